@@ -1,0 +1,52 @@
+# Sorteio: build, run and test. The README's two commands are `make run` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+BIN := bin/sorteio
+# npm installs no browser: the tests drive Debian's /usr/bin/chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run build pwa deps test test-go test-pwa test-e2e bench lint fmt clean
+
+## run: build everything and start the server on :8080 (SQLite in ./data)
+run: build
+	./$(BIN)
+
+## build: the PWA, then the Go binary with the PWA embedded
+build: pwa
+	$(GO) build -tags embedpwa -o $(BIN) ./server/cmd/sorteio
+
+pwa: deps
+	npm run --silent -w pwa build
+
+# npm ci runs again only when the lock file changes.
+deps: node_modules/.package-lock.json
+node_modules/.package-lock.json: package-lock.json package.json pwa/package.json e2e/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## test: everything: Go (vet, unit, both databases), the PWA (types, lint, Vitest), Playwright
+test: build test-go test-pwa test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
+	$(GO) test -count=1 ./...
+
+test-pwa: deps
+	npm run --silent -w pwa typecheck
+	npm run --silent -w pwa lint
+	npm run --silent -w pwa test
+
+test-e2e: build
+	npm run --silent -w e2e test
+
+## bench: the speed budgets; figures go to docs/benchmarks.md
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fmt:
+	gofmt -w server sync migrations pwa/*.go
+
+clean:
+	rm -rf bin pwa/dist test-results e2e/test-results e2e/playwright-report

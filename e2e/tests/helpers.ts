@@ -1,0 +1,13 @@
+import type { APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+/** A fresh e-mail per test, so tests never share accounts. */
+export function uniqueEmail(prefix = 'org'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+}
+
+/** Creates an account straight through the API (for tests about other screens). */
+export async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/signup', { data: { email, password } });
+  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/sorteio/sorteio/pwa"
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/config"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/ratelimit"
+	"github.com/sorteio/sorteio/server/internal/store"
+)
+
+const usage = `uso: sorteio [serve]
+
+  serve   inicia o servidor (padrão); configuração pelas variáveis de ambiente do README
+`
+
+// run is the whole program; main only calls it, so tests can too.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 1 {
+		cmd = args[1]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, getenv, stdout, stderr)
+	case "help", "-h", "--help":
+		_, err := io.WriteString(stdout, usage)
+		return err
+	default:
+		_, _ = io.WriteString(stderr, usage)
+		return fmt.Errorf("comando desconhecido %q", cmd)
+	}
+}
+
+func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	var log *slog.Logger
+	if cfg.LogFormat == "json" {
+		log = slog.New(slog.NewJSONHandler(stderr, opts))
+	} else {
+		log = slog.New(slog.NewTextHandler(stderr, opts))
+	}
+
+	db, err := store.Open(ctx, cfg.DSN(), log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := db.Close(); err != nil {
+			log.Error("fechar banco", "err", err)
+		}
+	}()
+
+	accounts, err := auth.NewService(db, time.Now)
+	if err != nil {
+		return err
+	}
+	assets := pwa.Dist()
+	if assets == nil {
+		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
+	}
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody}, httpapi.Deps{
+		Log:      log,
+		DB:       db,
+		Accounts: accounts,
+		Limits:   authLimits(cfg.RateLimitScale),
+		Assets:   assets,
+	})
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("escutar em %s: %w", cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(stdout, "Sorteio no ar em http://%s (banco: %s)\n", displayAddr(ln.Addr()), db.Dialect())
+
+	go sweepSessions(ctx, db, log)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("encerrando: aguardando requisições em andamento")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("encerrar servidor: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("servidor encerrado")
+	return nil
+}
+
+// authLimits are the sign-in and sign-up limits; scale multiplies the bursts.
+func authLimits(scale int) httpapi.AuthLimits {
+	return httpapi.AuthLimits{
+		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
+		SignInEmail: ratelimit.New(10*scale, 30*time.Second, time.Now), // 10 at once, then 2 a minute
+		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
+		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
+	}
+}
+
+// sweepSessions deletes expired sessions once an hour.
+func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := db.DeleteExpiredSessions(ctx, time.Now()); err != nil {
+				log.Warn("limpar sessões expiradas", "err", err)
+			} else if n > 0 {
+				log.Info("sessões expiradas removidas", "n", n)
+			}
+		}
+	}
+}
+
+func displayAddr(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if ok && tcp.IP.IsUnspecified() {
+		return fmt.Sprintf("localhost:%d", tcp.Port)
+	}
+	return a.String()
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunServesAndShutsDown(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "dados", "sorteio.db")
+	env := map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": dbPath}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"sorteio"}, func(k string) string { return env[k] }, outW, t.Output())
+		outW.Close()
+	}()
+
+	line, err := bufio.NewReader(outR).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no start-up line: %v", err)
+	}
+	go io.Copy(io.Discard, outR)
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		t.Fatalf("start-up line %q has no address", line)
+	}
+	base := strings.Fields(line[i:])[0]
+
+	res, err := http.Get(base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("/healthz = %d, want 200", res.StatusCode)
+	}
+	if _, err := os.Stat(dbPath); err != nil {
+		t.Fatalf("SQLite file not created in a missing folder: %v", err)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run after cancel: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not stop after its context was cancelled")
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Fatal("server still answers after shutdown")
+	}
+}
+
+func TestRunRejectsBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{"unknown command", []string{"sorteio", "voar"}, nil, "comando desconhecido"},
+		{"bad DATABASE_URL", []string{"sorteio"}, map[string]string{"DATABASE_URL": "mysql://x"}, "DATABASE_URL"},
+		{"bad TRUST_PROXY", []string{"sorteio"}, map[string]string{"TRUST_PROXY": "talvez"}, "TRUST_PROXY"},
+		{"bad RATE_LIMIT_SCALE", []string{"sorteio"}, map[string]string{"RATE_LIMIT_SCALE": "0"}, "RATE_LIMIT_SCALE"},
+		{"bad LOG_LEVEL", []string{"sorteio"}, map[string]string{"LOG_LEVEL": "alto"}, "LOG_LEVEL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := run(context.Background(), tc.args, func(k string) string { return tc.env[k] }, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to mention %q", err, tc.want)
+			}
+		})
+	}
+}

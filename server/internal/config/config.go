@@ -1,0 +1,77 @@
+// Package config reads the server's settings from the environment.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+)
+
+// Config is the server's configuration. See the README's table.
+type Config struct {
+	Addr        string
+	DatabaseURL string
+	SQLitePath  string
+	TrustProxy  bool
+	LogLevel    slog.Level
+	LogFormat   string
+	MaxBody     int64
+	// RateLimitScale multiplies the sign-in and sign-up bursts (test suites
+	// that create many accounts from one address raise it).
+	RateLimitScale int
+}
+
+// Load reads the configuration through getenv (os.Getenv in production).
+func Load(getenv func(string) string) (Config, error) {
+	c := Config{
+		Addr:        or(getenv("ADDR"), ":8080"),
+		DatabaseURL: strings.TrimSpace(getenv("DATABASE_URL")),
+		SQLitePath:  or(getenv("SQLITE_PATH"), "data/sorteio.db"),
+		LogFormat:   or(getenv("LOG_FORMAT"), "text"),
+		MaxBody:     32 << 20,
+
+		RateLimitScale: 1,
+	}
+	if v := getenv("TRUST_PROXY"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("TRUST_PROXY: valor inválido %q (use true ou false)", v)
+		}
+		c.TrustProxy = b
+	}
+	if v := getenv("LOG_LEVEL"); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			return c, fmt.Errorf("LOG_LEVEL: valor inválido %q (use debug, info, warn ou error)", v)
+		}
+	}
+	if v := getenv("RATE_LIMIT_SCALE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			return c, fmt.Errorf("RATE_LIMIT_SCALE: valor inválido %q (um inteiro de 1 a 10000)", v)
+		}
+		c.RateLimitScale = n
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		return c, fmt.Errorf("DATABASE_URL: use uma URL postgres:// (sem ela, o SQLite em SQLITE_PATH é usado)")
+	}
+	return c, nil
+}
+
+// DSN is what the store opens: the PostgreSQL URL when set, else the SQLite path.
+func (c Config) DSN() string {
+	if c.DatabaseURL != "" {
+		return c.DatabaseURL
+	}
+	return c.SQLitePath
+}
+
+func or(v, def string) string {
+	if strings.TrimSpace(v) == "" {
+		return def
+	}
+	return v
+}

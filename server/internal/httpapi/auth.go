@@ -1,0 +1,176 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+const (
+	sessionCookie = "sorteio_session"
+	authBodyLimit = 64 << 10
+)
+
+// Accounts is what the handlers need from the account service.
+type Accounts interface {
+	SignUp(ctx context.Context, email, password string) (auth.SignedIn, error)
+	SignIn(ctx context.Context, email, password string) (auth.SignedIn, error)
+	Authenticate(ctx context.Context, token string) (core.User, time.Time, error)
+	SignOut(ctx context.Context, token string) error
+}
+
+// Limiter is a per-key rate limit.
+type Limiter interface {
+	Allow(key string) (bool, time.Duration)
+}
+
+// AuthLimits are the rate limits of sign-in and sign-up, per client IP and
+// per e-mail.
+type AuthLimits struct {
+	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type userJSON struct {
+	ID    string `json:"id"`
+	Email string `json:"email"`
+}
+
+type userBody struct {
+	User *userJSON `json:"user"`
+}
+
+func toUserBody(u core.User) userBody {
+	return userBody{User: &userJSON{ID: u.ID, Email: u.Email}}
+}
+
+func handleSignUp(accounts Accounts, limits AuthLimits, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := decodeJSON[credentials](w, r, authBodyLimit)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if err := allow(limits.SignUpIP, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if err := allow(limits.SignUpEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		signed, err := accounts.SignUp(r.Context(), in.Email, in.Password)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
+		writeJSON(w, http.StatusCreated, toUserBody(signed.User))
+	})
+}
+
+func handleSignIn(accounts Accounts, limits AuthLimits, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := decodeJSON[credentials](w, r, authBodyLimit)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		// Both limits are taken before any password is checked, so guessing
+		// costs the attacker, not our CPU.
+		if err := allow(limits.SignInIP, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if err := allow(limits.SignInEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		signed, err := accounts.SignIn(r.Context(), in.Email, in.Password)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
+		writeJSON(w, http.StatusOK, toUserBody(signed.User))
+	})
+}
+
+func handleSignOut(accounts Accounts, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, err := r.Cookie(sessionCookie); err == nil {
+			if err := accounts.SignOut(r.Context(), c.Value); err != nil {
+				writeError(w, r, log, err)
+				return
+			}
+		}
+		clearSessionCookie(w, r, cfg)
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// handleSession answers the signed-in user, or null: a missing session is a
+// normal state for the PWA, not an error.
+func handleSession(accounts Accounts, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := currentUser(w, r, accounts, cfg)
+		switch core.ErrorCode(err) {
+		case "":
+			writeJSON(w, http.StatusOK, toUserBody(u))
+		case core.CodeUnauthenticated:
+			writeJSON(w, http.StatusOK, userBody{})
+		default:
+			writeError(w, r, log, err)
+		}
+	})
+}
+
+// currentUser authenticates the request's cookie, re-sending it when the
+// sliding expiry moved and clearing it when it is no longer valid.
+func currentUser(w http.ResponseWriter, r *http.Request, accounts Accounts, cfg Config) (core.User, error) {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return core.User{}, &core.Error{Code: core.CodeUnauthenticated}
+	}
+	u, extended, err := accounts.Authenticate(r.Context(), c.Value)
+	if core.ErrorCode(err) == core.CodeUnauthenticated {
+		clearSessionCookie(w, r, cfg)
+	}
+	if err != nil {
+		return core.User{}, err
+	}
+	if !extended.IsZero() {
+		setSessionCookie(w, r, cfg, c.Value, extended)
+	}
+	return u, nil
+}
+
+func allow(l Limiter, key string) error {
+	if ok, wait := l.Allow(key); !ok {
+		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
+	}
+	return nil
+}
+
+func setSessionCookie(w http.ResponseWriter, r *http.Request, cfg Config, token string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: token, Path: "/",
+		Expires: expires, MaxAge: int(time.Until(expires).Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy),
+	})
+}
+
+func clearSessionCookie(w http.ResponseWriter, r *http.Request, cfg Config) {
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy),
+	})
+}

@@ -1,0 +1,34 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+// addRoutes is the server's one route table.
+func addRoutes(r chi.Router, cfg Config, d Deps) {
+	log := d.Log
+	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log), limitBody(log, cfg.MaxBody))
+
+	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
+
+	r.Route("/api", func(r chi.Router) {
+		r.Use(noStore)
+		r.Method(http.MethodGet, "/auth/session", handleSession(d.Accounts, cfg, log))
+		r.Method(http.MethodPost, "/auth/signup", handleSignUp(d.Accounts, d.Limits, cfg, log))
+		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
+		r.Method(http.MethodPost, "/auth/signout", handleSignOut(d.Accounts, cfg, log))
+
+		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, log, &core.Error{Code: core.CodeNotFound})
+		})
+		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, log, &core.Error{Code: core.CodeMethodNotAllowed})
+		})
+	})
+
+	r.Handle("/*", handleStatic(d.Assets))
+}

@@ -1,0 +1,184 @@
+package httpapi_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/ratelimit"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+)
+
+// env is one test server over a fresh database.
+type env struct {
+	db      *store.DB
+	handler http.Handler
+	cfg     httpapi.Config
+}
+
+// assets stands in for the built PWA.
+func assets() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":                 {Data: []byte("<!doctype html><title>Sorteio</title><div id=root></div>")},
+		"assets/index-Ab12Cd.js":     {Data: []byte("console.log('app')")},
+		"sw.js":                      {Data: []byte("self.addEventListener('fetch',()=>{})")},
+		"manifest.webmanifest":       {Data: []byte(`{"name":"Sorteio"}`)},
+		"icons/icon-192.png":         {Data: []byte("png")},
+		"workbox-1a2b3c.js":          {Data: []byte("wb")},
+		"assets/nested/dir/keep.txt": {Data: []byte("x")},
+	}
+}
+
+func newEnv(t *testing.T, db *store.DB, cfg httpapi.Config) *env {
+	t.Helper()
+	accounts, err := auth.NewService(db, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := httpapi.AuthLimits{
+		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
+		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
+		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
+		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	h := httpapi.NewHandler(cfg, httpapi.Deps{
+		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
+	})
+	return &env{db: db, handler: h, cfg: cfg}
+}
+
+// request is one HTTP call.
+type request struct {
+	method, path, body string
+	headers            map[string]string
+	cookie             *http.Cookie
+	remote             string
+}
+
+func (e *env) do(t *testing.T, rq request) *http.Response {
+	t.Helper()
+	var body io.Reader
+	if rq.body != "" {
+		body = strings.NewReader(rq.body)
+	}
+	r := httptest.NewRequest(rq.method, rq.path, body)
+	if rq.body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range rq.headers {
+		r.Header.Set(k, v)
+	}
+	if rq.cookie != nil {
+		r.AddCookie(rq.cookie)
+	}
+	if rq.remote != "" {
+		r.RemoteAddr = rq.remote
+	}
+	w := httptest.NewRecorder()
+	e.handler.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func readBody(t *testing.T, res *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// scenario is one row of an API table test.
+type scenario struct {
+	name    string
+	setup   func(t *testing.T, e *env)
+	req     request
+	status  int
+	want    []string          // substrings the body must contain
+	notWant []string          // substrings it must not contain
+	headers map[string]string // headers the answer must carry (substring match)
+	after   func(t *testing.T, e *env, res *http.Response)
+}
+
+func runScenarios(t *testing.T, scenarios []scenario) {
+	t.Helper()
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			storetest.Each(t, func(t *testing.T, db *store.DB) {
+				e := newEnv(t, db, httpapi.Config{})
+				if sc.setup != nil {
+					sc.setup(t, e)
+				}
+				res := e.do(t, sc.req)
+				body := readBody(t, res)
+				if res.StatusCode != sc.status {
+					t.Fatalf("status = %d, want %d; body: %s", res.StatusCode, sc.status, body)
+				}
+				for _, s := range sc.want {
+					if !strings.Contains(body, s) {
+						t.Errorf("body lacks %q; body: %s", s, body)
+					}
+				}
+				for _, s := range sc.notWant {
+					if strings.Contains(body, s) {
+						t.Errorf("body has %q; body: %s", s, body)
+					}
+				}
+				for k, v := range sc.headers {
+					if got := res.Header.Get(k); !strings.Contains(got, v) {
+						t.Errorf("header %s = %q, want it to contain %q", k, got, v)
+					}
+				}
+				if sc.after != nil {
+					sc.after(t, e, res)
+				}
+			})
+		})
+	}
+}
+
+// mustSignUp creates an account through the API and returns its cookie.
+func mustSignUp(t *testing.T, e *env, email, password string) *http.Cookie {
+	t.Helper()
+	res := e.do(t, request{method: "POST", path: "/api/auth/signup",
+		body: `{"email":"` + email + `","password":"` + password + `"}`, remote: "10.9.9.9:1"})
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("sign-up %s: status %d: %s", email, res.StatusCode, readBody(t, res))
+	}
+	return sessionCookie(t, res)
+}
+
+func sessionCookie(t *testing.T, res *http.Response) *http.Cookie {
+	t.Helper()
+	for _, c := range res.Cookies() {
+		if c.Name == "sorteio_session" {
+			return c
+		}
+	}
+	t.Fatal("no sorteio_session cookie in the answer")
+	return nil
+}
+
+func wantCounts(users, sessions int) func(t *testing.T, e *env, _ *http.Response) {
+	return func(t *testing.T, e *env, _ *http.Response) {
+		t.Helper()
+		ctx := context.Background()
+		if n, _ := e.db.CountUsers(ctx); n != users {
+			t.Errorf("users = %d, want %d", n, users)
+		}
+		if n, _ := e.db.CountSessions(ctx); n != sessions {
+			t.Errorf("sessions = %d, want %d", n, sessions)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+// Package httpapi is the server's HTTP layer: the route table, handlers,
+// middleware and the JSON error mapping.
+package httpapi
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// Config holds the HTTP layer's settings.
+type Config struct {
+	// TrustProxy makes X-Forwarded-For and X-Forwarded-Proto count (only
+	// behind a reverse proxy that sets them).
+	TrustProxy bool
+	// MaxBody caps every request body, in bytes.
+	MaxBody int64
+}
+
+// Deps are the handlers' dependencies.
+type Deps struct {
+	Log      *slog.Logger
+	DB       Pinger
+	Accounts Accounts
+	Limits   AuthLimits
+	// Assets is the built PWA; nil when the binary has none.
+	Assets fs.FS
+}
+
+// NewHandler returns the server's whole HTTP handler.
+func NewHandler(cfg Config, deps Deps) http.Handler {
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	r := chi.NewRouter()
+	addRoutes(r, cfg, deps)
+	return r
+}

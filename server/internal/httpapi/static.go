@@ -1,0 +1,93 @@
+package httpapi
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// Files that must be fetched fresh on every visit: they name the hashed
+// assets, so caching them would pin users to an old version.
+func neverCached(name string) bool {
+	switch name {
+	case "index.html", "sw.js", "registerSW.js", "manifest.webmanifest":
+		return true
+	}
+	return strings.HasPrefix(name, "workbox-") && strings.HasSuffix(name, ".js")
+}
+
+// handleStatic serves the built PWA. Hashed files under assets/ are cached for
+// a year; unknown paths outside assets/ get index.html so client-side routes
+// survive a reload. assets may be nil when the binary was built without the
+// PWA; then a short pt-BR page says so.
+func handleStatic(assets fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Método não permitido.", http.StatusMethodNotAllowed)
+			return
+		}
+		if assets == nil {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Sorteio</title>`+
+				`<p>A interface do Sorteio não foi incluída neste binário. Compile com <code>make build</code>.</p></html>`)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if serveFile(w, r, assets, name) {
+			return
+		}
+		if strings.HasPrefix(name, "assets/") || name == "sw.js" {
+			// A missing hashed asset must not come back as HTML: the browser
+			// would run index.html as a script.
+			w.Header().Set("Cache-Control", "no-store")
+			http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
+			return
+		}
+		if !serveFile(w, r, assets, "index.html") {
+			http.Error(w, "index.html ausente.", http.StatusInternalServerError)
+		}
+	})
+}
+
+// serveFile serves one regular file with its cache policy; false when there
+// is no such file.
+func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string) bool {
+	f, err := assets.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.IsDir() {
+		return false
+	}
+	switch {
+	case neverCached(name):
+		w.Header().Set("Cache-Control", "no-cache")
+	case strings.HasPrefix(name, "assets/"):
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+	}
+	rs, ok := f.(io.ReadSeeker)
+	if !ok {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return false
+		}
+		rs = strings.NewReader(string(data))
+	}
+	// Embedded files have no modification time; ETags come from the hash in
+	// the name, so a zero time is fine.
+	http.ServeContent(w, r, name, time.Time{}, rs)
+	return true
+}

@@ -1,0 +1,75 @@
+// Package ratelimit limits how often a key (a client IP, an e-mail) may do
+// something, with one token bucket per key kept in memory. Several server
+// instances each keep their own buckets, so the effective limit is per
+// instance; see docs/operations.md.
+package ratelimit
+
+import (
+	"sync"
+	"time"
+)
+
+// Limiter allows Burst events at once per key, refilled at one per Every.
+type Limiter struct {
+	burst float64
+	every time.Duration
+	now   func() time.Time
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	sweep   time.Time
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// New returns a limiter; now is the clock (tests pass a fake one).
+func New(burst int, every time.Duration, now func() time.Time) *Limiter {
+	return &Limiter{burst: float64(burst), every: every, now: now, buckets: map[string]*bucket{}}
+}
+
+// Allow takes one token for key. When none is left it answers false and how
+// long until the next one.
+func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.forgetFull(now)
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[key] = b
+	}
+	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.every))
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	wait := time.Duration((1 - b.tokens) * float64(l.every))
+	return false, wait
+}
+
+// forgetFull drops buckets that have refilled completely, so memory stays
+// bounded by the keys active in the last refill period.
+func (l *Limiter) forgetFull(now time.Time) {
+	full := time.Duration(l.burst * float64(l.every))
+	if now.Sub(l.sweep) < full {
+		return
+	}
+	l.sweep = now
+	for k, b := range l.buckets {
+		if now.Sub(b.last) >= full {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// Len says how many keys are tracked (for tests).
+func (l *Limiter) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}

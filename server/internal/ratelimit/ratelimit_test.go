@@ -1,0 +1,55 @@
+package ratelimit
+
+import (
+	"testing"
+	"time"
+)
+
+func TestLimiter(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := New(3, 10*time.Second, func() time.Time { return now })
+
+	for i := 0; i < 3; i++ {
+		if ok, _ := l.Allow("a"); !ok {
+			t.Fatalf("event %d refused within the burst", i+1)
+		}
+	}
+	ok, wait := l.Allow("a")
+	if ok {
+		t.Fatal("4th event allowed past a burst of 3")
+	}
+	if wait != 10*time.Second {
+		t.Fatalf("wait = %v, want 10s", wait)
+	}
+	if ok, _ := l.Allow("b"); !ok {
+		t.Fatal("another key was limited by the first one")
+	}
+
+	now = now.Add(5 * time.Second)
+	if ok, wait := l.Allow("a"); ok || wait != 5*time.Second {
+		t.Fatalf("after 5s: ok=%v wait=%v; want refused, 5s left", ok, wait)
+	}
+	now = now.Add(5 * time.Second)
+	if ok, _ := l.Allow("a"); !ok {
+		t.Fatal("after 10s one token should have come back")
+	}
+	if ok, _ := l.Allow("a"); ok {
+		t.Fatal("only one token should have come back")
+	}
+}
+
+func TestLimiterForgetsIdleKeys(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := New(2, time.Second, func() time.Time { return now })
+	for _, k := range []string{"a", "b", "c"} {
+		l.Allow(k)
+	}
+	if l.Len() != 3 {
+		t.Fatalf("Len = %d, want 3", l.Len())
+	}
+	now = now.Add(time.Minute)
+	l.Allow("d")
+	if l.Len() != 1 {
+		t.Fatalf("Len after idle minute = %d, want 1 (idle full buckets forgotten)", l.Len())
+	}
+}

@@ -1,0 +1,161 @@
+// Package store keeps the server's data in SQLite (the embedded default) or
+// PostgreSQL, behind one type. Driver errors never leave this package: they
+// are turned into core errors here.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+type dialect string
+
+const (
+	sqliteDialect   dialect = "sqlite"
+	postgresDialect dialect = "postgres"
+)
+
+// DB is the server's database, either dialect.
+type DB struct {
+	sql     *sql.DB
+	dialect dialect
+	log     *slog.Logger
+}
+
+// Open opens and migrates the database named by dsn: a postgres:// or
+// postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
+// whose folder is created if missing.
+func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+	db := &DB{log: log}
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		db.dialect = postgresDialect
+		db.sql, err = sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("abrir PostgreSQL: %w", err)
+		}
+		db.sql.SetMaxOpenConns(20)
+		db.sql.SetMaxIdleConns(10)
+		db.sql.SetConnMaxIdleTime(5 * time.Minute)
+	} else {
+		db.dialect = sqliteDialect
+		if dir := filepath.Dir(dsn); dir != "" {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("criar pasta do banco: %w", err)
+			}
+		}
+		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn))
+		if err != nil {
+			return nil, fmt.Errorf("abrir SQLite: %w", err)
+		}
+		// WAL lets readers run beside the one writer; immediate transactions
+		// take the write lock up front, so two writers never deadlock.
+		db.sql.SetMaxOpenConns(8)
+	}
+	if err := db.sql.PingContext(ctx); err != nil {
+		db.sql.Close()
+		return nil, fmt.Errorf("conectar ao banco (%s): %w", db.dialect, err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.sql.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func sqliteDSN(path string) string {
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Dialect names the database in use ("sqlite" or "postgres").
+func (db *DB) Dialect() string { return string(db.dialect) }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.sql.PingContext(ctx); err != nil {
+		return &core.Error{Code: core.CodeUnavailable, Err: err}
+	}
+	return nil
+}
+
+// Close closes the database; SQLite checkpoints its WAL on close.
+func (db *DB) Close() error {
+	return db.sql.Close()
+}
+
+// q rewrites ? placeholders as $1, $2... for PostgreSQL. Queries in this
+// package never contain a literal question mark.
+func (db *DB) q(query string) string {
+	if db.dialect != postgresDialect {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// tx runs fn in one transaction, committing when it returns nil.
+func (db *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return db.wrap(err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return db.wrap(err)
+	}
+	return nil
+}
+
+// wrap turns a driver error into a core error.
+func (db *DB) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *core.Error
+	if errors.As(err, &ce) {
+		return err
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return &core.Error{Code: core.CodeNotFound, Err: err}
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return &core.Error{Code: core.CodeUnavailable, Err: err}
+	}
+	return core.Internal(err)
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+// CreateUser inserts a new account; a taken e-mail answers CodeEmailTaken.
+func (db *DB) CreateUser(ctx context.Context, u core.User) error {
+	_, err := db.sql.ExecContext(ctx, db.q(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)`),
+		u.ID, u.Email, u.PasswordHash, millis(u.CreatedAt))
+	if isUniqueViolation(err) {
+		return &core.Error{Code: core.CodeEmailTaken, Field: "email", Err: err}
+	}
+	return db.wrap(err)
+}
+
+// UserByEmail finds an account by its (already normalised) e-mail.
+func (db *DB) UserByEmail(ctx context.Context, email string) (core.User, error) {
+	return db.scanUser(db.sql.QueryRowContext(ctx,
+		db.q(`SELECT id, email, password_hash, created_at FROM users WHERE email = ?`), email))
+}
+
+// UserByID finds an account by id.
+func (db *DB) UserByID(ctx context.Context, id string) (core.User, error) {
+	return db.scanUser(db.sql.QueryRowContext(ctx,
+		db.q(`SELECT id, email, password_hash, created_at FROM users WHERE id = ?`), id))
+}
+
+// CountUsers counts accounts; tests use it to prove that bad input wrote nothing.
+func (db *DB) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
+	return n, db.wrap(err)
+}
+
+func (db *DB) scanUser(row *sql.Row) (core.User, error) {
+	var u core.User
+	var created int64
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return core.User{}, &core.Error{Code: core.CodeNotFound}
+	}
+	if err != nil {
+		return core.User{}, db.wrap(err)
+	}
+	u.CreatedAt = fromMillis(created)
+	return u, nil
+}
