@@ -19,6 +19,7 @@ import (
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
 const usage = `uso: sorteio [serve]
@@ -83,6 +84,9 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		DB:       db,
 		Accounts: accounts,
 		Limits:   authLimits(cfg.RateLimitScale),
+		Sync:     db,
+		Hub:      ws.NewHub(log),
+		Now:      time.Now,
 		Assets:   assets,
 	})
 

@@ -17,6 +17,7 @@ const (
 	CodeUnauthenticated      Code = "unauthenticated"
 	CodeInvalidCredentials   Code = "invalid_credentials"
 	CodeForbiddenOrigin      Code = "forbidden_origin"
+	CodeForbiddenClient      Code = "forbidden_client"
 	CodeNotFound             Code = "not_found"
 	CodeMethodNotAllowed     Code = "method_not_allowed"
 	CodeEmailTaken           Code = "email_taken"
@@ -31,7 +32,7 @@ const (
 func Codes() []Code {
 	return []Code{
 		CodeInvalidInput, CodeInvalidJSON, CodeUnauthenticated, CodeInvalidCredentials,
-		CodeForbiddenOrigin, CodeNotFound, CodeMethodNotAllowed, CodeEmailTaken,
+		CodeForbiddenOrigin, CodeForbiddenClient, CodeNotFound, CodeMethodNotAllowed, CodeEmailTaken,
 		CodeBodyTooLarge, CodeUnsupportedMediaType, CodeRateLimited, CodeInternal,
 		CodeUnavailable,
 	}

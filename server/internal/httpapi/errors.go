@@ -24,6 +24,8 @@ func errorInfo(code core.Code) (status int, message string) {
 		return http.StatusUnauthorized, "E-mail ou senha incorretos."
 	case core.CodeForbiddenOrigin:
 		return http.StatusForbidden, "Requisição de outra origem recusada."
+	case core.CodeForbiddenClient:
+		return http.StatusForbidden, "Este dispositivo está associado a outra conta."
 	case core.CodeNotFound:
 		return http.StatusNotFound, "Recurso não encontrado."
 	case core.CodeMethodNotAllowed:

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 )
@@ -22,6 +23,14 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signout", handleSignOut(d.Accounts, cfg, log))
 
+		r.Route("/sync", func(r chi.Router) {
+			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(5, "application/json"))
+			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Hub, d.Now, log))
+			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, log))
+			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, log))
+			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, log))
+		})
+
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, log, &core.Error{Code: core.CodeNotFound})
 		})
@@ -29,6 +38,8 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			writeError(w, r, log, &core.Error{Code: core.CodeMethodNotAllowed})
 		})
 	})
+
+	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }

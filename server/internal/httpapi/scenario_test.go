@@ -15,6 +15,7 @@ import (
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
 // env is one test server over a fresh database.
@@ -22,6 +23,7 @@ type env struct {
 	db      *store.DB
 	handler http.Handler
 	cfg     httpapi.Config
+	hub     *ws.Hub
 }
 
 // assets stands in for the built PWA.
@@ -39,6 +41,7 @@ func assets() fstest.MapFS {
 
 func newEnv(t *testing.T, db *store.DB, cfg httpapi.Config) *env {
 	t.Helper()
+	hub := ws.NewHub(storetest.Logger(t))
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -50,12 +53,13 @@ func newEnv(t *testing.T, db *store.DB, cfg httpapi.Config) *env {
 		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
 	}
 	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 1 << 20
+		cfg.MaxBody = 32 << 20
 	}
 	h := httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
+		Sync: db, Hub: hub, Now: time.Now,
 	})
-	return &env{db: db, handler: h, cfg: cfg}
+	return &env{db: db, handler: h, cfg: cfg, hub: hub}
 }
 
 // request is one HTTP call.

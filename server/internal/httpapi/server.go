@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
 // Config holds the HTTP layer's settings.
@@ -25,6 +28,10 @@ type Deps struct {
 	DB       Pinger
 	Accounts Accounts
 	Limits   AuthLimits
+	Sync     SyncStore
+	Hub      *ws.Hub
+	// Now is the clock (time.Now in production).
+	Now func() time.Time
 	// Assets is the built PWA; nil when the binary has none.
 	Assets fs.FS
 }
@@ -32,7 +39,10 @@ type Deps struct {
 // NewHandler returns the server's whole HTTP handler.
 func NewHandler(cfg Config, deps Deps) http.Handler {
 	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = 1 << 20
+		cfg.MaxBody = 32 << 20
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
 	}
 	r := chi.NewRouter()
 	addRoutes(r, cfg, deps)

@@ -31,7 +31,11 @@ const (
 
 // DB is the server's database, either dialect.
 type DB struct {
-	sql     *sql.DB
+	sql *sql.DB
+	// read runs read-only transactions that need one consistent view. For
+	// SQLite it is a second pool with deferred transactions (a WAL snapshot
+	// that does not block the writer); for PostgreSQL it is sql itself.
+	read    *sql.DB
 	dialect dialect
 	log     *slog.Logger
 }
@@ -51,6 +55,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		db.sql.SetMaxOpenConns(20)
 		db.sql.SetMaxIdleConns(10)
 		db.sql.SetConnMaxIdleTime(5 * time.Minute)
+		db.read = db.sql
 	} else {
 		db.dialect = sqliteDialect
 		if dir := filepath.Dir(dsn); dir != "" {
@@ -58,31 +63,37 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 				return nil, fmt.Errorf("criar pasta do banco: %w", err)
 			}
 		}
-		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn))
+		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn, "immediate"))
 		if err != nil {
 			return nil, fmt.Errorf("abrir SQLite: %w", err)
 		}
 		// WAL lets readers run beside the one writer; immediate transactions
 		// take the write lock up front, so two writers never deadlock.
 		db.sql.SetMaxOpenConns(8)
+		db.read, err = sql.Open("sqlite", sqliteDSN(dsn, "deferred"))
+		if err != nil {
+			db.sql.Close()
+			return nil, fmt.Errorf("abrir SQLite: %w", err)
+		}
+		db.read.SetMaxOpenConns(8)
 	}
 	if err := db.sql.PingContext(ctx); err != nil {
-		db.sql.Close()
+		db.Close()
 		return nil, fmt.Errorf("conectar ao banco (%s): %w", db.dialect, err)
 	}
 	if err := db.migrate(ctx); err != nil {
-		db.sql.Close()
+		db.Close()
 		return nil, err
 	}
 	return db, nil
 }
 
-func sqliteDSN(path string) string {
+func sqliteDSN(path, txlock string) string {
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
-	q.Set("_txlock", "immediate")
+	q.Set("_txlock", txlock)
 	return "file:" + path + "?" + q.Encode()
 }
 
@@ -99,7 +110,27 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes the database; SQLite checkpoints its WAL on close.
 func (db *DB) Close() error {
+	if db.read != nil && db.read != db.sql {
+		db.read.Close()
+	}
 	return db.sql.Close()
+}
+
+// readTx runs fn in a read-only transaction with one consistent view.
+func (db *DB) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.dialect == postgresDialect {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := db.read.BeginTx(ctx, opts)
+	if err != nil {
+		return db.wrap(err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return db.wrap(err)
+	}
+	return db.wrap(tx.Commit())
 }
 
 // q rewrites ? placeholders as $1, $2... for PostgreSQL. Queries in this

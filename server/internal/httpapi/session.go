@@ -1,0 +1,70 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/ws"
+)
+
+type userKey struct{}
+
+// requireUser lets only signed-in requests through, with the user in the
+// request's context.
+func requireUser(accounts Accounts, cfg Config, log *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			u, err := currentUser(w, r, accounts, cfg)
+			if err != nil {
+				writeError(w, r, log, err)
+				return
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
+		})
+	}
+}
+
+func userFrom(ctx context.Context) core.User {
+	u, _ := ctx.Value(userKey{}).(core.User)
+	return u
+}
+
+// sameHostOrigin accepts WebSocket upgrades only from pages of this server.
+func sameHostOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == r.Host
+}
+
+// handleWS upgrades a signed-in organiser's connection and subscribes it to
+// pokes for the account's raffles.
+func handleWS(hub *ws.Hub, log *slog.Logger) http.Handler {
+	up := websocket.Upgrader{
+		ReadBufferSize:  1024,
+		WriteBufferSize: 1024,
+		CheckOrigin:     sameHostOrigin,
+		Error: func(w http.ResponseWriter, r *http.Request, status int, reason error) {
+			code := core.CodeInvalidInput
+			if status == http.StatusForbidden {
+				code = core.CodeForbiddenOrigin
+			}
+			writeError(w, r, log, &core.Error{Code: code, Err: reason})
+		},
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u := userFrom(r.Context())
+		conn, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return // the upgrader has answered
+		}
+		hub.Serve(conn, UserTopic(u.ID))
+	})
+}

@@ -1,0 +1,139 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/ws"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// SyncStore is what the sync handlers need from storage.
+type SyncStore interface {
+	ApplyOp(ctx context.Context, userID, clientID string, op protocol.Op, now time.Time) (store.OpResult, error)
+	Changes(ctx context.Context, ownerID, raffleID string, after protocol.Cursor, limit int) (store.ChangesPage, error)
+	Snapshot(ctx context.Context, ownerID, raffleID string) (store.Snapshot, error)
+	Feed(ctx context.Context, ownerID string, after protocol.Cursor, limit int) (store.FeedPage, error)
+}
+
+// Publisher delivers pokes to connected clients.
+type Publisher interface {
+	Publish(topic string, ev ws.Event)
+}
+
+// UserTopic is the hub topic of an organiser's devices.
+func UserTopic(userID string) string { return "user:" + userID }
+
+type pushRequest struct {
+	ClientID      string        `json:"client_id"`
+	SchemaVersion int           `json:"schema_version"`
+	Ops           []protocol.Op `json:"ops"`
+}
+
+func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u := userFrom(r.Context())
+		in, err := decodeJSON[pushRequest](w, r, 32<<20)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		switch {
+		case !protocol.IsUUID(in.ClientID):
+			err = core.FieldError("client_id", "Identificador do dispositivo inválido.")
+		case in.SchemaVersion < protocol.MinSchemaVersion || in.SchemaVersion > protocol.SchemaVersion:
+			err = core.FieldError("schema_version", "Versão do aplicativo não suportada. Atualize a página.")
+		case len(in.Ops) > protocol.MaxOpsPerPush:
+			err = core.FieldError("ops", "Envie no máximo 500 alterações por vez.")
+		}
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		results := make([]store.OpResult, 0, len(in.Ops))
+		for _, op := range in.Ops {
+			res, err := st.ApplyOp(r.Context(), u.ID, in.ClientID, op, now())
+			if err != nil {
+				// Results so far are lost to this client, but each is
+				// recorded: its retry gets them back as duplicates.
+				writeError(w, r, log, err)
+				return
+			}
+			if res.Status == store.StatusApplied {
+				pub.Publish(UserTopic(u.ID), ws.Event{Type: "poke", RaffleID: res.RaffleID, Seq: res.Seq})
+			}
+			results = append(results, res)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"results": results})
+	})
+}
+
+func handleChanges(st SyncStore, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		after, limit, err := pageParams(r, 500)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		page, err := st.Changes(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"), after, limit)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if page.Refetch {
+			writeJSON(w, http.StatusOK, map[string]bool{"refetch": true})
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"changes": page.Changes, "cursor": page.Cursor.String(), "more": page.More})
+	})
+}
+
+func handleSnapshot(st SyncStore, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		snap, err := st.Snapshot(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"))
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, snap)
+	})
+}
+
+func handleFeed(st SyncStore, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		after, limit, err := pageParams(r, 200)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		page, err := st.Feed(r.Context(), userFrom(r.Context()).ID, after, limit)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"raffles": page.Raffles, "cursor": page.Cursor.String(), "more": page.More})
+	})
+}
+
+// pageParams reads ?after= (a cursor) and ?limit= (1 to 1000).
+func pageParams(r *http.Request, def int) (protocol.Cursor, int, error) {
+	after, err := protocol.ParseCursor(r.URL.Query().Get("after"))
+	if err != nil {
+		return after, 0, core.FieldError("after", "Cursor inválido.")
+	}
+	limit := def
+	if v := r.URL.Query().Get("limit"); v != "" {
+		limit, err = strconv.Atoi(v)
+		if err != nil || limit < 1 || limit > 1000 {
+			return after, 0, core.FieldError("limit", "O limite deve estar entre 1 e 1000.")
+		}
+	}
+	return after, limit, nil
+}

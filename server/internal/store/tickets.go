@@ -1,0 +1,64 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// ticketChunk rows per INSERT: 7 parameters each stays far below both
+// databases' parameter limits.
+const ticketChunk = 500
+
+// anyTicketExists reports whether any of the ticket ids is already stored
+// (ids are global, so a retry under a new op id cannot double a ticket).
+func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protocol.Ticket) (bool, error) {
+	for start := 0; start < len(tickets); start += ticketChunk {
+		part := tickets[start:min(start+ticketChunk, len(tickets))]
+		args := make([]any, len(part))
+		for i, t := range part {
+			args[i] = t.ID
+		}
+		var one int
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE id IN (?`+strings.Repeat(", ?", len(part)-1)+`) LIMIT 1`), args...).Scan(&one)
+		if err == nil {
+			return true, nil
+		}
+		if err != sql.ErrNoRows {
+			return false, err
+		}
+	}
+	return false, nil
+}
+
+// insertTickets writes tickets with multi-row inserts.
+func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, now time.Time) error {
+	at := millis(now)
+	for start := 0; start < len(tickets); start += ticketChunk {
+		part := tickets[start:min(start+ticketChunk, len(tickets))]
+		var b strings.Builder
+		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, email, ticket_number, created_at) VALUES `)
+		args := make([]any, 0, len(part)*7)
+		for i, t := range part {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.ID, raffleID, t.GroupID, t.Name, nullable(t.Email), nullable(t.TicketNumber), at)
+		}
+		if _, err := tx.ExecContext(ctx, db.q(b.String()), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullable(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}

@@ -1,0 +1,277 @@
+package protocol
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+)
+
+// Decode checks an op's envelope and payload fields (no state needed) and
+// returns its typed mutation, with strings trimmed and optional empties as nil.
+func Decode(op Op) (Mutation, *Rejection) {
+	if !IsUUID(op.OpID) || !IsUUID(op.RaffleID) || op.MutationID < 1 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if len(op.Payload) == 0 || !gjson.ValidBytes(op.Payload) {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	p := gjson.ParseBytes(op.Payload)
+	if !p.IsObject() {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	switch op.Type {
+	case TypeRaffleCreate:
+		return decodeCreate(op, p)
+	case TypeRaffleUpdate:
+		return decodeUpdate(p)
+	case TypeRaffleDelete:
+		return RaffleDelete{}, nil
+	case TypeParticipantsAdd:
+		return decodeAdd(p)
+	case TypeParticipantsDrop:
+		g := p.Get("group_id")
+		if g.Type != gjson.String || !IsUUID(g.Str) {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return ParticipantsRemoveGroup{GroupID: g.Str}, nil
+	}
+	return nil, Reject(ReasonUnknownType)
+}
+
+func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {
+	r := Raffle{Status: StatusPending}
+	var rej *Rejection
+	if r.ID, rej = reqString(p, "id"); rej != nil || r.ID != op.RaffleID {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if r.Code, rej = reqString(p, "code"); rej != nil || !IsCode(r.Code) {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	title, rej := reqString(p, "title")
+	if rej != nil {
+		return nil, rej
+	}
+	if r.Title, rej = checkTitle(title); rej != nil {
+		return nil, rej
+	}
+	desc, rej := optString(p, "description")
+	if rej != nil {
+		return nil, rej
+	}
+	if r.Description, rej = checkDescription(desc); rej != nil {
+		return nil, rej
+	}
+	if r.Type, rej = reqString(p, "type"); rej != nil {
+		return nil, rej
+	}
+	if r.Type != RaffleSimple && r.Type != RaffleTickets {
+		return nil, Reject(ReasonInvalidRaffleType)
+	}
+	if r.WinnersCount, rej = reqInt(p, "winners_count"); rej != nil {
+		return nil, rej
+	}
+	if r.WinnersCount < MinWinners || r.WinnersCount > MaxWinners {
+		return nil, Reject(ReasonWinnersOutOfRange)
+	}
+	if r.CountdownSeconds, rej = reqInt(p, "countdown_seconds"); rej != nil {
+		return nil, rej
+	}
+	if r.CountdownSeconds < 0 || r.CountdownSeconds > MaxCountdown {
+		return nil, Reject(ReasonCountdownOutOfRange)
+	}
+	if b := p.Get("allow_duplicate_wins"); b.Exists() {
+		if !b.IsBool() {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		r.AllowDuplicateWins = b.Bool()
+	}
+	created, rej := reqInt(p, "created_at")
+	if rej != nil || created < 0 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	r.CreatedAt = int64(created)
+	return RaffleCreate{Raffle: r}, nil
+}
+
+func decodeUpdate(p gjson.Result) (Mutation, *Rejection) {
+	var u RaffleUpdate
+	n := 0
+	if v := p.Get("title"); v.Exists() {
+		s, rej := reqString(p, "title")
+		if rej != nil {
+			return nil, rej
+		}
+		if s, rej = checkTitle(s); rej != nil {
+			return nil, rej
+		}
+		u.Title = &s
+		n++
+	}
+	if v := p.Get("description"); v.Exists() {
+		s, rej := optString(p, "description")
+		if rej != nil {
+			return nil, rej
+		}
+		if s, rej = checkDescription(s); rej != nil {
+			return nil, rej
+		}
+		u.Description = &s
+		n++
+	}
+	if v := p.Get("winners_count"); v.Exists() {
+		w, rej := reqInt(p, "winners_count")
+		if rej != nil {
+			return nil, rej
+		}
+		if w < MinWinners || w > MaxWinners {
+			return nil, Reject(ReasonWinnersOutOfRange)
+		}
+		u.WinnersCount = &w
+		n++
+	}
+	if v := p.Get("countdown_seconds"); v.Exists() {
+		c, rej := reqInt(p, "countdown_seconds")
+		if rej != nil {
+			return nil, rej
+		}
+		if c < 0 || c > MaxCountdown {
+			return nil, Reject(ReasonCountdownOutOfRange)
+		}
+		u.CountdownSeconds = &c
+		n++
+	}
+	if v := p.Get("allow_duplicate_wins"); v.Exists() {
+		if !v.IsBool() {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		b := v.Bool()
+		u.AllowDuplicateWins = &b
+		n++
+	}
+	if n == 0 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	return u, nil
+}
+
+func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
+	list := p.Get("tickets")
+	if !list.IsArray() {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	items := list.Array()
+	if len(items) == 0 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if len(items) > MaxBatch {
+		return nil, Reject(ReasonBatchTooLarge)
+	}
+	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(items))}
+	seen := make(map[string]bool, len(items))
+	for _, it := range items {
+		if !it.IsObject() {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		var t Ticket
+		var rej *Rejection
+		if t.ID, rej = reqString(it, "id"); rej != nil || !IsUUID(t.ID) {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		if seen[t.ID] {
+			return nil, Reject(ReasonParticipantExists)
+		}
+		seen[t.ID] = true
+		if t.GroupID, rej = reqString(it, "group_id"); rej != nil || !IsUUID(t.GroupID) {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		name, rej := optString(it, "name")
+		if rej != nil {
+			return nil, rej
+		}
+		t.Name = strings.TrimSpace(name)
+		if t.Name == "" {
+			return nil, Reject(ReasonNameRequired)
+		}
+		if utf8.RuneCountInString(t.Name) > MaxName {
+			return nil, Reject(ReasonNameTooLong)
+		}
+		email, rej := optString(it, "email")
+		if rej != nil {
+			return nil, rej
+		}
+		if email = strings.TrimSpace(email); email != "" {
+			if !LooksLikeEmail(email) {
+				return nil, Reject(ReasonInvalidEmail)
+			}
+			t.Email = &email
+		}
+		num, rej := optString(it, "ticket_number")
+		if rej != nil {
+			return nil, rej
+		}
+		if num = strings.TrimSpace(num); num != "" {
+			if utf8.RuneCountInString(num) > MaxTicketNumber {
+				return nil, Reject(ReasonInvalidTicketNumber)
+			}
+			t.TicketNumber = &num
+		}
+		add.Tickets = append(add.Tickets, t)
+	}
+	return add, nil
+}
+
+func checkTitle(s string) (string, *Rejection) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", Reject(ReasonTitleRequired)
+	}
+	if utf8.RuneCountInString(s) > MaxTitle {
+		return "", Reject(ReasonTitleTooLong)
+	}
+	return s, nil
+}
+
+func checkDescription(s string) (string, *Rejection) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > MaxDescription {
+		return "", Reject(ReasonDescriptionTooLong)
+	}
+	return s, nil
+}
+
+// reqString reads a string field that must be present.
+func reqString(p gjson.Result, field string) (string, *Rejection) {
+	v := p.Get(field)
+	if v.Type != gjson.String {
+		if field == "title" && !v.Exists() {
+			return "", Reject(ReasonTitleRequired)
+		}
+		return "", Reject(ReasonInvalidPayload)
+	}
+	if !utf8.ValidString(v.Str) {
+		return "", Reject(ReasonInvalidPayload)
+	}
+	return v.Str, nil
+}
+
+// optString reads a string field that may be absent or null ("" then).
+func optString(p gjson.Result, field string) (string, *Rejection) {
+	v := p.Get(field)
+	if !v.Exists() || v.Type == gjson.Null {
+		return "", nil
+	}
+	if v.Type != gjson.String || !utf8.ValidString(v.Str) {
+		return "", Reject(ReasonInvalidPayload)
+	}
+	return v.Str, nil
+}
+
+// reqInt reads a whole-number field that must be present.
+func reqInt(p gjson.Result, field string) (int, *Rejection) {
+	v := p.Get(field)
+	if v.Type != gjson.Number || v.Num != float64(int64(v.Num)) || v.Num > 1<<53 || v.Num < -(1<<53) {
+		return 0, Reject(ReasonInvalidPayload)
+	}
+	return int(v.Num), nil
+}

@@ -1,0 +1,75 @@
+package protocol
+
+import (
+	"crypto/rand"
+	"strings"
+)
+
+// IsUUID reports whether s is a UUID in canonical lower-case form.
+func IsUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// CodeAlphabet is what new codes are made of: no I, O, 0 or 1, which people
+// misread when a code is said aloud or written on a board.
+const CodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// CodeLength is the length of a raffle code.
+const CodeLength = 6
+
+// IsCode reports whether s is a raffle code: 6 uppercase letters or digits.
+func IsCode(s string) bool {
+	if len(s) != CodeLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// NewCode makes a random code from CodeAlphabet with crypto/rand. The
+// alphabet has 32 letters, so a byte's low 5 bits pick one without bias.
+func NewCode() string {
+	var b [CodeLength]byte
+	_, _ = rand.Read(b[:]) // never fails since Go 1.24
+	var sb strings.Builder
+	for _, x := range b {
+		sb.WriteByte(CodeAlphabet[x&31])
+	}
+	return sb.String()
+}
+
+// LooksLikeEmail is a light check for participants' e-mails (imports are
+// messy; the organiser sees what was stored).
+func LooksLikeEmail(s string) bool {
+	if len(s) > MaxEmail || strings.ContainsAny(s, " \t\r\n<>,;") {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at < 1 || at == len(s)-1 {
+		return false
+	}
+	domain := s[at+1:]
+	dot := strings.IndexByte(domain, '.')
+	return dot > 0 && dot < len(domain)-1 && !strings.Contains(s[:at], "@")
+}

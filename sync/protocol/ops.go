@@ -1,0 +1,132 @@
+package protocol
+
+import "encoding/json"
+
+// Op types of schema version 1. Later versions add the draw ops; an unknown
+// type is a rejection, never a crash.
+const (
+	TypeRaffleCreate     = "raffle.create"
+	TypeRaffleUpdate     = "raffle.update"
+	TypeRaffleDelete     = "raffle.delete"
+	TypeParticipantsAdd  = "participants.add"
+	TypeParticipantsDrop = "participants.remove_group"
+)
+
+// Limits from the product spec, enforced on every path.
+const (
+	MinWinners       = 1
+	MaxWinners       = 100
+	MaxCountdown     = 300
+	MaxTitle         = 200
+	MaxDescription   = 2000
+	MaxName          = 200
+	MaxEmail         = 254
+	MaxTicketNumber  = 20
+	MaxBatch         = 5000
+	MaxTickets       = 100_000
+	MaxPeople        = 10_000
+	MaxTicketsPerOne = 1000
+	MaxOpsPerPush    = 500
+)
+
+// Raffle statuses and types.
+const (
+	StatusPending    = "pending"
+	StatusInProgress = "in_progress"
+	StatusCompleted  = "completed"
+	RaffleSimple     = "simple"
+	RaffleTickets    = "tickets"
+)
+
+// Op is one change as a client sends it.
+type Op struct {
+	OpID       string          `json:"op_id"`
+	MutationID int64           `json:"mutation_id"`
+	RaffleID   string          `json:"raffle_id"`
+	Type       string          `json:"type"`
+	BaseSeq    int64           `json:"base_seq"`
+	Payload    json.RawMessage `json:"payload"`
+}
+
+// Raffle is a raffle's state as the rules see it.
+type Raffle struct {
+	ID                 string `json:"id"`
+	OwnerID            string `json:"-"`
+	Code               string `json:"code"`
+	Title              string `json:"title"`
+	Description        string `json:"description"`
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	WinnersCount       int    `json:"winners_count"`
+	CountdownSeconds   int    `json:"countdown_seconds"`
+	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
+	DrawnAt            *int64 `json:"drawn_at"`
+	CreatedAt          int64  `json:"created_at"`
+	Deleted            bool   `json:"deleted,omitempty"`
+}
+
+// Mutation is a decoded, field-valid op payload.
+type Mutation interface {
+	OpType() string
+}
+
+// RaffleCreate makes a new raffle.
+type RaffleCreate struct {
+	Raffle Raffle
+}
+
+// RaffleUpdate changes some settings; nil fields are left alone.
+type RaffleUpdate struct {
+	Title              *string `json:"title,omitempty"`
+	Description        *string `json:"description,omitempty"`
+	WinnersCount       *int    `json:"winners_count,omitempty"`
+	CountdownSeconds   *int    `json:"countdown_seconds,omitempty"`
+	AllowDuplicateWins *bool   `json:"allow_duplicate_wins,omitempty"`
+}
+
+// RaffleDelete removes a raffle (it stays as a tombstone in the feed).
+type RaffleDelete struct{}
+
+// Ticket is one participant row: one ticket of one person (group).
+type Ticket struct {
+	ID           string  `json:"id"`
+	Name         string  `json:"name"`
+	Email        *string `json:"email"`
+	TicketNumber *string `json:"ticket_number"`
+	GroupID      string  `json:"group_id"`
+}
+
+// ParticipantsAdd adds a batch of tickets.
+type ParticipantsAdd struct {
+	Tickets []Ticket `json:"tickets"`
+}
+
+// ParticipantsRemoveGroup removes one person and all their tickets.
+type ParticipantsRemoveGroup struct {
+	GroupID string `json:"group_id"`
+}
+
+func (RaffleCreate) OpType() string            { return TypeRaffleCreate }
+func (RaffleUpdate) OpType() string            { return TypeRaffleUpdate }
+func (RaffleDelete) OpType() string            { return TypeRaffleDelete }
+func (ParticipantsAdd) OpType() string         { return TypeParticipantsAdd }
+func (ParticipantsRemoveGroup) OpType() string { return TypeParticipantsDrop }
+
+// ApplyTo sets the update's fields on r (last writer wins per field).
+func (u RaffleUpdate) ApplyTo(r *Raffle) {
+	if u.Title != nil {
+		r.Title = *u.Title
+	}
+	if u.Description != nil {
+		r.Description = *u.Description
+	}
+	if u.WinnersCount != nil {
+		r.WinnersCount = *u.WinnersCount
+	}
+	if u.CountdownSeconds != nil {
+		r.CountdownSeconds = *u.CountdownSeconds
+	}
+	if u.AllowDuplicateWins != nil {
+		r.AllowDuplicateWins = *u.AllowDuplicateWins
+	}
+}

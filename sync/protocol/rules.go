@@ -1,0 +1,118 @@
+package protocol
+
+// State is what the rules need to know about the raffle an op targets. The
+// store loads it inside the op's transaction, under the raffle's head lock.
+type State struct {
+	// Raffle is nil when it does not exist or belongs to someone else (the
+	// two must look the same to the caller).
+	Raffle *Raffle
+	// Exists is true when the id is taken at all, by anyone (for create).
+	Exists bool
+	// Tickets and Groups count the raffle's current participants.
+	Tickets, Groups int
+	// GroupTickets counts current tickets of each group the op names.
+	GroupTickets map[string]int
+}
+
+// Check applies the conflict rules to a decoded mutation. It may normalise
+// the mutation (ticket numbers are dropped for simple raffles), so it returns
+// the mutation to apply.
+func Check(m Mutation, st State) (Mutation, *Rejection) {
+	switch m := m.(type) {
+	case RaffleCreate:
+		if st.Exists {
+			return nil, Reject(ReasonRaffleExists)
+		}
+		return m, nil
+	case RaffleUpdate:
+		if rej := editable(st.Raffle); rej != nil {
+			return nil, rej
+		}
+		return m, nil
+	case RaffleDelete:
+		if st.Raffle == nil || st.Raffle.Deleted {
+			return nil, Reject(ReasonRaffleNotFound)
+		}
+		if st.Raffle.Status == StatusInProgress {
+			return nil, Reject(ReasonDrawInProgress)
+		}
+		return m, nil
+	case ParticipantsAdd:
+		if rej := editable(st.Raffle); rej != nil {
+			return nil, rej
+		}
+		return checkAdd(m, st)
+	case ParticipantsRemoveGroup:
+		if rej := editable(st.Raffle); rej != nil {
+			return nil, rej
+		}
+		if st.GroupTickets[m.GroupID] == 0 {
+			return nil, Reject(ReasonGroupNotFound)
+		}
+		return m, nil
+	}
+	return nil, Reject(ReasonUnknownType)
+}
+
+// editable: nothing but the draw changes a raffle once its draw has started.
+func editable(r *Raffle) *Rejection {
+	if r == nil || r.Deleted {
+		return Reject(ReasonRaffleNotFound)
+	}
+	if r.Status != StatusPending {
+		return Reject(ReasonDrawStarted)
+	}
+	return nil
+}
+
+func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
+	if st.Tickets+len(m.Tickets) > MaxTickets {
+		return nil, Reject(ReasonTooManyTickets)
+	}
+	perGroup := map[string]int{}
+	for _, t := range m.Tickets {
+		perGroup[t.GroupID]++
+	}
+	newGroups := 0
+	for g, n := range perGroup {
+		have := st.GroupTickets[g]
+		if have == 0 {
+			newGroups++
+		}
+		if have+n > MaxTicketsPerOne {
+			return nil, Reject(ReasonTooManyTicketsPerOne)
+		}
+	}
+	if st.Groups+newGroups > MaxPeople {
+		return nil, Reject(ReasonTooManyPeople)
+	}
+	if st.Raffle.Type == RaffleSimple {
+		// The spec keeps ticket numbers only for ticket raffles.
+		out := ParticipantsAdd{Tickets: make([]Ticket, len(m.Tickets))}
+		for i, t := range m.Tickets {
+			t.TicketNumber = nil
+			out.Tickets[i] = t
+		}
+		return out, nil
+	}
+	return m, nil
+}
+
+// GroupIDs lists the distinct groups an op names (for loading State).
+func GroupIDs(m Mutation) []string {
+	switch m := m.(type) {
+	case ParticipantsAdd:
+		seen := map[string]bool{}
+		var out []string
+		for _, t := range m.Tickets {
+			if !seen[t.GroupID] {
+				seen[t.GroupID] = true
+				out = append(out, t.GroupID)
+			}
+		}
+		return out
+	case ParticipantsRemoveGroup:
+		return []string{m.GroupID}
+	}
+	return nil
+}
