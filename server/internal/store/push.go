@@ -80,18 +80,18 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	var payload any = m
 	switch m := m.(type) {
 	case protocol.RaffleCreate:
-		code, replaced, err := db.freeCode(ctx, tx, m.Raffle.Code)
+		m.Raffle.OwnerID = userID
+		code, created, err := db.insertRaffle(ctx, tx, m.Raffle, now)
 		if err != nil {
 			return OpResult{}, err
 		}
-		if replaced {
+		if !created {
+			return db.reject(ctx, tx, clientID, op, op.MutationID, protocol.Reject(protocol.ReasonRaffleExists), now)
+		}
+		if code != m.Raffle.Code {
 			res.Code = code
 		}
 		m.Raffle.Code = code
-		m.Raffle.OwnerID = userID
-		if err := db.insertRaffle(ctx, tx, m.Raffle, now); err != nil {
-			return OpResult{}, err
-		}
 		payload = m.Raffle
 	case protocol.RaffleUpdate:
 		m.ApplyTo(&raffle.Raffle)
@@ -299,27 +299,35 @@ func (db *DB) groupTickets(ctx context.Context, tx *sql.Tx, raffleID string, gro
 	return out, nil
 }
 
-// freeCode returns code, or a new random one when code is taken.
-func (db *DB) freeCode(ctx context.Context, tx *sql.Tx, code string) (string, bool, error) {
+// insertRaffle inserts a new raffle. A taken code is replaced by a random
+// free one (the client adopts it); the insert itself decides, so two devices
+// creating raffles with one code at the same moment cannot both get it.
+// created is false when the raffle id itself is taken.
+func (db *DB) insertRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, now time.Time) (code string, created bool, err error) {
+	code = r.Code
 	for try := 0; try < 50; try++ {
-		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE code = ?`), code).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return code, try > 0, nil
-		}
+		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO raffles (id, owner_id, code, title, description, type, status, winners_count,
+			countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`),
+			r.ID, r.OwnerID, code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
+			r.AllowDuplicateWins, r.CreatedAt, millis(now))
 		if err != nil {
+			return "", false, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return code, err == nil, err
+		}
+		var one int
+		err = tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), r.ID).Scan(&one)
+		if err == nil {
+			return "", false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
 			return "", false, err
 		}
 		code = protocol.NewCode()
 	}
 	return "", false, errors.New("no free raffle code after 50 tries")
-}
-
-func (db *DB) insertRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, now time.Time) error {
-	return db.exec(ctx, tx, `INSERT INTO raffles (id, owner_id, code, title, description, type, status, winners_count,
-		countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.OwnerID, r.Code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
-		r.AllowDuplicateWins, r.CreatedAt, millis(now))
 }
 
 // advanceHead takes the raffle's next sequence number and moves the owner's

@@ -73,3 +73,22 @@ func (db *DB) CountChanges(ctx context.Context, raffleID string) (int, error) {
 	err := db.sql.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM changes WHERE raffle_id = ?`), raffleID).Scan(&n)
 	return n, db.wrap(err)
 }
+
+// LoggedOpIDs lists the op id of every log entry of every raffle (tests check
+// that each applied op is logged exactly once).
+func (db *DB) LoggedOpIDs(ctx context.Context) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT op_id FROM changes`)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.wrap(err)
+		}
+		out = append(out, id)
+	}
+	return out, db.wrap(rows.Err())
+}

@@ -1,0 +1,430 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/ratelimit"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/server/internal/ws"
+)
+
+// simServer is the real handler over a real database, restartable: a restart
+// closes the database and opens it again from the same place.
+type simServer struct {
+	t   *testing.T
+	dsn string
+	mu  sync.RWMutex
+	db  *store.DB
+	h   http.Handler
+}
+
+func (s *simServer) start() {
+	db, err := store.Open(context.Background(), s.dsn, storetest.Logger(s.t))
+	if err != nil {
+		s.t.Fatalf("open: %v", err)
+	}
+	accounts, err := auth.NewService(db, time.Now)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
+	s.db = db
+	s.h = httpapi.NewHandler(httpapi.Config{}, httpapi.Deps{
+		Log: storetest.Logger(s.t), DB: db, Accounts: accounts, Sync: db, Hub: ws.NewHub(storetest.Logger(s.t)),
+		Limits: httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()},
+	})
+}
+
+func (s *simServer) restart() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.db.Close()
+	s.start()
+}
+
+func (s *simServer) do(method, path, body string, cookie *http.Cookie) (int, string) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	if cookie != nil {
+		r.AddCookie(cookie)
+	}
+	w := httptest.NewRecorder()
+	s.h.ServeHTTP(w, r)
+	return w.Code, w.Body.String()
+}
+
+// device is one simulated PWA: local state, an outbox, cursors.
+type device struct {
+	name     string
+	rng      *rand.Rand
+	srv      *simServer
+	cookie   *http.Cookie
+	id       string
+	mutation int64
+	state    simState
+	outbox   []testOp
+	cursors  map[string]string
+	feed     string
+	// answered records every op id the server said it applied (with seq).
+	answered map[string]int64
+	errs     []string
+}
+
+func (d *device) fail(format string, args ...any) {
+	d.errs = append(d.errs, d.name+": "+fmt.Sprintf(format, args...))
+}
+
+func (d *device) enqueue(raffleID, typ string, payload any) {
+	d.mutation++
+	op := testOp{OpID: core.NewID(time.Now()), MutationID: d.mutation, RaffleID: raffleID, Type: typ, Payload: payload}
+	raw, _ := json.Marshal(payload)
+	d.state.applyChange(raffleID, typ, raw)
+	d.outbox = append(d.outbox, op)
+}
+
+func (d *device) randomRaffle() (string, *simRaffle) {
+	for id, r := range d.state {
+		return id, r // map order is random enough here
+	}
+	return "", nil
+}
+
+// act makes one random local change, as an organiser would.
+func (d *device) act() {
+	id, r := d.randomRaffle()
+	p := d.rng.Float64()
+	switch {
+	case r == nil || p < 0.12:
+		rid := core.NewID(time.Now())
+		codes := []string{"AAAAAA", "BBBBBB", "CCCCCC"} // few codes: collisions happen
+		pl := createPayload(rid, codes[d.rng.IntN(len(codes))])
+		pl["type"] = []string{"simple", "tickets"}[d.rng.IntN(2)]
+		d.enqueue(rid, "raffle.create", pl)
+	case p < 0.45:
+		fields := []map[string]any{
+			{"title": fmt.Sprintf("Rifa %s %d", d.name, d.rng.IntN(100))},
+			{"description": fmt.Sprintf("desc %d", d.rng.IntN(100))},
+			{"winners_count": 1 + d.rng.IntN(100)},
+			{"countdown_seconds": d.rng.IntN(301)},
+			{"allow_duplicate_wins": d.rng.IntN(2) == 1},
+			{"winners_count": 0}, // invalid: rejected, and the raffle is rebuilt
+		}
+		d.enqueue(id, "raffle.update", fields[d.rng.IntN(len(fields))])
+	case p < 0.8:
+		tickets := person(fmt.Sprintf("P%d", d.rng.IntN(50)), 1+d.rng.IntN(4))
+		if len(r.Tickets) > 0 && d.rng.IntN(3) == 0 {
+			for _, t := range r.Tickets {
+				for i := range tickets {
+					tickets[i].GroupID, tickets[i].Name = t.GroupID, t.Name
+				}
+				break
+			}
+		}
+		d.enqueue(id, "participants.add", addPayload(tickets))
+	case p < 0.95:
+		for _, t := range r.Tickets {
+			d.enqueue(id, "participants.remove_group", map[string]any{"group_id": t.GroupID})
+			return
+		}
+	default:
+		d.enqueue(id, "raffle.delete", map[string]any{})
+	}
+}
+
+// sync pushes the outbox and pulls. With faults on, answers get lost and
+// requests get delivered twice, as on a venue's network.
+func (d *device) sync(faults bool) {
+	if len(d.outbox) > 0 {
+		batch := d.outbox[:min(len(d.outbox), 40)]
+		body := pushBody(d.id, batch...)
+		status, resp := d.srv.do("POST", "/api/sync/push", body, d.cookie)
+		if faults && d.rng.Float64() < 0.1 {
+			status, resp = d.srv.do("POST", "/api/sync/push", body, d.cookie) // delivered twice
+		}
+		if faults && d.rng.Float64() < 0.2 {
+			return // the answer was lost: the ops stay and are retried
+		}
+		if status != 200 {
+			d.fail("push: %d %s", status, resp)
+			return
+		}
+		var out struct{ Results []opResult }
+		_ = json.Unmarshal([]byte(resp), &out)
+		rebuild := map[string]bool{}
+		for i, res := range out.Results {
+			op := batch[i]
+			switch res.Status {
+			case "applied", "duplicate":
+				if res.Seq > 0 {
+					if prev, ok := d.answered[op.OpID]; ok && prev != res.Seq {
+						d.fail("op %s answered seq %d then %d", op.OpID, prev, res.Seq)
+					}
+					d.answered[op.OpID] = res.Seq
+				} else if res.Reason != "" {
+					rebuild[op.RaffleID] = true
+				}
+				if res.Code != "" && d.state[op.RaffleID] != nil {
+					d.state[op.RaffleID].Code = res.Code
+				}
+			case "rejected":
+				rebuild[op.RaffleID] = true
+			default:
+				d.fail("unknown status %q", res.Status)
+			}
+		}
+		d.outbox = append([]testOp(nil), d.outbox[len(out.Results):]...)
+		for rid := range rebuild {
+			d.rebuild(rid)
+		}
+	}
+	d.pull()
+}
+
+// rebuild replaces a raffle with the server's snapshot plus pending ops.
+func (d *device) rebuild(rid string) {
+	status, body := d.srv.do("GET", "/api/sync/raffles/"+rid+"/snapshot", "", d.cookie)
+	delete(d.state, rid)
+	delete(d.cursors, rid)
+	if status == 200 {
+		var snap store.Snapshot
+		_ = json.Unmarshal([]byte(body), &snap)
+		raw, _ := json.Marshal(snap.Raffle)
+		d.state.applyChange(rid, "raffle.create", raw)
+		ts := make([]ticket, len(snap.Participants))
+		for i, p := range snap.Participants {
+			ts[i] = ticket{ID: p.ID, Name: p.Name, Email: p.Email, TicketNumber: p.TicketNumber, GroupID: p.GroupID}
+		}
+		if len(ts) > 0 {
+			raw, _ = json.Marshal(addPayload(ts))
+			d.state.applyChange(rid, "participants.add", raw)
+		}
+		d.cursors[rid] = snap.Cursor
+	} else if status != 404 {
+		d.fail("snapshot: %d %s", status, body)
+	}
+	d.reapplyPending(rid)
+}
+
+func (d *device) reapplyPending(rid string) {
+	for _, op := range d.outbox {
+		if op.RaffleID == rid {
+			raw, _ := json.Marshal(op.Payload)
+			d.state.applyChange(rid, op.Type, raw)
+		}
+	}
+}
+
+func (d *device) pull() {
+	for {
+		status, body := d.srv.do("GET", "/api/sync/raffles?after="+d.feed, "", d.cookie)
+		if status != 200 {
+			d.fail("feed: %d %s", status, body)
+			return
+		}
+		var feed struct {
+			Raffles []store.FeedEntry
+			Cursor  string
+			More    bool
+		}
+		_ = json.Unmarshal([]byte(body), &feed)
+		for _, r := range feed.Raffles {
+			if r.Deleted {
+				delete(d.state, r.ID)
+				delete(d.cursors, r.ID)
+				d.reapplyPending(r.ID)
+				continue
+			}
+			d.pullRaffle(r.ID)
+		}
+		d.feed = feed.Cursor
+		if !feed.More {
+			return
+		}
+	}
+}
+
+func (d *device) pullRaffle(rid string) {
+	for {
+		status, body := d.srv.do("GET", "/api/sync/raffles/"+rid+"/changes?limit=7&after="+d.cursors[rid], "", d.cookie)
+		if status == 404 {
+			return // deleted meanwhile; the feed will say so
+		}
+		if status != 200 {
+			d.fail("changes: %d %s", status, body)
+			return
+		}
+		var page changesPage
+		_ = json.Unmarshal([]byte(body), &page)
+		if page.Refetch {
+			d.rebuild(rid)
+			return
+		}
+		for _, ch := range page.Changes {
+			d.state.applyChange(rid, ch.Type, ch.Payload)
+		}
+		d.cursors[rid] = page.Cursor
+		if !page.More {
+			break
+		}
+	}
+	d.reapplyPending(rid)
+}
+
+// serverState reads an account's raffles as a brand-new device would.
+func serverState(t *testing.T, srv *simServer, cookie *http.Cookie) simState {
+	fresh := &device{name: "fresh", srv: srv, cookie: cookie, state: simState{}, cursors: map[string]string{}, answered: map[string]int64{}}
+	fresh.pull()
+	for rid := range fresh.state {
+		fresh.rebuild(rid) // from the snapshot, not the log: the two must agree
+	}
+	if len(fresh.errs) > 0 {
+		t.Fatal(strings.Join(fresh.errs, "\n"))
+	}
+	return fresh.state
+}
+
+func TestSyncSimulation(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		for _, dialect := range storetest.Dialects() {
+			t.Run(fmt.Sprintf("seed=%d/%s", seed, dialect), func(t *testing.T) {
+				runSimulation(t, seed, dialect, 4, 120)
+			})
+		}
+	}
+}
+
+func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int) {
+	srv := &simServer{t: t, dsn: storetest.DSN(t, dialect)}
+	srv.start()
+	defer func() { srv.db.Close() }()
+
+	// Two accounts, two devices each: the same organiser on a phone and a laptop.
+	var devs []*device
+	for acct := 0; acct < 2; acct++ {
+		status, _ := srv.do("POST", "/api/auth/signup", fmt.Sprintf(`{"email":"org%d@example.com","password":"segredo1"}`, acct), nil)
+		if status != 201 {
+			t.Fatalf("seed %d: sign-up %d", seed, status)
+		}
+	}
+	for i := 0; i < devices; i++ {
+		devs = append(devs, &device{name: fmt.Sprintf("d%d", i), rng: rand.New(rand.NewPCG(seed, uint64(i))), srv: srv,
+			id: core.NewID(time.Now()), state: simState{}, cursors: map[string]string{}, answered: map[string]int64{}})
+	}
+	// Each device signs in for its own session cookie.
+	for i, d := range devs {
+		r := httptest.NewRequest("POST", "/api/auth/signin", strings.NewReader(fmt.Sprintf(`{"email":"org%d@example.com","password":"segredo1"}`, i%2)))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		srv.mu.RLock()
+		srv.h.ServeHTTP(w, r)
+		srv.mu.RUnlock()
+		for _, c := range w.Result().Cookies() {
+			if c.Name == "sorteio_session" {
+				d.cookie = c
+			}
+		}
+		if d.cookie == nil {
+			t.Fatalf("seed %d: %s has no session", seed, d.name)
+		}
+	}
+
+	phase := func(n int) {
+		var wg sync.WaitGroup
+		for _, d := range devs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for s := 0; s < n; s++ {
+					if d.rng.Float64() < 0.7 {
+						d.act()
+					}
+					if d.rng.Float64() < 0.35 {
+						d.sync(true)
+					}
+					time.Sleep(time.Duration(d.rng.IntN(1500)) * time.Microsecond)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	phase(steps / 2)
+	srv.restart() // some ops were applied but their answers lost: the retries must find them
+	phase(steps - steps/2)
+
+	// Then the network is good: every device drains its outbox and pulls.
+	for round := 0; round < 30; round++ {
+		pending := 0
+		for _, d := range devs {
+			d.sync(false)
+			pending += len(d.outbox)
+		}
+		if pending == 0 {
+			break
+		}
+	}
+	for _, d := range devs {
+		d.pull()
+		if len(d.outbox) > 0 {
+			t.Fatalf("seed %d: %s still has %d ops queued", seed, d.name, len(d.outbox))
+		}
+		if len(d.errs) > 0 {
+			t.Fatalf("seed %d:\n%s", seed, strings.Join(d.errs, "\n"))
+		}
+	}
+
+	for _, d := range devs {
+		want := serverState(t, srv, d.cookie).describe()
+		if got := d.state.describe(); got != want {
+			t.Fatalf("seed %d: %s diverged from the server.\n--- device\n%s--- server\n%s", seed, d.name, got, want)
+		}
+	}
+
+	// Every op answered as applied is in the log exactly once, and nothing
+	// else is.
+	logged, err := srv.db.LoggedOpIDs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, id := range logged {
+		count[id]++
+	}
+	applied := 0
+	for _, d := range devs {
+		for id := range d.answered {
+			applied++
+			if count[id] != 1 {
+				t.Fatalf("seed %d: applied op %s is in the log %d times", seed, id, count[id])
+			}
+		}
+	}
+	for id, n := range count {
+		if n != 1 {
+			t.Fatalf("seed %d: op %s logged %d times", seed, id, n)
+		}
+	}
+	if applied != len(logged) {
+		t.Fatalf("seed %d: %d ops answered applied, %d logged", seed, applied, len(logged))
+	}
+	if applied < 50 {
+		t.Fatalf("seed %d: only %d ops applied: the simulation did too little", seed, applied)
+	}
+	t.Logf("seed %d: %d ops applied and logged once each", seed, applied)
+}
