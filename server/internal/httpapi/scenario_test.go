@@ -39,7 +39,7 @@ func assets() fstest.MapFS {
 	}
 }
 
-func newEnv(t *testing.T, db *store.DB, cfg httpapi.Config) *env {
+func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	t.Helper()
 	hub := ws.NewHub(storetest.Logger(t))
 	accounts, err := auth.NewService(db, time.Now)

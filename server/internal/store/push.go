@@ -269,34 +269,48 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 // groupTickets counts the current tickets of each named group.
 func (db *DB) groupTickets(ctx context.Context, tx *sql.Tx, raffleID string, groups []string) (map[string]int, error) {
 	out := make(map[string]int, len(groups))
-	const chunk = 500
-	for start := 0; start < len(groups); start += chunk {
-		part := groups[start:min(start+chunk, len(groups))]
-		args := make([]any, 0, len(part)+1)
-		args = append(args, raffleID)
-		for _, g := range part {
-			args = append(args, g)
-		}
-		rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id, COUNT(*) FROM participants WHERE raffle_id = ? AND group_id IN (?`+
-			strings.Repeat(", ?", len(part)-1)+`) GROUP BY group_id`), args...)
+	err := db.inChunks(groups, func(in string, args []any) error {
+		rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id, COUNT(*) FROM participants WHERE raffle_id = ? AND group_id `+in+
+			` GROUP BY group_id`), append([]any{raffleID}, args...)...)
 		if err != nil {
-			return nil, err
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var g string
 			var n int
 			if err := rows.Scan(&g, &n); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[g] = n
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+		return rows.Err()
+	})
+	return out, err
+}
+
+// inChunks calls fn with an "IN (...)" condition and its arguments for each
+// chunk of values. PostgreSQL gets one array parameter (= ANY): a long IN
+// list there makes its cached generic plan scan the table.
+func (db *DB) inChunks(values []string, fn func(in string, args []any) error) error {
+	if db.dialect == postgresDialect {
+		if len(values) == 0 {
+			return nil
+		}
+		return fn("= ANY(?)", []any{values})
+	}
+	const chunk = 500
+	for start := 0; start < len(values); start += chunk {
+		part := values[start:min(start+chunk, len(values))]
+		args := make([]any, len(part))
+		for i, v := range part {
+			args[i] = v
+		}
+		if err := fn("IN (?"+strings.Repeat(", ?", len(part)-1)+")", args); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // insertRaffle inserts a new raffle. A taken code is replaced by a random

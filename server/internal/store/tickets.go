@@ -16,22 +16,24 @@ const ticketChunk = 500
 // anyTicketExists reports whether any of the ticket ids is already stored
 // (ids are global, so a retry under a new op id cannot double a ticket).
 func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protocol.Ticket) (bool, error) {
-	for start := 0; start < len(tickets); start += ticketChunk {
-		part := tickets[start:min(start+ticketChunk, len(tickets))]
-		args := make([]any, len(part))
-		for i, t := range part {
-			args[i] = t.ID
+	ids := make([]string, len(tickets))
+	for i, t := range tickets {
+		ids[i] = t.ID
+	}
+	found := false
+	err := db.inChunks(ids, func(in string, args []any) error {
+		if found {
+			return nil
 		}
 		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE id IN (?`+strings.Repeat(", ?", len(part)-1)+`) LIMIT 1`), args...).Scan(&one)
-		if err == nil {
-			return true, nil
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE id `+in+` LIMIT 1`), args...).Scan(&one)
+		if err == sql.ErrNoRows {
+			return nil
 		}
-		if err != sql.ErrNoRows {
-			return false, err
-		}
-	}
-	return false, nil
+		found = err == nil
+		return err
+	})
+	return found, err
 }
 
 // insertTickets writes tickets with multi-row inserts.

@@ -1,0 +1,180 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+)
+
+// benchClient talks to a real HTTP server, as a device does.
+type benchClient struct {
+	b        *testing.B
+	base     string
+	http     *http.Client
+	id       string
+	mutation int64
+}
+
+func newBenchClient(b *testing.B, base, email string, signUp bool) *benchClient {
+	jar, _ := cookiejar.New(nil)
+	c := &benchClient{b: b, base: base, http: &http.Client{Jar: jar}, id: core.NewID(time.Now())}
+	path := "/api/auth/signin"
+	if signUp {
+		path = "/api/auth/signup"
+	}
+	c.send("POST", path, fmt.Sprintf(`{"email":%q,"password":"segredo1"}`, email))
+	return c
+}
+
+func (c *benchClient) send(method, path, body string) []byte {
+	req, _ := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.b.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode >= 300 {
+		c.b.Fatalf("%s %s: %d %s", method, path, res.StatusCode, out)
+	}
+	return out
+}
+
+func (c *benchClient) push(ops ...testOp) {
+	out := c.send("POST", "/api/sync/push", pushBody(c.id, ops...))
+	if strings.Contains(string(out), `"rejected"`) {
+		c.b.Fatalf("rejected: %.300s", out)
+	}
+}
+
+func (c *benchClient) op(raffleID, typ string, payload any) testOp {
+	c.mutation++
+	return testOp{OpID: core.NewID(time.Now()), MutationID: c.mutation, RaffleID: raffleID, Type: typ, Payload: payload}
+}
+
+// pullAll reads a raffle's whole log as a second device does and returns
+// the number of tickets it carried.
+func (c *benchClient) pullAll(raffleID string) int {
+	tickets, cursor := 0, ""
+	for {
+		var page struct {
+			Changes []struct {
+				Type    string          `json:"type"`
+				Payload json.RawMessage `json:"payload"`
+			} `json:"changes"`
+			Cursor string `json:"cursor"`
+			More   bool   `json:"more"`
+		}
+		if err := json.Unmarshal(c.send("GET", "/api/sync/raffles/"+raffleID+"/changes?limit=50&after="+cursor, ""), &page); err != nil {
+			c.b.Fatal(err)
+		}
+		for _, ch := range page.Changes {
+			if ch.Type == "participants.add" {
+				var p struct{ Tickets []json.RawMessage }
+				_ = json.Unmarshal(ch.Payload, &p)
+				tickets += len(p.Tickets)
+			}
+		}
+		cursor = page.Cursor
+		if !page.More {
+			return tickets
+		}
+	}
+}
+
+func benchServer(b *testing.B, dialect string) string {
+	db := storetest.MustOpenDB(b, dialect)
+	e := newEnv(b, db, httpapi.Config{})
+	srv := httptest.NewServer(e.handler)
+	b.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// 100,000 tickets (10,000 people of 10) from one device to the server and
+// on to a second device: the budget is 5 s.
+func BenchmarkSync100kTickets(b *testing.B) {
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			var people [][]ticket
+			for i := 0; i < 10_000; i++ {
+				people = append(people, person(fmt.Sprintf("Pessoa %d", i), 10))
+			}
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				base := benchServer(b, dialect)
+				email := fmt.Sprintf("org%d@example.com", i)
+				one := newBenchClient(b, base, email, true)
+				two := newBenchClient(b, base, email, false)
+				rid := core.NewID(time.Now())
+				one.push(one.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
+				b.StartTimer()
+
+				for start := 0; start < len(people); start += 2000 {
+					// 4 ops of 500 people (5,000 tickets) a push.
+					var ops []testOp
+					for s := start; s < start+2000; s += 500 {
+						ops = append(ops, one.op(rid, "participants.add", addPayload(people[s:s+500]...)))
+					}
+					one.push(ops...)
+				}
+				pushed := time.Now()
+				if got := two.pullAll(rid); got != 100_000 {
+					b.Fatalf("second device got %d tickets", got)
+				}
+				b.Logf("pull took %v", time.Since(pushed))
+			}
+			b.ReportMetric(100_000*float64(b.N)/b.Elapsed().Seconds(), "tickets/s")
+		})
+	}
+}
+
+// Small ops (settings changes), one op a push, as an organiser types.
+func BenchmarkPushSmallOps(b *testing.B) {
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			base := benchServer(b, dialect)
+			c := newBenchClient(b, base, "org@example.com", true)
+			rid := core.NewID(time.Now())
+			c.push(c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				c.push(c.op(rid, "raffle.update", map[string]any{"countdown_seconds": i % 300}))
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+		})
+	}
+}
+
+// Pulling a log of small ops, 500 a page.
+func BenchmarkPullSmallOps(b *testing.B) {
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			base := benchServer(b, dialect)
+			c := newBenchClient(b, base, "org@example.com", true)
+			rid := core.NewID(time.Now())
+			ops := []testOp{c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))}
+			for i := 0; i < 499; i++ {
+				ops = append(ops, c.op(rid, "raffle.update", map[string]any{"title": fmt.Sprintf("Rifa %d", i)}))
+			}
+			c.push(ops...)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				c.send("GET", "/api/sync/raffles/"+rid+"/changes?limit=500", "")
+			}
+			b.ReportMetric(500*float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+		})
+	}
+}
