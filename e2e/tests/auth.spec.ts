@@ -15,11 +15,11 @@ test('a visitor creates an account, lands on the dashboard and signs out', async
   await expect(page.getByText('Conta criada!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Meus Sorteios' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
 
   // The session survives a reload (HttpOnly cookie, not browser storage).
   await page.reload();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);

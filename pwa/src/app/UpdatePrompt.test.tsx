@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { AppToaster } from '@/app/AppToaster'
+import { UpdatePrompt } from '@/app/UpdatePrompt'
+
+const sw = vi.hoisted(() => ({
+  needRefresh: false,
+  offlineReady: false,
+  updateServiceWorker: vi.fn(async () => {}),
+}))
+
+vi.mock('virtual:pwa-register/react', () => ({
+  useRegisterSW: () => ({
+    needRefresh: [sw.needRefresh, () => {}],
+    offlineReady: [sw.offlineReady, () => {}],
+    updateServiceWorker: sw.updateServiceWorker,
+  }),
+}))
+
+describe('UpdatePrompt', () => {
+  beforeEach(() => {
+    sw.needRefresh = false
+    sw.offlineReady = false
+    sw.updateServiceWorker.mockClear()
+  })
+
+  it('says nothing while the running version is current', () => {
+    render(
+      <>
+        <AppToaster />
+        <UpdatePrompt />
+      </>,
+    )
+    expect(screen.queryByText('Nova versão disponível')).not.toBeInTheDocument()
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled()
+  })
+
+  it('offers the new version and updates only when asked', async () => {
+    sw.needRefresh = true
+    render(
+      <>
+        <AppToaster />
+        <UpdatePrompt />
+      </>,
+    )
+    expect(await screen.findByText('Nova versão disponível')).toBeInTheDocument()
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }))
+    expect(sw.updateServiceWorker).toHaveBeenCalledWith(true)
+  })
+})

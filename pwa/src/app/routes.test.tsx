@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { describe, expect, it, vi } from 'vitest'
+import { routes } from '@/app/routes'
+import { renderApp, signedIn, signedOut } from '@/test/render'
+
+describe('route table', () => {
+  const publicScreens: Array<[path: string, text: string | RegExp]> = [
+    ['/', 'Sorteio Público'],
+    ['/sorteio-publico', 'Sorteio Rápido'],
+    ['/sorteio', 'Código do sorteio'],
+    ['/sorteio/abc123', 'ABC123'],
+  ]
+
+  it.each(publicScreens)('%s renders its screen', async (path, text) => {
+    renderApp(path, { session: signedOut })
+    expect(await screen.findByText(text)).toBeInTheDocument()
+  })
+
+  it('/auth renders the sign-in and sign-up tabs for a visitor', async () => {
+    renderApp('/auth', { session: signedOut })
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Criar Conta' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Voltar para início/ })).toHaveAttribute('href', '/')
+  })
+
+  const organiserScreens: Array<[path: string, text: string]> = [
+    ['/dashboard', 'Meus Sorteios'],
+    ['/criar-sorteio', 'Criar Novo Sorteio'],
+    ['/gerenciar/abc', 'Gerenciar Sorteio'],
+  ]
+
+  it.each(organiserScreens)('%s renders its screen for an organiser', async (path, text) => {
+    renderApp(path, { session: signedIn })
+    expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument()
+  })
+
+  it('shows the raffle id on the manage placeholder', async () => {
+    renderApp('/gerenciar/abc', { session: signedIn })
+    expect(await screen.findByText('ID: abc')).toBeInTheDocument()
+  })
+
+  it.each(['/nao-existe', '/sorteio/abc/extra', '/dashboard/x'])(
+    'unknown path %s renders the 404 screen and logs the path',
+    async (path) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const { router } = renderApp(path, { session: signedIn })
+      expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+      expect(screen.getByText('404')).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+      await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), path))
+      expect(router.state.location.pathname).toBe(path)
+    },
+  )
+
+  it("the root route's errorElement renders the generic error screen", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const root = routes[0]!
+    function Boom(): never {
+      throw new Error('falhou')
+    }
+    const router = createMemoryRouter([
+      { path: root.path, element: root.element, errorElement: root.errorElement, children: [{ index: true, element: <Boom /> }] },
+    ])
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument()
+    expect(screen.getByText('falhou')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react'
+import type { RouteObject } from 'react-router-dom'
+import { GuestOnly, RequireAuth } from '@/app/guards'
+import { RootLayout } from '@/app/RootLayout'
+import { RouteError } from '@/app/RouteError'
+import { PageSpinner } from '@/components/ui/Spinner'
+import { LandingPage } from '@/features/landing/LandingPage'
+
+// Every screen but the landing page is its own chunk, fetched when first visited (and precached by
+// the service worker, so it also opens offline).
+function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default })
+}
+
+/** The route table. main.tsx passes it to createBrowserRouter; tests to createMemoryRouter. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first screen's code loads.
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'sorteio-publico', lazy: screen(() => import('@/features/quick-draw/QuickDrawPage')) },
+      { path: 'sorteio', lazy: screen(() => import('@/features/public-raffle/CodeEntryPage')) },
+      { path: 'sorteio/:code', lazy: screen(() => import('@/features/public-raffle/PublicRafflePage')) },
+      {
+        element: <GuestOnly />,
+        children: [{ path: 'auth', lazy: screen(() => import('@/features/auth/AuthPage')) }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'dashboard', lazy: screen(() => import('@/features/dashboard/DashboardPage')) },
+          { path: 'criar-sorteio', lazy: screen(() => import('@/features/create-raffle/CreateRafflePage')) },
+          { path: 'gerenciar/:id', lazy: screen(() => import('@/features/manage-raffle/ManageRafflePage')) },
+        ],
+      },
+      { path: '*', lazy: screen(() => import('@/features/not-found/NotFoundPage')) },
+    ],
+  },
+]

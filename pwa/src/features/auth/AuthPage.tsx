@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/ui/BackLink'
+import { Card } from '@/components/ui/Card'
+import { Logo } from '@/components/ui/Logo'
+import { PageContainer } from '@/components/ui/PageContainer'
+import { Tabs } from '@/components/ui/Tabs'
+import { useSession } from '@/app/session/session-context'
+import { CredentialsForm } from '@/features/auth/CredentialsForm'
+
+type Tab = 'signin' | 'signup'
+
+function initialTab(state: unknown): Tab {
+  const tab = (state as { tab?: unknown } | null)?.tab
+  return tab === 'signup' ? 'signup' : 'signin'
+}
+
+/** Sign in and sign up. Once a session exists the route guard moves on to /dashboard. */
+export default function AuthPage() {
+  const location = useLocation()
+  const { signIn, signUp } = useSession()
+  const [tab, setTab] = useState<Tab>(() => initialTab(location.state))
+
+  return (
+    <PageContainer className="flex min-h-dvh flex-col">
+      <div>
+        <BackLink to="/">Voltar para início</BackLink>
+      </div>
+      <div className="flex flex-1 flex-col justify-center py-6">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <Logo />
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Acesse sua conta</h1>
+          <p className="mt-1 text-sm text-slate-600">Organize sorteios, importe participantes e compartilhe o link.</p>
+        </div>
+        <Card>
+          <Tabs<Tab>
+            label="Entrar ou criar conta"
+            value={tab}
+            onChange={setTab}
+            items={[
+              {
+                value: 'signin',
+                label: 'Entrar',
+                content: (
+                  <CredentialsForm
+                    mode="signin"
+                    submitLabel="Entrar"
+                    submittingLabel="Entrando..."
+                    errorTitle="Erro ao fazer login"
+                    action={signIn}
+                  />
+                ),
+              },
+              {
+                value: 'signup',
+                label: 'Criar Conta',
+                content: (
+                  <CredentialsForm
+                    mode="signup"
+                    submitLabel="Criar Conta"
+                    submittingLabel="Criando conta..."
+                    errorTitle="Erro ao criar conta"
+                    action={signUp}
+                    onSuccess={() => toast.success('Conta criada!', { description: 'Você já pode fazer login.' })}
+                  />
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </div>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+import { ButtonLink } from '@/components/ui/ButtonLink'
+
+/** Any unknown path. The path is logged so broken links show up in the console. */
+export default function NotFoundPage() {
+  const location = useLocation()
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname)
+  }, [location.pathname])
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
+      <h1 className="text-6xl font-extrabold text-brand-700">404</h1>
+      <p className="mt-3 text-xl text-slate-700">Oops! Page not found</p>
+      <ButtonLink to="/" className="mt-6">
+        Return to Home
+      </ButtonLink>
+    </main>
+  )
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react'
+import { Spinner } from '@/components/ui/Spinner'
+import type { Participant } from '@/features/quick-draw/useQuickDraw'
+
+const SHUFFLE_MS = 100
+
+interface DrawingAnimationProps {
+  participants: readonly Participant[]
+}
+
+/**
+ * Cycles through the names while the draw runs. Purely visual: the winner is chosen separately with
+ * crypto.getRandomValues, so a simple rotation is enough here.
+ */
+export function DrawingAnimation({ participants }: DrawingAnimationProps) {
+  const [tick, setTick] = useState(0)
+  useEffect(() => {
+    const interval = setInterval(() => setTick((t) => t + 1), SHUFFLE_MS)
+    return () => clearInterval(interval)
+  }, [])
+  const shown = participants.length > 0 ? participants[tick % participants.length]?.name : ''
+
+  return (
+    <div className="flex flex-col items-center gap-3 py-4 text-center">
+      <Spinner className="size-8 text-brand-700" />
+      <p className="text-lg font-semibold text-brand-800">Sorteando...</p>
+      <p
+        aria-hidden="true"
+        className="h-9 max-w-full truncate text-2xl font-bold text-slate-400 motion-reduce:invisible"
+      >
+        {shown}
+      </p>
+    </div>
+  )
+}

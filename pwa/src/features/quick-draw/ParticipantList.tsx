@@ -1,0 +1,50 @@
+import { XIcon } from '@/components/ui/icons'
+import { participantCount } from '@/features/quick-draw/format'
+import type { Participant } from '@/features/quick-draw/useQuickDraw'
+
+interface ParticipantListProps {
+  participants: readonly Participant[]
+  onRemove: (id: number) => void
+  /** Removal is locked while a draw runs or after it. */
+  canRemove: boolean
+}
+
+export function ParticipantList({ participants, onRemove, canRemove }: ParticipantListProps) {
+  return (
+    <section aria-labelledby="participants-heading">
+      <div className="flex items-center justify-between">
+        <h2 id="participants-heading" className="font-semibold text-slate-900">
+          Participantes
+        </h2>
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800" aria-live="polite">
+          {participantCount(participants.length)}
+        </span>
+      </div>
+      {participants.length === 0 ? (
+        <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+          Nenhum participante adicionado ainda.
+        </p>
+      ) : (
+        <ul aria-labelledby="participants-heading" className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+          {participants.map((participant, index) => (
+            <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
+              <span className="w-6 shrink-0 text-right text-xs text-slate-400 tabular-nums">{index + 1}</span>
+              <span className="min-w-0 flex-1 break-words text-slate-800">{participant.name}</span>
+              {canRemove && (
+                <button
+                  type="button"
+                  onClick={() => onRemove(participant.id)}
+                  aria-label={`Remover ${participant.name}`}
+                  title={`Remover ${participant.name}`}
+                  className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <XIcon className="size-4" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

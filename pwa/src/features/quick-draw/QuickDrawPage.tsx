@@ -1,0 +1,56 @@
+import { BackLink } from '@/components/ui/BackLink'
+import { Button } from '@/components/ui/Button'
+import { Card } from '@/components/ui/Card'
+import { DiceIcon } from '@/components/ui/icons'
+import { PageContainer } from '@/components/ui/PageContainer'
+import { AddParticipantForm } from '@/features/quick-draw/AddParticipantForm'
+import { DrawingAnimation } from '@/features/quick-draw/DrawingAnimation'
+import { ParticipantList } from '@/features/quick-draw/ParticipantList'
+import { useQuickDraw } from '@/features/quick-draw/useQuickDraw'
+import { WinnerCard } from '@/features/quick-draw/WinnerCard'
+
+/** /sorteio-publico: a one-winner draw with no account, run entirely on this device. */
+export default function QuickDrawPage() {
+  const { participants, phase, winner, add, remove, start, reset } = useQuickDraw()
+  const drawing = phase === 'drawing'
+
+  return (
+    <PageContainer>
+      <BackLink to="/">Voltar para início</BackLink>
+      <div className="mt-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Sorteio Rápido</h1>
+        <p className="mt-1 text-slate-600">Adicione os nomes e sorteie um vencedor. Sem cadastro.</p>
+      </div>
+
+      <div aria-live="polite">
+        {drawing && (
+          <Card className="mt-5 border-brand-200">
+            <DrawingAnimation participants={participants} />
+          </Card>
+        )}
+        {phase === 'done' && winner && (
+          <Card className="mt-5 border-brand-200 bg-gradient-to-b from-brand-50 to-white">
+            <WinnerCard name={winner.name} total={participants.length} onReset={reset} />
+          </Card>
+        )}
+      </div>
+
+      <Card className="mt-5 space-y-5">
+        {phase !== 'done' && <AddParticipantForm onAdd={add} disabled={drawing} />}
+        <ParticipantList participants={participants} onRemove={remove} canRemove={phase === 'idle'} />
+        {phase !== 'done' && (
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={start}
+            disabled={drawing || participants.length === 0}
+            loading={drawing}
+          >
+            {!drawing && <DiceIcon className="size-5" />}
+            {drawing ? 'Sorteando...' : 'Sortear'}
+          </Button>
+        )}
+      </Card>
+    </PageContainer>
+  )
+}

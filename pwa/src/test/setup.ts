@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { toast } from 'sonner'
+import { afterEach } from 'vitest'
+
+// Vitest globals are off, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  // Sonner keeps toasts in a module-level store that would replay into the next test's Toaster.
+  toast.dismiss()
+  cleanup()
+  localStorage.clear()
+})
+
+// jsdom lacks these browser APIs; the router (scroll restoration) and toasts touch them.
+window.scrollTo = () => {}
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+// Sonner captures the pointer on toasts (swipe to dismiss); jsdom has no pointer capture.
+Element.prototype.setPointerCapture ??= () => {}
+Element.prototype.releasePointerCapture ??= () => {}
+Element.prototype.hasPointerCapture ??= () => false

@@ -1,0 +1,75 @@
+import { fileURLToPath, URL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+import { defineConfig } from 'vitest/config'
+
+// The Go server listens here in development; the PWA is served by Vite and calls it through the proxy,
+// so cookies stay same-origin exactly as in production, where one binary serves both.
+const server = 'http://localhost:8080'
+const proxy = {
+  '/api': { target: server, changeOrigin: false },
+  '/ws': { target: server, ws: true, changeOrigin: false },
+  '/healthz': { target: server, changeOrigin: false },
+}
+
+const brand = '#6d28d9'
+
+export default defineConfig({
+  base: '/',
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      // Registered from React (useRegisterSW); an injected inline script would break CSP script-src 'self'.
+      injectRegister: false,
+      includeAssets: ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Sorteio',
+        short_name: 'Sorteio',
+        description: 'Sorteios online simples e justos: sorteio rápido sem conta, sorteios com bilhetes e acompanhamento ao vivo.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        theme_color: brand,
+        background_color: '#f5f3ff',
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/',
+        scope: '/',
+        categories: ['utilities', 'productivity'],
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        navigateFallback: 'index.html',
+        // Server endpoints must always reach the network, never the cached app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/healthz/],
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // A new version waits until the user accepts the prompt, so no draw in progress is interrupted.
+        skipWaiting: false,
+      },
+    }),
+  ],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+})
