@@ -1,0 +1,54 @@
+// The outbox: ops waiting for the server. Rows carry their account, so another account signing in
+// on this device never pushes them; they wait until their own account signs in again.
+import { newId } from '@/db/ids'
+import type { OutboxRow, SorteioDB } from '@/db/schema'
+
+const clientKey = (userId: string) => `client:${userId}`
+const mutationKey = (clientId: string) => `mutation:${clientId}`
+
+/** This device's client id for the account, made on first use (one per device and account). */
+export async function clientIdFor(database: SorteioDB, userId: string): Promise<string> {
+  const row = await database.meta.get(clientKey(userId))
+  if (row) return row.value as string
+  const id = newId()
+  await database.meta.put({ key: clientKey(userId), value: id })
+  return id
+}
+
+/**
+ * Appends an op. Must run inside the caller's transaction (with meta and outbox), the same one
+ * that changed the local tables.
+ */
+export async function enqueue(
+  database: SorteioDB,
+  userId: string,
+  raffleId: string,
+  type: string,
+  payload: unknown,
+): Promise<OutboxRow> {
+  const clientId = await clientIdFor(database, userId)
+  const last = ((await database.meta.get(mutationKey(clientId)))?.value as number | undefined) ?? 0
+  const row: OutboxRow = {
+    opId: newId(),
+    userId,
+    clientId,
+    mutationId: last + 1,
+    raffleId,
+    type,
+    payload,
+    createdAt: Date.now(),
+  }
+  await database.meta.put({ key: mutationKey(clientId), value: last + 1 })
+  row.seq = await database.outbox.add(row)
+  return row
+}
+
+/** The account's pending ops, oldest first. */
+export function pendingOps(database: SorteioDB, userId: string): Promise<OutboxRow[]> {
+  return database.outbox.where('userId').equals(userId).sortBy('seq')
+}
+
+/** How many changes of the account wait for the server. */
+export function pendingCount(database: SorteioDB, userId: string): Promise<number> {
+  return database.outbox.where('userId').equals(userId).count()
+}

@@ -1,0 +1,87 @@
+// Raffle reads and writes. Each write changes the local tables and queues its op in one transaction.
+import Dexie from 'dexie'
+import { applyOp, type RaffleWire } from '@/db/apply'
+import { newCode, newId } from '@/db/ids'
+import { enqueue } from '@/db/outbox'
+import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
+import { checkCountdown, checkDescription, checkTitle, checkWinners, RuleError } from '@/sync/rules'
+
+export interface NewRaffle {
+  title: string
+  description: string
+  type: RaffleType
+  winnersCount: number
+  countdownSeconds: number
+  allowDuplicateWins?: boolean
+}
+
+export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins'>>
+
+function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
+  return database.transaction('rw', [database.raffles, database.participants, database.syncState, database.outbox, database.meta], fn)
+}
+
+/** Creates a raffle on this device (status pending); the server may later replace its code. */
+export async function createRaffle(userId: string, input: NewRaffle, database: SorteioDB = appDb): Promise<RaffleRow> {
+  const payload: RaffleWire = {
+    id: newId(),
+    code: newCode(),
+    title: checkTitle(input.title),
+    description: checkDescription(input.description),
+    type: input.type,
+    winners_count: checkWinners(input.winnersCount),
+    countdown_seconds: checkCountdown(input.countdownSeconds),
+    allow_duplicate_wins: input.allowDuplicateWins ?? false,
+    created_at: Date.now(),
+  }
+  return writeTx(database, async () => {
+    await applyOp(database, userId, payload.id, 'raffle.create', payload, payload.created_at)
+    await enqueue(database, userId, payload.id, 'raffle.create', payload)
+    return (await database.raffles.get(payload.id))!
+  })
+}
+
+/** Changes settings; rejected locally, like on the server, once the draw has started. */
+export async function updateRaffle(userId: string, raffleId: string, settings: RaffleSettings, database: SorteioDB = appDb): Promise<void> {
+  const payload: Record<string, unknown> = {}
+  if (settings.title !== undefined) payload.title = checkTitle(settings.title)
+  if (settings.description !== undefined) payload.description = checkDescription(settings.description)
+  if (settings.winnersCount !== undefined) payload.winners_count = checkWinners(settings.winnersCount)
+  if (settings.countdownSeconds !== undefined) payload.countdown_seconds = checkCountdown(settings.countdownSeconds)
+  if (settings.allowDuplicateWins !== undefined) payload.allow_duplicate_wins = settings.allowDuplicateWins
+  if (Object.keys(payload).length === 0) return
+  await writeTx(database, async () => {
+    const raffle = await getRaffle(userId, raffleId, database)
+    if (!raffle) throw new RuleError('raffle_not_found')
+    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    await applyOp(database, userId, raffleId, 'raffle.update', payload, Date.now())
+    await enqueue(database, userId, raffleId, 'raffle.update', payload)
+  })
+}
+
+export async function deleteRaffle(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<void> {
+  await writeTx(database, async () => {
+    const raffle = await getRaffle(userId, raffleId, database)
+    if (!raffle) throw new RuleError('raffle_not_found')
+    if (raffle.status === 'in_progress') throw new RuleError('draw_in_progress')
+    await applyOp(database, userId, raffleId, 'raffle.delete', {}, Date.now())
+    await enqueue(database, userId, raffleId, 'raffle.delete', {})
+  })
+}
+
+/** The account's raffles, newest first. */
+export function listRaffles(userId: string, database: SorteioDB = appDb): Promise<RaffleRow[]> {
+  return database.raffles
+    .where('[ownerId+createdAt]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .toArray()
+}
+
+/** One raffle of the account; another account's raffle is answered like a missing one. */
+export async function getRaffle(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<RaffleRow | undefined> {
+  const raffle = await database.raffles.get(raffleId)
+  return raffle && raffle.ownerId === userId ? raffle : undefined
+}
+
+export { writeTx }

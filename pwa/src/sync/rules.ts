@@ -1,0 +1,117 @@
+// The op rules of docs/sync-protocol.md, checked on the device before an op is queued, so the user
+// gets the error at once. The server checks again; sync/testdata/ops/validation.json holds the
+// vectors both implementations are tested with.
+
+export const LIMITS = {
+  minWinners: 1,
+  maxWinners: 100,
+  maxCountdown: 300,
+  maxTitle: 200,
+  maxDescription: 2000,
+  maxName: 200,
+  maxEmail: 254,
+  maxTicketNumber: 20,
+  maxBatch: 5000,
+  maxTickets: 100_000,
+  maxPeople: 10_000,
+  maxTicketsPerPerson: 1000,
+} as const
+
+/** pt-BR messages of the server's reason codes (the server sends them too; these cover offline). */
+export const REASON_MESSAGES: Record<string, string> = {
+  invalid_payload: 'Dados da alteração inválidos.',
+  unknown_type: 'Tipo de alteração desconhecido.',
+  stale_mutation: 'Alteração fora de ordem.',
+  raffle_not_found: 'Sorteio não encontrado ou você não tem permissão',
+  raffle_exists: 'Já existe um sorteio com este identificador.',
+  title_required: 'O título é obrigatório.',
+  title_too_long: 'O título deve ter no máximo 200 caracteres.',
+  description_too_long: 'A descrição deve ter no máximo 2.000 caracteres.',
+  invalid_raffle_type: 'Tipo de sorteio inválido.',
+  winners_out_of_range: 'O número de vencedores deve estar entre 1 e 100.',
+  countdown_out_of_range: 'A contagem regressiva deve estar entre 0 e 300 segundos.',
+  draw_started: 'O sorteio já começou: não é mais possível alterá-lo.',
+  draw_in_progress: 'O sorteio está em andamento: aguarde o fim para excluir.',
+  name_required: 'Nome é obrigatório',
+  name_too_long: 'O nome deve ter no máximo 200 caracteres.',
+  invalid_email: 'E-mail inválido.',
+  invalid_ticket_number: 'Número do bilhete inválido (máximo 20 caracteres).',
+  participant_exists: 'Este participante já foi adicionado.',
+  batch_too_large: 'Envie no máximo 5.000 bilhetes por alteração.',
+  too_many_tickets: 'Total de bilhetes excede o limite. Máximo: 100.000',
+  too_many_people: 'Total de participantes únicos excede o limite. Máximo: 10.000',
+  too_many_tickets_per_person: 'Quantidade muito alta. Máximo: 1000 bilhetes por pessoa',
+  group_not_found: 'Participante não encontrado.',
+}
+
+/** A rule broken by user input, with the field it belongs to. */
+export class RuleError extends Error {
+  readonly reason: string
+  readonly field: string | undefined
+  constructor(reason: string, field?: string) {
+    super(REASON_MESSAGES[reason] ?? 'Alteração recusada.')
+    this.name = 'RuleError'
+    this.reason = reason
+    this.field = field
+  }
+}
+
+const chars = (s: string) => Array.from(s).length
+
+export function checkTitle(title: string): string {
+  const t = title.trim()
+  if (!t) throw new RuleError('title_required', 'title')
+  if (chars(t) > LIMITS.maxTitle) throw new RuleError('title_too_long', 'title')
+  return t
+}
+
+export function checkDescription(description: string): string {
+  const d = description.trim()
+  if (chars(d) > LIMITS.maxDescription) throw new RuleError('description_too_long', 'description')
+  return d
+}
+
+export function checkWinners(n: number): number {
+  if (!Number.isInteger(n) || n < LIMITS.minWinners || n > LIMITS.maxWinners) {
+    throw new RuleError('winners_out_of_range', 'winnersCount')
+  }
+  return n
+}
+
+export function checkCountdown(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > LIMITS.maxCountdown) {
+    throw new RuleError('countdown_out_of_range', 'countdownSeconds')
+  }
+  return n
+}
+
+export function checkName(name: string): string {
+  const n = name.trim()
+  if (!n) throw new RuleError('name_required', 'name')
+  if (chars(n) > LIMITS.maxName) throw new RuleError('name_too_long', 'name')
+  return n
+}
+
+/** A light e-mail check, the same as the server's: imports are messy. */
+export function looksLikeEmail(s: string): boolean {
+  if (s.length > LIMITS.maxEmail || /[\s<>,;]/.test(s)) return false
+  const at = s.lastIndexOf('@')
+  if (at < 1 || at === s.length - 1 || s.slice(0, at).includes('@')) return false
+  const domain = s.slice(at + 1)
+  const dot = domain.indexOf('.')
+  return dot > 0 && dot < domain.length - 1
+}
+
+export function checkEmail(email: string | null | undefined): string | null {
+  const e = (email ?? '').trim()
+  if (!e) return null
+  if (!looksLikeEmail(e)) throw new RuleError('invalid_email', 'email')
+  return e
+}
+
+export function checkTicketNumber(num: string | null | undefined): string | null {
+  const n = (num ?? '').trim()
+  if (!n) return null
+  if (chars(n) > LIMITS.maxTicketNumber) throw new RuleError('invalid_ticket_number', 'ticketNumber')
+  return n
+}
