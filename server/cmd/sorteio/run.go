@@ -75,6 +75,16 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	hub := ws.NewHub(log)
+	// With PostgreSQL several instances may share the database: pokes go
+	// through LISTEN/NOTIFY to every instance's hub, this one included.
+	var pokes httpapi.Publisher = hub
+	if db.SharesPokes() {
+		pokes = nil
+		go db.ListenPokes(ctx, func(p store.Poke) {
+			hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+		})
+	}
 	assets := pwa.Dist()
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
@@ -85,7 +95,8 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Accounts: accounts,
 		Limits:   authLimits(cfg.RateLimitScale),
 		Sync:     db,
-		Hub:      ws.NewHub(log),
+		Hub:      hub,
+		Pokes:    pokes,
 		Now:      time.Now,
 		Assets:   assets,
 	})

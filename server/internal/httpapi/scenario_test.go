@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -57,9 +58,21 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	}
 	h := httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Hub: hub, Now: time.Now,
+		Sync: db, Hub: hub, Pokes: hub, Now: time.Now,
 	})
 	return &env{db: db, handler: h, cfg: cfg, hub: hub}
+}
+
+// pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
+// not publish locally; the database's notifications feed the hub.
+func (e *env) pokesViaDB() {
+	accounts, _ := auth.NewService(e.db, time.Now)
+	lim := func() *ratelimit.Limiter { return ratelimit.New(100, time.Second, time.Now) }
+	e.handler = httpapi.NewHandler(e.cfg, httpapi.Deps{
+		Log: slog.New(slog.DiscardHandler), DB: e.db, Accounts: accounts, Assets: assets(),
+		Limits: httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()},
+		Sync:   e.db, Hub: e.hub, Now: time.Now,
+	})
 }
 
 // request is one HTTP call.

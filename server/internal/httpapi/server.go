@@ -30,6 +30,9 @@ type Deps struct {
 	Limits   AuthLimits
 	Sync     SyncStore
 	Hub      *ws.Hub
+	// Pokes publishes pokes after a push; nil when the database carries
+	// them to every instance (PostgreSQL LISTEN/NOTIFY feeds Hub instead).
+	Pokes Publisher
 	// Now is the clock (time.Now in production).
 	Now func() time.Time
 	// Assets is the built PWA; nil when the binary has none.

@@ -23,7 +23,8 @@ type SyncStore interface {
 	Feed(ctx context.Context, ownerID string, after protocol.Cursor, limit int) (store.FeedPage, error)
 }
 
-// Publisher delivers pokes to connected clients.
+// Publisher delivers pokes to this process's connected clients. It is nil
+// when pokes travel through the database to every instance instead.
 type Publisher interface {
 	Publish(topic string, ev ws.Event)
 }
@@ -66,7 +67,7 @@ func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Log
 				writeError(w, r, log, err)
 				return
 			}
-			if res.Status == store.StatusApplied {
+			if res.Status == store.StatusApplied && pub != nil {
 				pub.Publish(UserTopic(u.ID), ws.Event{Type: "poke", RaffleID: res.RaffleID, Seq: res.Seq})
 			}
 			results = append(results, res)

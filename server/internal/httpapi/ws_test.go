@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -12,7 +13,9 @@ import (
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
 func TestWebSocketPokes(t *testing.T) {
@@ -78,4 +81,50 @@ func TestWebSocketPokes(t *testing.T) {
 	if _, msg, err := biaWS.ReadMessage(); err == nil {
 		t.Fatalf("another account got %s", msg)
 	}
+}
+
+// Two server instances on one PostgreSQL database: a push to one reaches a
+// device connected to the other (LISTEN/NOTIFY).
+func TestPokesCrossInstances(t *testing.T) {
+	dsn := storetest.DSN(t, "postgres")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	instance := func() (*env, string) {
+		db, err := store.Open(ctx, dsn, storetest.Logger(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		e := newEnv(t, db, httpapi.Config{})
+		e.pokesViaDB()
+		go db.ListenPokes(ctx, func(p store.Poke) {
+			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+		})
+		srv := httptest.NewServer(e.handler)
+		t.Cleanup(srv.Close)
+		return e, srv.URL
+	}
+	a, _ := instance()
+	b, bURL := instance()
+
+	ana := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
+	h := http.Header{"Origin": {bURL}, "Cookie": {ana.cookie.String()}}
+	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(bURL, "http")+"/ws", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	time.Sleep(300 * time.Millisecond) // both listeners are up
+
+	rid := core.NewID(time.Now())
+	ana.push(t, a, ana.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
+	_ = conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	_, msg, err := conn.ReadMessage()
+	if err != nil {
+		t.Fatalf("instance B heard nothing of a push to instance A: %v", err)
+	}
+	if !strings.Contains(string(msg), rid) {
+		t.Fatalf("poke = %s", msg)
+	}
+	_ = b
 }

@@ -152,6 +152,13 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 		return OpResult{}, err
 	}
 	res.Seq = seq
+	if db.dialect == postgresDialect {
+		// Delivered to every instance's listener when this transaction
+		// commits, and never if it rolls back.
+		if err := db.exec(ctx, tx, `SELECT pg_notify(?, ?)`, pokeChannel, pokeMessage(userID, op.RaffleID, seq)); err != nil {
+			return OpResult{}, err
+		}
+	}
 	if err := db.recordResult(ctx, tx, clientID, op, op.MutationID, res, now); err != nil {
 		return OpResult{}, err
 	}

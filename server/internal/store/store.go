@@ -38,13 +38,15 @@ type DB struct {
 	read    *sql.DB
 	dialect dialect
 	log     *slog.Logger
+	// dsn is kept for the PostgreSQL listener's own connection.
+	dsn string
 }
 
 // Open opens and migrates the database named by dsn: a postgres:// or
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
 // whose folder is created if missing.
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
-	db := &DB{log: log}
+	db := &DB{log: log, dsn: dsn}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		db.dialect = postgresDialect
