@@ -54,3 +54,13 @@ test('the manifest makes the app installable', async ({ request }) => {
     expect(img.headers()['content-type']).toBe('image/png');
   }
 });
+
+test('Chromium finds nothing that keeps the app from being installed', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Test browser contexts are incognito, where Chromium never offers installs; any other error
+  // (manifest, icons, service worker, start_url) is the app's.
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
