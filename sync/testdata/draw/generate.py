@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Writes vectors.json: the draw vectors, computed by this independent reference
+implementation of docs/draw-algorithm.md (plain lists, no shared code with Go or
+TypeScript). Run it again only when the algorithm's version changes."""
+import hashlib, hmac, json, struct
+
+ALG = b"sorteio-v1"
+
+def digest(pool):
+    h = hashlib.sha256()
+    for t in pool:
+        for f in (t["id"], t["group_id"]):
+            b = f.encode(); h.update(struct.pack(">I", len(b)) + b)
+        if t["ticket_number"] is None:
+            h.update(b"\xff\xff\xff\xff")
+        else:
+            b = t["ticket_number"].encode(); h.update(struct.pack(">I", len(b)) + b)
+        b = t["name"].encode(); h.update(struct.pack(">I", len(b)) + b)
+    return h.hexdigest()
+
+class Stream:
+    def __init__(self, seed):
+        self.seed, self.counter, self.words = seed, 0, []
+    def u32(self):
+        if not self.words:
+            block = hmac.new(self.seed, ALG + struct.pack(">Q", self.counter), hashlib.sha256).digest()
+            self.counter += 1
+            self.words = [struct.unpack(">I", block[i:i+4])[0] for i in range(0, 32, 4)]
+        return self.words.pop(0)
+    def intn(self, n):
+        limit = 2**32 - (2**32 % n)
+        while True:
+            v = self.u32()
+            if v < limit:
+                return v % n
+
+def pick(seed, pool, count, allow_dup):
+    alive = sorted(pool, key=lambda t: t["id"].encode())
+    s, winners = Stream(seed), []
+    for _ in range(count):
+        w = alive[s.intn(len(alive))]
+        winners.append(w["id"])
+        alive = [t for t in alive if (t["id"] != w["id"] if allow_dup else t["group_id"] != w["group_id"])]
+    return winners
+
+def uid(n, kind="c"):
+    # UUID-shaped ids, sortable, unique per n.
+    return "0192f0c1-0000-7000-8%s%02x-%012x" % ({"c": "0", "g": "1"}[kind], 0, n)
+
+def generated(count, group_size):
+    pool = []
+    for i in range(count):
+        g = i // group_size
+        pool.append({"id": uid((i * 7919) % count), "group_id": uid(g, "g"),
+                     "ticket_number": "%03d" % (i % group_size + 1), "name": "Pessoa %d" % g})
+    return pool
+
+def sha(s): return hashlib.sha256(s.encode()).digest()
+
+cases = []
+def case(name, seed, pool, count, allow_dup, gen=None):
+    c = {"name": name, "seed": seed.hex(), "winners_count": count, "allow_duplicate_wins": allow_dup}
+    if gen: c["generate"] = gen
+    else: c["pool"] = pool
+    canon = sorted(pool, key=lambda t: t["id"].encode())
+    c["pool_digest"] = digest(canon)
+    c["winners"] = pick(seed, pool, count, allow_dup)
+    cases.append(c)
+
+def t(i, g, name, num="001"):
+    return {"id": uid(i), "group_id": uid(g, "g"), "ticket_number": num, "name": name}
+
+case("one ticket", sha("um"), [t(1, 1, "Ana")], 1, False)
+five = [t(i, i, "Pessoa %d" % i) for i in range(5, 0, -1)]
+case("k equals the pool size", sha("cinco"), five, 5, True)
+case("k equals the people, duplicates not allowed", sha("grupos"),
+     [t(1, 1, "Ana", "001"), t(2, 1, "Ana", "002"), t(3, 2, "Bia", None), t(4, 3, "Caio", "003"), t(5, 3, "Caio", "004")], 3, False)
+one_group = [t(i, 9, "Dona Maria", "%03d" % i) for i in range(1, 7)]
+case("every ticket in one group, duplicates not allowed", sha("grupo"), one_group, 1, False)
+case("every ticket in one group, duplicates allowed", sha("grupo"), one_group, 6, True)
+case("unicode names", sha("unicode"),
+     [t(1, 1, "José da Conceição"), t(2, 2, "Zoë 🎉"), t(3, 3, "李小龙"), t(4, 4, "  Ana\tMaria ")], 2, False)
+case("duplicates allowed can pick one person twice", sha("dup"),
+     [t(i, 1 if i <= 8 else i, "Ana" if i <= 8 else "P%d" % i, "%03d" % i) for i in range(1, 11)], 4, True)
+big = generated(100000, 10)
+case("100,000 tickets, 100 winners", sha("cem mil"), big, 100, False,
+     gen={"count": 100000, "group_size": 10, "rule": "ticket i (0-based): id = uuid((i*7919) mod count), group = i div group_size, ticket_number = (i mod group_size)+1 as 3 digits, name = 'Pessoa <group>'; see generate.py"})
+
+client, server = sha("cliente"), sha("servidor")
+combined = hashlib.sha256(client + server).digest()
+s = Stream(sha("fluxo"))
+words = [s.u32() for _ in range(10)]
+s2 = Stream(sha("rejeição"))
+n = 3 * 2**30
+draws = [s2.intn(n) for _ in range(20)]
+
+out = {
+    "about": "Draw vectors for sorteio-v1 (docs/draw-algorithm.md), from sync/testdata/draw/generate.py. Read by the Go tests (sync/draw) and the PWA's Vitest tests.",
+    "algorithm": "sorteio-v1",
+    "combine": {"client_seed": client.hex(), "server_seed": server.hex(), "seed": combined.hex()},
+    "stream": {"seed": sha("fluxo").hex(), "first_words": words},
+    "intn": {"seed": sha("rejeição").hex(), "n": n, "draws": draws},
+    "cases": cases,
+}
+json.dump(out, open(__file__.replace("generate.py", "vectors.json"), "w"), ensure_ascii=False, indent=1)
