@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { AppToaster } from '@/app/AppToaster'
 import { routes } from '@/app/routes'
 import { SessionProvider } from '@/app/session/SessionProvider'
+import { SyncProvider } from '@/app/sync/SyncProvider'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
 
 const router = createBrowserRouter(routes)
@@ -9,9 +10,11 @@ const router = createBrowserRouter(routes)
 export function App() {
   return (
     <SessionProvider>
-      <RouterProvider router={router} />
-      <AppToaster />
-      <UpdatePrompt />
+      <SyncProvider>
+        <RouterProvider router={router} />
+        <AppToaster />
+        <UpdatePrompt />
+      </SyncProvider>
     </SessionProvider>
   )
 }

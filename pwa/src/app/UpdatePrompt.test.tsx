@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppToaster } from '@/app/AppToaster'
+import { SyncContext, type SyncValue } from '@/app/sync/sync-context'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
 
 const sw = vi.hoisted(() => ({
@@ -48,5 +49,35 @@ describe('UpdatePrompt', () => {
     expect(sw.updateServiceWorker).not.toHaveBeenCalled()
     await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }))
     expect(sw.updateServiceWorker).toHaveBeenCalledWith(true)
+  })
+
+  function renderWithSync(flush: SyncValue['flush']) {
+    render(
+      <SyncContext.Provider value={{ engine: null, flush }}>
+        <AppToaster />
+        <UpdatePrompt />
+      </SyncContext.Provider>,
+    )
+  }
+
+  it('sends pending changes first, then updates', async () => {
+    sw.needRefresh = true
+    const flush = vi.fn(async () => 0)
+    renderWithSync(flush)
+    await userEvent.click(await screen.findByRole('button', { name: 'Atualizar' }))
+    await vi.waitFor(() => expect(sw.updateServiceWorker).toHaveBeenCalledWith(true))
+    expect(flush).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not update while changes still wait, and says why; a later try can update', async () => {
+    sw.needRefresh = true
+    const flush = vi.fn(async () => 2)
+    renderWithSync(flush)
+    await userEvent.click(await screen.findByRole('button', { name: 'Atualizar' }))
+    expect(await screen.findByText('Há alterações pendentes: conecte-se para enviá-las antes de atualizar.')).toBeInTheDocument()
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled()
+    flush.mockResolvedValue(0)
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }))
+    await vi.waitFor(() => expect(sw.updateServiceWorker).toHaveBeenCalledWith(true))
   })
 })

@@ -35,11 +35,6 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument()
   })
 
-  it('shows the raffle id on the manage placeholder', async () => {
-    renderApp('/gerenciar/abc', { session: signedIn })
-    expect(await screen.findByText('ID: abc')).toBeInTheDocument()
-  })
-
   it.each(['/nao-existe', '/sorteio/abc/extra', '/dashboard/x'])(
     'unknown path %s renders the 404 screen and logs the path',
     async (path) => {

@@ -16,7 +16,7 @@ export async function clientIdFor(database: SorteioDB, userId: string): Promise<
 }
 
 /**
- * Appends an op. Must run inside the caller's transaction (with meta and outbox), the same one
+ * Appends an op. Must run inside the caller's transaction (with meta, syncState and outbox), the same one
  * that changed the local tables.
  */
 export async function enqueue(
@@ -28,6 +28,7 @@ export async function enqueue(
 ): Promise<OutboxRow> {
   const clientId = await clientIdFor(database, userId)
   const last = ((await database.meta.get(mutationKey(clientId)))?.value as number | undefined) ?? 0
+  const state = await database.syncState.get(raffleId)
   const row: OutboxRow = {
     opId: newId(),
     userId,
@@ -37,6 +38,7 @@ export async function enqueue(
     type,
     payload,
     createdAt: Date.now(),
+    baseSeq: state?.headSeq ?? 0,
   }
   await database.meta.put({ key: mutationKey(clientId), value: last + 1 })
   row.seq = await database.outbox.add(row)
@@ -51,4 +53,14 @@ export function pendingOps(database: SorteioDB, userId: string): Promise<OutboxR
 /** How many changes of the account wait for the server. */
 export function pendingCount(database: SorteioDB, userId: string): Promise<number> {
   return database.outbox.where('userId').equals(userId).count()
+}
+
+/** The account's pending ops on one raffle, oldest first (re-applied on top of server state). */
+export function pendingOpsOfRaffle(database: SorteioDB, userId: string, raffleId: string): Promise<OutboxRow[]> {
+  return database.outbox.where('[userId+raffleId]').equals([userId, raffleId]).sortBy('seq')
+}
+
+/** Every account's pending ops: a new app version must not take over while any wait. */
+export function outboxSize(database: SorteioDB): Promise<number> {
+  return database.outbox.count()
 }

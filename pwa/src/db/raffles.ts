@@ -4,7 +4,7 @@ import { applyOp, type RaffleWire } from '@/db/apply'
 import { newCode, newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
-import { checkCountdown, checkDescription, checkTitle, checkWinners, RuleError } from '@/sync/rules'
+import { checkCountdown, checkDescription, checkRaffleType, checkTitle, checkWinners, RuleError } from '@/sync/rules'
 
 export interface NewRaffle {
   title: string
@@ -28,7 +28,7 @@ export async function createRaffle(userId: string, input: NewRaffle, database: S
     code: newCode(),
     title: checkTitle(input.title),
     description: checkDescription(input.description),
-    type: input.type,
+    type: checkRaffleType(input.type),
     winners_count: checkWinners(input.winnersCount),
     countdown_seconds: checkCountdown(input.countdownSeconds),
     allow_duplicate_wins: input.allowDuplicateWins ?? false,

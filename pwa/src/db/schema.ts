@@ -43,12 +43,20 @@ export interface OutboxRow {
   type: string
   payload: unknown
   createdAt: number
+  /** The raffle's last server seq this device knew when the op was made (base_seq on the wire). */
+  baseSeq?: number
 }
 
 /** Where this device is in a raffle's change log on the server. */
 export interface SyncStateRow {
   raffleId: string
+  /** Opaque position in the raffle's log; '' is its start. */
   cursor: string
+  /**
+   * The highest seq whose effect this device holds without a gap: pulled, or pushed by this device
+   * right after one it held. A feed entry whose head_seq is not above it needs no pull.
+   */
+  headSeq?: number
 }
 
 export interface MetaRow {

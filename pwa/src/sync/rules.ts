@@ -58,15 +58,30 @@ export class RuleError extends Error {
 
 const chars = (s: string) => Array.from(s).length
 
+// Go's strings.TrimSpace set (unicode.IsSpace): JavaScript's trim() differs (it trims U+FEFF and keeps
+// U+0085), and a text the device accepts must not be refused by the server for it.
+const EDGE_SPACE =
+  /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g
+
+/** Trims like the server does. */
+export function trimSpace(s: string): string {
+  return s.replace(EDGE_SPACE, '')
+}
+
+/** UTF-8 length, which is what the server's byte limits count. */
+export function utf8Length(s: string): number {
+  return new TextEncoder().encode(s).length
+}
+
 export function checkTitle(title: string): string {
-  const t = title.trim()
+  const t = trimSpace(title)
   if (!t) throw new RuleError('title_required', 'title')
   if (chars(t) > LIMITS.maxTitle) throw new RuleError('title_too_long', 'title')
   return t
 }
 
 export function checkDescription(description: string): string {
-  const d = description.trim()
+  const d = trimSpace(description)
   if (chars(d) > LIMITS.maxDescription) throw new RuleError('description_too_long', 'description')
   return d
 }
@@ -85,8 +100,13 @@ export function checkCountdown(n: number): number {
   return n
 }
 
+export function checkRaffleType(type: string): 'simple' | 'tickets' {
+  if (type !== 'simple' && type !== 'tickets') throw new RuleError('invalid_raffle_type', 'type')
+  return type
+}
+
 export function checkName(name: string): string {
-  const n = name.trim()
+  const n = trimSpace(name)
   if (!n) throw new RuleError('name_required', 'name')
   if (chars(n) > LIMITS.maxName) throw new RuleError('name_too_long', 'name')
   return n
@@ -94,7 +114,8 @@ export function checkName(name: string): string {
 
 /** A light e-mail check, the same as the server's: imports are messy. */
 export function looksLikeEmail(s: string): boolean {
-  if (s.length > LIMITS.maxEmail || /[\s<>,;]/.test(s)) return false
+  // Byte length and this exact character set, as in the server's LooksLikeEmail.
+  if (utf8Length(s) > LIMITS.maxEmail || /[ \t\r\n<>,;]/.test(s)) return false
   const at = s.lastIndexOf('@')
   if (at < 1 || at === s.length - 1 || s.slice(0, at).includes('@')) return false
   const domain = s.slice(at + 1)
@@ -103,14 +124,14 @@ export function looksLikeEmail(s: string): boolean {
 }
 
 export function checkEmail(email: string | null | undefined): string | null {
-  const e = (email ?? '').trim()
+  const e = trimSpace(email ?? '')
   if (!e) return null
   if (!looksLikeEmail(e)) throw new RuleError('invalid_email', 'email')
   return e
 }
 
 export function checkTicketNumber(num: string | null | undefined): string | null {
-  const n = (num ?? '').trim()
+  const n = trimSpace(num ?? '')
   if (!n) return null
   if (chars(n) > LIMITS.maxTicketNumber) throw new RuleError('invalid_ticket_number', 'ticketNumber')
   return n

@@ -1,8 +1,24 @@
-import { screen } from '@testing-library/react'
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createRaffle, type NewRaffle } from '@/db/raffles'
+import { db } from '@/db/schema'
 import { NetworkError } from '@/lib/api'
 import { fakeAuthApi, renderApp, signedIn, testUser } from '@/test/render'
+
+const base: NewRaffle = { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }
+
+async function raffleAt(createdAt: number, input: Partial<NewRaffle>, ownerId = testUser.id) {
+  vi.spyOn(Date, 'now').mockReturnValue(createdAt)
+  const raffle = await createRaffle(ownerId, { ...base, ...input })
+  vi.mocked(Date.now).mockRestore()
+  return raffle
+}
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((table) => table.clear()))
+})
 
 describe('/dashboard', () => {
   it('shows the e-mail, the actions and the empty state', async () => {
@@ -10,8 +26,78 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Meus Sorteios' })).toBeInTheDocument()
     expect(screen.getAllByText(testUser.email).length).toBeGreaterThan(0)
     expect(screen.getByRole('link', { name: 'Novo Sorteio' })).toHaveAttribute('href', '/criar-sorteio')
-    expect(screen.getByText('Nenhum sorteio ainda')).toBeInTheDocument()
+    expect(await screen.findByText('Nenhum sorteio ainda')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Criar Primeiro Sorteio' })).toHaveAttribute('href', '/criar-sorteio')
+  })
+
+  it('lists the raffles newest first, with every detail of the card', async () => {
+    await raffleAt(1_000, { title: 'Antiga', description: 'Cesta de Natal', type: 'tickets', winnersCount: 3 })
+    const newest = await raffleAt(3_000, { title: 'Nova' })
+    await raffleAt(2_000, { title: 'Do meio' })
+    await raffleAt(4_000, { title: 'De outra conta' }, 'someone-else')
+    await db.raffles.update(newest.id, { status: 'completed' })
+
+    renderApp('/dashboard', { session: signedIn })
+    const list = await screen.findByRole('list', { name: 'Sorteios' })
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Nova', 'Do meio', 'Antiga'])
+
+    const [first, , last] = cards
+    expect(within(first!).getByText('Concluído')).toBeInTheDocument()
+    expect(within(first!).getByText('Sem descrição')).toBeInTheDocument()
+    expect(within(first!).getByText(newest.code)).toBeInTheDocument()
+    expect(within(first!).getByText('Simples')).toBeInTheDocument()
+    expect(within(first!).getByRole('link', { name: /Gerenciar/ })).toHaveAttribute('href', `/gerenciar/${newest.id}`)
+    expect(within(last!).getByText('Pendente')).toBeInTheDocument()
+    expect(within(last!).getByText('Cesta de Natal')).toBeInTheDocument()
+    expect(within(last!).getByText('Com Bilhetes')).toBeInTheDocument()
+    expect(within(last!).getByText('3')).toBeInTheDocument()
+  })
+
+  it('deletes a raffle only after confirming in an accessible dialog', async () => {
+    const raffle = await raffleAt(1_000, { title: 'Bingo' })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedIn })
+    const trigger = await screen.findByRole('button', { name: 'Excluir sorteio Bingo' })
+
+    await user.click(trigger)
+    const dialog = screen.getByRole('dialog', { name: 'Excluir sorteio?' })
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' })
+    const confirm = within(dialog).getByRole('button', { name: 'Excluir' })
+    expect(cancel).toHaveFocus()
+    // Focus stays inside: Tab from the last button wraps to the first, Shift+Tab back.
+    await user.tab()
+    expect(confirm).toHaveFocus()
+    await user.tab()
+    expect(cancel).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(confirm).toHaveFocus()
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(trigger).toHaveFocus()
+    expect(await db.raffles.get(raffle.id)).toBeDefined()
+
+    await user.click(trigger)
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    expect(await screen.findByText('Sorteio excluído!')).toBeInTheDocument()
+    expect(await screen.findByText('Nenhum sorteio ainda')).toBeInTheDocument()
+    expect(await db.raffles.get(raffle.id)).toBeUndefined()
+    expect((await db.outbox.toArray()).map((op) => op.type)).toEqual(['raffle.create', 'raffle.delete'])
+  })
+
+  it("says 'Erro ao excluir' with the reason when the raffle cannot be deleted", async () => {
+    const raffle = await raffleAt(1_000, { title: 'Ao vivo' })
+    await db.raffles.update(raffle.id, { status: 'in_progress' })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedIn })
+    await user.click(await screen.findByRole('button', { name: 'Excluir sorteio Ao vivo' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    expect(await screen.findByText('Erro ao excluir')).toBeInTheDocument()
+    expect(screen.getByText('O sorteio está em andamento: aguarde o fim para excluir.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('heading', { name: 'Ao vivo' })).toBeInTheDocument()
   })
 
   it("'Sair' signs out and goes to the landing page", async () => {

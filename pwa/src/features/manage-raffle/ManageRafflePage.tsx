@@ -1,22 +1,87 @@
+import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
 import { PageContainer } from '@/components/ui/PageContainer'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { Spinner } from '@/components/ui/Spinner'
+import { Tabs } from '@/components/ui/Tabs'
+import { useSession } from '@/app/session/session-context'
+import type { RaffleRow } from '@/db/schema'
+import { DrawTab } from '@/features/manage-raffle/DrawTab'
+import { ParticipantsTab } from '@/features/manage-raffle/ParticipantsTab'
+import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
+import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
+import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
+import { useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
 
-/** Placeholder until participants, settings and the draw are managed here. */
+type Tab = 'participants' | 'settings' | 'draw'
+
+function Loading() {
+  return (
+    <Card>
+      {/* The raffle's title replaces this heading once it is read. */}
+      <h1 className="sr-only">Gerenciar Sorteio</h1>
+      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="size-4 text-brand-700" />
+        Carregando...
+      </div>
+      <Skeleton className="mt-4 h-7 w-2/3" />
+      <Skeleton className="mt-3 h-4 w-1/3" />
+    </Card>
+  )
+}
+
+function Manage({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
+  const [tab, setTab] = useState<Tab>('participants')
+  // Read here, above the tabs, so switching tabs never reads the tickets again.
+  const index = useGroupIndex(raffle.id)
+  return (
+    <>
+      <RaffleHeader raffle={raffle} />
+      <div className="mt-5">
+        <Tabs<Tab>
+          label="Gerenciar sorteio"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'participants', label: 'Participantes', content: <ParticipantsTab userId={userId} raffle={raffle} index={index} /> },
+            { value: 'settings', label: 'Configurações', content: <SettingsTab userId={userId} raffle={raffle} /> },
+            { value: 'draw', label: 'Sorteio', content: <DrawTab raffle={raffle} index={index} /> },
+          ]}
+        />
+      </div>
+    </>
+  )
+}
+
+function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }) {
+  const lookup = useOwnRaffle(userId, raffleId)
+  useLeaveWhenMissing(lookup.status === 'missing')
+  if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} />
+  if (lookup.status === 'error') {
+    return (
+      <Card role="alert">
+        <h1 className="text-lg font-semibold text-slate-900">Não foi possível abrir o sorteio</h1>
+        <p className="mt-1 text-sm text-slate-600">{lookup.message}</p>
+      </Card>
+    )
+  }
+  return <Loading />
+}
+
+/** /gerenciar/{id}: participants, settings and the draw of one of the organiser's raffles. */
 export default function ManageRafflePage() {
   const { id = '' } = useParams()
+  const { state } = useSession()
+  const userId = state.status === 'signedIn' ? state.user.id : ''
   return (
-    <PageContainer>
+    <PageContainer width="wide">
       <BackLink to="/dashboard">Voltar para Meus Sorteios</BackLink>
-      <Card className="mt-4">
-        <h1 className="text-2xl font-bold text-slate-900">Gerenciar Sorteio</h1>
-        <p className="mt-1 text-xs break-all text-slate-500">ID: {id}</p>
-        <p className="mt-3 text-slate-600">
-          Em breve: aqui você vai gerenciar os participantes, as configurações e o sorteio, e copiar o link público
-          para compartilhar.
-        </p>
-      </Card>
+      <div className="mt-4">
+        {/* A new key per raffle: nothing (tab, search, edits) carries over from the previous one. */}
+        <ManageScreen key={`${userId}:${id}`} userId={userId} raffleId={id} />
+      </div>
     </PageContainer>
   )
 }

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, uniqueEmail } from './helpers';
+
+// The sync engine against the real server: offline work survives reloads, reaches the server when
+// the network returns, and shows up on the account's other devices without a reload.
+
+async function createRaffle(page: Page, title: string) {
+  await page.getByRole('link', { name: /Novo Sorteio|Criar Primeiro Sorteio/ }).first().click();
+  await page.getByLabel('Título').fill(title);
+  await page.getByRole('button', { name: 'Criar Sorteio' }).click();
+  await expect(page).toHaveURL(/\/gerenciar\//);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+}
+
+async function addParticipant(page: Page, name: string) {
+  await page.getByLabel('Nome', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Adicionar participante' }).click();
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('');
+}
+
+const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
+
+test('offline changes survive a reload, reach the server and another device', async ({ browser }) => {
+  const email = uniqueEmail('venue');
+  const phone = await browser.newContext();
+  const laptop = await browser.newContext();
+  await createAccount(phone.request, email, 'segredo1');
+  await laptop.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } });
+  const a = await phone.newPage();
+  const b = await laptop.newPage();
+  await a.goto('/dashboard');
+  await b.goto('/dashboard');
+  await expect(syncBar(a)).toContainText('Tudo sincronizado');
+  await a.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+
+  await phone.setOffline(true);
+  await createRaffle(a, 'Rifa do quermesse');
+  await addParticipant(a, 'Ana');
+  await addParticipant(a, 'Bia');
+  await expect(syncBar(a)).toContainText('Offline');
+  await expect(syncBar(a)).toContainText('3 alterações pendentes');
+
+  await a.reload(); // still offline: the service worker and IndexedDB bring everything back
+  await expect(a.getByRole('heading', { name: 'Rifa do quermesse' })).toBeVisible();
+  await expect(a.getByText('Ana', { exact: true })).toBeVisible();
+  await expect(a.getByText('Bia', { exact: true })).toBeVisible();
+  await expect(syncBar(a)).toContainText('3 alterações pendentes');
+
+  await phone.setOffline(false);
+  // Within 2 seconds the server has all three changes.
+  await expect
+    .poll(async () => {
+      const feed = await laptop.request.get('/api/sync/raffles');
+      const body = await feed.json();
+      return body.raffles.find((r: { title: string }) => r.title === 'Rifa do quermesse')?.head_seq ?? 0;
+    }, { timeout: 2_000, intervals: [100] })
+    .toBe(3);
+  await expect(syncBar(a)).toContainText('Tudo sincronizado');
+  // The laptop shows it without a reload.
+  await expect(b.getByRole('heading', { name: 'Rifa do quermesse' })).toBeVisible();
+  await phone.close();
+  await laptop.close();
+});
+
+test('two devices change different settings of one raffle at once and converge', async ({ browser }) => {
+  const email = uniqueEmail('duo');
+  const one = await browser.newContext();
+  const two = await browser.newContext();
+  await createAccount(one.request, email, 'segredo1');
+  await two.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } });
+  const a = await one.newPage();
+  const b = await two.newPage();
+  await a.goto('/dashboard');
+  await createRaffle(a, 'Bingo da escola');
+  const url = a.url();
+  await expect(syncBar(a)).toContainText('Tudo sincronizado');
+  await b.goto(url);
+  await expect(b.getByRole('heading', { name: 'Bingo da escola' })).toBeVisible();
+
+  for (const p of [a, b]) await p.getByRole('tab', { name: 'Configurações' }).click();
+  await a.getByLabel('Título').fill('Bingo da escola 2026');
+  await b.getByLabel('Número de vencedores').fill('3');
+  await Promise.all([a.getByLabel('Título').blur(), b.getByLabel('Número de vencedores').blur()]);
+
+  for (const p of [a, b]) {
+    await expect(p.getByRole('heading', { name: 'Bingo da escola 2026' })).toBeVisible();
+    await expect(p.getByLabel('Número de vencedores')).toHaveValue('3');
+    await expect(syncBar(p)).toContainText('Tudo sincronizado');
+  }
+  await one.close();
+  await two.close();
+});

@@ -1,0 +1,117 @@
+import 'fake-indexeddb/auto'
+import { act, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AppToaster } from '@/app/AppToaster'
+import { routes } from '@/app/routes'
+import type { SessionState } from '@/app/session/session-context'
+import { SessionProvider } from '@/app/session/SessionProvider'
+import { SyncStatus } from '@/app/sync/SyncStatus'
+import { SyncProvider, type EngineFactory } from '@/app/sync/SyncProvider'
+import { addPeople } from '@/db/participants'
+import { createRaffle, updateRaffle } from '@/db/raffles'
+import type { SorteioDB } from '@/db/schema'
+import { formatDateTime } from '@/lib/dates'
+import { SyncEngine } from '@/sync/engine'
+import { FakeSyncServer } from '@/sync/testing/fake-server'
+import { freshDb } from '@/sync/testing/helpers'
+import { fakeAuthApi, signedIn, signedOut, testUser } from '@/test/render'
+
+// Screens load lazily; a busy test machine needs more than the default second.
+const slow = { timeout: 5000 }
+const input = { title: 'Rifa', description: '', type: 'simple' as const, winnersCount: 1, countdownSeconds: 0 }
+
+function factory(db: SorteioDB, server: FakeSyncServer): EngineFactory {
+  return (userId, onEvent) =>
+    new SyncEngine({ db, userId, fetch: server.fetch, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, onEvent, writeDelayMs: 0 })
+}
+
+function renderWith(db: SorteioDB, server: FakeSyncServer, session: SessionState, path = '/dashboard') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(
+    <SessionProvider api={fakeAuthApi({ session: async () => null })} initialState={session}>
+      <SyncProvider createEngine={factory(db, server)} database={db}>
+        <RouterProvider router={router} />
+        <AppToaster />
+      </SyncProvider>
+    </SessionProvider>,
+  )
+  return router
+}
+
+function setup() {
+  const server = new FakeSyncServer()
+  server.user = testUser.id
+  return { db: freshDb(), server }
+}
+
+afterEach(() => {
+  // jsdom has no StorageManager; one test gives it a fake.
+  delete (navigator as { storage?: unknown }).storage
+})
+
+describe('sync in the app', () => {
+  it.each(['/dashboard', '/gerenciar/abc'])('%s shows the sync bar: online, nothing pending, last sync time', async (path) => {
+    const { db, server } = setup()
+    renderWith(db, server, signedIn, path)
+    const bar = await screen.findByRole('region', { name: 'Sincronização' }, slow)
+    expect(await within(bar).findByText(/^Última sincronização: /, undefined, slow)).toBeInTheDocument()
+    expect(within(bar).getByText('Online')).toBeInTheDocument()
+    expect(within(bar).getByText('Tudo sincronizado')).toBeInTheDocument()
+    const at = (await db.meta.get(`lastSync:${testUser.id}`))!.value as number
+    expect(within(bar).getByText(`Última sincronização: ${formatDateTime(at)}`)).toBeInTheDocument()
+  })
+
+  it('counts pending changes in Portuguese while the server is unreachable', async () => {
+    const { db, server } = setup()
+    server.faults = Array.from({ length: 50 }, () => 'network' as const)
+    const { id } = await createRaffle(testUser.id, input, db)
+    render(
+      <SessionProvider api={fakeAuthApi()} initialState={signedIn}>
+        <SyncProvider createEngine={factory(db, server)} database={db}>
+          <SyncStatus />
+        </SyncProvider>
+      </SessionProvider>,
+    )
+    expect(await screen.findByText('1 alteração pendente', undefined, slow)).toBeInTheDocument()
+    expect(await screen.findByText('Offline', undefined, slow)).toBeInTheDocument()
+    expect(screen.getByText('Ainda não sincronizado')).toBeInTheDocument()
+    await act(() => updateRaffle(testUser.id, id, { title: 'Dois' }, db))
+    await act(() => updateRaffle(testUser.id, id, { title: 'Três' }, db))
+    expect(await screen.findByText('3 alterações pendentes', undefined, slow)).toBeInTheDocument()
+  })
+
+  it('shows nothing when nobody is signed in, and keeps the outbox', async () => {
+    const { db, server } = setup()
+    await createRaffle(testUser.id, input, db)
+    render(
+      <SessionProvider api={fakeAuthApi()} initialState={signedOut}>
+        <SyncProvider createEngine={factory(db, server)} database={db}>
+          <SyncStatus />
+        </SyncProvider>
+      </SessionProvider>,
+    )
+    expect(screen.queryByRole('region', { name: 'Sincronização' })).not.toBeInTheDocument()
+    expect(server.pushes).toEqual([])
+  })
+
+  it('turns a rejection into a toast with the server message, and a replaced code into another', async () => {
+    const { db, server } = setup()
+    const raffle = await createRaffle(testUser.id, input, db)
+    server.takenCodes.add(raffle.code)
+    renderWith(db, server, signedIn)
+    expect(await screen.findByText(/^Código do sorteio alterado para [A-Z0-9]{6}$/, undefined, slow)).toBeInTheDocument()
+    server.setStatus(raffle.id, 'in_progress')
+    await act(() => addPeople(testUser.id, raffle.id, [{ name: 'Ana' }], db))
+    expect(await screen.findByText('O sorteio já começou: não é mais possível alterá-lo.', undefined, slow)).toBeInTheDocument()
+  })
+
+  it('asks for persistent storage after sign-in', async () => {
+    const persist = vi.fn(async () => true)
+    Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true })
+    const { db, server } = setup()
+    renderWith(db, server, signedIn)
+    await screen.findByRole('region', { name: 'Sincronização' }, slow)
+    expect(persist).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { useSession } from '@/app/session/session-context'
+import { SyncContext, type SyncValue } from '@/app/sync/sync-context'
+import type { SorteioDB } from '@/db/schema'
+import type { SyncEngine } from '@/sync/engine'
+import type { SyncEvent } from '@/sync/push'
+
+export type EngineFactory = (userId: string, onEvent: (event: SyncEvent) => void) => SyncEngine | Promise<SyncEngine>
+
+// The engine and Dexie load only once someone signs in: the landing page and the quick draw,
+// which most visitors use without an account, must stay small (docs: initial JS budget).
+const defaultFactory: EngineFactory = async (userId, onEvent) => {
+  const [{ SyncEngine }, { db }] = await Promise.all([import('@/sync/engine'), import('@/db/schema')])
+  return new SyncEngine({ db, userId, onEvent })
+}
+
+async function outboxSizeOf(database: SorteioDB | undefined): Promise<number> {
+  const [{ outboxSize }, { db }] = await Promise.all([import('@/db/outbox'), import('@/db/schema')])
+  return outboxSize(database ?? db)
+}
+
+interface SyncProviderProps {
+  children: ReactNode
+  /** Makes the signed-in account's engine; tests pass one wired to a fake server. */
+  createEngine?: EngineFactory
+  /** The database whose outbox is counted while nobody is signed in (tests pass their own). */
+  database?: SorteioDB
+}
+
+let persistenceAsked = false
+
+/** Asks once per page load that the browser never evicts the outbox to free space. */
+function askPersistentStorage(): void {
+  if (persistenceAsked) return
+  try {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+    if (!storage?.persist) return
+    persistenceAsked = true
+    void storage.persist().catch(() => {})
+  } catch {
+    // Refused outright (some private modes): storage stays best-effort.
+  }
+}
+
+function show(event: SyncEvent, refreshSession: () => void): void {
+  switch (event.type) {
+    case 'rejected':
+      toast.error(event.message, { description: 'A alteração foi desfeita neste aparelho.' })
+      return
+    case 'code-changed':
+      toast.info(`Código do sorteio alterado para ${event.code}`)
+      return
+    case 'unauthenticated':
+      toast.error('Sua sessão expirou', { description: 'Entre novamente para enviar as alterações pendentes. Nada foi perdido.' })
+      // The session provider then sees the session is gone and the guards send the user to /auth.
+      refreshSession()
+      return
+    case 'forbidden-client':
+      toast.error(event.message, { description: 'As alterações pendentes continuam guardadas neste aparelho.' })
+  }
+}
+
+/**
+ * Runs the sync engine while an account is signed in, and stops it on sign-out (the outbox stays:
+ * whatever waits goes out when that account signs in again).
+ */
+export function SyncProvider({ children, createEngine = defaultFactory, database }: SyncProviderProps) {
+  const { state, refresh } = useSession()
+  const userId = state.status === 'signedIn' ? state.user.id : null
+  const [engine, setEngine] = useState<SyncEngine | null>(null)
+
+  useEffect(() => {
+    if (!userId) return
+    let current: SyncEngine | null = null
+    let cancelled = false
+    askPersistentStorage()
+    void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
+      if (cancelled) return
+      current = made
+      made.start()
+      setEngine(made)
+    })
+    return () => {
+      cancelled = true
+      current?.stop()
+      setEngine(null)
+    }
+  }, [userId, createEngine, refresh])
+
+  const value = useMemo<SyncValue>(
+    () => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }),
+    [engine, database],
+  )
+  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>
+}

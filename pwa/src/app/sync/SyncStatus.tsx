@@ -1,0 +1,43 @@
+import { useSyncStatus } from '@/app/sync/sync-context'
+import { lastSyncText, pendingText, problemText } from '@/app/sync/sync-text'
+import { cn } from '@/lib/cn'
+
+/**
+ * The sync bar of the organiser screens: connection, what still waits for the server and when the
+ * last sync finished. Organisers run draws at venues with poor signal, so they must see at a
+ * glance whether their changes are safe on the server. Renders nothing when nobody is signed in.
+ */
+export function SyncStatus() {
+  const status = useSyncStatus()
+  if (!status || status.role === 'stopped') return null
+  const problem = problemText(status)
+  return (
+    <>
+      {/* Keeps the end of the page clear of the fixed bar. */}
+      <div aria-hidden="true" className="h-12" />
+      <section
+        aria-label="Sincronização"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
+        <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-4 gap-y-0.5 px-4 py-2 text-xs text-slate-600 sm:px-6">
+          <span className="inline-flex items-center gap-1.5 font-medium text-slate-800">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'size-2 rounded-full',
+                status.online ? 'bg-emerald-500' : 'bg-slate-400',
+                status.syncing && 'animate-pulse',
+              )}
+            />
+            {status.online ? 'Online' : 'Offline'}
+          </span>
+          <span role="status" className={cn(status.pending > 0 && 'font-medium text-amber-700')}>
+            {pendingText(status.pending)}
+          </span>
+          {problem && <span className="font-medium text-red-700">{problem}</span>}
+          <span className="ms-auto">{lastSyncText(status.lastSyncedAt)}</span>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { lastSyncText, pendingText } from '@/app/sync/sync-text'
+import { formatDateTime } from '@/lib/dates'
+
+describe('sync texts', () => {
+  it.each([
+    [0, 'Tudo sincronizado'],
+    [1, '1 alteração pendente'],
+    [3, '3 alterações pendentes'],
+    [1234, '1.234 alterações pendentes'],
+  ])('%i pending: %s', (n, text) => {
+    expect(pendingText(n)).toBe(text)
+  })
+
+  it('says when it last synced, the Brazilian way', () => {
+    const at = Date.UTC(2025, 10, 21, 17, 30)
+    expect(lastSyncText(null)).toBe('Ainda não sincronizado')
+    expect(lastSyncText(at)).toBe(`Última sincronização: ${formatDateTime(at)}`)
+    expect(lastSyncText(at)).toMatch(/^Última sincronização: 21\/11\/2025, \d\d:30$/)
+  })
+})

@@ -1,0 +1,30 @@
+// The words of the sync status, in one place so the bar and its tests agree.
+import { formatDateTime } from '@/lib/dates'
+import type { SyncStatus } from '@/sync/status'
+
+const count = new Intl.NumberFormat('pt-BR')
+
+export function pendingText(n: number): string {
+  if (n === 0) return 'Tudo sincronizado'
+  return n === 1 ? '1 alteração pendente' : `${count.format(n)} alterações pendentes`
+}
+
+export function lastSyncText(at: number | null): string {
+  return at === null ? 'Ainda não sincronizado' : `Última sincronização: ${formatDateTime(at)}`
+}
+
+/** A problem the user can act on (or should know about), or null. */
+export function problemText(status: SyncStatus): string | null {
+  switch (status.error) {
+    case 'unauthenticated':
+      return 'Entre novamente para sincronizar'
+    case 'forbidden_client':
+      return 'Sincronização bloqueada neste aparelho'
+    case 'server':
+      return 'Servidor indisponível; tentando novamente'
+    default:
+      return null
+  }
+}
+
+export const PENDING_BEFORE_UPDATE = 'Há alterações pendentes: conecte-se para enviá-las antes de atualizar.'

@@ -1,0 +1,46 @@
+import { useId, type ComponentProps } from 'react'
+import { cn } from '@/lib/cn'
+
+interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+  label: string
+  error?: string | undefined
+  hint?: string
+}
+
+/** The multi-line sibling of TextField: same label, hint and error wiring. */
+export function TextAreaField({ label, error, hint, id, className, rows = 3, ...rest }: TextAreaFieldProps) {
+  const autoId = useId()
+  const inputId = id ?? autoId
+  const errorId = `${inputId}-error`
+  const hintId = `${inputId}-hint`
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : hint ? hintId : undefined}
+        className={cn(
+          'block w-full resize-y rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400',
+          'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+          'disabled:bg-slate-100 disabled:text-slate-500',
+          error ? 'border-red-500' : 'border-slate-300',
+        )}
+        {...rest}
+      />
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

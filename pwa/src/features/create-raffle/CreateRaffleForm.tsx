@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/Button'
+import { ButtonLink } from '@/components/ui/ButtonLink'
+import { errorField, errorText } from '@/components/ui/error-text'
+import { Switch } from '@/components/ui/Switch'
+import { TextAreaField } from '@/components/ui/TextAreaField'
+import { TextField } from '@/components/ui/TextField'
+import { createRaffle } from '@/db/raffles'
+import type { RaffleType } from '@/db/schema'
+import { DEFAULT_COUNTDOWN, DEFAULT_WINNERS, wholeNumberOr } from '@/features/create-raffle/form-values'
+import { RaffleTypeField } from '@/features/create-raffle/RaffleTypeField'
+import { LIMITS } from '@/sync/rules'
+
+type Field = 'title' | 'description' | 'winnersCount' | 'countdownSeconds'
+type FieldErrors = Partial<Record<Field, string>>
+const FIELDS: readonly string[] = ['title', 'description', 'winnersCount', 'countdownSeconds'] satisfies Field[]
+
+/**
+ * The raffle is created on this device at once (and queued for the server), so this works
+ * offline; the only failures are the rules (shown next to their field) and local storage errors.
+ */
+export function CreateRaffleForm({ userId }: { userId: string }) {
+  const navigate = useNavigate()
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [type, setType] = useState<RaffleType>('simple')
+  const [winners, setWinners] = useState(String(DEFAULT_WINNERS))
+  const [countdown, setCountdown] = useState(String(DEFAULT_COUNTDOWN))
+  const [allowDuplicateWins, setAllowDuplicateWins] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (saving) return
+    const form = event.currentTarget
+    setSaving(true)
+    setErrors({})
+    try {
+      const raffle = await createRaffle(userId, {
+        title,
+        description,
+        type,
+        winnersCount: wholeNumberOr(winners, DEFAULT_WINNERS),
+        countdownSeconds: wholeNumberOr(countdown, DEFAULT_COUNTDOWN),
+        allowDuplicateWins,
+      })
+      toast.success('Sorteio criado!', { description: `Código: ${raffle.code}` })
+      navigate(`/gerenciar/${raffle.id}`)
+    } catch (error) {
+      const field = errorField(error)
+      if (field && FIELDS.includes(field)) {
+        setErrors({ [field]: errorText(error) })
+        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+      } else {
+        toast.error('Erro ao criar sorteio', { description: errorText(error) })
+      }
+      setSaving(false)
+    }
+  }
+
+  const clear = (field: Field) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <TextField
+        label="Título"
+        name="title"
+        required
+        maxLength={LIMITS.maxTitle}
+        placeholder="Ex.: Rifa de Natal da Escola"
+        value={title}
+        error={errors.title}
+        onChange={(e) => {
+          setTitle(e.target.value)
+          clear('title')
+        }}
+      />
+      <TextAreaField
+        label="Descrição (opcional)"
+        name="description"
+        maxLength={LIMITS.maxDescription}
+        placeholder="Prêmios, regras, data do sorteio..."
+        value={description}
+        error={errors.description}
+        onChange={(e) => {
+          setDescription(e.target.value)
+          clear('description')
+        }}
+      />
+      <RaffleTypeField value={type} onChange={setType} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Número de vencedores"
+          name="winnersCount"
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.minWinners}
+          max={LIMITS.maxWinners}
+          hint="De 1 a 100."
+          value={winners}
+          error={errors.winnersCount}
+          onChange={(e) => {
+            setWinners(e.target.value)
+            clear('winnersCount')
+          }}
+        />
+        <TextField
+          label="Contagem regressiva (segundos)"
+          name="countdownSeconds"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LIMITS.maxCountdown}
+          hint="De 0 a 300. Com 0, o sorteio acontece imediatamente, sem contagem."
+          value={countdown}
+          error={errors.countdownSeconds}
+          onChange={(e) => {
+            setCountdown(e.target.value)
+            clear('countdownSeconds')
+          }}
+        />
+      </div>
+      <Switch
+        label="Permitir que a mesma pessoa ganhe mais de uma vez"
+        description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
+        checked={allowDuplicateWins}
+        onChange={setAllowDuplicateWins}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <ButtonLink to="/dashboard" variant="outline">
+          Cancelar
+        </ButtonLink>
+        <Button type="submit" loading={saving}>
+          Criar Sorteio
+        </Button>
+      </div>
+    </form>
+  )
+}

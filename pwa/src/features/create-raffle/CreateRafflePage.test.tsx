@@ -1,0 +1,113 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '@/db/schema'
+import { renderApp, signedIn, testUser } from '@/test/render'
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((table) => table.clear()))
+})
+
+async function openForm() {
+  const view = renderApp('/criar-sorteio', { session: signedIn })
+  await screen.findByRole('heading', { name: 'Criar Novo Sorteio' })
+  return { ...view, user: userEvent.setup() }
+}
+
+/** The error text announced with a field (aria-describedby), i.e. shown next to it. */
+function describedError(field: HTMLElement): string | null {
+  const id = field.getAttribute('aria-describedby')
+  return id ? (document.getElementById(id)?.textContent ?? null) : null
+}
+
+describe('/criar-sorteio', () => {
+  it('has every field, the zero-countdown hint and a Cancelar link to the dashboard', async () => {
+    await openForm()
+    expect(screen.getByLabelText('Título')).toBeRequired()
+    expect(screen.getByLabelText('Descrição (opcional)')).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Simples' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Com Bilhetes' })).not.toBeChecked()
+    expect(screen.getByLabelText('Número de vencedores')).toHaveValue(1)
+    expect(screen.getByLabelText('Contagem regressiva (segundos)')).toHaveValue(0)
+    expect(screen.getByText(/Com 0, o sorteio acontece imediatamente/)).toBeInTheDocument()
+    expect(screen.getByRole('switch', { name: 'Permitir que a mesma pessoa ganhe mais de uma vez' })).toHaveAttribute('aria-checked', 'false')
+    expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/dashboard')
+  })
+
+  it('shows a missing title next to the field and creates nothing', async () => {
+    const { user, router } = await openForm()
+    await user.type(screen.getByLabelText('Título'), '   ')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    const title = screen.getByLabelText('Título')
+    expect(await screen.findByText('O título é obrigatório.')).toBeInTheDocument()
+    expect(describedError(title)).toBe('O título é obrigatório.')
+    expect(title).toHaveAttribute('aria-invalid', 'true')
+    expect(title).toHaveFocus()
+    expect(router.state.location.pathname).toBe('/criar-sorteio')
+    expect(await db.raffles.count()).toBe(0)
+    expect(screen.queryByText('Erro ao criar sorteio')).not.toBeInTheDocument()
+  })
+
+  it('shows out-of-range numbers next to their fields', async () => {
+    const { user } = await openForm()
+    await user.type(screen.getByLabelText('Título'), 'Rifa')
+    const winners = screen.getByLabelText('Número de vencedores')
+    await user.clear(winners)
+    await user.type(winners, '101')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    expect(await screen.findByText('O número de vencedores deve estar entre 1 e 100.')).toBeInTheDocument()
+    expect(describedError(winners)).toBe('O número de vencedores deve estar entre 1 e 100.')
+
+    await user.clear(winners)
+    await user.type(winners, '2')
+    const countdown = screen.getByLabelText('Contagem regressiva (segundos)')
+    await user.clear(countdown)
+    await user.type(countdown, '301')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    expect(await screen.findByText('A contagem regressiva deve estar entre 0 e 300 segundos.')).toBeInTheDocument()
+    expect(describedError(countdown)).toBe('A contagem regressiva deve estar entre 0 e 300 segundos.')
+    expect(await db.raffles.count()).toBe(0)
+  })
+
+  it('creates the raffle (a non-number winners count becomes 1), confirms with its code and opens it', async () => {
+    const { user, router } = await openForm()
+    await user.type(screen.getByLabelText('Título'), '  Rifa da Escola ')
+    await user.type(screen.getByLabelText('Descrição (opcional)'), 'Prêmio: bicicleta')
+    await user.click(screen.getByRole('radio', { name: 'Com Bilhetes' }))
+    await user.clear(screen.getByLabelText('Número de vencedores'))
+    const countdown = screen.getByLabelText('Contagem regressiva (segundos)')
+    await user.clear(countdown)
+    await user.type(countdown, '10')
+    await user.click(screen.getByRole('switch', { name: 'Permitir que a mesma pessoa ganhe mais de uma vez' }))
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+
+    expect(await screen.findByText('Sorteio criado!')).toBeInTheDocument()
+    const [raffle] = await db.raffles.toArray()
+    expect(raffle).toMatchObject({
+      ownerId: testUser.id,
+      title: 'Rifa da Escola',
+      description: 'Prêmio: bicicleta',
+      type: 'tickets',
+      status: 'pending',
+      winnersCount: 1,
+      countdownSeconds: 10,
+      allowDuplicateWins: true,
+    })
+    expect(screen.getByText(`Código: ${raffle!.code}`)).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/gerenciar/${raffle!.id}`))
+    expect(await screen.findByRole('heading', { name: 'Rifa da Escola' })).toBeInTheDocument()
+    expect((await db.outbox.toArray()).map((op) => op.type)).toEqual(['raffle.create'])
+  })
+
+  it("says 'Erro ao criar sorteio' when the device cannot store it", async () => {
+    const { user, router } = await openForm()
+    vi.spyOn(db, 'transaction').mockRejectedValue(new Error('disk gone'))
+    await user.type(screen.getByLabelText('Título'), 'Rifa')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    expect(await screen.findByText('Erro ao criar sorteio')).toBeInTheDocument()
+    expect(screen.getByText('Erro inesperado. Tente novamente.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/criar-sorteio')
+    expect(screen.getByRole('button', { name: 'Criar Sorteio' })).toBeEnabled()
+  })
+})

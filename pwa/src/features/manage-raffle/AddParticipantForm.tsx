@@ -1,0 +1,132 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/Button'
+import { errorField, errorText } from '@/components/ui/error-text'
+import { PlusIcon } from '@/components/ui/icons'
+import { TextField } from '@/components/ui/TextField'
+import { addPeople } from '@/db/participants'
+import type { RaffleRow } from '@/db/schema'
+import { LIMITS } from '@/sync/rules'
+
+type Field = 'name' | 'email' | 'ticketNumber'
+type FieldErrors = Partial<Record<Field, string>>
+
+const FIELDS: readonly string[] = ['name', 'email', 'ticketNumber'] satisfies Field[]
+
+interface AddParticipantFormProps {
+  userId: string
+  raffle: RaffleRow
+}
+
+/** One person at a time; the ticket number field exists only in ticket raffles (spec §5). */
+export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) {
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [ticketNumber, setTicketNumber] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const nameInput = useRef<HTMLInputElement>(null)
+  const withTickets = raffle.type === 'tickets'
+  const locked = raffle.status !== 'pending'
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (saving) return
+    // Checked here too, so an empty name never reaches the repository or a toast.
+    if (!name.trim()) {
+      setErrors({ name: 'Nome é obrigatório' })
+      nameInput.current?.focus()
+      return
+    }
+    setSaving(true)
+    setErrors({})
+    try {
+      await addPeople(userId, raffle.id, [{ name, email, ticketNumber: withTickets ? ticketNumber : null }])
+      toast.success('Participante adicionado')
+      setName('')
+      setEmail('')
+      setTicketNumber('')
+      nameInput.current?.focus()
+    } catch (error) {
+      const field = errorField(error)
+      if (field && FIELDS.includes(field)) {
+        setErrors({ [field]: errorText(error) })
+      } else {
+        toast.error('Não foi possível adicionar participante', { description: errorText(error) })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  function clearError(field: Field) {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="add-participant-heading" className="space-y-4">
+      <h2 id="add-participant-heading" className="font-semibold text-slate-900">
+        Adicionar participante
+      </h2>
+      {locked && (
+        <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-600">
+          O sorteio já começou: não é mais possível adicionar participantes.
+        </p>
+      )}
+      <div className={withTickets ? 'grid gap-4 sm:grid-cols-[2fr_2fr_1fr]' : 'grid gap-4 sm:grid-cols-2'}>
+        <TextField
+          ref={nameInput}
+          label="Nome"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={LIMITS.maxName}
+          placeholder="Ex.: Maria Silva"
+          value={name}
+          error={errors.name}
+          disabled={locked}
+          onChange={(event) => {
+            setName(event.target.value)
+            clearError('name')
+          }}
+        />
+        <TextField
+          label="E-mail (opcional)"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={LIMITS.maxEmail}
+          placeholder="maria@exemplo.com"
+          value={email}
+          error={errors.email}
+          disabled={locked}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            clearError('email')
+          }}
+        />
+        {withTickets && (
+          <TextField
+            label="Bilhete (opcional)"
+            name="ticketNumber"
+            autoComplete="off"
+            maxLength={LIMITS.maxTicketNumber}
+            placeholder="Ex.: 001"
+            value={ticketNumber}
+            error={errors.ticketNumber}
+            disabled={locked}
+            onChange={(event) => {
+              setTicketNumber(event.target.value)
+              clearError('ticketNumber')
+            }}
+          />
+        )}
+      </div>
+      <Button type="submit" loading={saving} disabled={locked} className="w-full sm:w-auto">
+        {!saving && <PlusIcon className="size-4" />}
+        Adicionar participante
+      </Button>
+    </form>
+  )
+}

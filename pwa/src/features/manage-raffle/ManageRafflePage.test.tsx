@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db } from '@/db/schema'
+import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
+import { NOT_FOUND_GRACE_MS } from '@/features/manage-raffle/useOwnRaffle'
+import { renderApp, signedIn, testUser } from '@/test/render'
+
+beforeEach(resetDb)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('/gerenciar/{id}', () => {
+  it('shows the header with its status label and copies the public link', async () => {
+    const raffle = await makeRaffle()
+    const { user } = await openManage(raffle)
+    expect(screen.getByText(raffle.code)).toBeInTheDocument()
+    expect(screen.getByText('Prêmio: bicicleta')).toBeInTheDocument()
+    expect(screen.getByText('Aguardando')).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Participantes', 'Configurações', 'Sorteio'])
+
+    await user.click(screen.getByRole('button', { name: 'Copiar link público' }))
+    expect(await screen.findByText('Link copiado!')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/sorteio/${raffle.code}`)
+  })
+
+  it.each([
+    ['in_progress', 'Em andamento'],
+    ['completed', 'Finalizado'],
+  ] as const)('labels status %s as %s', async (status, label) => {
+    const raffle = await makeRaffle()
+    await db.raffles.update(raffle.id, { status })
+    await openManage(raffle)
+    expect(screen.getByText(label)).toBeInTheDocument()
+  })
+
+  it('waits a grace period for a raffle that is not on this device, then leaves for the dashboard', async () => {
+    const { router } = renderApp('/gerenciar/nao-existe', { session: signedIn })
+    // The screen's own loading state (the router shows another 'Carregando...' while its code loads).
+    expect(await screen.findByRole('heading', { name: 'Gerenciar Sorteio' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando...')
+    await sleep(NOT_FOUND_GRACE_MS - 500)
+    expect(router.state.location.pathname).toBe('/gerenciar/nao-existe')
+    expect(await screen.findByText('Sorteio não encontrado ou você não tem permissão', {}, { timeout: 2000 })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Meus Sorteios' })).toBeInTheDocument()
+  })
+
+  it("treats another account's raffle as not found", async () => {
+    const raffle = await makeRaffle()
+    await db.raffles.update(raffle.id, { ownerId: 'outra-conta' })
+    const { router } = renderApp(`/gerenciar/${raffle.id}`, { session: signedIn })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: NOT_FOUND_GRACE_MS + 1000 })
+    expect(screen.queryByRole('heading', { name: raffle.title })).not.toBeInTheDocument()
+  })
+
+  it('opens a raffle that sync brings in during the grace period', async () => {
+    const { router } = renderApp('/gerenciar/chega-depois', { session: signedIn })
+    expect(await screen.findByRole('heading', { name: 'Gerenciar Sorteio' })).toBeInTheDocument()
+    await sleep(500)
+    // What the sync engine does when its pull brings the raffle: a row appears in IndexedDB.
+    await db.raffles.put({
+      id: 'chega-depois',
+      ownerId: testUser.id,
+      code: 'ABC234',
+      title: 'Sincronizado',
+      description: '',
+      type: 'simple',
+      status: 'pending',
+      winnersCount: 1,
+      countdownSeconds: 0,
+      allowDuplicateWins: false,
+      drawnAt: null,
+      createdAt: Date.now(),
+    })
+    expect(await screen.findByRole('heading', { name: 'Sincronizado' })).toBeInTheDocument()
+    await sleep(NOT_FOUND_GRACE_MS)
+    expect(router.state.location.pathname).toBe('/gerenciar/chega-depois')
+    expect(screen.queryByText('Sorteio não encontrado ou você não tem permissão')).not.toBeInTheDocument()
+  })
+
+  it('adds a participant, with the ticket field only in ticket raffles', async () => {
+    const raffle = await makeRaffle({ type: 'tickets' })
+    const { user } = await openManage(raffle)
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    const name = screen.getByLabelText('Nome')
+    expect(screen.getByText('Nome é obrigatório')).toBeInTheDocument()
+    expect(name).toHaveAccessibleDescription('Nome é obrigatório')
+    expect(await db.participants.count()).toBe(0)
+
+    await user.type(name, 'Ana Souza')
+    await user.type(screen.getByLabelText('E-mail (opcional)'), 'ana@exemplo.com')
+    await user.type(screen.getByLabelText('Bilhete (opcional)'), '042')
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('Participante adicionado')).toBeInTheDocument()
+    const list = await screen.findByRole('list', { name: 'Participantes' })
+    expect(within(list).getByText('Ana Souza')).toBeInTheDocument()
+    expect(within(list).getByText('ana@exemplo.com')).toBeInTheDocument()
+    expect(within(list).getByText('· 042')).toBeInTheDocument()
+    expect(name).toHaveValue('')
+    expect(name).toHaveFocus()
+    expect(await db.participants.toArray()).toMatchObject([{ name: 'Ana Souza', email: 'ana@exemplo.com', ticketNumber: '042' }])
+  })
+
+  it('has no ticket field in simple raffles and shows invalid e-mails next to the field', async () => {
+    const raffle = await makeRaffle({ type: 'simple' })
+    const { user } = await openManage(raffle)
+    expect(screen.queryByLabelText('Bilhete (opcional)')).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Nome'), 'Bruno')
+    await user.type(screen.getByLabelText('E-mail (opcional)'), 'bruno@')
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('E-mail inválido.')).toBeInTheDocument()
+    expect(screen.getByLabelText('E-mail (opcional)')).toHaveAccessibleDescription('E-mail inválido.')
+    expect(await db.participants.count()).toBe(0)
+  })
+
+  it('shows the totals on the draw tab and what is still missing', async () => {
+    const raffle = await makeRaffle({ winnersCount: 3 }, [{ name: 'Ana', quantity: 4 }, { name: 'Bruno' }])
+    const { user } = await openManage(raffle)
+    await user.click(screen.getByRole('tab', { name: 'Sorteio' }))
+    const totals = screen.getByRole('tabpanel')
+    expect(within(totals).getByText('Participantes').nextSibling).toHaveTextContent('2')
+    expect(within(totals).getByText('Bilhetes').nextSibling).toHaveTextContent('5')
+    expect(within(totals).getByText('Vencedores').nextSibling).toHaveTextContent('3')
+    expect(within(totals).getByText(/são necessários pelo menos 3 participante\(s\) diferentes/)).toBeInTheDocument()
+    expect(within(totals).getByText(/Em breve/)).toBeInTheDocument()
+    expect(within(totals).queryByRole('button')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,139 @@
+import { memo, useEffect, useId, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { CheckIcon, ChevronDownIcon, CopyIcon, TrashIcon } from '@/components/ui/action-icons'
+import { Badge } from '@/components/ui/Badge'
+import { copyText } from '@/components/ui/copy-text'
+import { TicketIcon } from '@/components/ui/icons'
+import { Spinner } from '@/components/ui/Spinner'
+import { cn } from '@/lib/cn'
+import { formatRange, sortedTicketNumbers, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
+import { removeTitle, shortId, ticketsLabel } from '@/features/manage-raffle/participants-text'
+
+/** How long the copy button says 'Copiado!' before showing the id again (spec §9). */
+export const COPIED_FEEDBACK_MS = 2000
+
+const smallButton =
+  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600'
+
+function CopyIdButton({ id, name }: { id: string; name: string }) {
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  async function onCopy() {
+    try {
+      await copyText(id)
+    } catch {
+      toast.error('Não foi possível copiar o ID', { description: id })
+      return
+    }
+    toast.success('ID copiado!')
+    setCopied(true)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS)
+  }
+
+  return (
+    <button type="button" onClick={onCopy} title="Copiar ID completo" aria-label={`Copiar ID ${shortId(id)} de ${name}`} className={cn(smallButton, 'font-mono')}>
+      {copied ? <CheckIcon className="size-3.5 text-emerald-600" /> : <CopyIcon className="size-3.5" />}
+      {copied ? 'Copiado!' : shortId(id)}
+    </button>
+  )
+}
+
+function TicketList({ group, id }: { group: ParticipantGroup; id: string }) {
+  const numbers = sortedTicketNumbers(group)
+  const unnumbered = group.ticketCount - numbers.length
+  return (
+    <div id={id} className="mt-2 rounded-xl bg-slate-50 p-2">
+      <ul aria-label={`Bilhetes de ${group.name}`} className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
+        {numbers.map((number, index) => (
+          <li key={index} className="rounded-md bg-white px-2 py-0.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
+            {number}
+          </li>
+        ))}
+      </ul>
+      {unnumbered > 0 && <p className="mt-1.5 text-xs text-slate-500">+ {ticketsLabel(unnumbered)} sem número</p>}
+    </div>
+  )
+}
+
+interface ParticipantGroupItemProps {
+  group: ParticipantGroup
+  /** Ticket raffles always show the ticket badge; simple ones when a person holds several entries. */
+  showTickets: boolean
+  canDelete: boolean
+  onRemove: (group: ParticipantGroup) => Promise<void>
+}
+
+/** One person: name, e-mail, badges, the copy-ID button and, while pending, the remove button. */
+export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove }: ParticipantGroupItemProps) {
+  const [expanded, setExpanded] = useState(false)
+  const [removing, setRemoving] = useState(false)
+  const ticketsId = useId()
+  const range = formatRange(group.range)
+  const canExpand = group.ticketCount > 1 && group.ticketNumbers.length > 0
+  const title = removeTitle(group.name, group.ticketCount)
+
+  async function remove() {
+    setRemoving(true)
+    try {
+      await onRemove(group)
+    } finally {
+      // On success the row leaves the list; on failure it stays and can be tried again.
+      setRemoving(false)
+    }
+  }
+
+  return (
+    <li className="flex items-start gap-2 px-3 py-3 sm:px-4">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium break-words text-slate-900">{group.name}</span>
+          {group.duplicate && (
+            <Badge tone="warning">
+              Duplicado
+            </Badge>
+          )}
+        </div>
+        {group.email && <p className="text-sm break-all text-slate-500">{group.email}</p>}
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-1 gap-y-1">
+          {(showTickets || group.ticketCount > 1) && (
+            <Badge tone="brand" className="mr-1">
+              <TicketIcon className="size-3.5" />
+              {ticketsLabel(group.ticketCount)}
+              {range && <span className="font-mono font-medium">· {range}</span>}
+            </Badge>
+          )}
+          <CopyIdButton id={group.id} name={group.name} />
+          {canExpand && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={ticketsId}
+              aria-label={`${expanded ? 'Ocultar bilhetes' : 'Ver todos os bilhetes'} de ${group.name}`}
+              onClick={() => setExpanded((v) => !v)}
+              className={smallButton}
+            >
+              {expanded ? 'Ocultar bilhetes' : 'Ver todos os bilhetes'}
+              <ChevronDownIcon className={cn('size-3.5 transition-transform', expanded && 'rotate-180')} />
+            </button>
+          )}
+        </div>
+        {expanded && <TicketList group={group} id={ticketsId} />}
+      </div>
+      {canDelete && (
+        <button
+          type="button"
+          onClick={remove}
+          disabled={removing}
+          title={title}
+          aria-label={title}
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-55"
+        >
+          {removing ? <Spinner className="size-4" /> : <TrashIcon className="size-4" />}
+        </button>
+      )}
+    </li>
+  )
+})

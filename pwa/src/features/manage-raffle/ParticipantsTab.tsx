@@ -1,0 +1,44 @@
+import { useCallback } from 'react'
+import { toast } from 'sonner'
+import { Card } from '@/components/ui/Card'
+import { errorText } from '@/components/ui/error-text'
+import { removeGroup } from '@/db/participants'
+import type { RaffleRow } from '@/db/schema'
+import { AddParticipantForm } from '@/features/manage-raffle/AddParticipantForm'
+import type { GroupIndex, ParticipantGroup } from '@/features/manage-raffle/participants-logic'
+import { removedMessage } from '@/features/manage-raffle/participants-text'
+import { ParticipantsList } from '@/features/manage-raffle/ParticipantsList'
+
+interface ParticipantsTabProps {
+  userId: string
+  raffle: RaffleRow
+  index: GroupIndex | undefined
+}
+
+export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps) {
+  const raffleId = raffle.id
+  // Stable across renders, so the memoised rows do not re-render on each keystroke in the search.
+  const onRemove = useCallback(
+    async (group: ParticipantGroup) => {
+      try {
+        await removeGroup(userId, raffleId, group.id)
+        toast.success(removedMessage(group.name, group.ticketCount))
+      } catch (error) {
+        toast.error('Não foi possível remover participante', { description: errorText(error) })
+      }
+    },
+    [userId, raffleId],
+  )
+
+  return (
+    <div className="space-y-5">
+      <Card>
+        <AddParticipantForm userId={userId} raffle={raffle} />
+      </Card>
+      {/* Narrower side padding on phones: the rows and the search placeholder need the width. */}
+      <Card className="px-4 sm:px-6">
+        <ParticipantsList index={index} isTicketRaffle={raffle.type === 'tickets'} canDelete={raffle.status === 'pending'} onRemove={onRemove} />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db, type RaffleRow } from '@/db/schema'
+import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
+
+beforeEach(resetDb)
+
+async function openSettings(raffle: RaffleRow) {
+  const view = await openManage(raffle)
+  await view.user.click(screen.getByRole('tab', { name: 'Configurações' }))
+  return view
+}
+
+const updates = async () => (await db.outbox.toArray()).filter((op) => op.type === 'raffle.update').map((op) => op.payload)
+
+describe('settings tab', () => {
+  it('saves a changed field on blur, once, with a toast', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 2 })
+    const { user } = await openSettings(raffle)
+    const title = screen.getByLabelText('Título')
+    expect(title).toHaveValue('Rifa')
+    await user.clear(title)
+    await user.type(title, 'Rifa de Natal')
+    // Nothing is saved while typing.
+    expect(await updates()).toEqual([])
+    await user.tab()
+    expect(await screen.findByText('Sorteio atualizado')).toBeInTheDocument()
+    expect((await db.raffles.get(raffle.id))?.title).toBe('Rifa de Natal')
+    expect(await updates()).toEqual([{ title: 'Rifa de Natal' }])
+    expect(title).toHaveValue('Rifa de Natal')
+    // The header follows the stored value.
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa de Natal' })).toBeInTheDocument()
+
+    const winners = screen.getByLabelText('Número de vencedores')
+    await user.clear(winners)
+    await user.type(winners, '5')
+    await user.tab()
+    await waitFor(async () => expect((await db.raffles.get(raffle.id))?.winnersCount).toBe(5))
+    expect(await updates()).toEqual([{ title: 'Rifa de Natal' }, { winners_count: 5 }])
+  })
+
+  it('saves nothing when a field loses focus unchanged', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', countdownSeconds: 10 })
+    const { user } = await openSettings(raffle)
+    await user.click(screen.getByLabelText('Título'))
+    await user.type(screen.getByLabelText('Título'), ' ')
+    await user.click(screen.getByLabelText('Contagem regressiva (segundos)'))
+    await user.tab()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await updates()).toEqual([])
+    expect(screen.queryByText('Sorteio atualizado')).not.toBeInTheDocument()
+  })
+
+  it('refuses an invalid value: error under the field, field back to the stored value, toast with the reason', async () => {
+    const raffle = await makeRaffle({ winnersCount: 2, countdownSeconds: 10 })
+    const { user } = await openSettings(raffle)
+    const winners = screen.getByLabelText('Número de vencedores')
+    await user.clear(winners)
+    await user.type(winners, '0')
+    await user.tab()
+    expect(await screen.findByText('Não foi possível atualizar sorteio')).toBeInTheDocument()
+    expect(winners).toHaveValue(2)
+    expect(winners).toHaveAccessibleDescription('O número de vencedores deve estar entre 1 e 100.')
+    expect(winners).toHaveAttribute('aria-invalid', 'true')
+
+    const countdown = screen.getByLabelText('Contagem regressiva (segundos)')
+    await user.clear(countdown)
+    await user.tab()
+    await waitFor(() => expect(countdown).toHaveAccessibleDescription('A contagem regressiva deve estar entre 0 e 300 segundos.'))
+    expect(countdown).toHaveValue(10)
+
+    const title = screen.getByLabelText('Título')
+    await user.clear(title)
+    await user.tab()
+    await waitFor(() => expect(title).toHaveAccessibleDescription('O título é obrigatório.'))
+    expect(title).toHaveValue(raffle.title)
+    expect(await updates()).toEqual([])
+    expect(await db.raffles.get(raffle.id)).toMatchObject({ title: raffle.title, winnersCount: 2, countdownSeconds: 10 })
+  })
+
+  it('saves the duplicate-wins toggle as soon as it flips', async () => {
+    const raffle = await makeRaffle()
+    const { user } = await openSettings(raffle)
+    const toggle = screen.getByRole('switch', { name: 'Permitir que a mesma pessoa ganhe mais de uma vez' })
+    expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await user.click(toggle)
+    expect(await screen.findByText('Sorteio atualizado')).toBeInTheDocument()
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'))
+    expect(await updates()).toEqual([{ allow_duplicate_wins: true }])
+  })
+
+  it('locks every setting once the draw has started, and says why', async () => {
+    const raffle = await makeRaffle()
+    await db.raffles.update(raffle.id, { status: 'completed' })
+    await openSettings(raffle)
+    expect(screen.getByText(/O sorteio já começou, então as configurações não podem mais ser alteradas/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Título')).toBeDisabled()
+    expect(screen.getByLabelText('Descrição')).toBeDisabled()
+    expect(screen.getByLabelText('Número de vencedores')).toBeDisabled()
+    expect(screen.getByLabelText('Contagem regressiva (segundos)')).toBeDisabled()
+    expect(screen.getByRole('switch')).toBeDisabled()
+  })
+})

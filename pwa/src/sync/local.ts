@@ -1,0 +1,72 @@
+// The engine's writes to the local tables: server state in, then the account's still-pending ops
+// on top, always in one transaction so screens never see a raffle without its pending changes.
+import { applyOp, raffleFromWire, ticketFromWire } from '@/db/apply'
+import { pendingOpsOfRaffle } from '@/db/outbox'
+import type { SorteioDB } from '@/db/schema'
+import type { Snapshot } from '@/sync/api'
+
+/** Per-account keys of the meta table. */
+export const metaKey = {
+  /** Position in the account's raffle feed. */
+  feedCursor: (userId: string) => `feed:${userId}`,
+  /** Unix ms of the last complete push + pull. */
+  lastSync: (userId: string) => `lastSync:${userId}`,
+  /** Raffles to rebuild from the server after a rejection; kept until the rebuild is done. */
+  rebase: (userId: string) => `rebase:${userId}`,
+}
+
+/** A read-write transaction over everything the engine touches. */
+export function syncTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
+  return database.transaction('rw', [database.raffles, database.participants, database.syncState, database.outbox, database.meta], fn)
+}
+
+/** Re-applies the account's pending ops of a raffle, oldest first. Inside syncTx. */
+export async function reapplyPending(database: SorteioDB, userId: string, raffleId: string): Promise<void> {
+  for (const op of await pendingOpsOfRaffle(database, userId, raffleId)) {
+    await applyOp(database, userId, raffleId, op.type, op.payload, op.createdAt)
+  }
+}
+
+/** Drops a raffle, its tickets and its cursor from this device. Inside syncTx. */
+export function removeRaffle(database: SorteioDB, userId: string, raffleId: string, at: number): Promise<void> {
+  return applyOp(database, userId, raffleId, 'raffle.delete', {}, at)
+}
+
+/** Replaces a raffle with the server's snapshot (null: the server has no such raffle). Inside syncTx. */
+export async function replaceRaffle(database: SorteioDB, userId: string, raffleId: string, snap: Snapshot | null, at: number): Promise<void> {
+  await removeRaffle(database, userId, raffleId, at)
+  if (snap) {
+    const raffle = raffleFromWire(userId, snap.raffle)
+    await database.raffles.put(raffle)
+    await database.participants.bulkPut(snap.participants.map((t) => ticketFromWire(raffle, t, t.created_at ?? at)))
+    await database.syncState.put({ raffleId, cursor: snap.cursor, headSeq: snap.head_seq })
+  }
+  await reapplyPending(database, userId, raffleId)
+}
+
+export async function rebaseList(database: SorteioDB, userId: string): Promise<string[]> {
+  return ((await database.meta.get(metaKey.rebase(userId)))?.value as string[] | undefined) ?? []
+}
+
+/** Adds raffles to the rebuild list. Inside syncTx. */
+export async function markForRebase(database: SorteioDB, userId: string, raffleIds: Iterable<string>): Promise<void> {
+  const list = new Set(await rebaseList(database, userId))
+  for (const id of raffleIds) list.add(id)
+  await database.meta.put({ key: metaKey.rebase(userId), value: [...list] })
+}
+
+export async function unmarkRebase(database: SorteioDB, userId: string, raffleId: string): Promise<void> {
+  const list = (await rebaseList(database, userId)).filter((id) => id !== raffleId)
+  await database.meta.put({ key: metaKey.rebase(userId), value: list })
+}
+
+/**
+ * Notes that this device now holds the raffle through `seq` when that follows what it held, so the
+ * feed does not make it download its own changes. The cursor stays: it only moves when pulling.
+ */
+export async function advanceHead(database: SorteioDB, raffleId: string, seq: number): Promise<void> {
+  const state = await database.syncState.get(raffleId)
+  if (seq !== (state?.headSeq ?? 0) + 1) return
+  if (!(await database.raffles.get(raffleId))) return
+  await database.syncState.put({ raffleId, cursor: state?.cursor ?? '', headSeq: seq })
+}

@@ -1,0 +1,77 @@
+// Pulling: the account's raffle feed, then each changed raffle's log page by page. Every page is
+// applied together with its cursor and the raffle's pending ops in one transaction, so a crash
+// between pages loses nothing and repeats nothing that matters (ops are idempotent).
+import { applyOp } from '@/db/apply'
+import { ApiError } from '@/lib/api'
+import type { FeedEntry } from '@/sync/api'
+import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
+import type { SyncContext } from '@/sync/push'
+
+/** Loads a raffle whole (the log's start is gone, or the raffle was never seen here). */
+export async function loadSnapshot(ctx: SyncContext, raffleId: string): Promise<void> {
+  const snap = await ctx.api.snapshot(raffleId, ctx.signal)
+  await syncTx(ctx.db, () => replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now()))
+}
+
+/** Brings one raffle up to `headSeq` (the feed's), from its saved cursor. */
+export async function pullRaffle(ctx: SyncContext, raffleId: string, headSeq = Infinity): Promise<void> {
+  const { db, userId } = ctx
+  const state = await db.syncState.get(raffleId)
+  // Held already. A head below ours means the server's log was restored: pull, and get refetch.
+  if (state?.headSeq !== undefined && state.headSeq === headSeq) return
+  let cursor = state?.cursor ?? ''
+  for (;;) {
+    let page
+    try {
+      page = await ctx.api.changes(raffleId, cursor, ctx.signal)
+    } catch (error) {
+      // Deleted (or never ours) between the feed and now.
+      if (error instanceof ApiError && error.status === 404) return loadSnapshot(ctx, raffleId)
+      throw error
+    }
+    if (page.refetch) return loadSnapshot(ctx, raffleId)
+    const { changes, more } = page
+    const next = page.cursor
+    await syncTx(db, async () => {
+      for (const c of changes) await applyOp(db, userId, raffleId, c.type, c.payload, c.at)
+      const last = changes.at(-1)?.seq ?? 0
+      const before = (await db.syncState.get(raffleId))?.headSeq ?? 0
+      // A log that ends with the raffle's deletion leaves nothing to keep a cursor for.
+      if (await db.raffles.get(raffleId)) {
+        await db.syncState.put({ raffleId, cursor: next, headSeq: Math.max(before, last) })
+      }
+      // Pending ops go on top: they reach the server after these changes, so they win there too.
+      await reapplyPending(db, userId, raffleId)
+    })
+    cursor = next
+    if (!more) return
+  }
+}
+
+async function pullEntry(ctx: SyncContext, entry: FeedEntry): Promise<void> {
+  if (entry.deleted) {
+    await syncTx(ctx.db, async () => {
+      const local = await ctx.db.raffles.get(entry.id)
+      // Another account's raffle with this id is none of this feed's business.
+      if (local && local.ownerId !== ctx.userId) return
+      await removeRaffle(ctx.db, ctx.userId, entry.id, ctx.now())
+    })
+    return
+  }
+  await pullRaffle(ctx, entry.id, entry.head_seq)
+}
+
+/** Pulls everything of the account that changed since the last pull. */
+export async function pullAll(ctx: SyncContext): Promise<void> {
+  const key = metaKey.feedCursor(ctx.userId)
+  let cursor = ((await ctx.db.meta.get(key))?.value as string | undefined) ?? ''
+  for (;;) {
+    const page = await ctx.api.feed(cursor, ctx.signal)
+    for (const entry of page.raffles) await pullEntry(ctx, entry)
+    // Saved only after its raffles: an interrupted page is read again, and each raffle resumes from
+    // its own cursor.
+    cursor = page.cursor
+    await ctx.db.meta.put({ key, value: cursor })
+    if (!page.more) return
+  }
+}

@@ -1,0 +1,199 @@
+// A small in-memory server speaking docs/sync-protocol.md, for the engine's unit tests: fetch in,
+// Response out. It follows the Go store's rules where the engine can tell the difference (ordered
+// apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
+// the real server is exercised end to end by the Playwright suite.
+import type { RaffleWire, TicketWire } from '@/db/apply'
+import type { Change, FeedEntry, OpResult, PushRequest } from '@/sync/api'
+import { REASON_MESSAGES } from '@/sync/rules'
+import { validateOp, type WireOp } from '@/sync/validate'
+
+interface ServerRaffle {
+  raffle: Required<Pick<RaffleWire, 'status' | 'description' | 'allow_duplicate_wins' | 'drawn_at'>> & RaffleWire
+  ownerId: string
+  headSeq: number
+  feedSeq: number
+  epoch: number
+  deleted: boolean
+  tickets: Map<string, TicketWire & { created_at: number }>
+  log: Change[]
+}
+
+type Fault = 'network' | 500 | { failAfterOps: number }
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const error = (status: number, code: string, message: string) => json(status, { code, message })
+const cursorOf = (epoch: number, seq: number) => btoa(`${epoch}:${seq}`)
+
+export class FakeSyncServer {
+  /** The account of the session cookie; null answers 401. */
+  user: string | null = null
+  raffles = new Map<string, ServerRaffle>()
+  clients = new Map<string, { userId: string; last: number }>()
+  answers = new Map<string, { clientId: string; result: OpResult }>()
+  feedSeq = new Map<string, number>()
+  takenCodes = new Set<string>()
+  /** Every push body received, in order. */
+  pushes: PushRequest[] = []
+  /** Every GET path asked, in order. */
+  gets: string[] = []
+  faults: Fault[] = []
+  pageSize = 500
+  now = 1_763_700_000_000
+
+  fetch = async (input: string, init?: RequestInit): Promise<Response> => {
+    const fault = this.faults[0]
+    if (fault === 'network') {
+      this.faults.shift()
+      throw new TypeError('Failed to fetch')
+    }
+    if (fault === 500) {
+      this.faults.shift()
+      return error(500, 'internal', 'Erro interno. Tente novamente.')
+    }
+    if (!this.user) return error(401, 'unauthenticated', 'Você precisa entrar para continuar.')
+    const url = new URL(input, 'http://sorteio.test')
+    if (init?.method === 'POST' && url.pathname === '/api/sync/push') return this.push(this.user, JSON.parse(String(init.body)))
+    this.gets.push(url.pathname + url.search)
+    const after = url.searchParams.get('after') ?? ''
+    if (url.pathname === '/api/sync/raffles') return this.feed(this.user, after)
+    const m = /^\/api\/sync\/raffles\/([^/]+)\/(changes|snapshot)$/.exec(url.pathname)
+    if (!m) return error(404, 'not_found', 'Recurso não encontrado.')
+    return m[2] === 'changes' ? this.changes(this.user, m[1]!, after) : this.snapshot(this.user, m[1]!)
+  }
+
+  private push(userId: string, body: PushRequest): Response {
+    this.pushes.push(body)
+    const fault = this.faults[0]
+    const limit = typeof fault === 'object' ? fault.failAfterOps : Infinity
+    if (typeof fault === 'object') this.faults.shift()
+    const results: OpResult[] = []
+    for (const [i, op] of body.ops.entries()) {
+      // The Go handler answers 500 for the whole push when a store call fails midway; what was
+      // applied before stays applied and comes back as duplicates on the retry.
+      if (i >= limit) return error(500, 'internal', 'Erro interno. Tente novamente.')
+      const client = this.clients.get(body.client_id) ?? { userId, last: 0 }
+      if (client.userId !== userId) return error(403, 'forbidden_client', 'Este dispositivo está associado a outra conta.')
+      this.clients.set(body.client_id, client)
+      results.push(this.applyOp(userId, body.client_id, op))
+    }
+    return json(200, { results })
+  }
+
+  /** Applies one op as the account's client (also used to play "another device"). */
+  applyOp(userId: string, clientId: string, op: WireOp): OpResult {
+    const client = this.clients.get(clientId) ?? { userId, last: 0 }
+    this.clients.set(clientId, client)
+    const seen = this.answers.get(op.op_id)
+    if (seen) {
+      if (seen.clientId !== clientId) return this.reject(op, 'invalid_payload')
+      return { ...seen.result, status: 'duplicate' }
+    }
+    const record = (result: OpResult) => {
+      this.answers.set(op.op_id, { clientId, result })
+      client.last = Math.max(client.last, op.mutation_id)
+      return result
+    }
+    if (op.mutation_id <= client.last) return record(this.reject(op, 'stale_mutation'))
+    const reason = validateOp(op) ?? this.check(userId, op)
+    if (reason) return record(this.reject(op, reason))
+    return record(this.apply(userId, op))
+  }
+
+  private reject(op: WireOp, reason: string): OpResult {
+    return { op_id: op.op_id, status: 'rejected', reason, message: REASON_MESSAGES[reason]! }
+  }
+
+  /** The state rules of sync/protocol/rules.go that the tests reach. */
+  private check(userId: string, op: WireOp): string | null {
+    const r = this.raffles.get(op.raffle_id)
+    if (op.type === 'raffle.create') return r ? 'raffle_exists' : null
+    if (!r || r.ownerId !== userId || r.deleted) return 'raffle_not_found'
+    if (op.type === 'raffle.delete') return r.raffle.status === 'in_progress' ? 'draw_in_progress' : null
+    if (r.raffle.status !== 'pending') return 'draw_started'
+    const p = op.payload as { tickets?: TicketWire[]; group_id?: string }
+    if (op.type === 'participants.add' && p.tickets!.some((t) => r.tickets.has(t.id))) return 'participant_exists'
+    if (op.type === 'participants.remove_group' && ![...r.tickets.values()].some((t) => t.group_id === p.group_id)) return 'group_not_found'
+    return null
+  }
+
+  private apply(userId: string, op: WireOp): OpResult {
+    const result: OpResult = { op_id: op.op_id, status: 'applied' }
+    let payload = op.payload as Record<string, unknown>
+    if (op.type === 'raffle.create') {
+      const wire = payload as unknown as RaffleWire
+      let code = wire.code
+      for (let i = 0; this.takenCodes.has(code); i++) code = `ZZZZ${String(i).padStart(2, '2')}`
+      this.takenCodes.add(code)
+      if (code !== wire.code) result.code = code
+      const raffle = { description: '', allow_duplicate_wins: false, ...wire, code, status: 'pending' as const, drawn_at: null }
+      this.raffles.set(op.raffle_id, { raffle, ownerId: userId, headSeq: 0, feedSeq: 0, epoch: 1, deleted: false, tickets: new Map(), log: [] })
+      payload = raffle as unknown as Record<string, unknown>
+    }
+    const r = this.raffles.get(op.raffle_id)!
+    if (op.type === 'raffle.update') Object.assign(r.raffle, payload)
+    if (op.type === 'raffle.delete') {
+      r.deleted = true
+      r.tickets.clear()
+    }
+    if (op.type === 'participants.add') {
+      for (const t of payload.tickets as TicketWire[]) r.tickets.set(t.id, { ...t, created_at: this.now })
+    }
+    if (op.type === 'participants.remove_group') {
+      for (const [id, t] of r.tickets) if (t.group_id === payload.group_id) r.tickets.delete(id)
+    }
+    result.seq = this.advance(userId, r, op, payload)
+    return result
+  }
+
+  private advance(userId: string, r: ServerRaffle, op: WireOp, payload: unknown): number {
+    const feed = (this.feedSeq.get(userId) ?? 0) + 1
+    this.feedSeq.set(userId, feed)
+    r.feedSeq = feed
+    r.headSeq++
+    r.log.push({ seq: r.headSeq, op_id: op.op_id, type: op.type, payload, at: this.now })
+    return r.headSeq
+  }
+
+  /** Another device's draw started (no v1 op does this): later edits are rejected. */
+  setStatus(raffleId: string, status: 'pending' | 'in_progress' | 'completed'): void {
+    this.raffles.get(raffleId)!.raffle.status = status
+  }
+
+  /** The log was compacted: old cursors now answer refetch. */
+  compact(raffleId: string): void {
+    const r = this.raffles.get(raffleId)!
+    r.epoch++
+    r.log = []
+  }
+
+  private owned(userId: string, id: string): ServerRaffle | null {
+    const r = this.raffles.get(id)
+    return r && r.ownerId === userId && !r.deleted ? r : null
+  }
+
+  private changes(userId: string, id: string, after: string): Response {
+    const r = this.owned(userId, id)
+    if (!r) return error(404, 'not_found', 'Recurso não encontrado.')
+    const [epoch, seq] = after ? atob(after).split(':').map(Number) : [0, 0]
+    if ((epoch !== 0 && epoch !== r.epoch) || seq! > r.headSeq) return json(200, { refetch: true })
+    const rest = r.log.filter((c) => c.seq > seq!)
+    if (seq === 0 && rest.length > 0 && rest[0]!.seq !== 1) return json(200, { refetch: true })
+    if (seq === 0 && rest.length === 0 && r.headSeq > 0) return json(200, { refetch: true })
+    const changes = rest.slice(0, this.pageSize)
+    return json(200, { changes, cursor: cursorOf(r.epoch, changes.at(-1)?.seq ?? seq!), more: rest.length > changes.length })
+  }
+
+  private snapshot(userId: string, id: string): Response {
+    const r = this.owned(userId, id)
+    if (!r) return error(404, 'not_found', 'Recurso não encontrado.')
+    return json(200, { raffle: r.raffle, head_seq: r.headSeq, participants: [...r.tickets.values()], cursor: cursorOf(r.epoch, r.headSeq) })
+  }
+
+  private feed(userId: string, after: string): Response {
+    const from = Number(after || 0)
+    const list = [...this.raffles.values()].filter((r) => r.ownerId === userId && r.feedSeq > from).sort((a, b) => a.feedSeq - b.feedSeq)
+    const raffles: FeedEntry[] = list.map((r) => ({ ...r.raffle, head_seq: r.headSeq, deleted: r.deleted }))
+    return json(200, { raffles, cursor: String(list.at(-1)?.feedSeq ?? from), more: false })
+  }
+}

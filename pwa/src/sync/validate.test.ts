@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { validateOp, type WireOp } from '@/sync/validate'
+
+// The vectors the Go server is tested with: the device must give the same reason for every op.
+// import.meta.url is not a file: URL under jsdom, so the path is built from this file's directory.
+const file = resolve(__dirname, '../../../sync/testdata/ops/validation.json')
+const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: Array<{ name: string; op: WireOp; want: string | null }> }
+
+describe('validateOp (shared vectors)', () => {
+  it('reads the whole file', () => {
+    expect(vectors.cases.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(validateOp(c.op)).toBe(c.want)
+  })
+})
+
+describe('validateOp (beyond the vectors)', () => {
+  const base: WireOp = {
+    op_id: '0192f0c1-0000-7000-8000-0000000000f1',
+    mutation_id: 1,
+    raffle_id: '0192f0c1-0000-7000-8000-00000000a001',
+    type: 'participants.add',
+    base_seq: 0,
+    payload: {},
+  }
+  const ticket = { id: '0192f0c1-0000-7000-8000-00000000c001', group_id: '0192f0c1-0000-7000-8000-00000000b001' }
+
+  it('trims like Go: U+0085 is space, U+FEFF is not', () => {
+    expect(validateOp({ ...base, payload: { tickets: [{ ...ticket, name: '\u0085' }] } })).toBe('name_required')
+    expect(validateOp({ ...base, payload: { tickets: [{ ...ticket, name: '\ufeff' }] } })).toBeNull()
+  })
+
+  it('counts e-mail length in bytes and allows a vertical tab inside', () => {
+    const long = `${'é'.repeat(130)}@exemplo.com`
+    expect(validateOp({ ...base, payload: { tickets: [{ ...ticket, name: 'Ana', email: long }] } })).toBe('invalid_email')
+    expect(validateOp({ ...base, payload: { tickets: [{ ...ticket, name: 'Ana', email: 'a\vb@x.com' }] } })).toBeNull()
+  })
+
+  it('rejects more than 5,000 tickets as batch_too_large', () => {
+    const tickets = Array.from({ length: 5001 }, () => ({ ...ticket, name: 'Ana' }))
+    expect(validateOp({ ...base, payload: { tickets } })).toBe('batch_too_large')
+  })
+})

@@ -1,0 +1,165 @@
+// The server's payload check (sync/protocol/decode.go), step for step, so the device and the server
+// give the same reason for the same op. Both are tested against sync/testdata/ops/validation.json.
+// Only the fields are checked here; rules that need the raffle's state (draw started, limits over
+// the whole raffle) live in the repositories and on the server.
+import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError, trimSpace } from '@/sync/rules'
+
+/** An op as it travels in a push. */
+export interface WireOp {
+  op_id: string
+  mutation_id: number
+  raffle_id: string
+  type: string
+  base_seq: number
+  payload: unknown
+}
+
+type Obj = Record<string, unknown>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const CODE = /^[A-Z0-9]{6}$/
+
+export const isUUID = (s: unknown): s is string => typeof s === 'string' && UUID.test(s)
+
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const runes = (s: string) => Array.from(s).length
+
+/** A rejection, carried as an exception so each check reads like the Go code it mirrors. */
+class Reject extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+  }
+}
+
+function reqString(p: Obj, field: string): string {
+  const v = p[field]
+  if (typeof v !== 'string') throw new Reject(field === 'title' && !(field in p) ? 'title_required' : 'invalid_payload')
+  return v
+}
+
+/** Absent or null reads as "". */
+function optString(p: Obj, field: string): string {
+  const v = p[field]
+  if (v === undefined || v === null) return ''
+  if (typeof v !== 'string') throw new Reject('invalid_payload')
+  return v
+}
+
+/** A whole number within ±2^53, like the server's reqInt. */
+function reqInt(p: Obj, field: string): number {
+  const v = p[field]
+  if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2 ** 53) throw new Reject('invalid_payload')
+  return v
+}
+
+/** The rules module throws RuleError; here it becomes the same rejection the server would give. */
+function rule<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (e) {
+    if (e instanceof RuleError) throw new Reject(e.reason)
+    throw e
+  }
+}
+
+function checkCreate(op: WireOp, p: Obj): void {
+  if (reqString(p, 'id') !== op.raffle_id) throw new Reject('invalid_payload')
+  if (!CODE.test(reqString(p, 'code'))) throw new Reject('invalid_payload')
+  const title = reqString(p, 'title')
+  rule(() => checkTitle(title))
+  const description = optString(p, 'description')
+  rule(() => checkDescription(description))
+  const type = reqString(p, 'type')
+  if (type !== 'simple' && type !== 'tickets') throw new Reject('invalid_raffle_type')
+  const winners = reqInt(p, 'winners_count')
+  if (winners < LIMITS.minWinners || winners > LIMITS.maxWinners) throw new Reject('winners_out_of_range')
+  const countdown = reqInt(p, 'countdown_seconds')
+  if (countdown < 0 || countdown > LIMITS.maxCountdown) throw new Reject('countdown_out_of_range')
+  if ('allow_duplicate_wins' in p && typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
+  if (reqInt(p, 'created_at') < 0) throw new Reject('invalid_payload')
+}
+
+function checkUpdate(p: Obj): void {
+  let fields = 0
+  if ('title' in p) {
+    const title = reqString(p, 'title')
+    rule(() => checkTitle(title))
+    fields++
+  }
+  if ('description' in p) {
+    const description = optString(p, 'description')
+    rule(() => checkDescription(description))
+    fields++
+  }
+  if ('winners_count' in p) {
+    const w = reqInt(p, 'winners_count')
+    if (w < LIMITS.minWinners || w > LIMITS.maxWinners) throw new Reject('winners_out_of_range')
+    fields++
+  }
+  if ('countdown_seconds' in p) {
+    const c = reqInt(p, 'countdown_seconds')
+    if (c < 0 || c > LIMITS.maxCountdown) throw new Reject('countdown_out_of_range')
+    fields++
+  }
+  if ('allow_duplicate_wins' in p) {
+    if (typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
+    fields++
+  }
+  if (fields === 0) throw new Reject('invalid_payload')
+}
+
+function checkAdd(p: Obj): void {
+  const list = p.tickets
+  if (!Array.isArray(list) || list.length === 0) throw new Reject('invalid_payload')
+  if (list.length > LIMITS.maxBatch) throw new Reject('batch_too_large')
+  const seen = new Set<string>()
+  for (const t of list as unknown[]) {
+    if (!isObject(t)) throw new Reject('invalid_payload')
+    const id = reqString(t, 'id')
+    if (!isUUID(id)) throw new Reject('invalid_payload')
+    if (seen.has(id)) throw new Reject('participant_exists')
+    seen.add(id)
+    if (!isUUID(reqString(t, 'group_id'))) throw new Reject('invalid_payload')
+    const name = trimSpace(optString(t, 'name'))
+    if (!name) throw new Reject('name_required')
+    if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
+    const email = trimSpace(optString(t, 'email'))
+    if (email && !looksLikeEmail(email)) throw new Reject('invalid_email')
+    const num = trimSpace(optString(t, 'ticket_number'))
+    if (num && runes(num) > LIMITS.maxTicketNumber) throw new Reject('invalid_ticket_number')
+  }
+}
+
+function check(op: WireOp): void {
+  if (!isUUID(op.op_id) || !isUUID(op.raffle_id)) throw new Reject('invalid_payload')
+  if (typeof op.mutation_id !== 'number' || !Number.isInteger(op.mutation_id) || op.mutation_id < 1) {
+    throw new Reject('invalid_payload')
+  }
+  const p = op.payload
+  if (!isObject(p)) throw new Reject('invalid_payload')
+  switch (op.type) {
+    case 'raffle.create':
+      return checkCreate(op, p)
+    case 'raffle.update':
+      return checkUpdate(p)
+    case 'raffle.delete':
+      return
+    case 'participants.add':
+      return checkAdd(p)
+    case 'participants.remove_group':
+      if (!isUUID(p.group_id)) throw new Reject('invalid_payload')
+      return
+  }
+  throw new Reject('unknown_type')
+}
+
+/** The reason the server would reject this op's fields with, or null when they are valid. */
+export function validateOp(op: WireOp): string | null {
+  try {
+    check(op)
+    return null
+  } catch (e) {
+    if (e instanceof Reject) return e.reason
+    throw e
+  }
+}
