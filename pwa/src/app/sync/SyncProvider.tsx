@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
+import { rejectionTitle } from '@/app/sync/sync-text'
 import { useSession } from '@/app/session/session-context'
 import { SyncContext, type SyncValue } from '@/app/sync/sync-context'
 import type { SorteioDB } from '@/db/schema'
@@ -46,7 +47,8 @@ function askPersistentStorage(): void {
 function show(event: SyncEvent, refreshSession: () => void): void {
   switch (event.type) {
     case 'rejected':
-      toast.error(event.message, { description: 'A alteração foi desfeita neste aparelho.' })
+      // The screen already shows the server's state again (the raffle was rebuilt from it).
+      toast.error(rejectionTitle(event.opType), { description: event.message })
       return
     case 'code-changed':
       toast.info(`Código do sorteio alterado para ${event.code}`)

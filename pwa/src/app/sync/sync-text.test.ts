@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lastSyncText, pendingText } from '@/app/sync/sync-text'
+import { lastSyncText, pendingText, rejectionTitle } from '@/app/sync/sync-text'
 import { formatDateTime } from '@/lib/dates'
 
 describe('sync texts', () => {
@@ -17,5 +17,16 @@ describe('sync texts', () => {
     expect(lastSyncText(null)).toBe('Ainda não sincronizado')
     expect(lastSyncText(at)).toBe(`Última sincronização: ${formatDateTime(at)}`)
     expect(lastSyncText(at)).toMatch(/^Última sincronização: 21\/11\/2025, \d\d:30$/)
+  })
+})
+
+describe('rejectionTitle', () => {
+  it('names the refused change with the catalogue text', () => {
+    expect(rejectionTitle('raffle.update')).toBe('Não foi possível atualizar sorteio')
+    expect(rejectionTitle('participants.add')).toBe('Não foi possível adicionar participante')
+    expect(rejectionTitle('participants.remove_group')).toBe('Não foi possível remover participante')
+    expect(rejectionTitle('raffle.create')).toBe('Erro ao criar sorteio')
+    expect(rejectionTitle('raffle.delete')).toBe('Erro ao excluir')
+    expect(rejectionTitle('draw.start')).toBe('Alteração recusada pelo servidor')
   })
 })

@@ -28,3 +28,24 @@ export function problemText(status: SyncStatus): string | null {
 }
 
 export const PENDING_BEFORE_UPDATE = 'Há alterações pendentes: conecte-se para enviá-las antes de atualizar.'
+
+/**
+ * The toast title of a change the server refused, from the spec's error catalogue, by what the
+ * change was; the server's reason goes below it.
+ */
+export function rejectionTitle(opType: string): string {
+  switch (opType) {
+    case 'raffle.create':
+      return 'Erro ao criar sorteio'
+    case 'raffle.update':
+      return 'Não foi possível atualizar sorteio'
+    case 'raffle.delete':
+      return 'Erro ao excluir'
+    case 'participants.add':
+      return 'Não foi possível adicionar participante'
+    case 'participants.remove_group':
+      return 'Não foi possível remover participante'
+    default:
+      return 'Alteração recusada pelo servidor'
+  }
+}
