@@ -41,9 +41,11 @@ test-pwa: deps
 test-e2e: build
 	npm run --silent -w e2e test
 
-## bench: the speed budgets; figures go to docs/benchmarks.md
-bench:
+## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end); figures in docs/benchmarks.md
+bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	npm run --silent -w pwa bench
+	npm run --silent -w e2e bench
 
 fmt:
 	gofmt -w server sync migrations pwa/*.go

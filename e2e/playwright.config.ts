@@ -11,7 +11,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sorteio-
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one folder
 
 export default defineConfig({
-  testDir: './tests',
+  testDir: '.',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -34,7 +34,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Speed budgets, run by `make bench`, not by `make test`.
+    { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: '../bin/sorteio',
     url: `${baseURL}/healthz`,
