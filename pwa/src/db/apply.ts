@@ -107,3 +107,39 @@ export async function applyOp(
       return
   }
 }
+
+/** One op to apply, as a pulled change or a pending outbox row carries it. */
+export interface OpToApply {
+  type: string
+  payload: unknown
+  at: number
+}
+
+/**
+ * Applies ops in order, like applyOp one by one, but a run of consecutive participants.add ops
+ * goes in one bulkPut. Awaiting each op's bulkPut makes the page wait for IndexedDB to finish every
+ * 5,000 tickets before it hands over the next ones; one bulkPut keeps IndexedDB busy. A ticket id
+ * seen twice in a run keeps its last row, as one-by-one puts would.
+ */
+export async function applyOps(database: SorteioDB, ownerId: string, raffleId: string, ops: readonly OpToApply[]): Promise<void> {
+  for (let i = 0; i < ops.length; ) {
+    const op = ops[i]!
+    if (op.type !== 'participants.add') {
+      await applyOp(database, ownerId, raffleId, op.type, op.payload, op.at)
+      i++
+      continue
+    }
+    let end = i
+    while (end < ops.length && ops[end]!.type === 'participants.add') end++
+    const raffle = await database.raffles.get(raffleId)
+    if (raffle) {
+      const rows: ParticipantRow[] = []
+      for (const add of ops.slice(i, end)) {
+        for (const t of ((add.payload ?? {}) as { tickets?: TicketWire[] }).tickets ?? []) rows.push(ticketFromWire(raffle, t, add.at))
+      }
+      await database.participants.bulkPut(rows)
+    }
+    i = end
+  }
+}
+

@@ -81,6 +81,10 @@ export class SorteioDB extends Dexie {
       syncState: 'raffleId',
       meta: 'key',
     })
+    // Version 2 drops [raffleId+name]: no query reads it (search filters the rows in memory), and
+    // every index makes each ticket written cost more, which a pull of 100,000 tickets feels.
+    // Dexie keeps the rows and the outbox: only the index goes.
+    this.version(2).stores({ participants: 'id, [raffleId+createdAt], [raffleId+groupId]' })
   }
 }
 

@@ -1,6 +1,6 @@
 // The engine's writes to the local tables: server state in, then the account's still-pending ops
 // on top, always in one transaction so screens never see a raffle without its pending changes.
-import { applyOp, raffleFromWire, ticketFromWire } from '@/db/apply'
+import { applyOp, applyOps, raffleFromWire, ticketFromWire } from '@/db/apply'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import type { SorteioDB } from '@/db/schema'
 import type { Snapshot } from '@/sync/api'
@@ -22,9 +22,8 @@ export function syncTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T>
 
 /** Re-applies the account's pending ops of a raffle, oldest first. Inside syncTx. */
 export async function reapplyPending(database: SorteioDB, userId: string, raffleId: string): Promise<void> {
-  for (const op of await pendingOpsOfRaffle(database, userId, raffleId)) {
-    await applyOp(database, userId, raffleId, op.type, op.payload, op.createdAt)
-  }
+  const pending = await pendingOpsOfRaffle(database, userId, raffleId)
+  await applyOps(database, userId, raffleId, pending.map((op) => ({ type: op.type, payload: op.payload, at: op.createdAt })))
 }
 
 /** Drops a raffle, its tickets and its cursor from this device. Inside syncTx. */

@@ -1,7 +1,7 @@
 // Pulling: the account's raffle feed, then each changed raffle's log page by page. Every page is
 // applied together with its cursor and the raffle's pending ops in one transaction, so a crash
 // between pages loses nothing and repeats nothing that matters (ops are idempotent).
-import { applyOp } from '@/db/apply'
+import { applyOps } from '@/db/apply'
 import { ApiError } from '@/lib/api'
 import type { FeedEntry } from '@/sync/api'
 import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
@@ -33,7 +33,7 @@ export async function pullRaffle(ctx: SyncContext, raffleId: string, headSeq = I
     const { changes, more } = page
     const next = page.cursor
     await syncTx(db, async () => {
-      for (const c of changes) await applyOp(db, userId, raffleId, c.type, c.payload, c.at)
+      await applyOps(db, userId, raffleId, changes)
       const last = changes.at(-1)?.seq ?? 0
       const before = (await db.syncState.get(raffleId))?.headSeq ?? 0
       // A log that ends with the raffle's deletion leaves nothing to keep a cursor for.
