@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { liveQuery } from 'dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { addPeople, listTickets, removeGroup } from '@/db/participants'
-import { findOwnRaffle, ticketsInListOrder, ticketsVersion } from '@/db/queries'
+import { findOwnRaffle, listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
 import { createRaffle } from '@/db/raffles'
 import { SorteioDB } from '@/db/schema'
 
@@ -96,5 +96,24 @@ describe('ticketsInListOrder', () => {
     expect(rows).toHaveLength(51)
     expect(ids(rows)).toEqual(ids(await listTickets(raffle.id, database)))
     expect(bulkGet).not.toHaveBeenCalled()
+  })
+})
+
+describe('listPreview', () => {
+  it('answers the first people with all their tickets, in list order, and the totals', async () => {
+    const database = freshDb()
+    const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
+    const people = Array.from({ length: 30 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 3 }))
+    await addPeople(user, raffle.id, people, database)
+    // A later ticket of the first person: their count must include it although it comes last.
+    const [first] = await listTickets(raffle.id, database)
+    await database.participants.put({ ...first!, id: 'tardio', ticketNumber: '999', createdAt: first!.createdAt + 1000 })
+
+    const preview = await listPreview(raffle.id, 2, database)
+    expect(preview).toMatchObject({ totalTickets: 91, totalPeople: 30 })
+    const all = await listTickets(raffle.id, database)
+    const firstTwo = new Set([...new Set(all.map((t) => t.groupId))].slice(0, 2))
+    expect(ids(preview.tickets)).toEqual(ids(all.filter((t) => firstTwo.has(t.groupId))))
+    expect(preview.tickets.filter((t) => t.groupId === first!.groupId)).toHaveLength(4)
   })
 })

@@ -1,5 +1,6 @@
 // Read-only queries the organiser screens need beyond raffles.ts and participants.ts. Screens call
 // them inside useLiveQuery, so each re-runs only when the tables and index ranges it read change.
+import Dexie from 'dexie'
 import { getRaffle } from '@/db/raffles'
 import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from '@/db/schema'
 
@@ -73,6 +74,50 @@ export async function ticketsInListOrder(raffleId: string, database: SorteioDB =
     }
     cache = { database, raffleId, byId }
     return tickets
+  })
+}
+
+/** The first people of a raffle's list, with all their tickets, and the raffle's totals. */
+export interface ListPreview {
+  /** Every ticket of the first `people` people, in list order. */
+  tickets: ListTicket[]
+  totalTickets: number
+  totalPeople: number
+}
+
+/** How many tickets the first look at the list reads; grows when the first people hold more. */
+const PREVIEW_ROWS = 2000
+
+function byListOrder(a: ParticipantRow, b: ParticipantRow): number {
+  // The order of [raffleId+createdAt]: createdAt, then the primary key (code units, like IndexedDB).
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/**
+ * The first page of the list without reading every ticket. Reading all 100,000 rows takes over a
+ * second, yet the list opens on its first 100 people, and its order (each person's first ticket by
+ * created_at) is fixed by a prefix of [raffleId+createdAt]. So: the totals from index-only reads
+ * (count, and the distinct keys of [raffleId+groupId]), the first people from a few thousand rows,
+ * and then all of those people's tickets through [raffleId+groupId] (a person's tickets need not
+ * sit together in created order), so their counts and ranges are exact. What this cannot tell is
+ * which names repeat further down; ticketsInListOrder follows with the whole list.
+ */
+export async function listPreview(raffleId: string, people: number, database: SorteioDB = appDb): Promise<ListPreview> {
+  return database.transaction('r', database.participants, async () => {
+    const range = ticketRange(raffleId, database)
+    const groupRange = database.participants.where('[raffleId+groupId]').between([raffleId, Dexie.minKey], [raffleId, Dexie.maxKey])
+    const [totalTickets, groupKeys] = await Promise.all([range.count(), groupRange.uniqueKeys()])
+
+    let groupIds: string[] = []
+    for (let limit = PREVIEW_ROWS; ; limit *= 4) {
+      const rows = await range.limit(limit).toArray()
+      groupIds = [...new Set(rows.map((row) => row.groupId))]
+      if (groupIds.length >= people || rows.length < limit) break
+    }
+    groupIds = groupIds.slice(0, people)
+    const rows = await database.participants.where('[raffleId+groupId]').anyOf(groupIds.map((id) => [raffleId, id])).toArray()
+    return { tickets: rows.sort(byListOrder), totalTickets, totalPeople: groupKeys.length }
   })
 }
 

@@ -119,7 +119,8 @@ describe('/gerenciar/{id}', () => {
     const { user } = await openManage(raffle)
     await user.click(screen.getByRole('tab', { name: 'Sorteio' }))
     const totals = screen.getByRole('tabpanel')
-    expect(within(totals).getByText('Participantes').nextSibling).toHaveTextContent('2')
+    // The totals show a skeleton until the tickets are read.
+    await waitFor(() => expect(within(totals).getByText('Participantes').nextSibling).toHaveTextContent('2'))
     expect(within(totals).getByText('Bilhetes').nextSibling).toHaveTextContent('5')
     expect(within(totals).getByText('Vencedores').nextSibling).toHaveTextContent('3')
     expect(within(totals).getByText(/são necessários pelo menos 3 participante\(s\) diferentes/)).toBeInTheDocument()

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
 import { useSession } from '@/app/session/session-context'
 import type { RaffleRow } from '@/db/schema'
+import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { DrawTab } from '@/features/manage-raffle/DrawTab'
 import { ParticipantsTab } from '@/features/manage-raffle/ParticipantsTab'
 import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
@@ -32,10 +33,8 @@ function Loading() {
   )
 }
 
-function Manage({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
+function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; index: GroupIndex | undefined }) {
   const [tab, setTab] = useState<Tab>('participants')
-  // Read here, above the tabs, so switching tabs never reads the tickets again.
-  const index = useGroupIndex(raffle.id)
   return (
     <>
       <RaffleHeader raffle={raffle} />
@@ -57,8 +56,12 @@ function Manage({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
 
 function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }) {
   const lookup = useOwnRaffle(userId, raffleId)
+  // Read here, above the tabs, so switching tabs never reads the tickets again; and alongside the
+  // raffle's own read rather than after it, so the list does not wait for one more round trip.
+  // Nothing read is shown unless the raffle turns out to be this account's.
+  const index = useGroupIndex(raffleId)
   useLeaveWhenMissing(lookup.status === 'missing')
-  if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} />
+  if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} index={index} />
   if (lookup.status === 'error') {
     return (
       <Card role="alert">

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppToaster } from '@/app/AppToaster'
 import { db } from '@/db/schema'
 import { COPIED_FEEDBACK_MS, ParticipantGroupItem } from '@/features/manage-raffle/ParticipantGroupItem'
-import { buildGroupIndex } from '@/features/manage-raffle/participants-logic'
+import { ParticipantsList } from '@/features/manage-raffle/ParticipantsList'
+import { buildGroupIndex, previewIndex } from '@/features/manage-raffle/participants-logic'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 
 beforeEach(resetDb)
@@ -109,6 +110,28 @@ describe('participants list', () => {
     await screen.findByText('Ana')
     expect(screen.queryByRole('button', { name: /^Remover/ })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Adicionar participante' })).toBeDisabled()
+  })
+})
+
+describe('participants list on a preview', () => {
+  it('shows the first page and the totals, waits to search and page on, then takes the whole index', async () => {
+    const people = Array.from({ length: 150 }, (_, i) => ({ id: `g${i}`, groupId: `g${i}`, name: i === 149 ? 'Ana' : `P${i}`, email: null, ticketNumber: null }))
+    people[0] = { ...people[0]!, name: 'ana' }
+    const preview = previewIndex(people.slice(0, 100), { people: 150, tickets: 150 })
+    const props = { isTicketRaffle: false, canDelete: false, onRemove: async () => {} }
+    const view = render(<ParticipantsList index={preview} {...props} />)
+    expect(screen.getByText('Mostrando 100 de 150')).toBeInTheDocument()
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(100)
+    // 'ana' repeats past the first page: no badge until that is known.
+    expect(within(list()).queryByText('Duplicado')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Carregar mais (50 restantes)' })).toBeDisabled()
+
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'ana')
+    await waitFor(() => expect(screen.getByText('Carregando participantes...')).toBeInTheDocument())
+
+    view.rerender(<ParticipantsList index={buildGroupIndex(people)} {...props} />)
+    expect(screen.getByText('Mostrando 2 de 2')).toBeInTheDocument()
+    expect(within(list()).getAllByText('Duplicado')).toHaveLength(2)
   })
 })
 

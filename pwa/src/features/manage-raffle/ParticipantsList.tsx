@@ -40,9 +40,12 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }:
   const [paging, setPaging] = useState({ term: '', pages: 1 })
   const pages = paging.term === search.term ? paging.pages : 1
 
-  const matches = useMemo(() => (index ? filterGroups(index, search.term) : []), [index, search.term])
-  const { visible, remaining } = pageOf(matches, pages)
   const searching = search.term.trim() !== ''
+  // A preview holds only the first people: it can show the first page, not search or page on.
+  const ready = index !== undefined && (index.complete || !searching)
+  const matches = useMemo(() => (index && ready ? filterGroups(index, search.term) : []), [index, ready, search.term])
+  const matched = index && !index.complete ? index.people : matches.length
+  const { visible, remaining } = pageOf(matches, pages, matched)
   const showTickets = isTicketRaffle || (index !== undefined && index.tickets > index.people)
 
   return (
@@ -51,9 +54,9 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }:
         <h2 id="participants-heading" className="font-semibold text-slate-900">
           Participantes
         </h2>
-        {index && (
+        {index && ready && (
           <p className="text-sm text-slate-600" aria-live="polite">
-            {summaryText({ people: index.people, tickets: index.tickets, matched: matches.length, shown: visible.length, searching, showTickets })}
+            {summaryText({ people: index.people, tickets: index.tickets, matched, shown: visible.length, searching, showTickets })}
           </p>
         )}
       </div>
@@ -62,7 +65,7 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }:
         <SearchBox value={search.text} onChange={search.change} onClear={search.clear} />
       </div>
 
-      {!index ? (
+      {!ready ? (
         <ListSkeleton />
       ) : visible.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm break-words text-slate-500">
@@ -77,7 +80,8 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }:
       )}
 
       {remaining > 0 && (
-        <Button variant="outline" className="mt-4 w-full" onClick={() => setPaging({ term: search.term, pages: pages + 1 })}>
+        // Disabled on a preview: the next page is not in memory until the whole index is read.
+        <Button variant="outline" className="mt-4 w-full" disabled={!index?.complete} onClick={() => setPaging({ term: search.term, pages: pages + 1 })}>
           {loadMoreLabel(remaining)}
         </Button>
       )}

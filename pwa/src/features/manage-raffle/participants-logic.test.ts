@@ -7,6 +7,7 @@ import {
   formatRange,
   PAGE_SIZE,
   pageOf,
+  previewIndex,
   sortedTicketNumbers,
   type TicketInput,
 } from '@/features/manage-raffle/participants-logic'
@@ -58,6 +59,27 @@ describe('buildGroupIndex', () => {
     ])
     const dup = Object.fromEntries(index.groups.map((g) => [g.id, g.duplicate]))
     expect(dup).toEqual({ '1': true, '2': true, '3': false, '4': false, '5': false })
+  })
+})
+
+describe('previewIndex', () => {
+  it('is the whole index, duplicates included, when the first people are everyone', () => {
+    const tickets = [ticket('a', 'Ana', '1'), ticket('b', 'ana')]
+    const preview = previewIndex(tickets, { people: 2, tickets: 2 })
+    expect(preview.complete).toBe(true)
+    expect(preview.groups.map((g) => g.duplicate)).toEqual([true, true])
+  })
+
+  it('takes the totals from the raffle and flags no one while people are missing', () => {
+    // 'Ana' may well repeat further down, so no badge yet rather than a wrong one.
+    const tickets = [ticket('a', 'Ana', '1'), ticket('b', 'ana', '2'), ticket('a', 'Ana', '3')]
+    const preview = previewIndex(tickets, { people: 500, tickets: 5000 })
+    expect(preview).toMatchObject({ people: 500, tickets: 5000, complete: false })
+    expect(preview.groups.map((g) => [g.id, g.ticketCount, formatRange(g.range), g.duplicate])).toEqual([
+      ['a', 2, '1–3', false],
+      ['b', 1, '2', false],
+    ])
+    expect(pageOf(preview.groups, 1, preview.people)).toMatchObject({ remaining: 498 })
   })
 })
 

@@ -46,6 +46,11 @@ export interface GroupIndex {
   groups: ParticipantGroup[]
   people: number
   tickets: number
+  /**
+   * False for a preview (previewIndex): only the first people are in `groups`, so searching and
+   * later pages must wait, and no one is marked duplicate yet (a repeat may be further down).
+   */
+  complete: boolean
 }
 
 /**
@@ -173,10 +178,26 @@ export function buildGroupIndex(tickets: readonly TicketInput[]): GroupIndex {
     group.searchText = keyParts.join('\n')
     groups.push(group)
   }
-  return { groups, people: groups.length, tickets: tickets.length }
+  return { groups, people: groups.length, tickets: tickets.length, complete: true }
 }
 
-/** The people whose name, e-mail or a ticket number contains the term; all of them for a blank term. */
+/**
+ * The list's first people (every ticket of each, in list order) with the raffle's totals, shown
+ * while the whole index is still being read. When the first people are everyone it is the whole
+ * index. Otherwise the duplicate badges stay off: a name among the first people may repeat further
+ * down, and a badge that appears a moment later is better than a wrong one.
+ */
+export function previewIndex(tickets: readonly TicketInput[], totals: { people: number; tickets: number }): GroupIndex {
+  const built = buildGroupIndex(tickets)
+  if (built.people >= totals.people && built.tickets >= totals.tickets) return built
+  for (const group of built.groups) group.duplicate = false
+  return { groups: built.groups, people: totals.people, tickets: totals.tickets, complete: false }
+}
+
+/**
+ * The people whose name, e-mail or a ticket number contains the term; all of them for a blank term.
+ * On a preview only the blank term is answerable; the list waits for the whole index to search.
+ */
 export function filterGroups(index: GroupIndex, term: string): ParticipantGroup[] {
   const key = searchKey(term)
   if (!key) return index.groups
@@ -189,8 +210,11 @@ export interface Page {
   remaining: number
 }
 
-/** The first `pages` pages of 100 people. */
-export function pageOf(groups: readonly ParticipantGroup[], pages: number): Page {
+/**
+ * The first `pages` pages of 100 people. `total` is how many match when `groups` holds only the
+ * first of them (a preview: all the raffle's people, of which the first page is in memory).
+ */
+export function pageOf(groups: readonly ParticipantGroup[], pages: number, total = groups.length): Page {
   const visible = groups.slice(0, Math.max(1, pages) * PAGE_SIZE)
-  return { visible, remaining: groups.length - visible.length }
+  return { visible, remaining: Math.max(total, groups.length) - visible.length }
 }

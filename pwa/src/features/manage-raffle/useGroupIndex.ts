@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
-import { ticketsInListOrder, ticketsVersion } from '@/db/queries'
-import { buildGroupIndex, type GroupIndex } from '@/features/manage-raffle/participants-logic'
+import { listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
+import { buildGroupIndex, PAGE_SIZE, previewIndex, type GroupIndex } from '@/features/manage-raffle/participants-logic'
 
 /**
  * The raffle's people, grouped once per change of its participants.
@@ -13,23 +13,36 @@ import { buildGroupIndex, type GroupIndex } from '@/features/manage-raffle/parti
  * screen. The search term plays no part here: searching and paging filter this index in memory
  * (participants-logic.ts). The screen calls this once, above the tabs, so switching tabs does not
  * read the tickets again. Undefined until the first read is done.
+ *
+ * The first read of a large raffle takes over a second, so before it the first page is shown from
+ * a preview (listPreview: the first people and the totals, a few cheap reads), and the whole index
+ * replaces it when ready. Later changes skip the preview: the previous index is still on screen.
  */
 export function useGroupIndex(raffleId: string): GroupIndex | undefined {
   const version = useLiveQuery(() => ticketsVersion(raffleId), [raffleId])
   const [index, setIndex] = useState<GroupIndex | undefined>(undefined)
+  const shown = useRef(false)
 
   useEffect(() => {
     if (!version) return
     let current = true
-    ticketsInListOrder(raffleId).then(
-      (tickets) => {
+    const fail = (error: unknown) => {
+      if (current) toast.error('Não foi possível carregar os participantes', { description: errorText(error) })
+    }
+    async function load() {
+      if (!shown.current) {
+        const preview = await listPreview(raffleId, PAGE_SIZE)
         // A newer change may have started another read meanwhile; only the latest one is shown.
-        if (current) setIndex(buildGroupIndex(tickets))
-      },
-      (error: unknown) => {
-        if (current) toast.error('Não foi possível carregar os participantes', { description: errorText(error) })
-      },
-    )
+        if (!current) return
+        const first = previewIndex(preview.tickets, { people: preview.totalPeople, tickets: preview.totalTickets })
+        shown.current = true
+        setIndex(first)
+        if (first.complete) return
+      }
+      const tickets = await ticketsInListOrder(raffleId)
+      if (current) setIndex(buildGroupIndex(tickets))
+    }
+    load().catch(fail)
     return () => {
       current = false
     }
