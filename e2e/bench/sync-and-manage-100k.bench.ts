@@ -60,6 +60,10 @@ test('100,000 tickets: sync to a second device, open the list, search', async ({
   await expect(page.getByRole('list', { name: 'Participantes' }).getByRole('listitem').first()).toBeVisible();
   const listMs = Date.now() - t2;
 
+  // Search is measured on the loaded screen: the first page paints from a preview, then the whole
+  // index (duplicates, search) is swapped in and 'Carregar mais' becomes available.
+  await expect(page.getByRole('button', { name: /Carregar mais/ })).toBeEnabled({ timeout: 60_000 });
+  const fullIndexMs = Date.now() - t2;
   const search = page.getByRole('searchbox');
   await search.fill('Pessoa 999');
   const t3 = Date.now();
@@ -67,7 +71,7 @@ test('100,000 tickets: sync to a second device, open the list, search', async ({
   await expect(page.getByText('Mostrando 1 de 1')).toBeVisible();
   const searchMs = Date.now() - t3;
 
-  const result = { pushMs, pullMs, syncMs: pushMs + pullMs, listMs, searchMs, searchAfterDebounceMs: searchMs - 300 };
+  const result = { pushMs, pullMs, syncMs: pushMs + pullMs, listMs, fullIndexMs, searchMs, searchAfterDebounceMs: searchMs - 300 };
   console.log(`BENCH ${JSON.stringify(result)}`);
   await context.close();
 });
