@@ -1,25 +1,5 @@
 // More line icons in the style of icons.tsx (24x24, currentColor), for list and card actions.
-import type { SVGProps } from 'react'
-
-type IconProps = SVGProps<SVGSVGElement>
-
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  )
-}
+import { Icon, type IconProps } from '@/components/ui/icons'
 
 export function TrashIcon(props: IconProps) {
   return (

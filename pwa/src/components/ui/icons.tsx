@@ -1,9 +1,10 @@
 // A handful of line icons drawn inline (24x24, currentColor), so no icon library ships to the client.
 import type { SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement>
+export type IconProps = SVGProps<SVGSVGElement>
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
+/** The shared frame of every icon; action-icons.tsx draws more with it. */
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
