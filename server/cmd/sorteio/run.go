@@ -22,9 +22,11 @@ import (
 	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
-const usage = `uso: sorteio [serve]
+const usage = `uso: sorteio [serve | verify ARQUIVO.json]
 
-  serve   inicia o servidor (padrão); configuração pelas variáveis de ambiente do README
+  serve    inicia o servidor (padrão); configuração pelas variáveis de ambiente do README
+  verify   confere um registro de sorteio exportado: recalcula os vencedores a partir das
+           sementes e dos bilhetes publicados
 `
 
 // run is the whole program; main only calls it, so tests can too.
@@ -36,6 +38,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch cmd {
 	case "serve":
 		return serve(ctx, getenv, stdout, stderr)
+	case "verify":
+		return verify(args[2:], stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err

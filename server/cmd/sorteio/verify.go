@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
+
+// verify checks an exported draw history (the public page's "Baixar
+// registro") offline: every draw's winners must follow from its seeds and
+// pool. It prints a line per draw and fails when any does not match.
+func verify(args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("uso: sorteio verify ARQUIVO.json")
+	}
+	raw, err := os.ReadFile(args[0])
+	if err != nil {
+		return fmt.Errorf("ler %s: %w", args[0], err)
+	}
+	var exp draw.Export
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		return fmt.Errorf("%s não é um registro de sorteio válido: %w", args[0], err)
+	}
+	if exp.Algorithm != draw.Algorithm {
+		return fmt.Errorf("algoritmo %q desconhecido (este verificador conhece %s)", exp.Algorithm, draw.Algorithm)
+	}
+	if len(exp.Draws) == 0 {
+		return fmt.Errorf("o registro não tem sorteios")
+	}
+	fmt.Fprintf(stdout, "Sorteio %s (%s)\n", exp.Raffle.Code, exp.Raffle.Title)
+	failed := 0
+	for i, rec := range exp.Draws {
+		mode := "online"
+		if !rec.Online {
+			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
+		}
+		problems := draw.Verify(rec)
+		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "%d. %s, posições %v, %d bilhetes (%s): CONFERE\n", i+1, rec.Kind, rec.Positions, rec.PoolSize, mode)
+			continue
+		}
+		failed++
+		fmt.Fprintf(stdout, "%d. %s, posições %v (%s): NÃO CONFERE\n", i+1, rec.Kind, rec.Positions, mode)
+		for _, p := range problems {
+			fmt.Fprintf(stdout, "   - %s\n", p)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d de %d sorteios não conferem", failed, len(exp.Draws))
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
+
+func exportFile(t *testing.T, forge bool) string {
+	t.Helper()
+	client := sha256.Sum256([]byte("c"))
+	cc := sha256.Sum256(client[:])
+	var pool []draw.Ticket
+	for i := 0; i < 12; i++ {
+		pool = append(pool, draw.Ticket{ID: fmt.Sprintf("0192f0c1-0000-7000-8000-%012x", i), GroupID: fmt.Sprintf("g%d", i), Name: fmt.Sprintf("P%d", i)})
+	}
+	canon := draw.Canonical(pool)
+	d := draw.Digest(canon)
+	winners, err := draw.Pick(client[:], canon, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := draw.Record{Kind: "draw", Positions: []int{1, 2}, ClientSeed: hex.EncodeToString(client[:]),
+		ClientCommitment: hex.EncodeToString(cc[:]), Pool: pool, PoolSize: 12, PoolDigest: hex.EncodeToString(d[:]), WinnersCount: 2}
+	for _, w := range winners {
+		rec.Winners = append(rec.Winners, w.ID)
+	}
+	if forge {
+		rec.Winners[0] = rec.Winners[1]
+		rec.Winners[1] = pool[0].ID
+	}
+	exp := draw.Export{Algorithm: draw.Algorithm, Draws: []draw.Record{rec}}
+	exp.Raffle.Code, exp.Raffle.Title = "K7P2QX", "Rifa"
+	raw, _ := json.Marshal(exp)
+	path := filepath.Join(t.TempDir(), "registro.json")
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestVerifyCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"sorteio", "verify", exportFile(t, false)}, os.Getenv, &out, &out); err != nil {
+		t.Fatalf("a true record: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "CONFERE") || strings.Contains(out.String(), "NÃO CONFERE") {
+		t.Fatalf("output: %s", out.String())
+	}
+	if !strings.Contains(out.String(), "offline") {
+		t.Fatalf("an offline draw is not called offline: %s", out.String())
+	}
+
+	out.Reset()
+	err := run(context.Background(), []string{"sorteio", "verify", exportFile(t, true)}, os.Getenv, &out, &out)
+	if err == nil || !strings.Contains(out.String(), "NÃO CONFERE") {
+		t.Fatalf("a forged record: err=%v\n%s", err, out.String())
+	}
+
+	bad := filepath.Join(t.TempDir(), "x.json")
+	_ = os.WriteFile(bad, []byte("não é json"), 0o600)
+	for _, args := range [][]string{{"sorteio", "verify"}, {"sorteio", "verify", bad}, {"sorteio", "verify", "/nao/existe.json"}} {
+		if err := run(context.Background(), args, os.Getenv, &out, &out); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
