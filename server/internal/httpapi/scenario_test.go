@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -40,39 +39,46 @@ func assets() fstest.MapFS {
 	}
 }
 
-func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
+// testHandler wires the real handler the way run does; pokes is nil when
+// the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.AuthLimits) http.Handler {
 	t.Helper()
-	hub := ws.NewHub(storetest.Logger(t))
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = 32 << 20
+	}
+	return httpapi.NewHandler(cfg, httpapi.Deps{
+		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
+		Sync: db, Hub: hub, Pokes: pokes, Now: time.Now,
+	})
+}
+
+// looseLimits never get in the way of tests that are not about rate limits.
+func looseLimits() httpapi.AuthLimits {
+	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
+	return httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()}
+}
+
+func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
+	t.Helper()
+	hub := ws.NewHub(storetest.Logger(t))
+	// Small limits, so the rate-limit tests reach them quickly.
 	limits := httpapi.AuthLimits{
 		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
 		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
 		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
 		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
 	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 32 << 20
-	}
-	h := httpapi.NewHandler(cfg, httpapi.Deps{
-		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Hub: hub, Pokes: hub, Now: time.Now,
-	})
-	return &env{db: db, handler: h, cfg: cfg, hub: hub}
+	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
 }
 
 // pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
 // not publish locally; the database's notifications feed the hub.
-func (e *env) pokesViaDB() {
-	accounts, _ := auth.NewService(e.db, time.Now)
-	lim := func() *ratelimit.Limiter { return ratelimit.New(100, time.Second, time.Now) }
-	e.handler = httpapi.NewHandler(e.cfg, httpapi.Deps{
-		Log: slog.New(slog.DiscardHandler), DB: e.db, Accounts: accounts, Assets: assets(),
-		Limits: httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()},
-		Sync:   e.db, Hub: e.hub, Now: time.Now,
-	})
+func (e *env) pokesViaDB(t testing.TB) {
+	e.handler = testHandler(t, e.db, e.cfg, e.hub, nil, looseLimits())
 }
 
 // request is one HTTP call.

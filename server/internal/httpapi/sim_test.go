@@ -12,10 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
-	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/server/internal/ws"
@@ -36,16 +34,9 @@ func (s *simServer) start() {
 	if err != nil {
 		s.t.Fatalf("open: %v", err)
 	}
-	accounts, err := auth.NewService(db, time.Now)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
 	s.db = db
-	s.h = httpapi.NewHandler(httpapi.Config{}, httpapi.Deps{
-		Log: storetest.Logger(s.t), DB: db, Accounts: accounts, Sync: db, Hub: ws.NewHub(storetest.Logger(s.t)),
-		Limits: httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()},
-	})
+	hub := ws.NewHub(storetest.Logger(s.t))
+	s.h = testHandler(s.t, db, httpapi.Config{}, hub, hub, looseLimits())
 }
 
 func (s *simServer) restart() {

@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -415,5 +414,4 @@ func TestSnapshotShape(t *testing.T) {
 	if res.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("snapshot is cacheable: %q", res.Header.Get("Cache-Control"))
 	}
-	_ = http.StatusOK
 }

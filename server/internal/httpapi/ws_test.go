@@ -96,7 +96,7 @@ func TestPokesCrossInstances(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		e := newEnv(t, db, httpapi.Config{})
-		e.pokesViaDB()
+		e.pokesViaDB(t)
 		go db.ListenPokes(ctx, func(p store.Poke) {
 			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
 		})
@@ -105,7 +105,7 @@ func TestPokesCrossInstances(t *testing.T) {
 		return e, srv.URL
 	}
 	a, _ := instance()
-	b, bURL := instance()
+	_, bURL := instance()
 
 	ana := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
 	h := http.Header{"Origin": {bURL}, "Cookie": {ana.cookie.String()}}
@@ -126,5 +126,4 @@ func TestPokesCrossInstances(t *testing.T) {
 	if !strings.Contains(string(msg), rid) {
 		t.Fatalf("poke = %s", msg)
 	}
-	_ = b
 }
