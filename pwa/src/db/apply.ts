@@ -58,6 +58,15 @@ export function ticketFromWire(raffle: RaffleRow, t: TicketWire, at: number): Pa
   }
 }
 
+/** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
+export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set([
+  'raffle.create',
+  'raffle.update',
+  'raffle.delete',
+  'participants.add',
+  'participants.remove_group',
+])
+
 const settingFields: Record<string, keyof RaffleRow> = {
   title: 'title',
   description: 'description',
@@ -103,7 +112,7 @@ export async function applyOp(
       await database.participants.where('[raffleId+groupId]').equals([raffleId, String(p.group_id)]).delete()
       return
     default:
-      // An op type from a newer version: ignored here, the next snapshot brings its effect.
+      // An op type from a newer version: pulls load the snapshot instead (see KNOWN_OP_TYPES).
       return
   }
 }

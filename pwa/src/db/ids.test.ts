@@ -10,6 +10,12 @@ describe('newId', () => {
     expect('89ab').toContain(id[19])
   })
 
+  it('puts the milliseconds in the first 48 bits', () => {
+    const ms = Date.now() + 10 * 86_400_000 // ahead of any id made before, so it is used as given
+    const id = newId(ms)
+    expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(ms)
+  })
+
   it('keeps ids of one millisecond (and a clock that went back) in the order they were made', () => {
     const now = Date.now() + 60_000
     const ids = [newId(now), ...Array.from({ length: 2000 }, () => newId(now)), newId(now - 5000)]

@@ -64,6 +64,9 @@ export async function removeGroup(userId: string, raffleId: string, groupId: str
     const raffle = await getRaffle(userId, raffleId, database)
     if (!raffle) throw new RuleError('raffle_not_found')
     if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    // The server would refuse it, and the refusal costs a rebuild of the whole raffle.
+    const held = await database.participants.where('[raffleId+groupId]').equals([raffleId, groupId]).count()
+    if (held === 0) throw new RuleError('group_not_found')
     const payload = { group_id: groupId }
     await applyOp(database, userId, raffleId, 'participants.remove_group', payload, Date.now())
     await enqueue(database, userId, raffleId, 'participants.remove_group', payload)

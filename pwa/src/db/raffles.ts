@@ -17,6 +17,7 @@ export interface NewRaffle {
 
 export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins'>>
 
+/** A read-write transaction over every table: a change and its outbox entry commit together. */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   return database.transaction('rw', [database.raffles, database.participants, database.syncState, database.outbox, database.meta], fn)
 }
@@ -64,8 +65,9 @@ export async function deleteRaffle(userId: string, raffleId: string, database: S
     const raffle = await getRaffle(userId, raffleId, database)
     if (!raffle) throw new RuleError('raffle_not_found')
     if (raffle.status === 'in_progress') throw new RuleError('draw_in_progress')
-    await applyOp(database, userId, raffleId, 'raffle.delete', {}, Date.now())
+    // Queued first: it records the raffle's cursor (base_seq), which the delete then removes.
     await enqueue(database, userId, raffleId, 'raffle.delete', {})
+    await applyOp(database, userId, raffleId, 'raffle.delete', {}, Date.now())
   })
 }
 

@@ -134,4 +134,20 @@ describe('participant writes', () => {
     expect((await listTickets(id, db)).map((t) => t.name)).toEqual(['Bia'])
     expect((await pendingOps(db, ANA)).at(-1)).toMatchObject({ type: 'participants.remove_group', payload: { group_id: ana.groupId } })
   })
+
+  it('removeGroup refuses a person who is not there, and queues nothing', async () => {
+    const db = freshDb()
+    const { id } = await createRaffle(ANA, input, db)
+    const before = await pendingCount(db, ANA)
+    await expect(removeGroup(ANA, id, '0192f0c1-0000-7000-8000-00000000dead', db)).rejects.toMatchObject({ reason: 'group_not_found' })
+    expect(await pendingCount(db, ANA)).toBe(before)
+  })
+
+  it('deleteRaffle queues the delete with the cursor the raffle had', async () => {
+    const db = freshDb()
+    const { id } = await createRaffle(ANA, input, db)
+    await db.syncState.put({ raffleId: id, cursor: 'c', headSeq: 7 })
+    await deleteRaffle(ANA, id, db)
+    expect((await pendingOps(db, ANA)).at(-1)).toMatchObject({ type: 'raffle.delete', baseSeq: 7 })
+  })
 })

@@ -10,6 +10,8 @@ export const SCHEMA_VERSION = 1
 
 export interface PushRequest {
   client_id: string
+  /** The account the ops were made under; the server refuses them under another session. */
+  user_id: string
   schema_version: number
   ops: WireOp[]
 }

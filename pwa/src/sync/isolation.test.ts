@@ -56,3 +56,21 @@ describe('accounts on one device', () => {
     expect((await listRaffles(ANA, db)).map((r) => r.title)).toEqual(['Rifa da Ana'])
   })
 })
+
+describe('a cookie that changed account under a running engine', () => {
+  it("keeps the first account's ops when another tab signed in as someone else", async () => {
+    const db = freshDb()
+    const server = new FakeSyncServer()
+    await signIn(db, server, ANA)
+    running!.stop()
+    // Ana keeps working; meanwhile another tab signs in as Bruno, so the cookie is now his.
+    await createRaffle(ANA, input, db)
+    server.user = BRUNO
+    running = new SyncEngine({ db, userId: ANA, fetch: server.fetch, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true })
+    running.start()
+    await eventually(() => expect(server.pushes.length).toBeGreaterThan(0))
+    expect(server.pushes.every((p) => p.user_id === ANA)).toBe(true)
+    // The server refused them (an accepted op would have left the outbox): Ana's op is still queued.
+    expect(await db.outbox.where('userId').equals(ANA).count()).toBe(1)
+  })
+})

@@ -2,6 +2,7 @@
 // on top, always in one transaction so screens never see a raffle without its pending changes.
 import { applyOp, applyOps, raffleFromWire, ticketFromWire } from '@/db/apply'
 import { pendingOpsOfRaffle } from '@/db/outbox'
+import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
 import type { Snapshot } from '@/sync/api'
 
@@ -15,9 +16,9 @@ export const metaKey = {
   rebase: (userId: string) => `rebase:${userId}`,
 }
 
-/** A read-write transaction over everything the engine touches. */
+/** A read-write transaction over everything the engine touches: the same scope as local writes. */
 export function syncTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
-  return database.transaction('rw', [database.raffles, database.participants, database.syncState, database.outbox, database.meta], fn)
+  return writeTx(database, fn)
 }
 
 /** Re-applies the account's pending ops of a raffle, oldest first. Inside syncTx. */

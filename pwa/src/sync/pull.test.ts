@@ -104,6 +104,22 @@ describe('pull', () => {
     expect(await state(db)).toMatchObject({ headSeq: 4, cursor: btoa('2:4') })
   })
 
+  it('loads the snapshot when the log has an op this version does not know', async () => {
+    const { db, server, ctx } = setup()
+    remote(server, 'raffle.create', created())
+    await pullAll(ctx)
+    // A newer version's op (the draw's start) changed the raffle's status on the server.
+    const r = server.raffles.get(RAFFLE)!
+    server.setStatus(RAFFLE, 'in_progress')
+    r.headSeq++
+    r.feedSeq = (server.feedSeq.get(ANA) ?? 0) + 1
+    server.feedSeq.set(ANA, r.feedSeq)
+    r.log.push({ seq: r.headSeq, op_id: '0192f0c1-0000-7000-8000-0000000000ee', type: 'draw.start', payload: {}, at: 1 })
+    await pullAll(ctx)
+    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot`)
+    expect((await getRaffle(ANA, RAFFLE, db))!.status).toBe('in_progress')
+  })
+
   it('removes a raffle the feed lists as deleted, with its tickets and cursor', async () => {
     const { db, server, ctx } = setup()
     remote(server, 'raffle.create', created())

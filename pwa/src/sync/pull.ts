@@ -1,13 +1,13 @@
 // Pulling: the account's raffle feed, then each changed raffle's log page by page. Every page is
 // applied together with its cursor and the raffle's pending ops in one transaction, so a crash
 // between pages loses nothing and repeats nothing that matters (ops are idempotent).
-import { applyOps } from '@/db/apply'
+import { applyOps, KNOWN_OP_TYPES } from '@/db/apply'
 import { ApiError } from '@/lib/api'
 import type { FeedEntry } from '@/sync/api'
 import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
 import type { SyncContext } from '@/sync/push'
 
-/** Loads a raffle whole (the log's start is gone, or the raffle was never seen here). */
+/** Loads a raffle whole: the log's start is gone, the raffle went away, or the log has ops this version cannot apply. */
 export async function loadSnapshot(ctx: SyncContext, raffleId: string): Promise<void> {
   const snap = await ctx.api.snapshot(raffleId, ctx.signal)
   await syncTx(ctx.db, () => replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now()))
@@ -30,6 +30,9 @@ export async function pullRaffle(ctx: SyncContext, raffleId: string, headSeq = I
       throw error
     }
     if (page.refetch) return loadSnapshot(ctx, raffleId)
+    // Ops of a newer version (the draw's, say) would be skipped and their effect lost: the
+    // snapshot carries the raffle as it is now, whatever ops made it so.
+    if (page.changes.some((c) => !KNOWN_OP_TYPES.has(c.type))) return loadSnapshot(ctx, raffleId)
     const { changes, more } = page
     const next = page.cursor
     await syncTx(db, async () => {

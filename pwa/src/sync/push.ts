@@ -113,7 +113,7 @@ export async function rebaseMarked(ctx: SyncContext): Promise<void> {
 export async function pushBatch(ctx: SyncContext): Promise<boolean> {
   const batch = await nextBatch(ctx.db, ctx.userId)
   if (batch.length === 0) return false
-  const body = { client_id: batch[0]!.clientId, schema_version: SCHEMA_VERSION, ops: batch.map(toWire) }
+  const body = { client_id: batch[0]!.clientId, user_id: ctx.userId, schema_version: SCHEMA_VERSION, ops: batch.map(toWire) }
   const { results } = await ctx.api.push(body, ctx.signal)
   const { answered, events } = await settle(ctx, batch, Array.isArray(results) ? results : [])
   for (const event of events) ctx.emit(event)

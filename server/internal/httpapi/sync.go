@@ -33,7 +33,12 @@ type Publisher interface {
 func UserTopic(userID string) string { return "user:" + userID }
 
 type pushRequest struct {
-	ClientID      string        `json:"client_id"`
+	ClientID string `json:"client_id"`
+	// UserID is the account the ops were made under. A device whose cookie
+	// now belongs to another account (signed in from another tab) must not
+	// push them there; an unknown client id would otherwise be registered to
+	// whoever holds the cookie.
+	UserID        string        `json:"user_id"`
 	SchemaVersion int           `json:"schema_version"`
 	Ops           []protocol.Op `json:"ops"`
 }
@@ -49,6 +54,8 @@ func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Log
 		switch {
 		case !protocol.IsUUID(in.ClientID):
 			err = core.FieldError("client_id", "Identificador do dispositivo inválido.")
+		case in.UserID != "" && in.UserID != u.ID:
+			err = &core.Error{Code: core.CodeForbiddenClient, Message: "Estas alterações são de outra conta: entre com ela para enviá-las."}
 		case in.SchemaVersion < protocol.MinSchemaVersion || in.SchemaVersion > protocol.SchemaVersion:
 			err = core.FieldError("schema_version", "Versão do aplicativo não suportada. Atualize a página.")
 		case len(in.Ops) > protocol.MaxOpsPerPush:

@@ -92,7 +92,10 @@ describe('sync in the app', () => {
       </SessionProvider>,
     )
     expect(screen.queryByRole('region', { name: 'Sincronização' })).not.toBeInTheDocument()
+    // Give a wrongly started engine the time to push (it loads asynchronously) before checking.
+    await new Promise((resolve) => setTimeout(resolve, 300))
     expect(server.pushes).toEqual([])
+    expect(await db.outbox.count()).toBe(1)
   })
 
   it('turns a rejection into a toast with the server message, and a replaced code into another', async () => {

@@ -64,6 +64,9 @@ export class FakeSyncServer {
 
   private push(userId: string, body: PushRequest): Response {
     this.pushes.push(body)
+    if (body.user_id && body.user_id !== userId) {
+      return error(403, 'forbidden_client', 'Estas alterações são de outra conta: entre com ela para enviá-las.')
+    }
     const fault = this.faults[0]
     const limit = typeof fault === 'object' ? fault.failAfterOps : Infinity
     if (typeof fault === 'object') this.faults.shift()
