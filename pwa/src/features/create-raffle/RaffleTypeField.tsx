@@ -1,10 +1,11 @@
 import { useId } from 'react'
 import type { RaffleType } from '@/db/schema'
 import { cn } from '@/lib/cn'
+import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
 
 const OPTIONS: ReadonlyArray<{ value: RaffleType; label: string; hint: string }> = [
-  { value: 'simple', label: 'Simples', hint: 'Sorteio por nome: cada pessoa participa com o seu nome.' },
-  { value: 'tickets', label: 'Com Bilhetes', hint: 'Cada pessoa pode ter um ou mais bilhetes numerados.' },
+  { value: 'simple', label: RAFFLE_TYPE_LABEL.simple, hint: 'Sorteio por nome: cada pessoa participa com o seu nome.' },
+  { value: 'tickets', label: RAFFLE_TYPE_LABEL.tickets, hint: 'Cada pessoa pode ter um ou mais bilhetes numerados.' },
 ]
 
 interface RaffleTypeFieldProps {

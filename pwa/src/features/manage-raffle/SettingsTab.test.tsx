@@ -40,6 +40,19 @@ describe('settings tab', () => {
     expect(await updates()).toEqual([{ title: 'Rifa de Natal' }, { winners_count: 5 }])
   })
 
+  it('follows the stored value after a save, even when it goes back to the old one (another device)', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa' })
+    const { user } = await openSettings(raffle)
+    const title = screen.getByLabelText('Título')
+    await user.clear(title)
+    await user.type(title, 'Rifa nova')
+    await user.tab()
+    await waitFor(async () => expect((await db.raffles.get(raffle.id))?.title).toBe('Rifa nova'))
+    // A later change from elsewhere (last writer wins) brings the old title back.
+    await db.raffles.update(raffle.id, { title: 'Rifa' })
+    await waitFor(() => expect(title).toHaveValue('Rifa'))
+  })
+
   it('saves nothing when a field loses focus unchanged', async () => {
     const raffle = await makeRaffle({ title: 'Rifa', countdownSeconds: 10 })
     const { user } = await openSettings(raffle)

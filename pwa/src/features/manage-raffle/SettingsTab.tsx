@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
 import { errorText } from '@/components/ui/error-text'
@@ -8,9 +9,8 @@ import { TextField } from '@/components/ui/TextField'
 import { updateRaffle, type RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
 import { useSettingField } from '@/features/manage-raffle/useSettingField'
+import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
 import { LIMITS } from '@/sync/rules'
-
-const TYPE_LABEL = { simple: 'Simples', tickets: 'Com Bilhetes' } as const
 
 /** A blank number field is a mistake, not zero: it is refused like any other invalid number. */
 function toNumber(text: string): number {
@@ -28,6 +28,7 @@ interface SettingsTabProps {
 /** Each setting is saved when its field loses focus (or the toggle flips), only if it changed. */
 export function SettingsTab({ userId, raffle }: SettingsTabProps) {
   const locked = raffle.status !== 'pending'
+  const [togglePending, setTogglePending] = useState(false)
 
   async function save(settings: RaffleSettings) {
     try {
@@ -103,11 +104,17 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
           checked={raffle.allowDuplicateWins}
-          disabled={locked}
-          onChange={(checked) => void save({ allowDuplicateWins: checked }).catch(() => {})}
+          disabled={locked || togglePending}
+          onChange={(checked) => {
+            // Off while saving: a second quick click would read the old stored value and save it again.
+            setTogglePending(true)
+            void save({ allowDuplicateWins: checked })
+              .catch(() => {})
+              .finally(() => setTogglePending(false))
+          }}
         />
         <p className="text-sm text-slate-600">
-          Tipo: <span className="font-medium text-slate-800">{TYPE_LABEL[raffle.type]}</span>{' '}
+          Tipo: <span className="font-medium text-slate-800">{RAFFLE_TYPE_LABEL[raffle.type]}</span>{' '}
           <span className="text-slate-500">(definido na criação)</span>
         </p>
       </fieldset>

@@ -26,6 +26,9 @@ interface SettingFieldOptions {
 export function useSettingField({ stored, save, same, onError }: SettingFieldOptions) {
   const [edit, setEdit] = useState<Edit | null>(null)
   const [error, setError] = useState<string | undefined>(undefined)
+  // A saved edit is settled once the stored value moves; forget it then, or a later change of the
+  // stored value back to `base` (another device, a refused save) would show the old typed text.
+  if (edit !== null && !edit.focused && edit.base !== stored) setEdit(null)
   const showEdit = edit !== null && (edit.focused || edit.base === stored)
   const value = showEdit ? edit.text : stored
 
