@@ -26,14 +26,16 @@ type Ticket struct {
 }
 
 // Canonical returns the pool in its canonical order: by ticket id, compared
-// as bytes.
+// as bytes. A pool already in that order (as the database reads it) is
+// returned as it is, without a copy; otherwise a sorted copy is returned.
+// Either way the caller's slice is never reordered.
 func Canonical(pool []Ticket) []Ticket {
-	out := append([]Ticket(nil), pool...)
 	byID := func(a, b Ticket) int { return strings.Compare(a.ID, b.ID) }
-	// Pools read from the database are already in id order: checking is O(n).
-	if !slices.IsSortedFunc(out, byID) {
-		slices.SortFunc(out, byID)
+	if slices.IsSortedFunc(pool, byID) {
+		return pool
 	}
+	out := slices.Clone(pool)
+	slices.SortFunc(out, byID)
 	return out
 }
 
@@ -140,36 +142,59 @@ func Pick(seed []byte, canonical []Ticket, count int, allowDuplicates bool) ([]T
 	if count > len(canonical) {
 		return nil, ErrNotEnoughTickets
 	}
-	// Tickets of one group are chained (first[g] -> next[i] -> ...), which
-	// costs one map write per ticket and no per-group slices.
-	first := make(map[string]int32, len(canonical)/2)
-	next := make([]int32, len(canonical))
-	for i := len(canonical) - 1; i >= 0; i-- {
-		g := canonical[i].GroupID
-		if j, ok := first[g]; ok {
-			next[i] = j
-		} else {
-			next[i] = -1
+	var chains groupChains
+	if !allowDuplicates {
+		chains = chainGroups(canonical)
+		if count > len(chains.first) {
+			return nil, ErrNotEnoughPeople
 		}
-		first[g] = int32(i)
-	}
-	if !allowDuplicates && count > len(first) {
-		return nil, ErrNotEnoughPeople
 	}
 	alive := newFenwick(len(canonical))
 	stream := NewStream(seed)
 	winners := make([]Ticket, 0, count)
 	for len(winners) < count {
 		i := alive.kth(stream.Intn(alive.total))
-		w := canonical[i]
-		winners = append(winners, w)
+		winners = append(winners, canonical[i])
 		if allowDuplicates {
 			alive.remove(i)
 			continue
 		}
-		for j := first[w.GroupID]; j >= 0; j = next[j] {
+		for j := chains.first[chains.group[i]]; j >= 0; j = chains.next[j] {
 			alive.remove(int(j))
 		}
 	}
 	return winners, nil
+}
+
+// groupChains links the tickets of each group: first[group[i]] is the
+// group's first ticket and next[j] the one after j (-1 at the end).
+type groupChains struct {
+	group, first, next []int32
+}
+
+// chainGroups numbers the groups with one map lookup per ticket, skipped
+// when a ticket's group is its neighbour's (one person's tickets are usually
+// made together, so their ids are adjacent).
+func chainGroups(canonical []Ticket) groupChains {
+	c := groupChains{group: make([]int32, len(canonical)), next: make([]int32, len(canonical))}
+	index := make(map[string]int32)
+	for i, t := range canonical {
+		if i > 0 && t.GroupID == canonical[i-1].GroupID {
+			c.group[i] = c.group[i-1]
+			continue
+		}
+		g, ok := index[t.GroupID]
+		if !ok {
+			g = int32(len(c.first))
+			index[t.GroupID] = g
+			c.first = append(c.first, -1)
+		}
+		c.group[i] = g
+	}
+	for i := len(canonical) - 1; i >= 0; i-- {
+		g := c.group[i]
+		c.next[i] = c.first[g]
+		c.first[g] = int32(i)
+	}
+	return c
 }
