@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '../tests/seed';
 
 // 100,000 tickets (10,000 people of 10) in one raffle, in real Chromium against the real server:
 //   1. device A pushes them (as the sync engine does: ops of 5,000 tickets, 4 ops a push);
@@ -8,12 +9,6 @@ import { randomUUID } from 'node:crypto';
 //   4. a keystroke in the search box until the filtered list is painted.
 // Budgets: sync under 5 s, list under 1 s, search under 150 ms (after the 300 ms debounce).
 // Prints one line: BENCH {pushMs, pullMs, syncMs, listMs, fullIndexMs, searchMs, searchAfterDebounceMs}.
-
-function uuidv7(): string {
-  const hex = Date.now().toString(16).padStart(12, '0');
-  const rand = randomUUID().replace(/-/g, '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${rand.slice(13, 16)}-8${rand.slice(17, 20)}-${rand.slice(20, 32)}`;
-}
 
 test('100,000 tickets: sync to a second device, open the list, search', async ({ browser }) => {
   const email = `bench-${randomUUID().slice(0, 8)}@exemplo.com.br`;
