@@ -149,6 +149,18 @@ describe('finishRound', () => {
     expect(both).toEqual(['offline', 'offline'])
     expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
   })
+  it('reveals a round once: after the server refused the reveal and the round came back open, it is left alone', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 })
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    // What a refused reveal leaves after the rebuild: the round open again, nothing queued.
+    await db.outbox.clear()
+    await db.draws.update(round.id, { state: 'open' })
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('skipped')
+    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await db.outbox.count()).toBe(0)
+  })
 })
 
 describe('invalidateWinner', () => {

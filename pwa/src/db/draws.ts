@@ -143,8 +143,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Writes the reveal, unless another tab (or call) already did. */
 function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unknown>, database: SorteioDB): Promise<FinishOutcome> {
   return writeTx(database, async () => {
-    const now = await database.draws.get(draw.id)
-    if (!now || now.state !== 'open') return 'skipped'
+    const [now, secret] = await Promise.all([database.draws.get(draw.id), database.drawSecrets.get(draw.id)])
+    if (!now || now.state !== 'open' || !secret || secret.revealed) return 'skipped'
+    await database.drawSecrets.update(draw.id, { revealed: true })
     await applyOp(database, userId, draw.raffleId, 'draw.complete', payload, Date.now())
     await enqueue(database, userId, draw.raffleId, 'draw.complete', payload)
     return payload.offline ? 'offline' : 'online'
@@ -154,7 +155,8 @@ function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unkn
 async function finish(userId: string, drawId: string, options: FinishOptions, database: SorteioDB): Promise<FinishOutcome> {
   const secret = await database.drawSecrets.get(drawId)
   let draw = await database.draws.get(drawId)
-  if (!secret || !draw || draw.state !== 'open' || !(await getRaffle(userId, draw.raffleId, database))) return 'skipped'
+  // A reveal the server refused is not sent again (the refusal was shown; a retry would loop).
+  if (!secret || secret.revealed || !draw || draw.state !== 'open' || !(await getRaffle(userId, draw.raffleId, database))) return 'skipped'
   // The server has the start once its enriched start (with its commitment) came back.
   const deadline = Date.now() + (options.answerWaitMs ?? 4000)
   while (draw && draw.state === 'open' && draw.serverCommitment === null && options.isOnline() && Date.now() < deadline) {

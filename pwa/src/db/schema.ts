@@ -110,6 +110,8 @@ export interface DrawSecretRow {
   drawId: string
   raffleId: string
   clientSeed: string
+  /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
+  revealed?: boolean
 }
 
 export interface MetaRow {
