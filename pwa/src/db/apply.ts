@@ -1,7 +1,8 @@
 // Applies one op (local, or pulled from the server's log) to the local tables. Ops are state
 // transforms that can be applied again without harm: after pulling server changes the engine
 // re-applies the still-pending local ops on top, and the screens show server state plus pending work.
-// Must run inside a Dexie transaction over raffles, participants and syncState.
+// Must run inside writeTx (db/raffles.ts): the draw ops also touch draws, winners and meta.
+import { applyDrawOp, deleteDrawsOf, DRAW_OP_TYPES } from '@/db/apply-draw'
 import type { ParticipantRow, RaffleRow, SorteioDB } from '@/db/schema'
 
 /** The wire shape of a raffle (snake_case, as in the ops and the server's snapshot). */
@@ -65,6 +66,7 @@ export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set([
   'raffle.delete',
   'participants.add',
   'participants.remove_group',
+  ...DRAW_OP_TYPES,
 ])
 
 const settingFields: Record<string, keyof RaffleRow> = {
@@ -98,6 +100,7 @@ export async function applyOp(
     }
     case 'raffle.delete':
       await database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).delete()
+      await deleteDrawsOf(database, raffleId)
       await database.raffles.delete(raffleId)
       await database.syncState.delete(raffleId)
       return
@@ -110,6 +113,12 @@ export async function applyOp(
     }
     case 'participants.remove_group':
       await database.participants.where('[raffleId+groupId]').equals([raffleId, String(p.group_id)]).delete()
+      return
+    case 'draw.start':
+    case 'winner.redraw':
+    case 'draw.complete':
+    case 'winner.invalidate':
+      await applyDrawOp(database, raffleId, type, p, at)
       return
     default:
       // An op type from a newer version: pulls load the snapshot instead (see KNOWN_OP_TYPES).

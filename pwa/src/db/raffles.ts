@@ -19,7 +19,8 @@ export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | '
 
 /** A read-write transaction over every table: a change and its outbox entry commit together. */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
-  return database.transaction('rw', [database.raffles, database.participants, database.syncState, database.outbox, database.meta], fn)
+  const d = database
+  return d.transaction('rw', [d.raffles, d.participants, d.draws, d.winners, d.drawSecrets, d.syncState, d.outbox, d.meta], fn)
 }
 
 /** Creates a raffle on this device (status pending); the server may later replace its code. */
@@ -68,6 +69,8 @@ export async function deleteRaffle(userId: string, raffleId: string, database: S
     // Queued first: it records the raffle's cursor (base_seq), which the delete then removes.
     await enqueue(database, userId, raffleId, 'raffle.delete', {})
     await applyOp(database, userId, raffleId, 'raffle.delete', {}, Date.now())
+    // Rebuilds keep the secrets of unrevealed rounds; the organiser's own deletion ends them.
+    await database.drawSecrets.where('raffleId').equals(raffleId).delete()
   })
 }
 

@@ -26,4 +26,28 @@ describe('schema upgrades', () => {
     expect(await db.participants.where('[raffleId+groupId]').equals(['r1', 'g1']).count()).toBe(1)
     db.close()
   })
+
+  it('version 3 adds the draw tables and keeps the outbox', async () => {
+    const name = `test-${newId()}`
+    const v2 = new Dexie(name)
+    v2.version(2).stores({
+      raffles: 'id, [ownerId+createdAt]',
+      participants: 'id, [raffleId+createdAt], [raffleId+groupId]',
+      outbox: '++seq, userId, [userId+raffleId]',
+      syncState: 'raffleId',
+      meta: 'key',
+    })
+    await v2.table('outbox').add({ opId: 'o1', userId: 'u1', raffleId: 'r1', type: 'raffle.update', payload: { title: 'x' }, createdAt: 1 })
+    v2.close()
+
+    const db = new SorteioDB(name)
+    expect(await db.outbox.toArray()).toMatchObject([{ opId: 'o1', payload: { title: 'x' } }])
+    await db.draws.put({ id: 'd1', raffleId: 'r1' } as never)
+    await db.winners.put({ id: 'd1:1', raffleId: 'r1' } as never)
+    await db.drawSecrets.put({ drawId: 'd1', raffleId: 'r1', clientSeed: 'ab' })
+    expect(await db.draws.where('raffleId').equals('r1').count()).toBe(1)
+    expect(await db.winners.where('raffleId').equals('r1').count()).toBe(1)
+    expect(await db.drawSecrets.where('raffleId').equals('r1').count()).toBe(1)
+    db.close()
+  })
 })

@@ -59,6 +59,61 @@ export interface SyncStateRow {
   headSeq?: number
 }
 
+export type DrawKind = 'draw' | 'redraw'
+/** open: counting down or waiting for the reveal; revealing: this device revealed its seed online and waits for the server's winners. */
+export type DrawState = 'open' | 'revealing' | 'completed'
+
+/** One round of a raffle's draw: the first draw, or the redraw of one position (docs/sync-protocol.md). */
+export interface DrawRow {
+  id: string
+  raffleId: string
+  kind: DrawKind
+  positions: number[]
+  clientCommitment: string
+  /** Null until the server's start arrives. */
+  serverCommitment: string | null
+  poolDigest: string
+  poolSize: number
+  winnersCount: number
+  allowDuplicateWins: boolean
+  countdownSeconds: number
+  /** Server clock (Unix ms); a local estimate until the server's arrives. */
+  startedAt: number
+  state: DrawState
+  /** Null while the round is open. */
+  offline: boolean | null
+  clientSeed: string | null
+  serverSeed: string | null
+  /** The seed the winners were drawn with. */
+  seed: string | null
+  completedAt: number | null
+}
+
+/** A winner of one position in one round; invalidated winners stay, marked invalid. */
+export interface WinnerRow {
+  /** `{drawId}:{position}` */
+  id: string
+  raffleId: string
+  drawId: string
+  position: number
+  ticketId: string
+  isValid: boolean
+  invalidatedAt: number | null
+  invalidationReason: string | null
+}
+
+/**
+ * The client seed of a round this device started, kept on this device only (never synced) until
+ * it is revealed. Rebuilding a raffle from the server leaves it alone.
+ */
+export interface DrawSecretRow {
+  drawId: string
+  raffleId: string
+  clientSeed: string
+  /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
+  revealed?: boolean
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -70,6 +125,9 @@ export class SorteioDB extends Dexie {
   outbox!: Table<OutboxRow, number>
   syncState!: Table<SyncStateRow, string>
   meta!: Table<MetaRow, string>
+  draws!: Table<DrawRow, string>
+  winners!: Table<WinnerRow, string>
+  drawSecrets!: Table<DrawSecretRow, string>
 
   constructor(name = 'sorteio') {
     super(name)
@@ -85,6 +143,9 @@ export class SorteioDB extends Dexie {
     // every index makes each ticket written cost more, which a pull of 100,000 tickets feels.
     // Dexie keeps the rows and the outbox: only the index goes.
     this.version(2).stores({ participants: 'id, [raffleId+createdAt], [raffleId+groupId]' })
+    // Version 3 adds the draw (schema version 2 of the protocol). New tables only: the outbox and
+    // every other row stay as they are.
+    this.version(3).stores({ draws: 'id, raffleId', winners: 'id, raffleId', drawSecrets: 'drawId, raffleId' })
   }
 }
 

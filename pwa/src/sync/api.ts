@@ -2,11 +2,13 @@
 // fake server in tests. Errors use the app's two classes: ApiError (the server answered with an
 // error body) and NetworkError (no server, or something else answered, e.g. a proxy page).
 import type { RaffleWire, TicketWire } from '@/db/apply'
+import type { DrawWire, WinnerWire } from '@/db/apply-draw'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
 import type { WireOp } from '@/sync/validate'
 
-export const SCHEMA_VERSION = 1
+// 2 adds the draw ops; the server accepts the previous version too.
+export const SCHEMA_VERSION = 2
 
 export interface PushRequest {
   client_id: string
@@ -39,6 +41,9 @@ export interface Snapshot {
   raffle: RaffleWire
   head_seq: number
   participants: TicketWire[]
+  /** Every round, open or completed (schema version 2; absent from older servers). */
+  draws?: DrawWire[]
+  winners?: WinnerWire[]
   cursor: string
 }
 
@@ -63,22 +68,27 @@ export interface SyncApi {
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
 
+/** Told the `server_time` of each answer that carries one, with when the request left and its answer came. */
+export type ServerTimeListener = (serverTime: number, sentAt: number, receivedAt: number) => void
+
 // A push can carry megabytes of participants; pulls are smaller. A hung connection must still end.
 const PUSH_TIMEOUT_MS = 120_000
 const PULL_TIMEOUT_MS = 60_000
 
-export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = ''): SyncApi {
+export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServerTime?: ServerTimeListener): SyncApi {
   async function call<T>(path: string, timeoutMs: number, signal: AbortSignal | undefined, body?: unknown): Promise<T> {
     const controller = new AbortController()
     const stop = timer.setTimeout(() => controller.abort(), timeoutMs)
     const onAbort = () => controller.abort()
     signal?.addEventListener('abort', onAbort, { once: true })
     let response: Response
+    const json = body === undefined ? undefined : JSON.stringify(body)
+    const sentAt = timer.now()
     try {
       response = await fetchFn(base + path, {
         method: body === undefined ? 'GET' : 'POST',
         headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: json,
         credentials: 'same-origin',
         signal: controller.signal,
       })
@@ -89,6 +99,8 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = ''): SyncAp
       timer.clearTimeout(stop)
       signal?.removeEventListener('abort', onAbort)
     }
+    // The headers' arrival: a long body's transfer says nothing about the clocks.
+    const receivedAt = timer.now()
     let data: unknown
     try {
       data = (response.headers.get('Content-Type') ?? '').includes('application/json') ? await response.json() : undefined
@@ -96,7 +108,11 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = ''): SyncAp
       // The body broke off mid-way: as good as no answer.
       throw new NetworkError(undefined, { cause: error })
     }
-    if (response.ok && data !== undefined) return data as T
+    if (response.ok && data !== undefined) {
+      const serverTime = (data as { server_time?: unknown }).server_time
+      if (typeof serverTime === 'number') onServerTime?.(serverTime, sentAt, receivedAt)
+      return data as T
+    }
     const err = data as { code?: unknown; message?: unknown } | undefined
     if (!response.ok && typeof err?.code === 'string' && typeof err.message === 'string') {
       throw new ApiError(response.status, { code: err.code, message: err.message })

@@ -2,6 +2,7 @@
 // the tab becomes visible and soon after any local write; retries with backoff. Plain TypeScript:
 // the network, the database, timers, the WebSocket and the tab plumbing are all injected.
 import { liveQuery } from 'dexie'
+import { saveServerOffset } from '@/db/clock-offset'
 import { outboxSize, pendingCount } from '@/db/outbox'
 import type { SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
@@ -11,6 +12,7 @@ import { metaKey } from '@/sync/local'
 import { pullAll } from '@/sync/pull'
 import { pushOutbox, type SyncContext, type SyncEvent } from '@/sync/push'
 import { Rounds } from '@/sync/rounds'
+import { ServerClockEstimator } from '@/sync/server-clock'
 import { PokeSocket, sameOriginSocketUrl, type WebSocketCtor } from '@/sync/socket'
 import { StatusStore, type SharedStatus, type SyncStatus } from '@/sync/status'
 import { defaultChannel, defaultLocks, holdLock, TabLink, type Channel, type Locks, type TabMessage } from '@/sync/tabs'
@@ -41,6 +43,9 @@ export interface EngineOptions {
   pokeDelayMs?: number
 }
 
+/** A smaller change of the clock offset is not worth a write: a countdown shows whole seconds. */
+const OFFSET_STEP_MS = 25
+
 interface Run {
   abort: AbortController
   cleanups: Array<() => void>
@@ -59,14 +64,24 @@ export class SyncEngine {
   private readonly rounds: Rounds
   /** -1 until the first count of a run: that one is no new write (start syncs anyway). */
   private lastPending = -1
+  private readonly clock = new ServerClockEstimator()
+  private savedOffset: number | null = null
 
   constructor(private readonly opts: EngineOptions) {
     this.userId = opts.userId
     this.db = opts.db
     this.timer = opts.timer ?? realTimer
     const fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init))
-    this.api = createSyncApi(fetchFn, this.timer)
+    this.api = createSyncApi(fetchFn, this.timer, '', (serverTime, sentAt, receivedAt) => this.onServerTime(serverTime, sentAt, receivedAt))
     this.rounds = new Rounds(this.timer, () => this.round(), () => this.isLeader())
+  }
+
+  /** Keeps the server clock offset for the countdowns; stored only when it moved, so answers do not each cost a write. */
+  private onServerTime(serverTime: number, sentAt: number, receivedAt: number): void {
+    const offset = this.clock.observe(serverTime, sentAt, receivedAt)
+    if (offset === null || (this.savedOffset !== null && Math.abs(offset - this.savedOffset) < OFFSET_STEP_MS)) return
+    this.savedOffset = offset
+    saveServerOffset(offset, this.db).catch((e: unknown) => console.error('Falha ao guardar o relógio do servidor:', e))
   }
 
   getStatus = (): SyncStatus => this.status.get()

@@ -108,13 +108,13 @@ describe('pull', () => {
     const { db, server, ctx } = setup()
     remote(server, 'raffle.create', created())
     await pullAll(ctx)
-    // A newer version's op (the draw's start) changed the raffle's status on the server.
+    // A newer version's op changed the raffle's status on the server.
     const r = server.raffles.get(RAFFLE)!
     server.setStatus(RAFFLE, 'in_progress')
     r.headSeq++
     r.feedSeq = (server.feedSeq.get(ANA) ?? 0) + 1
     server.feedSeq.set(ANA, r.feedSeq)
-    r.log.push({ seq: r.headSeq, op_id: '0192f0c1-0000-7000-8000-0000000000ee', type: 'draw.start', payload: {}, at: 1 })
+    r.log.push({ seq: r.headSeq, op_id: '0192f0c1-0000-7000-8000-0000000000ee', type: 'raffle.archive', payload: {}, at: 1 })
     await pullAll(ctx)
     expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot`)
     expect((await getRaffle(ANA, RAFFLE, db))!.status).toBe('in_progress')

@@ -1,5 +1,6 @@
 // Pushing the signed-in account's outbox, oldest op first. An op leaves the outbox only when the
 // server answered it (applied, duplicate or rejected); anything else keeps it for the next try.
+import { DRAW_OP_TYPES } from '@/db/apply-draw'
 import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { NetworkError } from '@/lib/api'
 import { SCHEMA_VERSION, type OpResult, type SyncApi } from '@/sync/api'
@@ -88,7 +89,9 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
           events.push({ type: 'code-changed', raffleId: op.raffleId, code: r.code })
         }
       }
-      if (r.seq) await advanceHead(db, op.raffleId, r.seq)
+      // The server logs a draw op with facts only it knows (its commitment, the start time, the
+      // winners): this device does not hold that change yet, so the pull must fetch it.
+      if (r.seq && !DRAW_OP_TYPES.has(op.type)) await advanceHead(db, op.raffleId, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     return { answered, events }

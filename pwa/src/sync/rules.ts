@@ -15,6 +15,7 @@ export const LIMITS = {
   maxTickets: 100_000,
   maxPeople: 10_000,
   maxTicketsPerPerson: 1000,
+  maxReason: 500,
 } as const
 
 /** pt-BR messages of the server's reason codes (the server sends them too; these cover offline). */
@@ -42,14 +43,29 @@ export const REASON_MESSAGES: Record<string, string> = {
   too_many_people: 'Total de participantes únicos excede o limite. Máximo: 10.000',
   too_many_tickets_per_person: 'Quantidade muito alta. Máximo: 1000 bilhetes por pessoa',
   group_not_found: 'Participante não encontrado.',
+  not_enough_tickets: 'Não há bilhetes suficientes para sortear todos os vencedores.',
+  not_enough_people: 'Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas.',
+  pool_changed: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.',
+  draw_open: 'Há um sorteio em andamento: aguarde o resultado.',
+  draw_not_found: 'Rodada de sorteio não encontrada.',
+  draw_completed: 'Este sorteio já foi realizado: vale o resultado registrado no servidor.',
+  not_drawn: 'O sorteio ainda não foi realizado.',
+  seed_mismatch: 'A semente revelada não corresponde ao compromisso publicado no início.',
+  result_mismatch: 'O resultado enviado não confere com a semente e os participantes.',
+  position_taken: 'Esta posição não tem um vencedor invalidado para re-sortear.',
+  no_eligible: 'Não há participantes elegíveis para re-sorteio',
+  winner_not_found: 'Vencedor não encontrado.',
+  winner_invalid: 'Este vencedor já foi invalidado.',
+  reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */
 export class RuleError extends Error {
   readonly reason: string
   readonly field: string | undefined
-  constructor(reason: string, field?: string) {
-    super(REASON_MESSAGES[reason] ?? 'Alteração recusada.')
+  /** `message` replaces the reason's catalogue text where the spec words the case itself. */
+  constructor(reason: string, field?: string, message?: string) {
+    super(message ?? REASON_MESSAGES[reason] ?? 'Alteração recusada.')
     this.name = 'RuleError'
     this.reason = reason
     this.field = field
@@ -135,4 +151,27 @@ export function checkTicketNumber(num: string | null | undefined): string | null
   if (!n) return null
   if (chars(n) > LIMITS.maxTicketNumber) throw new RuleError('invalid_ticket_number', 'ticketNumber')
   return n
+}
+
+/**
+ * Why a raffle cannot be drawn yet (spec §5, draw requirements), in the spec's words, or null:
+ * the server refuses the start for the same reasons (not_enough_tickets, not_enough_people).
+ */
+export function drawShortfall(winners: number, allowDuplicates: boolean, tickets: number, people: number): RuleError | null {
+  if (tickets < winners) {
+    return new RuleError('not_enough_tickets', undefined, `Você precisa de pelo menos ${winners} bilhete(s) para realizar o sorteio. Atualmente há ${tickets}.`)
+  }
+  if (!allowDuplicates && people < winners) {
+    const message = `Para sortear ${winners} vencedor(es) sem repetir pessoas, são necessários pelo menos ${winners} participante(s) diferentes. Atualmente há ${people}.`
+    return new RuleError('not_enough_people', undefined, message)
+  }
+  return null
+}
+
+/** An invalidation reason as the server keeps it: trimmed, empty is none, at most 500 characters. */
+export function checkReason(reason: string | null | undefined): string | null {
+  const r = trimSpace(reason ?? '')
+  if (!r) return null
+  if (chars(r) > LIMITS.maxReason) throw new RuleError('reason_too_long', 'reason')
+  return r
 }

@@ -45,3 +45,42 @@ describe('validateOp (beyond the vectors)', () => {
     expect(validateOp({ ...base, payload: { tickets } })).toBe('batch_too_large')
   })
 })
+
+describe('validateOp (draw ops)', () => {
+  const DRAW = '0192f0c1-0000-7000-8000-00000000d001'
+  const hex = 'ab'.repeat(32)
+  const op = (type: string, payload: unknown): WireOp => ({
+    op_id: '0192f0c1-0000-7000-8000-0000000000f1',
+    mutation_id: 1,
+    raffle_id: '0192f0c1-0000-7000-8000-00000000a001',
+    type,
+    base_seq: 0,
+    payload,
+  })
+  const start = { draw_id: DRAW, client_commitment: hex, pool_digest: hex, pool_size: 3 }
+
+  it.each([
+    ['draw.start', start, null],
+    ['draw.start', { ...start, draw_id: 'x' }, 'invalid_payload'],
+    ['draw.start', { ...start, client_commitment: hex.toUpperCase() }, 'invalid_payload'],
+    ['draw.start', { ...start, pool_digest: hex.slice(2) }, 'invalid_payload'],
+    ['draw.start', { ...start, pool_size: -1 }, 'invalid_payload'],
+    ['winner.redraw', { ...start, position: 2 }, null],
+    ['winner.redraw', start, 'invalid_payload'],
+    ['winner.redraw', { ...start, position: 0 }, 'invalid_payload'],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex, offline: false }, null],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex, offline: false, winners: [DRAW] }, 'invalid_payload'],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex, offline: true, winners: [DRAW] }, null],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex, offline: true }, 'invalid_payload'],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex, offline: true, winners: ['t1'] }, 'invalid_payload'],
+    ['draw.complete', { draw_id: DRAW, client_seed: hex }, 'invalid_payload'],
+    ['winner.invalidate', { winner_id: `${DRAW}:1` }, null],
+    ['winner.invalidate', { winner_id: `${DRAW}:1`, reason: null }, null],
+    ['winner.invalidate', { winner_id: `${DRAW}:1`, reason: ` ${'é'.repeat(500)} ` }, null],
+    ['winner.invalidate', { winner_id: `${DRAW}:1`, reason: 'é'.repeat(501) }, 'reason_too_long'],
+    ['winner.invalidate', { winner_id: DRAW }, 'invalid_payload'],
+    ['winner.invalidate', { winner_id: `${DRAW}:0` }, 'invalid_payload'],
+  ])('%s %j: %s', (type, payload, want) => {
+    expect(validateOp(op(type, payload))).toBe(want)
+  })
+})

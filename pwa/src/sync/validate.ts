@@ -130,6 +130,47 @@ function checkAdd(p: Obj): void {
   }
 }
 
+const HEX64 = /^[0-9a-f]{64}$/
+const WINNER_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([1-9][0-9]{0,2})$/
+
+function reqHex(p: Obj, field: string): void {
+  if (!HEX64.test(reqString(p, field))) throw new Reject('invalid_payload')
+}
+
+/** draw.start, and the shared part of winner.redraw. */
+function checkStart(p: Obj): void {
+  if (!isUUID(p.draw_id)) throw new Reject('invalid_payload')
+  reqHex(p, 'client_commitment')
+  reqHex(p, 'pool_digest')
+  if (reqInt(p, 'pool_size') < 0) throw new Reject('invalid_payload')
+}
+
+function checkRedraw(p: Obj): void {
+  checkStart(p)
+  const position = reqInt(p, 'position')
+  if (position < 1 || position > LIMITS.maxWinners) throw new Reject('invalid_payload')
+}
+
+function checkComplete(p: Obj): void {
+  if (!isUUID(p.draw_id)) throw new Reject('invalid_payload')
+  reqHex(p, 'client_seed')
+  if (typeof p.offline !== 'boolean') throw new Reject('invalid_payload')
+  const winners = p.winners
+  if (!p.offline) {
+    // Online, the server draws: a device's list has no place here.
+    if (winners !== undefined && winners !== null) throw new Reject('invalid_payload')
+    return
+  }
+  if (!Array.isArray(winners) || winners.length === 0 || winners.length > LIMITS.maxWinners) throw new Reject('invalid_payload')
+  if (!winners.every(isUUID)) throw new Reject('invalid_payload')
+}
+
+function checkInvalidate(p: Obj): void {
+  if (typeof p.winner_id !== 'string' || !WINNER_ID.test(p.winner_id)) throw new Reject('invalid_payload')
+  const reason = trimSpace(optString(p, 'reason'))
+  if (runes(reason) > LIMITS.maxReason) throw new Reject('reason_too_long')
+}
+
 function check(op: WireOp): void {
   if (!isUUID(op.op_id) || !isUUID(op.raffle_id)) throw new Reject('invalid_payload')
   if (typeof op.mutation_id !== 'number' || !Number.isInteger(op.mutation_id) || op.mutation_id < 1) {
@@ -149,6 +190,14 @@ function check(op: WireOp): void {
     case 'participants.remove_group':
       if (!isUUID(p.group_id)) throw new Reject('invalid_payload')
       return
+    case 'draw.start':
+      return checkStart(p)
+    case 'winner.redraw':
+      return checkRedraw(p)
+    case 'draw.complete':
+      return checkComplete(p)
+    case 'winner.invalidate':
+      return checkInvalidate(p)
   }
   throw new Reject('unknown_type')
 }

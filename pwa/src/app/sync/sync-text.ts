@@ -45,6 +45,14 @@ export function rejectionTitle(opType: string): string {
       return 'Não foi possível adicionar participante'
     case 'participants.remove_group':
       return 'Não foi possível remover participante'
+    case 'draw.start':
+      return 'Não foi possível iniciar o sorteio'
+    case 'draw.complete':
+      return 'Não foi possível concluir o sorteio'
+    case 'winner.invalidate':
+      return 'Não foi possível invalidar o vencedor'
+    case 'winner.redraw':
+      return 'Não foi possível realizar o re-sorteio'
     default:
       return 'Alteração recusada pelo servidor'
   }

@@ -1,9 +1,15 @@
+import { useCallback } from 'react'
 import { Card } from '@/components/ui/Card'
-import { InfoIcon } from '@/components/ui/action-icons'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { invalidateWinner, redraw } from '@/db/draws'
 import type { RaffleRow } from '@/db/schema'
+import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
+import type { DrawView } from '@/features/manage-raffle/useDraw'
+import { useOnlineGetter } from '@/features/manage-raffle/useRoundFinisher'
+import { WinnersList } from '@/features/manage-raffle/WinnersList'
+import { drawShortfall } from '@/sync/rules'
 
 function Total({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -16,39 +22,50 @@ function Total({ label, value }: { label: string; value: number | undefined }) {
   )
 }
 
-/** What is still missing before this raffle can be drawn (spec §5, draw requirements). */
-function shortfall(raffle: RaffleRow, index: GroupIndex): string | null {
-  const need = raffle.winnersCount
-  if (index.tickets < need) {
-    return `Você precisa de pelo menos ${need} bilhete(s) para realizar o sorteio. Atualmente há ${index.tickets}.`
-  }
-  if (!raffle.allowDuplicateWins && index.people < need) {
-    return `Para sortear ${need} vencedor(es) sem repetir pessoas, são necessários pelo menos ${need} participante(s) diferentes. Atualmente há ${index.people}.`
-  }
-  return null
+interface DrawTabProps {
+  userId: string
+  raffle: RaffleRow
+  index: GroupIndex | undefined
+  /** The raffle's rounds and winners (read by the screen, which also reveals this device's rounds). */
+  view: DrawView | undefined
 }
 
-/** The draw itself arrives in a later version; for now the totals and what is still needed. */
-export function DrawTab({ raffle, index }: { raffle: RaffleRow; index: GroupIndex | undefined }) {
-  const missing = index ? shortfall(raffle, index) : null
+export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
+  const raffleId = raffle.id
+  const isOnline = useOnlineGetter()
+  const onInvalidate = useCallback(
+    (winnerId: string, reason: string) => invalidateWinner(userId, raffleId, winnerId, reason),
+    [userId, raffleId],
+  )
+  const onRedraw = useCallback(
+    async (position: number) => {
+      await redraw(userId, raffleId, position, { isOnline })
+    },
+    [userId, raffleId, isOnline],
+  )
+  const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people)?.message ?? null) : null
+  const redrawing = view?.current?.kind === 'redraw' ? view.current.positions[0] : undefined
+
   return (
-    <Card className="space-y-5">
-      <h2 className="font-semibold text-slate-900">Sorteio</h2>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-        <Total label="Participantes" value={index?.people} />
-        <Total label="Bilhetes" value={index?.tickets} />
-        <Total label="Vencedores" value={raffle.winnersCount} />
-      </dl>
-      {missing && raffle.status === 'pending' && (
-        <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{missing}</p>
-      )}
-      <p className="flex gap-2 rounded-xl border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-600">
-        <InfoIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        <span>
-          Em breve: aqui você vai iniciar o sorteio, com a contagem regressiva para o público, e ver a lista de
-          vencedores.
-        </span>
-      </p>
-    </Card>
+    <div className="space-y-5">
+      <Card className="space-y-5">
+        <h2 className="font-semibold text-slate-900">Sorteio</h2>
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <Total label="Participantes" value={index?.people} />
+          <Total label="Bilhetes" value={index?.tickets} />
+          <Total label="Vencedores" value={raffle.winnersCount} />
+        </dl>
+        <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
+      </Card>
+      <Card className="space-y-4 px-4 sm:px-6">
+        <h2 className="font-semibold text-slate-900">Vencedores</h2>
+        {redrawing !== undefined && (
+          <p role="status" className="text-sm text-slate-600">
+            Re-sorteando o {redrawing}º lugar...
+          </p>
+        )}
+        <WinnersList winners={view?.winners ?? []} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} />
+      </Card>
+    </div>
   )
 }

@@ -13,8 +13,10 @@ import { DrawTab } from '@/features/manage-raffle/DrawTab'
 import { ParticipantsTab } from '@/features/manage-raffle/ParticipantsTab'
 import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
 import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
+import { useDrawView } from '@/features/manage-raffle/useDraw'
 import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
 import { useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
+import { useOwnDrawCompletedToast, useRoundFinisher } from '@/features/manage-raffle/useRoundFinisher'
 
 type Tab = 'participants' | 'settings' | 'draw'
 
@@ -35,6 +37,10 @@ function Loading() {
 
 function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; index: GroupIndex | undefined }) {
   const [tab, setTab] = useState<Tab>('participants')
+  // Here, not in the draw tab: a round this device opened is revealed whichever tab is showing.
+  const draw = useDrawView(raffle.id)
+  useRoundFinisher(userId, draw)
+  useOwnDrawCompletedToast(draw)
   return (
     <>
       <RaffleHeader raffle={raffle} />
@@ -46,7 +52,7 @@ function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; 
           items={[
             { value: 'participants', label: 'Participantes', content: <ParticipantsTab userId={userId} raffle={raffle} index={index} /> },
             { value: 'settings', label: 'Configurações', content: <SettingsTab userId={userId} raffle={raffle} /> },
-            { value: 'draw', label: 'Sorteio', content: <DrawTab raffle={raffle} index={index} /> },
+            { value: 'draw', label: 'Sorteio', content: <DrawTab userId={userId} raffle={raffle} index={index} view={draw} /> },
           ]}
         />
       </div>

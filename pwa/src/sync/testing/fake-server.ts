@@ -3,11 +3,13 @@
 // apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
 // the real server is exercised end to end by the Playwright suite.
 import type { RaffleWire, TicketWire } from '@/db/apply'
+import { DRAW_OP_TYPES } from '@/db/apply-draw'
 import type { Change, FeedEntry, OpResult, PushRequest } from '@/sync/api'
 import { REASON_MESSAGES } from '@/sync/rules'
+import { applyDrawOp, drawSnapshot, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp, type WireOp } from '@/sync/validate'
 
-interface ServerRaffle {
+interface ServerRaffle extends DrawHost {
   raffle: Required<Pick<RaffleWire, 'status' | 'description' | 'allow_duplicate_wins' | 'drawn_at'>> & RaffleWire
   ownerId: string
   headSeq: number
@@ -62,7 +64,7 @@ export class FakeSyncServer {
     return m[2] === 'changes' ? this.changes(this.user, m[1]!, after) : this.snapshot(this.user, m[1]!)
   }
 
-  private push(userId: string, body: PushRequest): Response {
+  private async push(userId: string, body: PushRequest): Promise<Response> {
     this.pushes.push(body)
     if (body.user_id && body.user_id !== userId) {
       return error(403, 'forbidden_client', 'Estas alterações são de outra conta: entre com ela para enviá-las.')
@@ -78,29 +80,45 @@ export class FakeSyncServer {
       const client = this.clients.get(body.client_id) ?? { userId, last: 0 }
       if (client.userId !== userId) return error(403, 'forbidden_client', 'Este dispositivo está associado a outra conta.')
       this.clients.set(body.client_id, client)
-      results.push(this.applyOp(userId, body.client_id, op))
+      results.push(await this.applyAnyOp(userId, body.client_id, op))
     }
-    return json(200, { results })
+    return json(200, { results, server_time: this.now })
   }
 
-  /** Applies one op as the account's client (also used to play "another device"). */
+  /** Applies one op of schema version 1 as the account's client (also used to play "another device"). */
   applyOp(userId: string, clientId: string, op: WireOp): OpResult {
+    const gate = this.admit(userId, clientId, op)
+    if ('answer' in gate) return gate.answer
+    const reason = validateOp(op) ?? this.check(userId, op)
+    return gate.record(reason ? this.reject(op, reason) : this.apply(userId, op))
+  }
+
+  /** Any op, the draw's too (their results take WebCrypto, hence async). */
+  async applyAnyOp(userId: string, clientId: string, op: WireOp): Promise<OpResult> {
+    if (!DRAW_OP_TYPES.has(op.type)) return this.applyOp(userId, clientId, op)
+    const gate = this.admit(userId, clientId, op)
+    if ('answer' in gate) return gate.answer
+    const r = this.raffles.get(op.raffle_id)
+    const reason = validateOp(op) ?? (!r || r.ownerId !== userId || r.deleted ? 'raffle_not_found' : null)
+    if (reason || !r) return gate.record(this.reject(op, reason ?? 'raffle_not_found'))
+    const outcome = await applyDrawOp(r, op.type, op.payload, this.now)
+    if ('reason' in outcome) return gate.record(this.reject(op, outcome.reason))
+    return gate.record({ op_id: op.op_id, status: 'applied', seq: this.advance(userId, r, op, outcome.payload) })
+  }
+
+  /** Answers a repeated op from the record, a reordered one as stale; otherwise records what comes. */
+  private admit(userId: string, clientId: string, op: WireOp): { answer: OpResult } | { record: (result: OpResult) => OpResult } {
     const client = this.clients.get(clientId) ?? { userId, last: 0 }
     this.clients.set(clientId, client)
     const seen = this.answers.get(op.op_id)
-    if (seen) {
-      if (seen.clientId !== clientId) return this.reject(op, 'invalid_payload')
-      return { ...seen.result, status: 'duplicate' }
-    }
+    if (seen) return { answer: seen.clientId !== clientId ? this.reject(op, 'invalid_payload') : { ...seen.result, status: 'duplicate' } }
     const record = (result: OpResult) => {
       this.answers.set(op.op_id, { clientId, result })
       client.last = Math.max(client.last, op.mutation_id)
       return result
     }
-    if (op.mutation_id <= client.last) return record(this.reject(op, 'stale_mutation'))
-    const reason = validateOp(op) ?? this.check(userId, op)
-    if (reason) return record(this.reject(op, reason))
-    return record(this.apply(userId, op))
+    if (op.mutation_id <= client.last) return { answer: record(this.reject(op, 'stale_mutation')) }
+    return { record }
   }
 
   private reject(op: WireOp, reason: string): OpResult {
@@ -130,7 +148,18 @@ export class FakeSyncServer {
       this.takenCodes.add(code)
       if (code !== wire.code) result.code = code
       const raffle = { description: '', allow_duplicate_wins: false, ...wire, code, status: 'pending' as const, drawn_at: null }
-      this.raffles.set(op.raffle_id, { raffle, ownerId: userId, headSeq: 0, feedSeq: 0, epoch: 1, deleted: false, tickets: new Map(), log: [] })
+      this.raffles.set(op.raffle_id, {
+        raffle,
+        ownerId: userId,
+        headSeq: 0,
+        feedSeq: 0,
+        epoch: 1,
+        deleted: false,
+        tickets: new Map(),
+        log: [],
+        rounds: new Map(),
+        winners: new Map(),
+      })
       payload = raffle as unknown as Record<string, unknown>
     }
     const r = this.raffles.get(op.raffle_id)!
@@ -184,13 +213,15 @@ export class FakeSyncServer {
     if (seq === 0 && rest.length > 0 && rest[0]!.seq !== 1) return json(200, { refetch: true })
     if (seq === 0 && rest.length === 0 && r.headSeq > 0) return json(200, { refetch: true })
     const changes = rest.slice(0, this.pageSize)
-    return json(200, { changes, cursor: cursorOf(r.epoch, changes.at(-1)?.seq ?? seq!), more: rest.length > changes.length })
+    const cursor = cursorOf(r.epoch, changes.at(-1)?.seq ?? seq!)
+    return json(200, { changes, cursor, more: rest.length > changes.length, server_time: this.now })
   }
 
   private snapshot(userId: string, id: string): Response {
     const r = this.owned(userId, id)
     if (!r) return error(404, 'not_found', 'Recurso não encontrado.')
-    return json(200, { raffle: r.raffle, head_seq: r.headSeq, participants: [...r.tickets.values()], cursor: cursorOf(r.epoch, r.headSeq) })
+    const participants = [...r.tickets.values()]
+    return json(200, { raffle: r.raffle, head_seq: r.headSeq, participants, ...drawSnapshot(r), cursor: cursorOf(r.epoch, r.headSeq), server_time: this.now })
   }
 
   private feed(userId: string, after: string): Response {

@@ -1,0 +1,220 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { applyOp, KNOWN_OP_TYPES } from '@/db/apply'
+import { saveServerOffset } from '@/db/clock-offset'
+import { enqueue } from '@/db/outbox'
+import { writeTx } from '@/db/raffles'
+import type { SorteioDB } from '@/db/schema'
+import type { Snapshot } from '@/sync/api'
+import { replaceRaffle } from '@/sync/local'
+import { ANA, freshDb } from '@/sync/testing/helpers'
+
+const RAFFLE = '0192f0c1-0000-7000-8000-00000000a001'
+const DRAW = '0192f0c1-0000-7000-8000-00000000d001'
+const REDRAW = '0192f0c1-0000-7000-8000-00000000d002'
+const hex = (c: string) => c.repeat(64)
+const raffle = { id: RAFFLE, code: 'K7P2QX', title: 'Rifa', description: '', type: 'tickets', winners_count: 2, countdown_seconds: 10, allow_duplicate_wins: false, created_at: 1 }
+const ticket = (n: number) => ({ id: `t${n}`, name: `Pessoa ${n}`, email: `p${n}@x.com`, ticket_number: String(n), group_id: `g${n}` })
+
+const localStart = { draw_id: DRAW, client_commitment: hex('a'), pool_digest: hex('d'), pool_size: 3 }
+const pulledStart = {
+  draw_id: DRAW,
+  kind: 'draw',
+  positions: [1, 2],
+  client_commitment: hex('a'),
+  server_commitment: hex('b'),
+  pool_digest: hex('d'),
+  pool_size: 3,
+  winners_count: 2,
+  allow_duplicate_wins: false,
+  countdown_seconds: 10,
+  started_at: 5_000,
+}
+const pulledComplete = {
+  draw_id: DRAW,
+  offline: false,
+  client_seed: hex('1'),
+  server_seed: hex('2'),
+  seed: hex('3'),
+  completed_at: 15_000,
+  winners: [
+    { id: `${DRAW}:1`, position: 1, ticket_id: 't2' },
+    { id: `${DRAW}:2`, position: 2, ticket_id: 't1' },
+  ],
+}
+
+async function setup(offset = 0) {
+  const db = freshDb()
+  await saveServerOffset(offset, db)
+  await apply(db, 'raffle.create', raffle, 1)
+  await apply(db, 'participants.add', { tickets: [ticket(1), ticket(2), ticket(3)] }, 2)
+  return db
+}
+
+function apply(db: SorteioDB, type: string, payload: unknown, at: number) {
+  return writeTx(db, () => applyOp(db, ANA, RAFFLE, type, payload, at))
+}
+
+/** Applies an op twice: the second time must change nothing. */
+async function applyTwice(db: SorteioDB, type: string, payload: unknown, at: number) {
+  await apply(db, type, payload, at)
+  const once = await contents(db)
+  await apply(db, type, payload, at + 1000)
+  expect(await contents(db)).toEqual(once)
+  return once
+}
+
+const contents = async (db: SorteioDB) => ({
+  raffle: await db.raffles.get(RAFFLE),
+  draws: await db.draws.orderBy('id').toArray(),
+  winners: await db.winners.orderBy('id').toArray(),
+})
+
+describe('draw ops, applied', () => {
+  it('are known to this version', () => {
+    for (const type of ['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate']) expect(KNOWN_OP_TYPES.has(type)).toBe(true)
+  })
+
+  it('local draw.start opens a round from the raffle, with the start time on the server clock estimate', async () => {
+    const db = await setup(700)
+    const got = await applyTwice(db, 'draw.start', localStart, 1_000)
+    expect(got.raffle!.status).toBe('in_progress')
+    expect(got.draws).toEqual([
+      {
+        id: DRAW,
+        raffleId: RAFFLE,
+        kind: 'draw',
+        positions: [1, 2],
+        clientCommitment: hex('a'),
+        serverCommitment: null,
+        poolDigest: hex('d'),
+        poolSize: 3,
+        winnersCount: 2,
+        allowDuplicateWins: false,
+        countdownSeconds: 10,
+        startedAt: 1_700,
+        state: 'open',
+        offline: null,
+        clientSeed: null,
+        serverSeed: null,
+        seed: null,
+        completedAt: null,
+      },
+    ])
+  })
+
+  it('a pulled draw.start brings the server facts, and a local one after it leaves them', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', localStart, 1_000)
+    await applyTwice(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.start', localStart, 2_000)
+    const [draw] = (await contents(db)).draws
+    expect(draw).toMatchObject({ serverCommitment: hex('b'), startedAt: 5_000, state: 'open' })
+  })
+
+  it('local online draw.complete reveals (no winners yet); the pulled one completes with the winners', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', pulledStart, 9)
+    const revealing = await applyTwice(db, 'draw.complete', { draw_id: DRAW, client_seed: hex('1'), offline: false }, 6_000)
+    expect(revealing.draws[0]).toMatchObject({ state: 'revealing', offline: false, clientSeed: hex('1'), seed: null })
+    expect(revealing.winners).toEqual([])
+    expect(revealing.raffle!.status).toBe('in_progress')
+
+    const done = await applyTwice(db, 'draw.complete', pulledComplete, 9)
+    expect(done.draws[0]).toMatchObject({ state: 'completed', offline: false, serverSeed: hex('2'), seed: hex('3'), completedAt: 15_000 })
+    expect(done.winners.map((w) => [w.id, w.position, w.ticketId, w.isValid])).toEqual([
+      [`${DRAW}:1`, 1, 't2', true],
+      [`${DRAW}:2`, 2, 't1', true],
+    ])
+    expect(done.raffle).toMatchObject({ status: 'completed', drawnAt: 15_000 })
+    // The pending reveal, re-applied on top of the server's result, changes nothing.
+    await apply(db, 'draw.complete', { draw_id: DRAW, client_seed: hex('1'), offline: false }, 7_000)
+    expect(await contents(db)).toEqual(done)
+  })
+
+  it('local offline draw.complete completes at once with its winners in position order', async () => {
+    const db = await setup(50)
+    await apply(db, 'draw.start', localStart, 1_000)
+    const got = await applyTwice(db, 'draw.complete', { draw_id: DRAW, client_seed: hex('1'), offline: true, winners: ['t3', 't1'] }, 12_000)
+    expect(got.draws[0]).toMatchObject({ state: 'completed', offline: true, clientSeed: hex('1'), seed: hex('1'), serverSeed: null, completedAt: 12_050 })
+    expect(got.winners.map((w) => [w.id, w.position, w.ticketId])).toEqual([
+      [`${DRAW}:1`, 1, 't3'],
+      [`${DRAW}:2`, 2, 't1'],
+    ])
+    expect(got.raffle).toMatchObject({ status: 'completed', drawnAt: 12_050 })
+  })
+
+  it('winner.invalidate: local then pulled; a re-pulled completion keeps the invalidation', async () => {
+    const db = await setup(10)
+    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    const local = await applyTwice(db, 'winner.invalidate', { winner_id: `${DRAW}:2`, reason: 'Não compareceu' }, 20_000)
+    expect(local.winners[1]).toMatchObject({ isValid: false, invalidatedAt: 20_010, invalidationReason: 'Não compareceu' })
+    const pulled = await applyTwice(db, 'winner.invalidate', { winner_id: `${DRAW}:2`, reason: null, invalidated_at: 21_000 }, 9)
+    expect(pulled.winners[1]).toMatchObject({ isValid: false, invalidatedAt: 21_000, invalidationReason: null })
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    expect(await contents(db)).toEqual(pulled)
+  })
+
+  it('winner.redraw opens a one-position round without countdown; the raffle stays completed', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    const got = await applyTwice(db, 'winner.redraw', { ...localStart, draw_id: REDRAW, position: 2, pool_size: 1 }, 30_000)
+    expect(got.draws.find((d) => d.id === REDRAW)).toMatchObject({ kind: 'redraw', positions: [2], winnersCount: 1, countdownSeconds: 0, state: 'open' })
+    expect(got.raffle!.status).toBe('completed')
+    const pulled = { ...pulledStart, draw_id: REDRAW, kind: 'redraw', positions: [2], winners_count: 1, countdown_seconds: 0, started_at: 30_500 }
+    await applyTwice(db, 'winner.redraw', pulled, 9)
+    const done = await applyTwice(db, 'draw.complete', { ...pulledComplete, draw_id: REDRAW, winners: [{ id: `${REDRAW}:2`, position: 2, ticket_id: 't3' }] }, 9)
+    expect(done.raffle).toMatchObject({ status: 'completed', drawnAt: 15_000 })
+    expect(done.winners.filter((w) => w.position === 2).map((w) => w.ticketId)).toEqual(['t1', 't3'])
+  })
+
+  it('raffle.delete removes the rounds and winners but not the secrets', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    await db.drawSecrets.put({ drawId: DRAW, raffleId: RAFFLE, clientSeed: hex('1') })
+    await apply(db, 'raffle.delete', {}, 9)
+    expect(await db.draws.count()).toBe(0)
+    expect(await db.winners.count()).toBe(0)
+    expect(await db.drawSecrets.count()).toBe(1)
+  })
+})
+
+describe('replaceRaffle with draws', () => {
+  it('loads the rounds and winners of the snapshot, keeps the secrets and re-applies pending draw ops', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', localStart, 1_000)
+    await db.drawSecrets.put({ drawId: DRAW, raffleId: RAFFLE, clientSeed: hex('1') })
+    const reveal = { draw_id: DRAW, client_seed: hex('1'), offline: false }
+    await writeTx(db, () => enqueue(db, ANA, RAFFLE, 'draw.complete', reveal))
+    const snap: Snapshot = {
+      raffle: { ...raffle, type: 'tickets', status: 'in_progress' },
+      head_seq: 3,
+      participants: [ticket(1), ticket(2), ticket(3)],
+      draws: [{ ...pulledStart, kind: 'draw' }],
+      winners: [],
+      cursor: 'c',
+    }
+    await writeTx(db, () => replaceRaffle(db, ANA, RAFFLE, snap, 1))
+    expect(await db.drawSecrets.get(DRAW)).toEqual({ drawId: DRAW, raffleId: RAFFLE, clientSeed: hex('1') })
+    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b'), startedAt: 5_000, state: 'revealing' })
+
+    // A snapshot of the completed raffle: seeds, winners and their invalidation as the server has them.
+    await db.outbox.clear()
+    const completed: Snapshot = {
+      ...snap,
+      raffle: { ...snap.raffle, status: 'completed', drawn_at: 15_000 },
+      draws: [{ ...pulledStart, kind: 'draw', ...pulledComplete }],
+      winners: [
+        { id: `${DRAW}:1`, draw_id: DRAW, position: 1, ticket_id: 't2', is_valid: true, invalidated_at: null, invalidation_reason: null },
+        { id: `${DRAW}:2`, draw_id: DRAW, position: 2, ticket_id: 't1', is_valid: false, invalidated_at: 16_000, invalidation_reason: 'Desistiu' },
+      ],
+    }
+    await writeTx(db, () => replaceRaffle(db, ANA, RAFFLE, completed, 1))
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'completed', seed: hex('3'), offline: false, completedAt: 15_000 })
+    expect(await db.winners.get(`${DRAW}:2`)).toMatchObject({ isValid: false, invalidatedAt: 16_000, invalidationReason: 'Desistiu', drawId: DRAW })
+    expect(await db.drawSecrets.count()).toBe(1)
+  })
+})

@@ -1,0 +1,208 @@
+// The draw ops of schema version 2 (docs/sync-protocol.md, "Draw ops"), applied to the local tables.
+// Each op comes in two shapes: the device's own payload (applied at once, and again on top of
+// server state while it waits in the outbox) and the server's enriched one (pulled from the log,
+// with the facts only the server knows). A pulled fact always wins; a local op never overwrites
+// what the server already said about its round. Must run inside writeTx (apply.ts calls it).
+import { serverOffset } from '@/db/clock-offset'
+import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
+
+/** A round as the server logs it (draw.start / winner.redraw merged with draw.complete), and as snapshots carry it. */
+export interface DrawWire {
+  draw_id?: string
+  /** Snapshots may name the round `id`. */
+  id?: string
+  kind: DrawKind
+  positions?: number[]
+  position?: number
+  client_commitment: string
+  server_commitment?: string | null
+  pool_digest: string
+  pool_size: number
+  winners_count: number
+  allow_duplicate_wins: boolean
+  countdown_seconds: number
+  started_at: number
+  offline?: boolean | null
+  client_seed?: string | null
+  server_seed?: string | null
+  seed?: string | null
+  completed_at?: number | null
+}
+
+export interface WinnerWire {
+  id: string
+  draw_id?: string
+  position: number
+  ticket_id: string
+  is_valid?: boolean
+  invalidated_at?: number | null
+  invalidation_reason?: string | null
+}
+
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate'])
+
+type Payload = Record<string, unknown>
+
+const winnerId = (drawId: string, position: number) => `${drawId}:${position}`
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
+
+function positionsOf(w: Pick<DrawWire, 'positions' | 'position'>): number[] {
+  if (Array.isArray(w.positions)) return w.positions
+  return typeof w.position === 'number' ? [w.position] : []
+}
+
+/** A round from a snapshot or a pulled start (whose completion, if any, comes separately). */
+export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
+  const completedAt = num(w.completed_at)
+  return {
+    id: String(w.draw_id ?? w.id),
+    raffleId,
+    kind: w.kind === 'redraw' ? 'redraw' : 'draw',
+    positions: positionsOf(w),
+    clientCommitment: w.client_commitment,
+    serverCommitment: str(w.server_commitment),
+    poolDigest: w.pool_digest,
+    poolSize: w.pool_size,
+    winnersCount: w.winners_count,
+    allowDuplicateWins: w.allow_duplicate_wins === true,
+    countdownSeconds: w.countdown_seconds,
+    startedAt: w.started_at,
+    state: completedAt === null ? 'open' : 'completed',
+    offline: typeof w.offline === 'boolean' && completedAt !== null ? w.offline : null,
+    clientSeed: completedAt === null ? null : str(w.client_seed),
+    serverSeed: completedAt === null ? null : str(w.server_seed),
+    seed: completedAt === null ? null : str(w.seed),
+    completedAt,
+  }
+}
+
+export function winnerFromWire(raffleId: string, w: WinnerWire, drawId?: string): WinnerRow {
+  const draw = String(w.draw_id ?? drawId)
+  return {
+    id: w.id || winnerId(draw, w.position),
+    raffleId,
+    drawId: draw,
+    position: w.position,
+    ticketId: w.ticket_id,
+    isValid: w.is_valid !== false,
+    invalidatedAt: num(w.invalidated_at),
+    invalidationReason: str(w.invalidation_reason),
+  }
+}
+
+/** Removes a raffle's rounds and winners (its deletion, or before its snapshot). Secrets stay. */
+export async function deleteDrawsOf(database: SorteioDB, raffleId: string): Promise<void> {
+  await database.draws.where('raffleId').equals(raffleId).delete()
+  await database.winners.where('raffleId').equals(raffleId).delete()
+}
+
+/** The completion fields of a round nobody has revealed yet. */
+export const UNREVEALED = { state: 'open', offline: null, clientSeed: null, serverSeed: null, seed: null, completedAt: null } as const
+
+const completionFields = Object.keys(UNREVEALED) as Array<keyof typeof UNREVEALED>
+
+async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind, p: Payload, at: number): Promise<void> {
+  const raffle = await database.raffles.get(raffleId)
+  if (!raffle) return
+  const id = String(p.draw_id)
+  const existing = await database.draws.get(id)
+  let row: DrawRow
+  if (typeof p.started_at === 'number') {
+    row = drawFromWire(raffleId, { ...(p as unknown as DrawWire), kind })
+    // The start may come again (a re-pulled page) after the round's completion: keep the latter.
+    if (existing) for (const f of completionFields) (row as unknown as Payload)[f] = existing[f]
+  } else {
+    // Our own start, still waiting: whatever is known about the round (from the server) stays.
+    if (existing) return
+    row = {
+      id,
+      raffleId,
+      kind,
+      positions: kind === 'draw' ? Array.from({ length: raffle.winnersCount }, (_, i) => i + 1) : [Number(p.position)],
+      clientCommitment: String(p.client_commitment),
+      serverCommitment: null,
+      poolDigest: String(p.pool_digest),
+      poolSize: Number(p.pool_size),
+      winnersCount: kind === 'draw' ? raffle.winnersCount : 1,
+      allowDuplicateWins: raffle.allowDuplicateWins,
+      // Redraws have no countdown.
+      countdownSeconds: kind === 'draw' ? raffle.countdownSeconds : 0,
+      startedAt: at + (await serverOffset(database)),
+      ...UNREVEALED,
+    }
+  }
+  await database.draws.put(row)
+  if (kind === 'draw' && raffle.status === 'pending') await database.raffles.update(raffleId, { status: 'in_progress' })
+}
+
+/** Puts a round's winners, keeping the invalidation of a winner already known with the same ticket. */
+async function putWinners(database: SorteioDB, raffleId: string, drawId: string, winners: WinnerRow[]): Promise<void> {
+  const known = new Map((await database.winners.where('raffleId').equals(raffleId).toArray()).map((w) => [w.id, w]))
+  const ids = new Set(winners.map((w) => w.id))
+  const stale = [...known.values()].filter((w) => w.drawId === drawId && !ids.has(w.id)).map((w) => w.id)
+  if (stale.length > 0) await database.winners.bulkDelete(stale)
+  await database.winners.bulkPut(
+    winners.map((w) => {
+      const before = known.get(w.id)
+      return before && before.ticketId === w.ticketId ? before : w
+    }),
+  )
+}
+
+async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, at: number): Promise<void> {
+  const draw = await database.draws.get(String(p.draw_id))
+  if (!draw || draw.raffleId !== raffleId) return
+  const offline = p.offline === true
+  const clientSeed = str(p.client_seed)
+  let completed: Partial<DrawRow>
+  let winners: WinnerRow[] = []
+  if (typeof p.completed_at === 'number') {
+    const list = (Array.isArray(p.winners) ? p.winners : []) as WinnerWire[]
+    winners = list.map((w) => winnerFromWire(raffleId, w, draw.id))
+    completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at }
+  } else {
+    // Our own reveal: only an open round takes it (the server's result, once here, stays).
+    if (draw.state !== 'open') return
+    if (!offline) {
+      await database.draws.update(draw.id, { state: 'revealing', offline: false, clientSeed })
+      return
+    }
+    const tickets = (Array.isArray(p.winners) ? p.winners : []) as string[]
+    winners = tickets.map((ticketId, i) => {
+      const position = draw.positions[i] ?? i + 1
+      const w: WinnerRow = { id: winnerId(draw.id, position), raffleId, drawId: draw.id, position, ticketId, isValid: true, invalidatedAt: null, invalidationReason: null }
+      return w
+    })
+    completed = { state: 'completed', offline: true, clientSeed, serverSeed: null, seed: clientSeed, completedAt: at + (await serverOffset(database)) }
+  }
+  await database.draws.update(draw.id, completed)
+  await putWinners(database, raffleId, draw.id, winners)
+  if (draw.kind === 'draw') await database.raffles.update(raffleId, { status: 'completed', drawnAt: completed.completedAt ?? null })
+}
+
+async function applyInvalidate(database: SorteioDB, raffleId: string, p: Payload, at: number): Promise<void> {
+  const winner = await database.winners.get(String(p.winner_id))
+  if (!winner || winner.raffleId !== raffleId) return
+  const pulled = typeof p.invalidated_at === 'number'
+  // Our own invalidation again, on top of itself or of the server's: the first time stays.
+  if (!pulled && !winner.isValid) return
+  await database.winners.update(winner.id, {
+    isValid: false,
+    invalidatedAt: pulled ? (p.invalidated_at as number) : at + (await serverOffset(database)),
+    invalidationReason: str(p.reason),
+  })
+}
+
+export async function applyDrawOp(database: SorteioDB, raffleId: string, type: string, payload: Payload, at: number): Promise<void> {
+  switch (type) {
+    case 'draw.start':
+      return applyStart(database, raffleId, 'draw', payload, at)
+    case 'winner.redraw':
+      return applyStart(database, raffleId, 'redraw', payload, at)
+    case 'draw.complete':
+      return applyComplete(database, raffleId, payload, at)
+    case 'winner.invalidate':
+      return applyInvalidate(database, raffleId, payload, at)
+  }
+}

@@ -1,0 +1,36 @@
+// Read-only queries of the draw for the organiser's screens (run inside useLiveQuery).
+import { db as appDb, type DrawRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+
+/** A winner with the ticket it won with. */
+export interface WinnerDetails extends WinnerRow {
+  name: string
+  email: string | null
+  ticketNumber: string | null
+}
+
+export interface DrawOverview {
+  /** Every round, oldest first. */
+  rounds: DrawRow[]
+  /** Every winner, valid or not, by position and then by round (a redraw's winner after the one it replaced). */
+  winners: WinnerDetails[]
+  /** Rounds this device opened (it holds their secret seed). */
+  ownRounds: string[]
+}
+
+export async function drawOverview(raffleId: string, database: SorteioDB = appDb): Promise<DrawOverview> {
+  return database.transaction('r', [database.draws, database.winners, database.participants, database.drawSecrets], async () => {
+    const [rounds, winners, secrets] = await Promise.all([
+      database.draws.where('raffleId').equals(raffleId).sortBy('startedAt'),
+      database.winners.where('raffleId').equals(raffleId).toArray(),
+      database.drawSecrets.where('raffleId').equals(raffleId).primaryKeys(),
+    ])
+    const tickets = await database.participants.bulkGet(winners.map((w) => w.ticketId))
+    const order = new Map(rounds.map((r, i) => [r.id, i]))
+    const details = winners.map((w, i) => {
+      const t = tickets[i]
+      return { ...w, name: t?.name ?? '', email: t?.email ?? null, ticketNumber: t?.ticketNumber ?? null }
+    })
+    details.sort((a, b) => a.position - b.position || (order.get(a.drawId) ?? 0) - (order.get(b.drawId) ?? 0))
+    return { rounds, winners: details, ownRounds: secrets }
+  })
+}

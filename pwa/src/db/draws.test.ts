@@ -1,0 +1,249 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { drawOverview } from '@/db/draw-queries'
+import { finishRound, invalidateWinner, NoEligibleError, redraw, startDraw } from '@/db/draws'
+import { pendingOps } from '@/db/outbox'
+import { addPeople, type NewPerson } from '@/db/participants'
+import { createRaffle, getRaffle, type NewRaffle } from '@/db/raffles'
+import type { SorteioDB } from '@/db/schema'
+import { canonical, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { redrawPool } from '@/sync/draw-pool'
+import { ANA, freshDb } from '@/sync/testing/helpers'
+
+const offline = { isOnline: () => false }
+const people: NewPerson[] = [
+  { name: 'Ana', quantity: 3 },
+  { name: 'Bia', quantity: 2 },
+  { name: 'Caio', email: 'caio@x.com' },
+  { name: 'Duda' },
+  { name: 'Eva' },
+]
+
+async function raffleWith(input: Partial<NewRaffle> = {}, who: NewPerson[] = people) {
+  const db = freshDb()
+  const raffle = await createRaffle(ANA, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 5, ...input }, db)
+  if (who.length > 0) await addPeople(ANA, raffle.id, who, db)
+  return { db, raffleId: raffle.id }
+}
+
+async function pool(db: SorteioDB, raffleId: string): Promise<DrawTicket[]> {
+  const rows = await db.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+  return canonical(rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name })))
+}
+
+const sha256 = async (hex: string) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', fromHex(hex) as BufferSource)))
+const opsOf = async (db: SorteioDB, type: string) => (await pendingOps(db, ANA)).filter((o) => o.type === type).map((o) => o.payload as Record<string, unknown>)
+
+/** A raffle drawn offline, with its first draw's id. */
+async function drawn(input: Partial<NewRaffle> = {}) {
+  const setup = await raffleWith(input)
+  const round = await startDraw(ANA, setup.raffleId, setup.db)
+  await finishRound(ANA, round.id, offline, setup.db)
+  return { ...setup, round }
+}
+
+describe('startDraw', () => {
+  it('refuses fewer tickets than winners, in the spec words', async () => {
+    const { db, raffleId } = await raffleWith({ winnersCount: 3 }, [{ name: 'Ana' }, { name: 'Bia' }])
+    await expect(startDraw(ANA, raffleId, db)).rejects.toThrow('Você precisa de pelo menos 3 bilhete(s) para realizar o sorteio. Atualmente há 2.')
+    expect(await db.outbox.count()).toBe(2)
+    expect(await db.draws.count()).toBe(0)
+  })
+
+  it('refuses fewer people than winners unless the same person may win twice', async () => {
+    const { db, raffleId } = await raffleWith({ winnersCount: 3 }, [{ name: 'Ana', quantity: 5 }, { name: 'Bia' }])
+    await expect(startDraw(ANA, raffleId, db)).rejects.toMatchObject({
+      reason: 'not_enough_people',
+      message: 'Para sortear 3 vencedor(es) sem repetir pessoas, são necessários pelo menos 3 participante(s) diferentes. Atualmente há 2.',
+    })
+    const allowed = await raffleWith({ winnersCount: 3, allowDuplicateWins: true }, [{ name: 'Ana', quantity: 5 }, { name: 'Bia' }])
+    await expect(startDraw(ANA, allowed.raffleId, allowed.db)).resolves.toMatchObject({ state: 'open' })
+  })
+
+  it('commits to a secret seed and publishes the digest of every ticket, in one write', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    const secret = await db.drawSecrets.get(round.id)
+    expect(secret!.clientSeed).toMatch(/^[0-9a-f]{64}$/)
+    const all = await pool(db, raffleId)
+    const [op] = await opsOf(db, 'draw.start')
+    expect(op).toEqual({ draw_id: round.id, client_commitment: await sha256(secret!.clientSeed), pool_digest: await poolDigest(all), pool_size: 8 })
+    expect(round).toMatchObject({ kind: 'draw', positions: [1, 2], state: 'open', countdownSeconds: 5, serverCommitment: null })
+    expect((await getRaffle(ANA, raffleId, db))!.status).toBe('in_progress')
+    await expect(startDraw(ANA, raffleId, db)).rejects.toMatchObject({ reason: 'draw_started' })
+  })
+
+  it('uses a new seed each time', async () => {
+    const a = await raffleWith()
+    const b = await raffleWith()
+    const ra = await startDraw(ANA, a.raffleId, a.db)
+    const rb = await startDraw(ANA, b.raffleId, b.db)
+    expect((await a.db.drawSecrets.get(ra.id))!.clientSeed).not.toBe((await b.db.drawSecrets.get(rb.id))!.clientSeed)
+  })
+})
+
+describe('finishRound', () => {
+  it('offline: draws pick(seed, canonical pool) at once and queues those winners', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    expect(await finishRound(ANA, round.id, offline, db)).toBe('offline')
+    const seed = (await db.drawSecrets.get(round.id))!.clientSeed
+    const expected = (await pick(fromHex(seed), await pool(db, raffleId), 2, false)).map((t) => t.id)
+    expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: true, winners: expected }])
+    const { winners, rounds } = await drawOverview(raffleId, db)
+    expect(winners.map((w) => [w.position, w.ticketId, w.isValid])).toEqual([
+      [1, expected[0], true],
+      [2, expected[1], true],
+    ])
+    expect(rounds[0]).toMatchObject({ state: 'completed', offline: true, seed })
+    expect((await getRaffle(ANA, raffleId, db))!.status).toBe('completed')
+    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
+  })
+
+  it('online, once the server confirmed the start: reveals the seed without winners', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    // Confirmed by the server; its countdown (5 s) ended a moment ago.
+    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 })
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    const seed = (await db.drawSecrets.get(round.id))!.clientSeed
+    expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: false }])
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'revealing', offline: false })
+    expect(await db.winners.count()).toBe(0)
+  })
+
+  it('online without the server answer: waits for it, then draws offline', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    const began = Date.now()
+    expect(await finishRound(ANA, round.id, { isOnline: () => true, answerWaitMs: 300, pollMs: 20 }, db)).toBe('offline')
+    expect(Date.now() - began).toBeGreaterThanOrEqual(290)
+  })
+
+  it('online: the answer arriving during the wait makes it an online reveal', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    setTimeout(() => void db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 }), 100)
+    expect(await finishRound(ANA, round.id, { isOnline: () => true, answerWaitMs: 3000, pollMs: 20 }, db)).toBe('online')
+  })
+
+  it('online: reveals no sooner than the end of the countdown on the server clock', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    // The server's start came later than this device's estimate: 300 ms of its 5 s are left.
+    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 4_700 })
+    const began = Date.now()
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    expect(Date.now() - began).toBeGreaterThanOrEqual(250)
+  })
+
+  it('leaves alone a round opened on another device (no secret here), and runs once when called twice', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    const secret = (await db.drawSecrets.get(round.id))!
+    await db.drawSecrets.delete(round.id)
+    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    await db.drawSecrets.put(secret)
+    const both = await Promise.all([finishRound(ANA, round.id, offline, db), finishRound(ANA, round.id, offline, db)])
+    expect(both).toEqual(['offline', 'offline'])
+    expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
+  })
+  it('reveals a round once: after the server refused the reveal and the round came back open, it is left alone', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, db)
+    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 })
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    // What a refused reveal leaves after the rebuild: the round open again, nothing queued.
+    await db.outbox.clear()
+    await db.draws.update(round.id, { state: 'open' })
+    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('skipped')
+    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('invalidateWinner', () => {
+  it('trims the reason; an empty one is none', async () => {
+    const { db, raffleId, round } = await drawn()
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, '  Não compareceu \n', db)
+    await invalidateWinner(ANA, raffleId, `${round.id}:2`, '   ', db)
+    expect(await opsOf(db, 'winner.invalidate')).toEqual([{ winner_id: `${round.id}:1`, reason: 'Não compareceu' }, { winner_id: `${round.id}:2` }])
+    expect(await db.winners.get(`${round.id}:1`)).toMatchObject({ isValid: false, invalidationReason: 'Não compareceu' })
+    expect(await db.winners.get(`${round.id}:2`)).toMatchObject({ isValid: false, invalidationReason: null })
+    expect((await db.winners.get(`${round.id}:2`))!.invalidatedAt).toBeGreaterThan(0)
+  })
+
+  it('refuses what the server would', async () => {
+    const { db, raffleId, round } = await drawn()
+    await expect(invalidateWinner(ANA, raffleId, `${round.id}:1`, 'x'.repeat(501), db)).rejects.toMatchObject({ reason: 'reason_too_long' })
+    await expect(invalidateWinner(ANA, raffleId, `${round.id}:9`, null, db)).rejects.toMatchObject({ reason: 'winner_not_found' })
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    await expect(invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)).rejects.toMatchObject({ reason: 'winner_invalid' })
+    const pending = await raffleWith()
+    await expect(invalidateWinner(ANA, pending.raffleId, 'x:1', null, pending.db)).rejects.toMatchObject({ reason: 'not_drawn' })
+  })
+})
+
+describe('redraw', () => {
+  it.each([false, true])('draws from every ticket minus every winner so far (duplicates allowed: %s)', async (allowDuplicateWins) => {
+    const { db, raffleId, round } = await drawn({ allowDuplicateWins })
+    await invalidateWinner(ANA, raffleId, `${round.id}:2`, 'Desistiu', db)
+    const before = await db.winners.toArray()
+    const all = await pool(db, raffleId)
+    const expectedPool = redrawPool(all, before.map((w) => w.ticketId), allowDuplicateWins)
+    const winner = await redraw(ANA, raffleId, 2, offline, db)
+
+    const [op] = await opsOf(db, 'winner.redraw')
+    expect(op).toMatchObject({ position: 2, pool_size: expectedPool.length, pool_digest: await poolDigest(expectedPool) })
+    const wonGroups = new Set(before.map((w) => all.find((t) => t.id === w.ticketId)!.group_id))
+    expect(expectedPool.length).toBe(allowDuplicateWins ? all.length - 2 : all.filter((t) => !wonGroups.has(t.group_id)).length)
+    const seed = (await db.drawSecrets.get(String(op!.draw_id)))!.clientSeed
+    const [expected] = await pick(fromHex(seed), expectedPool, 1, allowDuplicateWins)
+    expect(winner).toMatchObject({ id: `${op!.draw_id}:2`, position: 2, ticketId: expected!.id, isValid: true })
+    expect(before.map((w) => w.ticketId)).not.toContain(winner.ticketId)
+    if (!allowDuplicateWins) expect(wonGroups).not.toContain(all.find((t) => t.id === winner.ticketId)!.group_id)
+    // The first winner of position 2 stays, invalidated, before its replacement.
+    const { winners } = await drawOverview(raffleId, db)
+    expect(winners.map((w) => [w.position, w.isValid])).toEqual([
+      [1, true],
+      [2, false],
+      [2, true],
+    ])
+  })
+
+  it('throws NoEligibleError when nobody is left to draw', async () => {
+    const { db, raffleId, round } = await drawn({ winnersCount: 2 })
+    // Five people, two won; invalidate and redraw until the pool runs dry.
+    await invalidateWinner(ANA, raffleId, `${round.id}:2`, null, db)
+    for (let i = 0; i < 3; i++) {
+      const w = await redraw(ANA, raffleId, 2, offline, db)
+      await invalidateWinner(ANA, raffleId, w.id, null, db)
+    }
+    const error = await redraw(ANA, raffleId, 2, offline, db).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NoEligibleError)
+    expect(error).toMatchObject({ name: 'NoEligibleError', message: 'Não há participantes elegíveis para re-sorteio' })
+  })
+
+  it('refuses a position with a valid winner, an open round, and a raffle not drawn', async () => {
+    const { db, raffleId, round } = await drawn()
+    await expect(redraw(ANA, raffleId, 1, offline, db)).rejects.toMatchObject({ reason: 'position_taken' })
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    await db.draws.update(round.id, { state: 'open' })
+    await expect(redraw(ANA, raffleId, 1, offline, db)).rejects.toMatchObject({ reason: 'draw_open' })
+    const pending = await raffleWith()
+    await expect(redraw(ANA, pending.raffleId, 1, offline, pending.db)).rejects.toMatchObject({ reason: 'not_drawn' })
+  })
+
+  it('online: gives up with an error when the result does not come', async () => {
+    const { db, raffleId, round } = await drawn()
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    // The server confirms every start at once, and then never answers the reveal.
+    db.draws.hook('creating', (_key, row) => {
+      row.serverCommitment = 'b'.repeat(64)
+    })
+    const options = { isOnline: () => true, pollMs: 20, resultTimeoutMs: 300 }
+    await expect(redraw(ANA, raffleId, 1, options, db)).rejects.toThrow('O resultado do re-sorteio ainda não chegou')
+    expect((await opsOf(db, 'draw.complete')).at(-1)).toMatchObject({ offline: false })
+  })
+})

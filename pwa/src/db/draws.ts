@@ -1,0 +1,243 @@
+// The draw on this device (docs/sync-protocol.md "Draw ops", docs/draw-algorithm.md): opening a
+// round (first draw or redraw) with a commitment, revealing it online or drawing it offline, and
+// invalidating winners. Hashing and the draw itself are WebCrypto calls, which cannot run inside an
+// IndexedDB transaction: each write reads and computes first, then re-checks in its transaction
+// that nothing it depended on moved.
+import { applyOp } from '@/db/apply'
+import { serverOffset } from '@/db/clock-offset'
+import { newId } from '@/db/ids'
+import { enqueue } from '@/db/outbox'
+import { getRaffle, writeTx } from '@/db/raffles'
+import { db as appDb, type DrawKind, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
+import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
+
+/** A redraw with nobody left to draw (spec §8 wording). */
+export class NoEligibleError extends Error {
+  constructor() {
+    super('Não há participantes elegíveis para re-sorteio')
+    this.name = 'NoEligibleError'
+  }
+}
+
+/** The tickets a round draws from, and the winners it must leave out, as stored now. */
+interface PoolInputs {
+  tickets: DrawTicket[]
+  winnerTickets: string[]
+}
+
+async function readPoolInputs(raffleId: string, database: SorteioDB): Promise<PoolInputs> {
+  const [rows, winners] = await Promise.all([
+    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray(),
+    database.winners.where('raffleId').equals(raffleId).toArray(),
+  ])
+  const tickets = rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name }))
+  return { tickets, winnerTickets: winners.map((w) => w.ticketId) }
+}
+
+/**
+ * What a pool depends on, cheap to read again: ticket ids (a ticket row never changes once
+ * written) and the winners' tickets. Equal fingerprints mean equal pools.
+ */
+async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
+  const [ids, winners] = await Promise.all([
+    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).primaryKeys(),
+    database.winners.where('raffleId').equals(raffleId).toArray(),
+  ])
+  return `${[...ids].sort().join(',')}|${winners.map((w) => w.ticketId).sort().join(',')}`
+}
+
+function fingerprintOf(inputs: PoolInputs): string {
+  return `${inputs.tickets.map((t) => t.id).sort().join(',')}|${[...inputs.winnerTickets].sort().join(',')}`
+}
+
+/** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
+function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
+  return kind === 'draw' ? firstDrawPool(inputs.tickets) : redrawPool(inputs.tickets, inputs.winnerTickets, allowDuplicates)
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
+}
+
+/** The rules of opening a round that depend on the raffle's state, as the server checks them. */
+async function checkCanOpen(userId: string, raffleId: string, kind: DrawKind, position: number, database: SorteioDB): Promise<RaffleRow> {
+  const raffle = await getRaffle(userId, raffleId, database)
+  if (!raffle) throw new RuleError('raffle_not_found')
+  if (kind === 'draw') {
+    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    return raffle
+  }
+  if (raffle.status !== 'completed') throw new RuleError('not_drawn')
+  const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
+  if (rounds.some((d) => d.state !== 'completed')) throw new RuleError('draw_open')
+  const atPosition = (await database.winners.where('raffleId').equals(raffleId).toArray()).filter((w) => w.position === position)
+  if (atPosition.some((w) => w.isValid) || !atPosition.some((w) => !w.isValid)) throw new RuleError('position_taken')
+  return raffle
+}
+
+/** Opens a round: publishes the commitment and pool digest, keeps the seed on this device. */
+async function openRound(userId: string, raffleId: string, kind: DrawKind, position: number, database: SorteioDB): Promise<DrawRow> {
+  // A pulled change may land between the read and the write; then the pool is read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { raffle, inputs } = await database.transaction('r', [database.raffles, database.participants, database.draws, database.winners], async () => ({
+      raffle: await checkCanOpen(userId, raffleId, kind, position, database),
+      inputs: await readPoolInputs(raffleId, database),
+    }))
+    if (kind === 'draw') {
+      const people = new Set(inputs.tickets.map((t) => t.group_id)).size
+      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, inputs.tickets.length, people)
+      if (shortfall) throw shortfall
+    }
+    const pool = poolOf(kind, raffle.allowDuplicateWins, inputs)
+    if (pool.length === 0) throw new NoEligibleError()
+    const seed = crypto.getRandomValues(new Uint8Array(32))
+    const [digest, commitment] = await Promise.all([poolDigest(pool), sha256Hex(seed)])
+    const drawId = newId()
+    const type = kind === 'draw' ? 'draw.start' : 'winner.redraw'
+    const payload = {
+      draw_id: drawId,
+      ...(kind === 'redraw' ? { position } : {}),
+      client_commitment: commitment,
+      pool_digest: digest,
+      pool_size: pool.length,
+    }
+    const row = await writeTx(database, async () => {
+      await checkCanOpen(userId, raffleId, kind, position, database)
+      if ((await poolFingerprint(raffleId, database)) !== fingerprintOf(inputs)) return null
+      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed) })
+      await applyOp(database, userId, raffleId, type, payload, Date.now())
+      await enqueue(database, userId, raffleId, type, payload)
+      return (await database.draws.get(drawId))!
+    })
+    if (row) return row
+  }
+  throw new RuleError('pool_changed')
+}
+
+/**
+ * Starts the raffle's draw (pending to in progress). Refuses, in the spec's words, when there are
+ * fewer tickets than winners or, when nobody may win twice, fewer people than winners.
+ */
+export function startDraw(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<DrawRow> {
+  return openRound(userId, raffleId, 'draw', 0, database)
+}
+
+export interface FinishOptions {
+  /** Whether the device can reach the server now. */
+  isOnline: () => boolean
+  /** Online, how long to wait for the server's answer to the start before drawing offline. */
+  answerWaitMs?: number
+  pollMs?: number
+}
+
+/** When a round's countdown ends, on the server's clock. */
+export const countdownEnd = (round: Pick<DrawRow, 'startedAt' | 'countdownSeconds'>) => round.startedAt + round.countdownSeconds * 1000
+
+/** 'skipped': nothing to do here (not this device's round, already revealed, or gone). */
+export type FinishOutcome = 'online' | 'offline' | 'skipped'
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Writes the reveal, unless another tab (or call) already did. */
+function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unknown>, database: SorteioDB): Promise<FinishOutcome> {
+  return writeTx(database, async () => {
+    const [now, secret] = await Promise.all([database.draws.get(draw.id), database.drawSecrets.get(draw.id)])
+    if (!now || now.state !== 'open' || !secret || secret.revealed) return 'skipped'
+    await database.drawSecrets.update(draw.id, { revealed: true })
+    await applyOp(database, userId, draw.raffleId, 'draw.complete', payload, Date.now())
+    await enqueue(database, userId, draw.raffleId, 'draw.complete', payload)
+    return payload.offline ? 'offline' : 'online'
+  })
+}
+
+async function finish(userId: string, drawId: string, options: FinishOptions, database: SorteioDB): Promise<FinishOutcome> {
+  const secret = await database.drawSecrets.get(drawId)
+  let draw = await database.draws.get(drawId)
+  // A reveal the server refused is not sent again (the refusal was shown; a retry would loop).
+  if (!secret || secret.revealed || !draw || draw.state !== 'open' || !(await getRaffle(userId, draw.raffleId, database))) return 'skipped'
+  // The server has the start once its enriched start (with its commitment) came back.
+  const deadline = Date.now() + (options.answerWaitMs ?? 4000)
+  while (draw && draw.state === 'open' && draw.serverCommitment === null && options.isOnline() && Date.now() < deadline) {
+    await sleep(options.pollMs ?? 200)
+    draw = await database.draws.get(drawId)
+  }
+  // Gone: its start was refused and the raffle rebuilt from the server.
+  if (!draw || draw.state !== 'open') return 'skipped'
+  if (draw.serverCommitment !== null && options.isOnline()) {
+    // The server's start time, now known, may be later than this device's estimate was: the seed
+    // is not revealed before the countdown everyone sees has ended.
+    const early = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    if (early > 0) await sleep(early)
+    return writeReveal(userId, draw, { draw_id: drawId, client_seed: secret.clientSeed, offline: false }, database)
+  }
+  // Offline: this device's seed alone decides, over the pool it published.
+  const inputs = await readPoolInputs(draw.raffleId, database)
+  const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)
+  if ((await poolDigest(pool)) !== draw.poolDigest) {
+    throw new Error('Os participantes deste aparelho não conferem com os do início do sorteio. Conecte-se para concluí-lo.')
+  }
+  const winners = await pick(fromHex(secret.clientSeed), pool, draw.winnersCount, draw.allowDuplicateWins)
+  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners: winners.map((w) => w.id) }
+  return writeReveal(userId, draw, payload, database)
+}
+
+const finishing = new Map<string, Promise<FinishOutcome>>()
+
+/**
+ * Reveals a round this device opened, once its countdown is over. Online (the server confirmed
+ * the start and the device is online, waiting up to answerWaitMs for that answer): queues the
+ * seed, and the server draws. Otherwise draws here with the seed alone and queues the winners,
+ * which show at once. One call per round at a time in this tab; other tabs are kept out by the
+ * transaction's re-check.
+ */
+export function finishRound(userId: string, drawId: string, options: FinishOptions, database: SorteioDB = appDb): Promise<FinishOutcome> {
+  const key = `${database.name}:${drawId}`
+  const running = finishing.get(key)
+  if (running) return running
+  const promise = finish(userId, drawId, options, database).finally(() => finishing.delete(key))
+  finishing.set(key, promise)
+  return promise
+}
+
+/** Invalidates a winner (history is kept); the reason is trimmed, and empty means none. */
+export async function invalidateWinner(userId: string, raffleId: string, winnerId: string, reason: string | null | undefined, database: SorteioDB = appDb): Promise<void> {
+  const why = checkReason(reason)
+  const payload = why === null ? { winner_id: winnerId } : { winner_id: winnerId, reason: why }
+  await writeTx(database, async () => {
+    const raffle = await getRaffle(userId, raffleId, database)
+    if (!raffle) throw new RuleError('raffle_not_found')
+    if (raffle.status !== 'completed') throw new RuleError('not_drawn')
+    const winner = await database.winners.get(winnerId)
+    if (!winner || winner.raffleId !== raffleId) throw new RuleError('winner_not_found')
+    if (!winner.isValid) throw new RuleError('winner_invalid')
+    await applyOp(database, userId, raffleId, 'winner.invalidate', payload, Date.now())
+    await enqueue(database, userId, raffleId, 'winner.invalidate', payload)
+  })
+}
+
+export interface RedrawOptions extends FinishOptions {
+  /** How long to wait for the new winner (online, it comes with the pull) before giving up. */
+  resultTimeoutMs?: number
+}
+
+/**
+ * Redraws one position whose winner was invalidated: opens a round over the redraw pool (throws
+ * NoEligibleError when it is empty), reveals it at once (redraws have no countdown) and resolves
+ * with the new winner once this device knows it.
+ */
+export async function redraw(userId: string, raffleId: string, position: number, options: RedrawOptions, database: SorteioDB = appDb): Promise<WinnerRow> {
+  const round = await openRound(userId, raffleId, 'redraw', position, database)
+  await finishRound(userId, round.id, options, database)
+  const deadline = Date.now() + (options.resultTimeoutMs ?? 60_000)
+  for (;;) {
+    const [winner, draw] = await Promise.all([database.winners.get(`${round.id}:${position}`), database.draws.get(round.id)])
+    if (winner) return winner
+    if (!draw) throw new Error('O servidor recusou o re-sorteio.')
+    if (Date.now() >= deadline) {
+      throw new Error('O resultado do re-sorteio ainda não chegou. Ele aparecerá na lista quando o servidor responder.')
+    }
+    await sleep(options.pollMs ?? 200)
+  }
+}

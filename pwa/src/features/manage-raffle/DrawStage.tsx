@@ -1,0 +1,121 @@
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/Button'
+import { ButtonLink } from '@/components/ui/ButtonLink'
+import { errorText } from '@/components/ui/error-text'
+import { Spinner } from '@/components/ui/Spinner'
+import { countdownEnd, startDraw } from '@/db/draws'
+import type { DrawRow, RaffleRow } from '@/db/schema'
+import { countdownText, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { useOnline, useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
+import { formatDateTime } from '@/lib/dates'
+
+interface StartProps {
+  userId: string
+  raffle: RaffleRow
+  /** Why the raffle cannot be drawn yet, or null. */
+  missing: string | null
+  /** The totals are read (until then nobody knows whether the draw is possible). */
+  ready: boolean
+}
+
+function StartDraw({ userId, raffle, missing, ready }: StartProps) {
+  const [starting, setStarting] = useState(false)
+  const missingId = useId()
+
+  async function onStart() {
+    setStarting(true)
+    try {
+      await startDraw(userId, raffle.id)
+    } catch (error) {
+      toast.error('Não foi possível iniciar o sorteio', { description: errorText(error) })
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      {missing && (
+        <p id={missingId} className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {missing}
+        </p>
+      )}
+      <Button
+        size="lg"
+        className="w-full sm:w-auto"
+        onClick={onStart}
+        disabled={!ready || missing !== null}
+        loading={starting}
+        aria-describedby={missing ? missingId : undefined}
+      >
+        Iniciar Sorteio
+      </Button>
+    </div>
+  )
+}
+
+function Countdown({ seconds, own }: { seconds: number; own: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-1 py-4 text-center">
+      <p className="text-sm font-semibold text-slate-700">{own ? 'O sorteio começa em' : 'Sorteio em andamento'}</p>
+      {/* The big number is for the room; screen readers hear the sentence, once a second. */}
+      <div role="timer" aria-live="polite" aria-atomic="true">
+        <span aria-hidden="true" className="block text-7xl leading-none font-extrabold text-brand-800 tabular-nums sm:text-8xl">
+          {seconds}
+        </span>
+        <span className="sr-only">{countdownText(seconds)}</span>
+      </div>
+      <p aria-hidden="true" className="text-sm text-slate-600">
+        {seconds === 1 ? 'segundo' : 'segundos'}
+      </p>
+      {!own && <p className="text-sm text-slate-600">Iniciado em outro aparelho: o resultado aparece aqui assim que sair.</p>}
+    </div>
+  )
+}
+
+function InProgress({ round, own }: { round: DrawRow | null; own: boolean }) {
+  const online = useOnline()
+  const end = round ? countdownEnd(round) : null
+  const now = useServerNow(round !== null && round.state !== 'completed')
+  const left = end === null ? 0 : Math.max(0, Math.ceil((end - now) / 1000))
+  if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} />
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+      <Spinner className="size-10 text-brand-700" />
+      <p className="text-lg font-semibold text-slate-900">Sorteando...</p>
+      {!own && online && <p className="text-sm text-slate-600">Sorteio em andamento em outro aparelho: aguardando o resultado.</p>}
+      {!online && (round?.state === 'revealing' || !own) && <p className="text-sm text-slate-600">{OFFLINE_RESULT_TEXT}</p>}
+    </div>
+  )
+}
+
+function Completed({ raffle, round }: { raffle: RaffleRow; round: DrawRow | null }) {
+  const at = round?.completedAt ?? raffle.drawnAt
+  return (
+    <div className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 text-emerald-900">
+      <div>
+        <p className="font-semibold">Sorteio concluído</p>
+        {at !== null && <p className="text-sm">Realizado em {formatDateTime(at)}</p>}
+        {round?.offline && (
+          <p className="mt-1 text-sm">Sorteado sem conexão: a semente foi escolhida apenas pelo aparelho do organizador.</p>
+        )}
+      </div>
+      <ButtonLink variant="outline" to={`/sorteio/${raffle.code}/verificar`} className="w-full sm:w-auto">
+        Verificar sorteio
+      </ButtonLink>
+    </div>
+  )
+}
+
+interface DrawStageProps extends StartProps {
+  view: DrawView | undefined
+}
+
+/** Where the draw stands: the start button, the countdown, the draw under way, or its end. */
+export function DrawStage({ userId, raffle, missing, ready, view }: DrawStageProps) {
+  const main = view?.main ?? null
+  if (raffle.status === 'pending' && !main) return <StartDraw userId={userId} raffle={raffle} missing={missing} ready={ready} />
+  if (raffle.status === 'completed' || main?.state === 'completed') return <Completed raffle={raffle} round={main} />
+  return <InProgress round={main} own={main !== null && view!.ownRounds.has(main.id)} />
+}

@@ -1,0 +1,95 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useSyncExternalStore } from 'react'
+import { useSyncStatus } from '@/app/sync/sync-context'
+import { serverOffset } from '@/db/clock-offset'
+import { drawOverview } from '@/db/draw-queries'
+import type { DrawRow } from '@/db/schema'
+import type { WinnerView } from '@/features/manage-raffle/WinnersList'
+
+export interface DrawView {
+  /** Every round, oldest first. */
+  rounds: DrawRow[]
+  /** The first draw's round, once started. */
+  main: DrawRow | null
+  /** The round not yet completed, if any (a raffle has at most one). */
+  current: DrawRow | null
+  winners: WinnerView[]
+  /** Rounds this device opened: it reveals them, and toasts their result. */
+  ownRounds: ReadonlySet<string>
+}
+
+/** The raffle's draw, live from IndexedDB; undefined until first read. */
+export function useDrawView(raffleId: string): DrawView | undefined {
+  return useLiveQuery(async () => {
+    const { rounds, winners, ownRounds } = await drawOverview(raffleId)
+    return {
+      rounds,
+      main: rounds.find((r) => r.kind === 'draw') ?? null,
+      current: rounds.find((r) => r.state !== 'completed') ?? null,
+      winners: winners.map(
+        (w): WinnerView => ({
+          id: w.id,
+          position: w.position,
+          ticketNumber: w.ticketNumber,
+          name: w.name,
+          email: w.email,
+          isValid: w.isValid,
+          invalidatedAt: w.invalidatedAt,
+          invalidationReason: w.invalidationReason,
+        }),
+      ),
+      ownRounds: new Set(ownRounds),
+    }
+  }, [raffleId])
+}
+
+/** Server time minus local time (ms), as the sync engine last estimated it. */
+export function useServerOffset(): number {
+  return useLiveQuery(() => serverOffset(), []) ?? 0
+}
+
+// One ticking clock for every countdown on the page. A fifth of a second keeps the shown second
+// within that of the server's, whatever the offset's fraction.
+const TICK_MS = 200
+const clock = { now: Date.now(), listeners: new Set<() => void>(), timer: undefined as ReturnType<typeof setInterval> | undefined }
+
+function subscribeClock(listener: () => void): () => void {
+  clock.listeners.add(listener)
+  clock.now = Date.now()
+  clock.timer ??= setInterval(() => {
+    clock.now = Date.now()
+    for (const l of clock.listeners) l()
+  }, TICK_MS)
+  return () => {
+    clock.listeners.delete(listener)
+    if (clock.listeners.size === 0 && clock.timer !== undefined) {
+      clearInterval(clock.timer)
+      clock.timer = undefined
+    }
+  }
+}
+
+const noSubscribe = () => () => {}
+
+/** The server's clock, re-rendering a few times a second while `ticking`. */
+export function useServerNow(ticking: boolean): number {
+  const offset = useServerOffset()
+  const local = useSyncExternalStore(ticking ? subscribeClock : noSubscribe, () => clock.now)
+  return local + offset
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+/** Whether this device can reach the server: the browser has a network and the last request got through. */
+export function useOnline(): boolean {
+  const status = useSyncStatus()
+  const browser = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
+  return browser && (status?.online ?? true)
+}

@@ -1,0 +1,122 @@
+// The draw ops for the fake server (fake-server.ts): the state rules of docs/sync-protocol.md
+// "Draw ops", with the winners computed by the TypeScript sorteio-v1 (@/sync/draw), and the
+// enriched changes the real server logs. Test code only.
+import type { DrawWire, WinnerWire } from '@/db/apply-draw'
+import type { TicketWire } from '@/db/apply'
+import { combineSeeds, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
+import { trimSpace } from '@/sync/rules'
+
+interface ServerRound {
+  wire: DrawWire & { draw_id: string; positions: number[] }
+  pool: DrawTicket[]
+  serverSeed: string
+  /** The completion's logged facts, once completed. */
+  completion: Record<string, unknown> | null
+}
+
+/** The parts of a fake server raffle the draw reads and changes. */
+export interface DrawHost {
+  raffle: { status?: string; winners_count: number; countdown_seconds: number; allow_duplicate_wins: boolean; drawn_at: number | null }
+  tickets: Map<string, TicketWire>
+  rounds: Map<string, ServerRound>
+  winners: Map<string, Required<Omit<WinnerWire, 'draw_id'>> & { draw_id: string }>
+}
+
+/** A rejection reason, or the payload the server logs. */
+export type DrawOutcome = { reason: string } | { payload: Record<string, unknown> }
+
+const sha256 = async (bytes: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
+
+function poolTickets(h: DrawHost): DrawTicket[] {
+  return [...h.tickets.values()].map((t) => ({ id: t.id, group_id: t.group_id, ticket_number: t.ticket_number ?? null, name: t.name }))
+}
+
+async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'redraw', now: number): Promise<DrawOutcome> {
+  const r = h.raffle
+  let pool: DrawTicket[]
+  const position = Number(p.position)
+  if (kind === 'draw') {
+    if (r.status !== 'pending') return { reason: 'draw_started' }
+    const tickets = poolTickets(h)
+    if (tickets.length < r.winners_count) return { reason: 'not_enough_tickets' }
+    if (!r.allow_duplicate_wins && new Set(tickets.map((t) => t.group_id)).size < r.winners_count) return { reason: 'not_enough_people' }
+    pool = firstDrawPool(tickets)
+  } else {
+    if (r.status !== 'completed') return { reason: 'not_drawn' }
+    if ([...h.rounds.values()].some((d) => !d.completion)) return { reason: 'draw_open' }
+    const at = [...h.winners.values()].filter((w) => w.position === position)
+    if (at.some((w) => w.is_valid) || !at.some((w) => !w.is_valid)) return { reason: 'position_taken' }
+    pool = redrawPool(poolTickets(h), [...h.winners.values()].map((w) => w.ticket_id), r.allow_duplicate_wins)
+    if (pool.length === 0) return { reason: 'no_eligible' }
+  }
+  if (p.pool_size !== pool.length || p.pool_digest !== (await poolDigest(pool))) return { reason: 'pool_changed' }
+  if (h.rounds.has(String(p.draw_id))) return { reason: 'invalid_payload' }
+  const serverSeed = toHex(crypto.getRandomValues(new Uint8Array(32)))
+  const wire = {
+    draw_id: String(p.draw_id),
+    kind,
+    positions: kind === 'draw' ? Array.from({ length: r.winners_count }, (_, i) => i + 1) : [position],
+    client_commitment: String(p.client_commitment),
+    server_commitment: await sha256(fromHex(serverSeed)),
+    pool_digest: String(p.pool_digest),
+    pool_size: pool.length,
+    winners_count: kind === 'draw' ? r.winners_count : 1,
+    allow_duplicate_wins: r.allow_duplicate_wins,
+    countdown_seconds: kind === 'draw' ? r.countdown_seconds : 0,
+    started_at: now,
+  }
+  h.rounds.set(wire.draw_id, { wire, pool, serverSeed, completion: null })
+  if (kind === 'draw') r.status = 'in_progress'
+  return { payload: { ...wire } }
+}
+
+async function complete(h: DrawHost, p: Record<string, unknown>, now: number): Promise<DrawOutcome> {
+  const round = h.rounds.get(String(p.draw_id))
+  if (!round) return { reason: 'draw_not_found' }
+  if (round.completion) return { reason: 'draw_completed' }
+  const clientSeed = String(p.client_seed)
+  if ((await sha256(fromHex(clientSeed))) !== round.wire.client_commitment) return { reason: 'seed_mismatch' }
+  const offline = p.offline === true
+  const seed = offline ? fromHex(clientSeed) : await combineSeeds(fromHex(clientSeed), fromHex(round.serverSeed))
+  const picked = await pick(seed, round.pool, round.wire.winners_count, round.wire.allow_duplicate_wins)
+  if (offline && JSON.stringify(picked.map((t) => t.id)) !== JSON.stringify(p.winners)) return { reason: 'result_mismatch' }
+  const winners = picked.map((t, i) => {
+    const position = round.wire.positions[i]!
+    return { id: `${round.wire.draw_id}:${position}`, position, ticket_id: t.id }
+  })
+  for (const w of winners) h.winners.set(w.id, { ...w, draw_id: round.wire.draw_id, is_valid: true, invalidated_at: null, invalidation_reason: null })
+  round.completion = { offline, client_seed: clientSeed, server_seed: round.serverSeed, seed: toHex(seed), completed_at: now }
+  if (round.wire.kind === 'draw') {
+    h.raffle.status = 'completed'
+    h.raffle.drawn_at = now
+  }
+  return { payload: { draw_id: round.wire.draw_id, ...round.completion, winners } }
+}
+
+function invalidate(h: DrawHost, p: Record<string, unknown>, now: number): DrawOutcome {
+  if (h.raffle.status !== 'completed') return { reason: 'not_drawn' }
+  const winner = h.winners.get(String(p.winner_id))
+  if (!winner) return { reason: 'winner_not_found' }
+  if (!winner.is_valid) return { reason: 'winner_invalid' }
+  const reason = trimSpace(typeof p.reason === 'string' ? p.reason : '') || null
+  Object.assign(winner, { is_valid: false, invalidated_at: now, invalidation_reason: reason })
+  return { payload: { winner_id: winner.id, reason, invalidated_at: now } }
+}
+
+/** Applies a draw op whose fields validateOp accepted. */
+export function applyDrawOp(h: DrawHost, type: string, payload: unknown, now: number): Promise<DrawOutcome> {
+  const p = payload as Record<string, unknown>
+  if (type === 'draw.start') return open(h, p, 'draw', now)
+  if (type === 'winner.redraw') return open(h, p, 'redraw', now)
+  if (type === 'draw.complete') return complete(h, p, now)
+  return Promise.resolve(invalidate(h, p, now))
+}
+
+/** The snapshot's "draws" and "winners". */
+export function drawSnapshot(h: DrawHost): { draws: DrawWire[]; winners: WinnerWire[] } {
+  return {
+    draws: [...h.rounds.values()].map((d) => ({ ...d.wire, ...(d.completion ?? {}) }) as DrawWire),
+    winners: [...h.winners.values()].map((w) => ({ ...w })),
+  }
+}
