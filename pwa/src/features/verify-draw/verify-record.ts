@@ -33,7 +33,7 @@ export interface VerifyOptions {
   yieldToPage?: () => Promise<void>
 }
 
-const STEPS_PER_ROUND = 3
+export const STEPS_PER_ROUND = 3
 const HEX_SEED = /^[0-9a-f]{64}$/i
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
