@@ -28,6 +28,9 @@ async function openVerify(code = 'k7p2qx') {
 }
 
 const verdict = () => screen.getByRole('status', { name: 'Resultado da conferência' })
+/** Waits for the final verdict; generous, since other test files may keep Web Crypto busy. */
+const awaitVerdict = async (text: string) =>
+  within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText(text, {}, { timeout: 5000 })
 const round = (name: RegExp) => screen.getByRole('region', { name })
 
 describe('/sorteio/{code}/verificar', () => {
@@ -38,8 +41,8 @@ describe('/sorteio/{code}/verificar', () => {
   it('fetches the public record of the upper-cased code, recomputes it and says it matches', async () => {
     const fetchMock = stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledWith('/api/public/raffles/K7P2QX/audit', expect.objectContaining({ method: 'GET' }))
-    expect(await within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText('Confere')).toBeInTheDocument()
     expect(verdict()).toHaveTextContent('Atenção: 1 rodada foi OFFLINE, com a semente escolhida somente pelo dispositivo do organizador.')
     expect(screen.getByText(/Rifa da festa/)).toBeInTheDocument()
 
@@ -84,7 +87,7 @@ describe('/sorteio/{code}/verificar', () => {
     tampered.draws[1].pool[3].name = 'Nome trocado'
     stubFetch(async () => jsonResponse(200, JSON.stringify(tampered)))
     await openVerify()
-    expect(await within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText('Não confere')).toBeInTheDocument()
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
     const first = round(/1ª rodada/)
     expect(within(first).getByText('Não confere')).toBeInTheDocument()
     expect(within(first).getByText(/^1º lugar: o registro diz bilhete \d{3} \(.+\), o cálculo dá bilhete 012 \(Fábio Melo\)\.$/)).toBeInTheDocument()
