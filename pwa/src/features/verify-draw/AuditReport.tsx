@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
@@ -54,19 +55,22 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
 }
 
 function Winners({ record }: { record: AuditExport }) {
-  const tickets = ticketsById(record)
-  const winners = record.winners.map((w) => {
-    const ticket = tickets.get(w.ticket_id)
-    return {
-      key: `${w.position}:${w.ticket_id}`,
-      position: w.position,
-      ticketNumber: ticket ? ticket.ticket_number : null,
-      name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
-      isValid: w.is_valid,
-      invalidatedAt: w.invalidated_at,
-      invalidationReason: w.invalidation_reason,
-    }
-  })
+  // Built once per record: its pools reach 100,000 tickets and the page repaints at each step.
+  const winners = useMemo(() => {
+    const tickets = ticketsById(record)
+    return record.winners.map((w) => {
+      const ticket = tickets.get(w.ticket_id)
+      return {
+        key: `${w.position}:${w.ticket_id}`,
+        position: w.position,
+        ticketNumber: ticket ? ticket.ticket_number : null,
+        name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
+        isValid: w.is_valid,
+        invalidatedAt: w.invalidated_at,
+        invalidationReason: w.invalidation_reason,
+      }
+    })
+  }, [record])
   if (winners.length === 0) return <p className="text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
   return (
     <ul aria-label="Vencedores" className="space-y-3">

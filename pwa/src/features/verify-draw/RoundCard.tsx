@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useMemo, type ReactNode } from 'react'
 import { CheckIcon } from '@/components/ui/action-icons'
 import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
@@ -53,7 +53,8 @@ export function RoundCard({ round, index, check }: RoundCardProps) {
   const titleId = useId()
   const same = (computed: string | null | undefined, recorded: string | null | undefined) =>
     check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined
-  const tickets = new Map<string, DrawTicket>(round.pool.map((t) => [t.id, t]))
+  // Pools reach 100,000 tickets and the card repaints at each step of the check.
+  const tickets = useMemo(() => new Map<string, DrawTicket>(round.pool.map((t) => [t.id, t])), [round.pool])
   const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
 
   return (
