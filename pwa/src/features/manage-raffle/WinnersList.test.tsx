@@ -33,13 +33,14 @@ function deferred() {
 function renderList(props: Partial<Parameters<typeof WinnersList>[0]> = {}) {
   const onInvalidate = vi.fn(async (_id: string, _reason: string | null) => {})
   const onRedraw = vi.fn(async (_position: number) => {})
-  render(
+  const ui = (winners: WinnerView[]) => (
     <>
-      <WinnersList winners={history} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} {...props} />
+      <WinnersList winners={winners} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} {...props} />
       <AppToaster />
-    </>,
+    </>
   )
-  return { onInvalidate, onRedraw, user: userEvent.setup() }
+  const view = render(ui(history))
+  return { onInvalidate, onRedraw, user: userEvent.setup(), rerender: (winners: WinnerView[]) => view.rerender(ui(winners)) }
 }
 
 const items = () => within(screen.getByRole('list', { name: 'Vencedores' })).getAllByRole('listitem')
@@ -144,6 +145,19 @@ describe('WinnersList', () => {
       await user.type(screen.getByLabelText('Motivo (opcional)'), '   ')
       await user.click(screen.getByRole('button', { name: 'Confirmar Invalidação' }))
       expect(onInvalidate).toHaveBeenCalledWith('d1:1', null)
+    })
+
+    it('moves focus to the new Re-sortear button when the list shows the winner invalidated', async () => {
+      const { user, onInvalidate, rerender } = renderList()
+      await user.click(within(item('Ana')).getByRole('button', { name: 'Invalidar' }))
+      await user.click(screen.getByRole('button', { name: 'Confirmar Invalidação' }))
+      expect(onInvalidate).toHaveBeenCalledWith('d1:1', null)
+      await screen.findByText('Vencedor invalidado')
+      // The live query brings the change: the button the dialog gave focus back to becomes
+      // 'Re-sortear' (React keeps the element), so keyboard users stay on Ana's entry.
+      const updated = history.map((w) => (w.id === 'd1:1' ? { ...w, isValid: false, invalidatedAt: invalidatedAt + 9000 } : w))
+      rerender(updated)
+      expect(within(item('Ana')).getByRole('button', { name: 'Re-sortear' })).toHaveFocus()
     })
 
     it('says why it failed and keeps the dialog open to try again', async () => {
