@@ -39,10 +39,11 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser } },
     rules: {
-      // Draws must be fair and unpredictable: use crypto.getRandomValues (src/lib/random.ts).
+      // Draws must be fair and unpredictable: seeds come from crypto.getRandomValues, winners from
+      // sorteio-v1 (@/sync/draw).
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'Use randomIndex/pickOne from @/lib/random (crypto).' },
+        { object: 'Math', property: 'random', message: 'Use crypto.getRandomValues; draw with sorteio-v1 (@/sync/draw).' },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, NetworkError } from '@/lib/api'
+import { ApiError, apiRequest, apiRequestText, NetworkError } from '@/lib/api'
 import { httpAuthApi } from '@/lib/auth-api'
 
 function json(status: number, body: unknown): Response {
@@ -63,6 +63,30 @@ describe('apiRequest', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(await pending).toBeInstanceOf(NetworkError)
     vi.useRealTimers()
+  })
+})
+
+describe('apiRequestText', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('returns a JSON answer as the exact text the server sent', async () => {
+    const body = '{ "b": 1,\n  "a": "ção" }\n'
+    stubFetch(async () => new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }))
+    await expect(apiRequestText('/api/x')).resolves.toBe(body)
+  })
+
+  it('turns error answers into the same errors as apiRequest', async () => {
+    stubFetch(async () => json(404, { code: 'not_found', message: 'Sorteio não encontrado.' }))
+    await expect(apiRequestText('/api/x')).rejects.toMatchObject({ name: 'ApiError', status: 404, code: 'not_found' })
+    stubFetch(async () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(apiRequestText('/api/x')).rejects.toBeInstanceOf(NetworkError)
+  })
+
+  it('treats a page that is not JSON (a proxy or the app shell) as no server', async () => {
+    stubFetch(async () => new Response('<html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }))
+    await expect(apiRequestText('/api/x')).rejects.toBeInstanceOf(NetworkError)
   })
 })
 

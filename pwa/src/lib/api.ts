@@ -58,11 +58,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Calls the API and returns the parsed JSON body (undefined for 204).
- * Throws ApiError for the server's error answers and NetworkError when it cannot be reached.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the request; a connection that fails or hangs becomes a NetworkError. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
   // Built by hand rather than with AbortSignal.timeout/any, which older iOS Safari lacks.
   const controller = new AbortController()
@@ -72,9 +69,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 
-  let response: Response
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -89,17 +85,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
+}
 
+/** The error for a non-2xx answer whose body (if JSON) is `data`. */
+function failure(response: Response, data: unknown): Error {
+  if (isErrorBody(data)) return new ApiError(response.status, data)
+  // No JSON error body: a gateway or proxy answered while the server is down.
+  if (response.status >= 500) return new NetworkError()
+  return new ApiError(response.status, { code: 'unknown', message: `Erro inesperado (${response.status}).` })
+}
+
+/**
+ * Calls the API and returns the parsed JSON body (undefined for 204).
+ * Throws ApiError for the server's error answers and NetworkError when it cannot be reached.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options)
   if (response.status === 204) return undefined as T
   const data = await readJson(response)
-  if (response.ok) {
-    if (data === undefined) throw new NetworkError()
-    return data as T
+  if (!response.ok) throw failure(response, data)
+  if (data === undefined) throw new NetworkError()
+  return data as T
+}
+
+/**
+ * Like apiRequest, but returns a JSON answer's body as the exact text the server sent, for callers
+ * that must keep it unchanged (a record offered for download and checked elsewhere).
+ */
+export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, options)
+  if (!response.ok) throw failure(response, await readJson(response))
+  if (!(response.headers.get('Content-Type') ?? '').includes('application/json')) throw new NetworkError()
+  try {
+    return await response.text()
+  } catch (error) {
+    throw new NetworkError(NETWORK_ERROR_MESSAGE, { cause: error })
   }
-  if (isErrorBody(data)) throw new ApiError(response.status, data)
-  // No JSON error body: a gateway or proxy answered while the server is down.
-  if (response.status >= 500) throw new NetworkError()
-  throw new ApiError(response.status, { code: 'unknown', message: `Erro inesperado (${response.status}).` })
 }
 
 /** The pt-BR text to show for any error thrown by apiRequest (or anything else). */

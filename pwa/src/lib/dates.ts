@@ -19,6 +19,11 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
   )
 }
 
+/** "21/11/2025, 14:30:05": for records where the seconds matter (a draw's start and end). */
+export function formatDateTimeSeconds(value: DateInput, timeZone?: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium', timeZone }).format(toDate(value))
+}
+
 /** "21 de novembro de 2025" */
 export function formatLongDate(value: DateInput, timeZone?: string): string {
   return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone }).format(toDate(value))

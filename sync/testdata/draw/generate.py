@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Writes vectors.json: the draw vectors, computed by this independent reference
-implementation of docs/draw-algorithm.md (plain lists, no shared code with Go or
-TypeScript). Run it again only when the algorithm's version changes."""
+"""Writes vectors.json (the draw vectors) and audit-export.json (a raffle's exported
+draw history, docs/draw-algorithm.md §9, as GET /api/public/raffles/{code}/audit
+answers it), both computed by this independent reference implementation of
+docs/draw-algorithm.md (plain lists, no shared code with Go or TypeScript). Both
+files are deterministic; run it again only when the algorithm or the export format
+changes."""
 import hashlib, hmac, json, struct
 
 ALG = b"sorteio-v1"
@@ -103,3 +106,58 @@ out = {
     "cases": cases,
 }
 json.dump(out, open(__file__.replace("generate.py", "vectors.json"), "w"), ensure_ascii=False, indent=1)
+
+
+def audit_export():
+    """A ticket raffle drawn online (3 winners, duplicates not allowed); the 2nd place
+    is invalidated and redrawn offline; then the 3rd place is invalidated (no reason)
+    and not redrawn yet. Seeds and times are fixed so the file never changes."""
+    people = [("Ana Souza", 3), ("Bruno Lima", 1), ("Carla Dias", 2), ("Davi Rocha", 4),
+              ("Érica Nunes", 1), ("Fábio Melo", 2), ("Gabriela Reis", 3), ("Heitor Alves", 1),
+              ("Iara Gomes", 2), ("João da Conceição", 5), ("Karina Pires", 1), ("Luís Araújo", 2)]
+    total = sum(n for _, n in people)
+    pool, i = [], 0
+    for g, (name, n) in enumerate(people):
+        for _ in range(n):
+            # Ids in another order than the ticket numbers, so canonical order matters.
+            pool.append({"id": uid((i * 7) % total + 1), "group_id": uid(g + 1, "g"),
+                         "ticket_number": "%03d" % (i + 1), "name": name})
+            i += 1
+    by_id = {t["id"]: t for t in pool}
+
+    def round_(n, kind, positions, online, pool, started, completed):
+        client, server = sha("auditoria cliente %d" % n), sha("auditoria servidor %d" % n)
+        seed = hashlib.sha256(client + server).digest() if online else client
+        canon = sorted(pool, key=lambda t: t["id"].encode())
+        return {"draw_id": "0192f0c2-0000-7000-8000-%012x" % n, "kind": kind, "positions": positions,
+                "online": online,
+                "client_seed": client.hex(), "client_commitment": hashlib.sha256(client).hexdigest(),
+                # Offline rounds log the server's seed too, though only the client's was used.
+                "server_seed": server.hex(), "server_commitment": hashlib.sha256(server).hexdigest(),
+                "pool": canon, "pool_size": len(canon), "pool_digest": digest(canon),
+                "winners_count": len(positions), "allow_duplicate_wins": False,
+                "winners": pick(seed, canon, len(positions), False),
+                "started_at": started, "completed_at": completed}
+
+    first = round_(1, "draw", [1, 2, 3], True, pool, 1763700000000, 1763700010000)
+    # A redraw's pool leaves out every winner so far, valid or not, with their groups (§6).
+    taken = {by_id[w]["group_id"] for w in first["winners"]}
+    redraw = round_(2, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
+                    1763700400000, 1763700401000)
+    w1, w2, w3 = first["winners"]
+    winners = [
+        {"position": 1, "ticket_id": w1, "is_valid": True, "invalidated_at": None, "invalidation_reason": None},
+        {"position": 2, "ticket_id": w2, "is_valid": False, "invalidated_at": 1763700300000,
+         "invalidation_reason": "Não compareceu à entrega do prêmio"},
+        {"position": 2, "ticket_id": redraw["winners"][0], "is_valid": True, "invalidated_at": None,
+         "invalidation_reason": None},
+        {"position": 3, "ticket_id": w3, "is_valid": False, "invalidated_at": 1763700500000,
+         "invalidation_reason": None},
+    ]
+    export = {"algorithm": "sorteio-v1",
+              "raffle": {"id": "0192f0c0-0000-7000-8000-000000000001", "code": "K7P2QX", "title": "Rifa da festa"},
+              "draws": [first, redraw], "winners": winners}
+    json.dump(export, open(__file__.replace("generate.py", "audit-export.json"), "w"), ensure_ascii=False, indent=1)
+
+
+audit_export()

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
-export type BadgeTone = 'neutral' | 'brand' | 'warning' | 'success' | 'info'
+export type BadgeTone = 'neutral' | 'brand' | 'warning' | 'success' | 'info' | 'danger'
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -9,6 +9,7 @@ const tones: Record<BadgeTone, string> = {
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   info: 'bg-sky-50 text-sky-800 ring-sky-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
 }
 
 interface BadgeProps {

@@ -1,5 +1,11 @@
-// Placeholder so this branch builds: the real winners list (cards, invalidation dialog, redraw) is
-// built on another branch and replaces this file at the merge. Same exports, same props.
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/Button'
+import { RefreshIcon } from '@/components/ui/icons'
+import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { orderWinners, vacantPositions } from '@/lib/winners'
+import { InvalidateWinnerDialog } from '@/features/manage-raffle/InvalidateWinnerDialog'
+
 export interface WinnerView {
   id: string
   position: number
@@ -13,22 +19,113 @@ export interface WinnerView {
 
 interface WinnersListProps {
   winners: WinnerView[]
-  isAdmin?: boolean
-  showEmail?: boolean
-  onInvalidate?: (winnerId: string, reason: string) => Promise<void>
+  isAdmin: boolean
+  showEmail: boolean
+  onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
 }
 
-export function WinnersList({ winners }: WinnersListProps) {
-  if (winners.length === 0) return <p className="text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * The winners, by position. Every winner ever drawn stays listed: an invalidated one keeps its card
+ * (with the reason and when) beside the one redrawn for its place. Organisers invalidate valid
+ * winners and redraw places left without one.
+ */
+export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedraw }: WinnersListProps) {
+  const baseId = useId()
+  const [target, setTarget] = useState<WinnerView | null>(null)
+  const [invalidating, setInvalidating] = useState(false)
+  const [redrawing, setRedrawing] = useState<ReadonlySet<number>>(new Set())
+
+  if (winners.length === 0) {
+    return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
+  }
+
+  const canInvalidate = isAdmin && onInvalidate !== undefined
+  const redrawFor = isAdmin && onRedraw ? vacantPositions(winners) : new Map<number, WinnerView>()
+
+  async function invalidate(reason: string) {
+    if (!target || !onInvalidate) return
+    setInvalidating(true)
+    try {
+      await onInvalidate(target.id, reason.trim() || null)
+      toast.success('Vencedor invalidado')
+      setTarget(null)
+    } catch (error) {
+      // The dialog stays open with the reason, so the organiser can try again.
+      toast.error('Não foi possível invalidar o vencedor', { description: messageOf(error) })
+    } finally {
+      setInvalidating(false)
+    }
+  }
+
+  async function redraw(position: number) {
+    if (!onRedraw || redrawing.has(position)) return
+    setRedrawing((busy) => new Set(busy).add(position))
+    try {
+      await onRedraw(position)
+      toast.success('Vencedor re-sorteado!')
+    } catch (error) {
+      if (error instanceof Error && error.name === 'NoEligibleError') {
+        toast.error('Não há participantes elegíveis para re-sorteio')
+      } else {
+        toast.error('Não foi possível realizar o re-sorteio', { description: messageOf(error) })
+      }
+    } finally {
+      setRedrawing((busy) => {
+        const next = new Set(busy)
+        next.delete(position)
+        return next
+      })
+    }
+  }
+
   return (
-    <ol className="space-y-1 text-sm">
-      {winners.map((w) => (
-        <li key={w.id}>
-          {w.position}º Lugar: {w.name}
-          {!w.isValid && ' (Invalidado)'}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ul aria-label="Vencedores" className="space-y-3">
+        {orderWinners(winners).map((winner, index) => {
+          const detailsId = `${baseId}-${index}`
+          let action = null
+          if (winner.isValid && canInvalidate) {
+            action = (
+              <Button variant="outline" size="sm" aria-describedby={detailsId} onClick={() => setTarget(winner)}>
+                Invalidar
+              </Button>
+            )
+          } else if (redrawFor.get(winner.position) === winner) {
+            action = (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-describedby={detailsId}
+                loading={redrawing.has(winner.position)}
+                onClick={() => redraw(winner.position)}
+              >
+                {!redrawing.has(winner.position) && <RefreshIcon className="size-4" />}
+                Re-sortear
+              </Button>
+            )
+          }
+          return (
+            <WinnerEntry
+              key={winner.id}
+              winner={{ ...winner, email: showEmail ? winner.email : null }}
+              detailsId={detailsId}
+              actions={action}
+            />
+          )
+        })}
+      </ul>
+      {target && (
+        <InvalidateWinnerDialog
+          key={target.id}
+          winner={target}
+          busy={invalidating}
+          onConfirm={invalidate}
+          onCancel={() => setTarget(null)}
+        />
+      )}
+    </>
   )
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom'
 import { BackLink } from '@/components/ui/BackLink'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
+import { ShieldIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 
 /** Placeholder for the live public view of one raffle. */
@@ -18,9 +19,15 @@ export default function PublicRafflePage() {
           Em breve: aqui você vai acompanhar este sorteio ao vivo, com a contagem regressiva, os participantes e os
           vencedores.
         </p>
-        <ButtonLink to="/" variant="outline" className="mt-6">
-          Voltar para início
-        </ButtonLink>
+        <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
+          <ButtonLink to={`/sorteio/${shown}/verificar`} variant="secondary">
+            <ShieldIcon className="size-4" />
+            Verificar sorteio
+          </ButtonLink>
+          <ButtonLink to="/" variant="outline">
+            Voltar para início
+          </ButtonLink>
+        </div>
       </Card>
     </PageContainer>
   )

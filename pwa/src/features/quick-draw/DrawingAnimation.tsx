@@ -9,8 +9,8 @@ interface DrawingAnimationProps {
 }
 
 /**
- * Cycles through the names while the draw runs. Purely visual: the winner is chosen separately with
- * crypto.getRandomValues, so a simple rotation is enough here.
+ * Cycles through the names while the draw runs. Purely visual: the winner is chosen separately by
+ * sorteio-v1 from a crypto seed, so a simple rotation is enough here.
  */
 export function DrawingAnimation({ participants }: DrawingAnimationProps) {
   const [tick, setTick] = useState(0)

@@ -15,6 +15,16 @@ async function openQuickDraw() {
   }
 }
 
+/**
+ * Ends the 2-second animation on the fake clock, then waits, on the real one, for the winner: it is
+ * computed with Web Crypto, whose answers do not follow the fake clock.
+ */
+async function finishDrawing(remainingMs = DRAW_DURATION_MS) {
+  act(() => vi.advanceTimersByTime(remainingMs))
+  vi.useRealTimers()
+  return screen.findByTestId('winner', {}, { timeout: 5000 })
+}
+
 async function addNames(names: string[]) {
   const user = userEvent.setup()
   const input = screen.getByLabelText('Nome do participante')
@@ -93,26 +103,27 @@ describe('quick draw screen', () => {
 
     act(() => vi.advanceTimersByTime(DRAW_DURATION_MS - 1))
     expect(screen.queryByTestId('winner')).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
-
-    expect(names).toContain(screen.getByTestId('winner').textContent)
+    expect(names).toContain((await finishDrawing(1)).textContent)
     expect(screen.getByRole('heading', { name: 'Vencedor' })).toBeInTheDocument()
     expect(getRandomValues).toHaveBeenCalled()
     expect(mathRandom).not.toHaveBeenCalled()
   })
 
-  it('shows the participant the random bytes select', async () => {
+  it('shows the winner sorteio-v1 gives for the seed, with the names as tickets in list order', async () => {
     const { drawButton } = await openQuickDraw()
-    await addNames(['Ana', 'Bruno', 'Carla'])
-    // 0x00000005 % 3 = 2, the third name.
-    vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
-      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set([0, 0, 0, 5])
+    await addNames(['Ana', 'Bruno', 'Carla', 'Davi', 'Eva'])
+    // The seed 00 01 02 … 1f. sync/testdata/draw/generate.py (the Python reference) over the pool
+    // ids 000000…000004, each its own group, picks 000002: Carla. (The old byte-modulo draw gave Bruno.)
+    const getRandomValues = vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
+      const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength)
+      bytes.forEach((_, i) => (bytes[i] = i))
       return array
     })
     vi.useFakeTimers()
     fireEvent.click(drawButton)
-    act(() => vi.advanceTimersByTime(DRAW_DURATION_MS))
-    expect(screen.getByTestId('winner')).toHaveTextContent('Carla')
+    expect(await finishDrawing()).toHaveTextContent('Carla')
+    expect(getRandomValues).toHaveBeenCalledTimes(1)
+    expect((getRandomValues.mock.calls[0]![0] as Uint8Array).length).toBe(32)
   })
 
   it("'Novo Sorteio' clears the winner and the list", async () => {
@@ -120,7 +131,7 @@ describe('quick draw screen', () => {
     await addNames(['Ana', 'Bruno'])
     vi.useFakeTimers()
     fireEvent.click(drawButton)
-    act(() => vi.advanceTimersByTime(DRAW_DURATION_MS))
+    await finishDrawing()
     fireEvent.click(screen.getByRole('button', { name: 'Novo Sorteio' }))
 
     expect(screen.queryByTestId('winner')).not.toBeInTheDocument()

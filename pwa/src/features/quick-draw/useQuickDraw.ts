@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { pickOne, type RandomSource } from '@/lib/random'
+import { drawIndex, freshSeed } from '@/features/quick-draw/quick-pool'
 
 /** Spec: the 'Sorteando...' animation lasts 2 seconds before the winner appears. */
 export const DRAW_DURATION_MS = 2000
@@ -13,13 +13,18 @@ export interface Participant {
 
 export type Phase = 'idle' | 'drawing' | 'done'
 
-/** State of the quick public draw: idle → drawing (2 s) → winner shown → 'Novo Sorteio' → idle. */
-export function useQuickDraw(source?: RandomSource) {
+/**
+ * State of the quick public draw: idle → drawing (2 s) → winner shown → 'Novo Sorteio' → idle.
+ * `makeSeed` is for tests; the app always uses a fresh CSPRNG seed.
+ */
+export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const [participants, setParticipants] = useState<Participant[]>([])
   const [phase, setPhase] = useState<Phase>('idle')
   const [winner, setWinner] = useState<Participant | null>(null)
   const nextId = useRef(1)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
+  const run = useRef(0)
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current)
@@ -59,17 +64,34 @@ export function useQuickDraw(source?: RandomSource) {
     }
     // The pool is fixed when the draw starts; the list is locked while it runs.
     const pool = participants
+    const current = ++run.current
     setWinner(null)
     setPhase('drawing')
     clearTimer()
-    timer.current = setTimeout(() => {
-      timer.current = null
-      setWinner(pickOne(pool, source))
-      setPhase('done')
-    }, DRAW_DURATION_MS)
-  }, [participants, phase, source, clearTimer])
+    // The winner is computed at once (a few milliseconds) but shown when the animation ends.
+    const animation = new Promise<void>((resolve) => {
+      timer.current = setTimeout(() => {
+        timer.current = null
+        resolve()
+      }, DRAW_DURATION_MS)
+    })
+    Promise.all([drawIndex(pool.map((p) => p.name), makeSeed()), animation]).then(
+      ([index]) => {
+        if (run.current !== current) return
+        setWinner(pool[index]!)
+        setPhase('done')
+      },
+      (error: unknown) => {
+        if (run.current !== current) return
+        // Web Crypto exists only in secure contexts (https, localhost).
+        toast.error('Não foi possível realizar o sorteio', { description: error instanceof Error ? error.message : String(error) })
+        setPhase('idle')
+      },
+    )
+  }, [participants, phase, makeSeed, clearTimer])
 
   const reset = useCallback(() => {
+    run.current++
     clearTimer()
     setParticipants([])
     setWinner(null)

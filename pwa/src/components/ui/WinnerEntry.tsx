@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { Badge } from '@/components/ui/Badge'
+import { TicketIcon } from '@/components/ui/icons'
+import { cn } from '@/lib/cn'
+import { formatDateTime } from '@/lib/dates'
+
+export interface WinnerEntryData {
+  position: number
+  ticketNumber: string | null
+  name: string
+  /** Shown only when given: organisers see it, the public never does. */
+  email?: string | null
+  isValid: boolean
+  invalidatedAt: number | null
+  invalidationReason: string | null
+}
+
+interface WinnerEntryProps {
+  winner: WinnerEntryData
+  /** Buttons for this winner (the organiser's invalidate and redraw). */
+  actions?: ReactNode
+  /** Id of the winner's details, so the action buttons can point at whom they act on. */
+  detailsId?: string
+}
+
+/** One winner as a list item: place, ticket, name and, once invalidated, why and when. */
+export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
+  const { position, ticketNumber, name, email, isValid, invalidatedAt, invalidationReason } = winner
+  return (
+    <li className={cn('rounded-xl border p-3 sm:p-4', isValid ? 'border-slate-200 bg-white' : 'border-red-200 bg-red-50/50')}>
+      <div className="flex flex-wrap items-start gap-3">
+        <div id={detailsId} className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Badge tone={isValid ? 'brand' : 'neutral'}>{`${position}º Lugar`}</Badge>
+            {!isValid && <Badge tone="danger">Invalidado</Badge>}
+            {ticketNumber !== null && (
+              <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-600">
+                <TicketIcon className="size-3.5" />
+                {`Bilhete ${ticketNumber}`}
+              </span>
+            )}
+          </div>
+          <p className={cn('mt-1.5 font-semibold break-words', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
+          {email && <p className="text-sm break-all text-slate-500">{email}</p>}
+          {!isValid && (
+            <div className="mt-1.5 space-y-0.5 text-sm text-slate-600">
+              {invalidationReason && <p className="break-words">{`Motivo: ${invalidationReason}`}</p>}
+              {invalidatedAt !== null && <p>{`Invalidado em ${formatDateTime(invalidatedAt)}`}</p>}
+            </div>
+          )}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,133 @@
+import { useMemo } from 'react'
+import { Button } from '@/components/ui/Button'
+import { Card } from '@/components/ui/Card'
+import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { orderWinners } from '@/lib/winners'
+import { ticketsById, type AuditExport } from '@/features/verify-draw/audit-record'
+import { downloadText } from '@/features/verify-draw/download'
+import { RoundCard } from '@/features/verify-draw/RoundCard'
+import { useVerification, type VerificationState } from '@/features/verify-draw/useVerification'
+import { STEPS_PER_ROUND } from '@/features/verify-draw/verify-record'
+import { offlineWarning, progressText } from '@/features/verify-draw/verify-text'
+
+function Verdict({ state, record }: { state: VerificationState; record: AuditExport }) {
+  const offline = record.draws.filter((r) => !r.online).length
+  if (record.draws.length === 0) {
+    return <p className="text-slate-700">Este sorteio ainda não foi realizado: não há rodadas para conferir.</p>
+  }
+  if (state.status === 'running') {
+    return (
+      <div className="space-y-2">
+        <p className="text-slate-700">{progressText(state.done, state.total, record.draws.length, STEPS_PER_ROUND)}</p>
+        <progress className="h-2 w-full accent-brand-700" max={state.total} value={state.done} aria-label="Progresso da conferência" />
+      </div>
+    )
+  }
+  if (state.status === 'failed') {
+    return (
+      <p className="text-slate-700">
+        Não foi possível recalcular o sorteio neste navegador (é preciso abrir a página por https). Baixe o registro abaixo e
+        confira com o programa de linha de comando.
+      </p>
+    )
+  }
+  const { check } = state
+  return (
+    <div className="space-y-2">
+      <p className={check.ok ? 'text-3xl font-extrabold text-emerald-700' : 'text-3xl font-extrabold text-red-700'}>
+        {check.ok ? 'Confere' : 'Não confere'}
+      </p>
+      <p className="text-slate-700">
+        {check.ok
+          ? 'Os vencedores de todas as rodadas foram recalculados neste navegador, a partir das sementes e da lista de bilhetes publicadas, e são os mesmos do registro.'
+          : 'O registro não corresponde ao que este navegador recalculou. Veja abaixo o que não confere.'}
+      </p>
+      {check.problems.length > 0 && (
+        <ul className="list-disc space-y-0.5 pl-5 text-sm text-red-900">
+          {check.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {offline > 0 && <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{offlineWarning(offline)}</p>}
+    </div>
+  )
+}
+
+function Winners({ record }: { record: AuditExport }) {
+  // Built once per record: its pools reach 100,000 tickets and the page repaints at each step.
+  const winners = useMemo(() => {
+    const tickets = ticketsById(record)
+    return record.winners.map((w) => {
+      const ticket = tickets.get(w.ticket_id)
+      return {
+        key: `${w.position}:${w.ticket_id}`,
+        position: w.position,
+        ticketNumber: ticket ? ticket.ticket_number : null,
+        name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
+        isValid: w.is_valid,
+        invalidatedAt: w.invalidated_at,
+        invalidationReason: w.invalidation_reason,
+      }
+    })
+  }, [record])
+  if (winners.length === 0) return <p className="text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
+  return (
+    <ul aria-label="Vencedores" className="space-y-3">
+      {orderWinners(winners).map((w) => (
+        <WinnerEntry key={w.key} winner={w} />
+      ))}
+    </ul>
+  )
+}
+
+/** The record of a raffle's draws, recomputed here, with its winners and the file to check it elsewhere. */
+export function AuditReport({ record, text }: { record: AuditExport; text: string }) {
+  const verification = useVerification(record)
+  const code = record.raffle.code.toUpperCase()
+  const fileName = `sorteio-${code}.json`
+
+  return (
+    <div className="mt-5 space-y-5">
+      <Card role="status" aria-live="polite" aria-label="Resultado da conferência">
+        <Verdict state={verification} record={record} />
+      </Card>
+
+      <section aria-labelledby="verify-winners" className="space-y-3">
+        <h2 id="verify-winners" className="text-lg font-semibold text-slate-900">
+          Vencedores
+        </h2>
+        <Winners record={record} />
+      </section>
+
+      {record.draws.length > 0 && (
+        <section aria-labelledby="verify-rounds" className="space-y-3">
+          <h2 id="verify-rounds" className="text-lg font-semibold text-slate-900">
+            Rodadas
+          </h2>
+          {record.draws.map((round, index) => (
+            <RoundCard
+              key={round.draw_id ?? index}
+              round={round}
+              index={index}
+              check={verification.status === 'done' ? verification.check.rounds[index] : undefined}
+            />
+          ))}
+        </section>
+      )}
+
+      <Card className="space-y-3">
+        <Button variant="outline" className="w-full sm:w-auto" onClick={() => downloadText(fileName, text)}>
+          Baixar registro (JSON)
+        </Button>
+        <p className="text-sm text-slate-600">
+          O arquivo é o registro exatamente como o servidor o publicou. Ele pode ser conferido sem internet com o programa de
+          linha de comando do Sorteio:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">
+            sorteio verify {fileName}
+          </code>
+        </p>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import { useId, useMemo, type ReactNode } from 'react'
+import { CheckIcon } from '@/components/ui/action-icons'
+import { Badge } from '@/components/ui/Badge'
+import { Card } from '@/components/ui/Card'
+import { XIcon } from '@/components/ui/icons'
+import { formatDateTimeSeconds } from '@/lib/dates'
+import type { DrawTicket } from '@/sync/draw'
+import type { AuditRound } from '@/features/verify-draw/audit-record'
+import { describeTicket, type RoundCheck } from '@/features/verify-draw/verify-record'
+import { OFFLINE_TEXT, ONLINE_TEXT, placesText, roundTitle } from '@/features/verify-draw/verify-text'
+
+/** A tick or a cross beside a value recomputed here; nothing while it is still being computed. */
+function Mark({ ok }: { ok: boolean | undefined }) {
+  if (ok === undefined) return null
+  return ok ? (
+    <span className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-700">
+      <CheckIcon className="size-3.5" />
+      confere
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-700">
+      <XIcon className="size-3.5" />
+      não confere
+    </span>
+  )
+}
+
+function Row({ label, ok, children }: { label: string; ok?: boolean | undefined; children: ReactNode }) {
+  return (
+    <div className="py-2">
+      <dt className="flex flex-wrap items-center justify-between gap-x-2 text-xs font-medium text-slate-500">
+        {label}
+        <Mark ok={ok} />
+      </dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+const Hex = ({ value }: { value: string | null | undefined }) => (
+  <code className="block font-mono text-xs break-all text-slate-700">{value || '(ausente)'}</code>
+)
+
+interface RoundCardProps {
+  round: AuditRound
+  index: number
+  /** Undefined while this round is still being recomputed. */
+  check: RoundCheck | undefined
+}
+
+/** One round of the draw: what the record says, what this browser recomputed, and the verdict. */
+export function RoundCard({ round, index, check }: RoundCardProps) {
+  const titleId = useId()
+  const same = (computed: string | null | undefined, recorded: string | null | undefined) =>
+    check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined
+  // Pools reach 100,000 tickets and the card repaints at each step of the check.
+  const tickets = useMemo(() => new Map<string, DrawTicket>(round.pool.map((t) => [t.id, t])), [round.pool])
+  const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
+
+  return (
+    <Card role="region" aria-labelledby={titleId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="mr-auto font-semibold text-slate-900">
+          {roundTitle(round, index)} <span className="font-normal text-slate-600">({placesText(round.positions)})</span>
+        </h3>
+        {round.online ? <Badge tone="info">Online</Badge> : <Badge tone="warning">OFFLINE</Badge>}
+        {check ? (
+          <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge>
+        ) : (
+          <Badge>Conferindo...</Badge>
+        )}
+      </div>
+      <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
+        {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
+      </p>
+
+      <dl className="divide-y divide-slate-100">
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <Row label="Iniciado em">{formatDateTimeSeconds(round.started_at)}</Row>
+          <Row label="Concluído em">{formatDateTimeSeconds(round.completed_at)}</Row>
+        </div>
+        <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
+          <Hex value={round.client_commitment} />
+        </Row>
+        <Row label="Semente do dispositivo">
+          <Hex value={round.client_seed} />
+        </Row>
+        {round.online && (
+          <Row label="Compromisso do servidor (SHA-256 da semente)" ok={same(check?.serverCommitment, round.server_commitment)}>
+            <Hex value={round.server_commitment} />
+          </Row>
+        )}
+        {(round.online || round.server_seed) && (
+          <Row label={round.online ? 'Semente do servidor' : 'Semente do servidor (não usada no sorteio offline)'}>
+            <Hex value={round.server_seed} />
+          </Row>
+        )}
+        {round.online && (
+          <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
+            {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
+          </Row>
+        )}
+        <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>
+          {round.pool_size}
+          {check && check.poolSize !== round.pool_size && ` (a lista publicada tem ${check.poolSize})`}
+        </Row>
+        <Row label="Impressão digital do conjunto (SHA-256)" ok={same(check?.poolDigest, round.pool_digest)}>
+          <Hex value={round.pool_digest} />
+        </Row>
+        <Row label="Vencedores desta rodada" ok={winnersOk}>
+          <ol className="space-y-0.5">
+            {round.winners.map((id, i) => (
+              <li key={i}>{`${round.positions[i] ?? i + 1}º lugar: ${describeTicket(id, tickets)}`}</li>
+            ))}
+          </ol>
+        </Row>
+      </dl>
+
+      {check && !check.ok && (
+        <div className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="font-semibold">Não confere:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {check.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {check?.ok && (
+        <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <strong>Confere:</strong> os vencedores recalculados neste navegador são os mesmos do registro.
+        </p>
+      )}
+    </Card>
+  )
+}

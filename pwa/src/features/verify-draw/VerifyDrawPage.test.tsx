@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
+import { loadFixture } from '@/features/verify-draw/test-fixture'
+import { placesText, progressText } from '@/features/verify-draw/verify-text'
+import { renderApp, signedOut } from '@/test/render'
+
+const fixtureText = loadFixture()
+const fixture = JSON.parse(fixtureText)
+
+const jsonResponse = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+
+function stubFetch(...answers: Array<() => Promise<Response>>) {
+  const fetchMock = vi.fn(async () => {
+    const next = answers.length > 1 ? answers.shift()! : answers[0]!
+    return next()
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+async function openVerify(code = 'k7p2qx') {
+  const view = renderApp(`/sorteio/${code}/verificar`, { session: signedOut })
+  expect(await screen.findByRole('heading', { name: 'Verificar sorteio', level: 1 })).toBeInTheDocument()
+  return { ...view, user: userEvent.setup() }
+}
+
+const verdict = () => screen.getByRole('status', { name: 'Resultado da conferência' })
+/** Waits for the final verdict; generous, since other test files may keep Web Crypto busy. */
+const awaitVerdict = async (text: string) =>
+  within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText(text, {}, { timeout: 5000 })
+const round = (name: RegExp) => screen.getByRole('region', { name })
+
+describe('/sorteio/{code}/verificar', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('fetches the public record of the upper-cased code, recomputes it and says it matches', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse(200, fixtureText))
+    await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith('/api/public/raffles/K7P2QX/audit', expect.objectContaining({ method: 'GET' }))
+    expect(verdict()).toHaveTextContent('Atenção: 1 rodada foi OFFLINE, com a semente escolhida somente pelo dispositivo do organizador.')
+    expect(screen.getByText(/Rifa da festa/)).toBeInTheDocument()
+
+    const first = round(/1ª rodada: sorteio \(1º, 2º e 3º lugares\)/)
+    const [r1] = fixture.draws
+    expect(within(first).getByText('Online')).toBeInTheDocument()
+    expect(within(first).getByText('Confere')).toBeInTheDocument()
+    expect(within(first).getByText(formatDateTimeSeconds(r1.started_at))).toBeInTheDocument()
+    expect(within(first).getByText(formatDateTimeSeconds(r1.completed_at))).toBeInTheDocument()
+    for (const value of [r1.client_commitment, r1.client_seed, r1.server_commitment, r1.server_seed, r1.pool_digest]) {
+      expect(within(first).getByText(value)).toBeInTheDocument()
+    }
+    expect(within(first).getByText('27')).toBeInTheDocument()
+    expect(within(first).getByText('1º lugar: bilhete 012 (Fábio Melo)')).toBeInTheDocument()
+    expect(within(first).getAllByText('confere')).toHaveLength(5)
+
+    const second = round(/2ª rodada: re-sorteio \(2º lugar\)/)
+    expect(within(second).getByText('OFFLINE')).toBeInTheDocument()
+    expect(within(second).getByText(/a semente foi escolhida somente pelo dispositivo do organizador/)).toBeInTheDocument()
+    expect(within(second).getByText('Semente do servidor (não usada no sorteio offline)')).toBeInTheDocument()
+    expect(within(second).getByText('20')).toBeInTheDocument()
+  })
+
+  it('lists the winners, marking the invalidated ones with their reason', async () => {
+    stubFetch(async () => jsonResponse(200, fixtureText))
+    await openVerify()
+    const list = await screen.findByRole('list', { name: 'Vencedores' })
+    const names = within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)
+    expect(names).toEqual(['Fábio Melo', 'Carla Dias', 'Iara Gomes', 'Gabriela Reis'])
+    const iara = within(list).getAllByRole('listitem')[2]!
+    expect(within(iara).getByText('2º Lugar')).toBeInTheDocument()
+    expect(within(iara).getByText('Bilhete 019')).toBeInTheDocument()
+    expect(within(iara).getByText('Invalidado')).toBeInTheDocument()
+    expect(within(iara).getByText('Motivo: Não compareceu à entrega do prêmio')).toBeInTheDocument()
+    expect(within(iara).getByText(`Invalidado em ${formatDateTime(1763700300000)}`)).toBeInTheDocument()
+    expect(within(within(list).getAllByRole('listitem')[0]!).queryByText('Invalidado')).not.toBeInTheDocument()
+  })
+
+  it('says plainly what does not match in a tampered record', async () => {
+    const tampered = structuredClone(fixture)
+    tampered.draws[0].winners[0] = tampered.draws[0].pool[0].id
+    tampered.draws[1].pool[3].name = 'Nome trocado'
+    stubFetch(async () => jsonResponse(200, JSON.stringify(tampered)))
+    await openVerify()
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
+    const first = round(/1ª rodada/)
+    expect(within(first).getByText('Não confere')).toBeInTheDocument()
+    expect(within(first).getByText(/^1º lugar: o registro diz bilhete \d{3} \(.+\), o cálculo dá bilhete 012 \(Fábio Melo\)\.$/)).toBeInTheDocument()
+    const second = round(/2ª rodada/)
+    expect(
+      within(second).getByText('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.'),
+    ).toBeInTheDocument()
+    expect(verdict()).toHaveTextContent('O 1º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.')
+  })
+
+  it('downloads exactly the fetched record and says how to check it offline', async () => {
+    stubFetch(async () => jsonResponse(200, fixtureText))
+    const blobs: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob)
+      return 'blob:registro'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    let downloaded: { name: string; href: string } | undefined
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = { name: this.download, href: this.getAttribute('href')! }
+    })
+    const { user } = await openVerify()
+    await user.click(await screen.findByRole('button', { name: 'Baixar registro (JSON)' }))
+    expect(downloaded).toEqual({ name: 'sorteio-K7P2QX.json', href: 'blob:registro' })
+    // jsdom's Blob has no text(); FileReader reads it.
+    const saved = await new Promise<string>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result as string)
+      reader.readAsText(blobs[0]!)
+    })
+    expect(saved).toBe(fixtureText)
+    expect(screen.getByText('sorteio verify sorteio-K7P2QX.json')).toBeInTheDocument()
+  })
+
+  it('says when the code does not exist', async () => {
+    stubFetch(async () => jsonResponse(404, '{"code":"not_found","message":"Sorteio não encontrado."}'))
+    await openVerify('zzzzzz')
+    expect(await screen.findByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Consultar outro código' })).toHaveAttribute('href', '/sorteio')
+  })
+
+  it('shows loading, explains a network failure and tries again on request', async () => {
+    let fail!: () => void
+    const fetchMock = stubFetch(
+      () => new Promise<Response>((_resolve, reject) => (fail = () => reject(new TypeError('Failed to fetch')))),
+      async () => jsonResponse(200, fixtureText),
+    )
+    const { user } = await openVerify()
+    expect(await screen.findByRole('status')).toHaveTextContent('Carregando o registro do sorteio...')
+    fail()
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar o registro do sorteio' })).toBeInTheDocument()
+    expect(screen.getByText('Sem conexão com o servidor. Verifique sua internet e tente novamente.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('list', { name: 'Vencedores' })).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('reports a record that is not in the expected shape', async () => {
+    stubFetch(async () => jsonResponse(200, '{"algorithm":"sorteio-v1","raffle":{"code":"K7P2QX"}}'))
+    await openVerify()
+    expect(await screen.findByText('O registro recebido não está no formato esperado (draws).')).toBeInTheDocument()
+  })
+
+  it('is linked from the public raffle page', async () => {
+    renderApp('/sorteio/k7p2qx', { session: signedOut })
+    expect(await screen.findByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', '/sorteio/K7P2QX/verificar')
+  })
+})
+
+describe('verification wording', () => {
+  it('names the places of a round', () => {
+    expect(placesText([2])).toBe('2º lugar')
+    expect(placesText([1, 2])).toBe('1º e 2º lugares')
+    expect(placesText([1, 2, 3])).toBe('1º, 2º e 3º lugares')
+  })
+
+  it('tells which round is being checked and how far along', () => {
+    expect(progressText(0, 6, 2, 3)).toBe('Conferindo a rodada 1 de 2... (0%)')
+    expect(progressText(4, 6, 2, 3)).toBe('Conferindo a rodada 2 de 2... (67%)')
+    expect(progressText(6, 6, 2, 3)).toBe('Conferindo a rodada 2 de 2... (100%)')
+  })
+})

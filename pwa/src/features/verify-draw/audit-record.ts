@@ -1,0 +1,122 @@
+// The public audit record (docs/sync-protocol.md "Public audit record", docs/draw-algorithm.md §9):
+// its types, and a check of its shape before anything is recomputed from it. The record comes from
+// the network, so nothing in it is trusted to have the right types.
+import type { DrawTicket } from '@/sync/draw'
+
+export interface AuditRound {
+  draw_id?: string
+  kind: 'draw' | 'redraw'
+  positions: number[]
+  online: boolean
+  client_seed: string
+  client_commitment: string
+  /** Offline rounds may leave out the server's seed: it was not used. */
+  server_seed?: string | null
+  server_commitment?: string | null
+  pool: DrawTicket[]
+  pool_size: number
+  pool_digest: string
+  winners_count: number
+  allow_duplicate_wins: boolean
+  /** Ticket ids in position order. */
+  winners: string[]
+  started_at: number
+  completed_at: number
+}
+
+export interface AuditWinner {
+  position: number
+  ticket_id: string
+  is_valid: boolean
+  invalidated_at: number | null
+  invalidation_reason: string | null
+}
+
+export interface AuditExport {
+  algorithm: string
+  raffle: { id: string; code: string; title: string }
+  draws: AuditRound[]
+  /** Added by the public endpoint; an exported file may lack it. */
+  winners: AuditWinner[]
+}
+
+/** The record does not have the shape of an export; the message says where, in pt-BR. */
+export class AuditFormatError extends Error {
+  constructor(where: string) {
+    super(`O registro recebido não está no formato esperado (${where}).`)
+    this.name = 'AuditFormatError'
+  }
+}
+
+type Json = Record<string, unknown>
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isString = (v: unknown): v is string => typeof v === 'string'
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v)
+const isOptionalString = (v: unknown) => v === undefined || v === null || isString(v)
+
+function need(ok: boolean, where: string) {
+  if (!ok) throw new AuditFormatError(where)
+}
+
+function checkTicket(t: unknown, where: string): asserts t is DrawTicket {
+  need(isObject(t), where)
+  const ticket = t as Json
+  need(isString(ticket.id) && isString(ticket.group_id) && isString(ticket.name), where)
+  need(ticket.ticket_number === null || isString(ticket.ticket_number), where)
+}
+
+function checkRound(r: unknown, n: number): asserts r is AuditRound {
+  const where = `rodada ${n}`
+  need(isObject(r), where)
+  const round = r as Json
+  need(round.kind === 'draw' || round.kind === 'redraw', `${where}, kind`)
+  need(Array.isArray(round.positions) && round.positions.every(isInt), `${where}, positions`)
+  need(typeof round.online === 'boolean' && typeof round.allow_duplicate_wins === 'boolean', where)
+  for (const key of ['client_seed', 'client_commitment', 'pool_digest'] as const) need(isString(round[key]), `${where}, ${key}`)
+  need(isOptionalString(round.server_seed) && isOptionalString(round.server_commitment), `${where}, server_seed`)
+  for (const key of ['pool_size', 'winners_count', 'started_at', 'completed_at'] as const) need(isInt(round[key]), `${where}, ${key}`)
+  need(Array.isArray(round.winners) && round.winners.every(isString), `${where}, winners`)
+  need(Array.isArray(round.pool), `${where}, pool`)
+  ;(round.pool as unknown[]).forEach((t, i) => checkTicket(t, `${where}, pool[${i}]`))
+}
+
+function checkWinner(w: unknown, i: number): asserts w is AuditWinner {
+  const where = `winners[${i}]`
+  need(isObject(w), where)
+  const winner = w as Json
+  need(isInt(winner.position) && isString(winner.ticket_id) && typeof winner.is_valid === 'boolean', where)
+  need(winner.invalidated_at === null || winner.invalidated_at === undefined || isInt(winner.invalidated_at), where)
+  need(isOptionalString(winner.invalidation_reason), where)
+}
+
+/** Checks the shape of a parsed record; throws AuditFormatError when something is missing or mistyped. */
+export function parseAuditExport(data: unknown): AuditExport {
+  need(isObject(data), 'raiz')
+  const root = data as Json
+  need(isString(root.algorithm), 'algorithm')
+  need(isObject(root.raffle) && isString(root.raffle.code), 'raffle')
+  need(Array.isArray(root.draws), 'draws')
+  ;(root.draws as unknown[]).forEach((r, i) => checkRound(r, i + 1))
+  const winners = root.winners ?? []
+  need(Array.isArray(winners), 'winners')
+  ;(winners as unknown[]).forEach(checkWinner)
+  const raffle = root.raffle as Json
+  return {
+    algorithm: root.algorithm as string,
+    raffle: { id: isString(raffle.id) ? raffle.id : '', code: raffle.code as string, title: isString(raffle.title) ? raffle.title : '' },
+    draws: root.draws as AuditRound[],
+    winners: (winners as AuditWinner[]).map((w) => ({
+      ...w,
+      invalidated_at: w.invalidated_at ?? null,
+      invalidation_reason: w.invalidation_reason ?? null,
+    })),
+  }
+}
+
+/** Every ticket named in the record's pools, by id, to show a winner's number and name. */
+export function ticketsById(record: AuditExport): Map<string, DrawTicket> {
+  const map = new Map<string, DrawTicket>()
+  for (const round of record.draws) for (const t of round.pool) map.set(t.id, t)
+  return map
+}

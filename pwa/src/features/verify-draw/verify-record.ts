@@ -1,0 +1,157 @@
+// Recomputes a public audit record in the browser with the app's own sorteio-v1 code: each seed
+// against its commitment, the pool's size and digest, and the winners. The reasons are the ones the
+// command-line verifier gives (sync/draw/audit.go), in pt-BR sentences for the page.
+import { ALGORITHM, canonical, combineSeeds, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
+
+export interface RoundCheck {
+  ok: boolean
+  /** What does not match, in pt-BR; empty when the round checks out. */
+  problems: string[]
+  /** SHA-256 of each revealed seed, computed here (null when the seed is malformed or absent). */
+  clientCommitment: string | null
+  serverCommitment: string | null
+  /** The seed the winners come from: both seeds combined online, the device's alone offline. */
+  seed: string | null
+  poolSize: number
+  poolDigest: string
+  /** The winners' ticket ids as computed here, or null when they could not be computed. */
+  winners: string[] | null
+}
+
+export interface ExportCheck {
+  ok: boolean
+  /** Problems of the record as a whole (algorithm, the winners list). */
+  problems: string[]
+  /** One per round, in order; empty when the algorithm is not one this page knows. */
+  rounds: RoundCheck[]
+}
+
+export interface VerifyOptions {
+  onProgress?: (done: number, total: number) => void
+  /** Lets the page paint between steps; a 100,000-ticket pool takes a moment to hash and sort. */
+  yieldToPage?: () => Promise<void>
+}
+
+export const STEPS_PER_ROUND = 3
+const HEX_SEED = /^[0-9a-f]{64}$/i
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
+}
+
+/** 'bilhete 012 (Fábio Melo)', or the name alone for tickets without a number. */
+export function describeTicket(id: string, tickets: ReadonlyMap<string, DrawTicket>): string {
+  const t = tickets.get(id)
+  if (!t) return `um bilhete que não está no conjunto (${id})`
+  return t.ticket_number === null ? t.name : `bilhete ${t.ticket_number} (${t.name})`
+}
+
+/** Checks one seed against its commitment; returns the seed's bytes when it is well formed. */
+async function checkSeed(seed: string | null | undefined, commitment: string | null | undefined, who: string, problems: string[]) {
+  if (!seed || !HEX_SEED.test(seed)) {
+    problems.push(`Semente ${who} inválida: deveria ter 64 caracteres hexadecimais.`)
+    return { bytes: null, commitment: null }
+  }
+  const bytes = fromHex(seed.toLowerCase())
+  const computed = await sha256Hex(bytes)
+  if (computed !== (commitment ?? '').toLowerCase()) {
+    problems.push(`A semente ${who} não corresponde ao compromisso publicado no início.`)
+  }
+  return { bytes, commitment: computed }
+}
+
+function impossible(round: AuditRound, pool: readonly DrawTicket[]): string | null {
+  const count = round.winners_count
+  if (count < 1 || count > pool.length) return `Sorteio impossível: ${count} vencedor(es) para ${pool.length} bilhete(s).`
+  const people = new Set(pool.map((t) => t.group_id)).size
+  if (!round.allow_duplicate_wins && count > people) {
+    return `Sorteio impossível: ${count} vencedor(es) para ${people} pessoa(s), sem repetir pessoas.`
+  }
+  return null
+}
+
+function compareWinners(round: AuditRound, computed: readonly string[], tickets: ReadonlyMap<string, DrawTicket>, problems: string[]) {
+  if (computed.length !== round.winners.length) {
+    problems.push(`O registro tem ${round.winners.length} vencedor(es), o cálculo dá ${computed.length}.`)
+    return
+  }
+  computed.forEach((id, i) => {
+    const recorded = round.winners[i]!
+    if (recorded === id) return
+    const place = round.positions[i] ?? i + 1
+    problems.push(`${place}º lugar: o registro diz ${describeTicket(recorded, tickets)}, o cálculo dá ${describeTicket(id, tickets)}.`)
+  })
+}
+
+/** Recomputes one round. `step` is called after each of its three steps, so the page can repaint. */
+export async function verifyRound(round: AuditRound, step: () => Promise<void> = async () => {}): Promise<RoundCheck> {
+  const problems: string[] = []
+  if (round.positions.length !== round.winners_count) {
+    problems.push(`O registro sorteia ${round.positions.length} posição(ões), mas diz ${round.winners_count} vencedor(es).`)
+  }
+  const client = await checkSeed(round.client_seed, round.client_commitment, 'do dispositivo', problems)
+  // Offline, the server's seed was not used (and may be absent): only the device's counts.
+  const server = round.online ? await checkSeed(round.server_seed, round.server_commitment, 'do servidor', problems) : null
+  let seed: Uint8Array | null = client.bytes
+  if (server) seed = client.bytes && server.bytes ? await combineSeeds(client.bytes, server.bytes) : null
+  await step()
+
+  const pool = canonical(round.pool)
+  if (pool.length !== round.pool_size) {
+    problems.push(`O conjunto publicado tem ${pool.length} bilhete(s), mas o registro diz ${round.pool_size}.`)
+  }
+  const digest = await poolDigest(pool)
+  if (digest !== round.pool_digest.toLowerCase()) {
+    problems.push('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.')
+  }
+  await step()
+
+  let winners: string[] | null = null
+  const refusal = impossible(round, pool)
+  if (refusal) problems.push(refusal)
+  else if (seed) {
+    winners = (await pick(seed, pool, round.winners_count, round.allow_duplicate_wins)).map((t) => t.id)
+    compareWinners(round, winners, new Map(pool.map((t) => [t.id, t])), problems)
+  }
+  await step()
+
+  return {
+    ok: problems.length === 0,
+    problems,
+    clientCommitment: client.commitment,
+    serverCommitment: server?.commitment ?? null,
+    seed: seed ? toHex(seed) : null,
+    poolSize: pool.length,
+    poolDigest: digest,
+    winners,
+  }
+}
+
+/** Every winner in the list must be the one a round drew for that position. */
+function checkWinnersList(record: AuditExport, tickets: ReadonlyMap<string, DrawTicket>): string[] {
+  return record.winners
+    .filter((w) => !record.draws.some((r) => r.winners[r.positions.indexOf(w.position)] === w.ticket_id))
+    .map((w) => `O ${w.position}º lugar da lista de vencedores (${describeTicket(w.ticket_id, tickets)}) não saiu de nenhuma rodada do registro.`)
+}
+
+/** Recomputes every round, one after the other, reporting progress in steps. */
+export async function verifyExport(record: AuditExport, { onProgress, yieldToPage = nextTask }: VerifyOptions = {}): Promise<ExportCheck> {
+  if (record.algorithm !== ALGORITHM) {
+    return { ok: false, problems: [`Algoritmo desconhecido: "${record.algorithm}". Esta página confere o ${ALGORITHM}.`], rounds: [] }
+  }
+  const problems = checkWinnersList(record, ticketsById(record))
+
+  const total = record.draws.length * STEPS_PER_ROUND
+  let done = 0
+  onProgress?.(done, total)
+  const step = async () => {
+    onProgress?.(++done, total)
+    await yieldToPage()
+  }
+  const rounds: RoundCheck[] = []
+  for (const round of record.draws) rounds.push(await verifyRound(round, step))
+  return { ok: problems.length === 0 && rounds.every((r) => r.ok), problems, rounds }
+}

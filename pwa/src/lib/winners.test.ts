@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { orderWinners, vacantPositions } from '@/lib/winners'
+
+const w = (id: string, position: number, isValid: boolean, invalidatedAt: number | null = null) => ({ id, position, isValid, invalidatedAt })
+
+describe('winners order', () => {
+  const list = [w('c', 2, false, 10), w('a', 1, true), w('d', 2, false, 30), w('b', 2, true), w('e', 3, false, 5)]
+
+  it('sorts by position, the valid winner first, then the invalidated ones latest first', () => {
+    expect(orderWinners(list).map((x) => x.id)).toEqual(['a', 'b', 'd', 'c', 'e'])
+  })
+
+  it('finds the places without a valid winner, each with its latest invalidated winner', () => {
+    const vacant = vacantPositions([...list, w('f', 3, false, 50)])
+    expect([...vacant].map(([position, x]) => [position, x.id])).toEqual([[3, 'f']])
+    expect(vacantPositions([w('a', 1, true)]).size).toBe(0)
+  })
+})
