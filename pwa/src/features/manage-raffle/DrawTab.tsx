@@ -34,7 +34,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const raffleId = raffle.id
   const isOnline = useOnlineGetter()
   const onInvalidate = useCallback(
-    (winnerId: string, reason: string) => invalidateWinner(userId, raffleId, winnerId, reason),
+    (winnerId: string, reason: string | null) => invalidateWinner(userId, raffleId, winnerId, reason),
     [userId, raffleId],
   )
   const onRedraw = useCallback(
