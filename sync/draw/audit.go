@@ -10,6 +10,9 @@ import (
 // Record is the audit record of one draw or redraw, as exported for anyone
 // to verify (docs/draw-algorithm.md §7).
 type Record struct {
+	// DrawID names the round, so a winner id ({draw_id}:{position}) can be
+	// matched to its record; exports made before it existed lack it.
+	DrawID             string   `json:"draw_id,omitempty"`
 	Kind               string   `json:"kind"` // "draw" or "redraw"
 	Positions          []int    `json:"positions"`
 	Online             bool     `json:"online"`
@@ -34,6 +37,8 @@ type Export struct {
 		ID    string `json:"id"`
 		Code  string `json:"code"`
 		Title string `json:"title"`
+		// Status is the raffle's status when the record was exported.
+		Status string `json:"status,omitempty"`
 	} `json:"raffle"`
 	Draws []Record `json:"draws"`
 }

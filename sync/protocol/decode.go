@@ -35,6 +35,14 @@ func Decode(op Op) (Mutation, *Rejection) {
 			return nil, Reject(ReasonInvalidPayload)
 		}
 		return ParticipantsRemoveGroup{GroupID: g.Str}, nil
+	case TypeDrawStart:
+		return decodeDrawStart(p, false)
+	case TypeWinnerRedraw:
+		return decodeDrawStart(p, true)
+	case TypeDrawComplete:
+		return decodeDrawComplete(p)
+	case TypeWinnerInvalidate:
+		return decodeWinnerInvalidate(p)
 	}
 	return nil, Reject(ReasonUnknownType)
 }
@@ -206,15 +214,8 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 			}
 			t.Email = &email
 		}
-		num, rej := optString(it, "ticket_number")
-		if rej != nil {
+		if t.TicketNumber, rej = optTrimmed(it, "ticket_number", MaxTicketNumber, ReasonInvalidTicketNumber); rej != nil {
 			return nil, rej
-		}
-		if num = strings.TrimSpace(num); num != "" {
-			if utf8.RuneCountInString(num) > MaxTicketNumber {
-				return nil, Reject(ReasonInvalidTicketNumber)
-			}
-			t.TicketNumber = &num
 		}
 		add.Tickets = append(add.Tickets, t)
 	}
@@ -265,6 +266,22 @@ func optString(p gjson.Result, field string) (string, *Rejection) {
 		return "", Reject(ReasonInvalidPayload)
 	}
 	return v.Str, nil
+}
+
+// optTrimmed reads an optional text, trimmed; empty is none, and more than
+// max characters is rejected with tooLong.
+func optTrimmed(p gjson.Result, field string, max int, tooLong string) (*string, *Rejection) {
+	s, rej := optString(p, field)
+	if rej != nil {
+		return nil, rej
+	}
+	if s = strings.TrimSpace(s); s == "" {
+		return nil, nil
+	}
+	if utf8.RuneCountInString(s) > max {
+		return nil, Reject(tooLong)
+	}
+	return &s, nil
 }
 
 // reqInt reads a whole-number field that must be present.

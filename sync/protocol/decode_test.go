@@ -15,33 +15,69 @@ type vector struct {
 }
 
 func TestDecodeVectors(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/ops/validation.json")
-	if err != nil {
-		t.Fatal(err)
+	// validation.json is shared with the PWA; draw-validation.json holds the
+	// draw ops of schema version 2.
+	for file, least := range map[string]int{"validation.json": 40, "draw-validation.json": 40} {
+		raw, err := os.ReadFile("../testdata/ops/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vectors struct {
+			Cases []vector `json:"cases"`
+		}
+		if err := json.Unmarshal(raw, &vectors); err != nil {
+			t.Fatal(err)
+		}
+		if len(vectors.Cases) < least {
+			t.Fatalf("%s: only %d vectors read", file, len(vectors.Cases))
+		}
+		for _, v := range vectors.Cases {
+			t.Run(file+"/"+v.Name, func(t *testing.T) {
+				m, rej := Decode(v.Op)
+				switch {
+				case v.Want == nil && rej != nil:
+					t.Fatalf("rejected with %s, want valid", rej.Reason)
+				case v.Want == nil && m.OpType() != v.Op.Type:
+					t.Fatalf("decoded as %s, want %s", m.OpType(), v.Op.Type)
+				case v.Want != nil && rej == nil:
+					t.Fatalf("valid, want rejection %s", *v.Want)
+				case v.Want != nil && rej.Reason != *v.Want:
+					t.Fatalf("rejected with %s, want %s", rej.Reason, *v.Want)
+				}
+			})
+		}
 	}
-	var file struct {
-		Cases []vector `json:"cases"`
+}
+
+func TestDecodeDrawOps(t *testing.T) {
+	op := func(typ, payload string) Op {
+		return Op{OpID: "0192f0c1-0000-7000-8000-0000000000f1", MutationID: 1,
+			RaffleID: "0192f0c1-0000-7000-8000-00000000a001", Type: typ, Payload: json.RawMessage(payload)}
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
+	m, rej := Decode(op(TypeWinnerInvalidate, `{"winner_id":"0192f0c1-0000-7000-8000-00000000d001:12","reason":"  Não veio  "}`))
+	if rej != nil {
+		t.Fatal(rej)
 	}
-	if len(file.Cases) < 40 {
-		t.Fatalf("only %d vectors read", len(file.Cases))
+	if inv := m.(WinnerInvalidate); inv.Reason == nil || *inv.Reason != "Não veio" || inv.WinnerID != WinnerID("0192f0c1-0000-7000-8000-00000000d001", 12) {
+		t.Fatalf("invalidate = %+v", inv)
 	}
-	for _, v := range file.Cases {
-		t.Run(v.Name, func(t *testing.T) {
-			m, rej := Decode(v.Op)
-			switch {
-			case v.Want == nil && rej != nil:
-				t.Fatalf("rejected with %s, want valid", rej.Reason)
-			case v.Want == nil && m.OpType() != v.Op.Type:
-				t.Fatalf("decoded as %s, want %s", m.OpType(), v.Op.Type)
-			case v.Want != nil && rej == nil:
-				t.Fatalf("valid, want rejection %s", *v.Want)
-			case v.Want != nil && rej.Reason != *v.Want:
-				t.Fatalf("rejected with %s, want %s", rej.Reason, *v.Want)
-			}
-		})
+	m, _ = Decode(op(TypeWinnerInvalidate, `{"winner_id":"0192f0c1-0000-7000-8000-00000000d001:1","reason":" "}`))
+	if m.(WinnerInvalidate).Reason != nil {
+		t.Fatal("a blank reason is kept")
+	}
+	seed := strings.Repeat("0a", 32)
+	m, rej = Decode(op(TypeDrawComplete, `{"draw_id":"0192f0c1-0000-7000-8000-00000000d001","client_seed":"`+seed+
+		`","offline":true,"winners":["0192f0c1-0000-7000-8000-00000000c002","0192f0c1-0000-7000-8000-00000000c001"]}`))
+	if rej != nil {
+		t.Fatal(rej)
+	}
+	if c := m.(DrawComplete); !c.Offline || c.ClientSeed != seed || len(c.Winners) != 2 || c.Winners[0] != "0192f0c1-0000-7000-8000-00000000c002" {
+		t.Fatalf("complete = %+v", c)
+	}
+	m, _ = Decode(op(TypeWinnerRedraw, `{"draw_id":"0192f0c1-0000-7000-8000-00000000d001","client_commitment":"`+seed+
+		`","pool_digest":"`+seed+`","pool_size":7,"position":3}`))
+	if r := m.(WinnerRedraw); r.Position != 3 || r.PoolSize != 7 || r.DrawID != "0192f0c1-0000-7000-8000-00000000d001" {
+		t.Fatalf("redraw = %+v", r)
 	}
 }
 

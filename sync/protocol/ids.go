@@ -26,6 +26,11 @@ func IsUUID(s string) bool {
 	return true
 }
 
+// IsUUIDv7 reports whether s is a canonical UUID of version 7 (RFC 9562).
+func IsUUIDv7(s string) bool {
+	return IsUUID(s) && s[14] == '7' && strings.IndexByte("89ab", s[19]) >= 0
+}
+
 // CodeAlphabet is what new codes are made of: no I, O, 0 or 1, which people
 // misread when a code is said aloud or written on a board.
 const CodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

@@ -8,7 +8,7 @@ package protocol
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 1
+	SchemaVersion    = 2
 	MinSchemaVersion = 1
 )
 
@@ -37,6 +37,23 @@ const (
 	ReasonTooManyPeople        = "too_many_people"
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
+
+	// The draw ops (schema version 2).
+	ReasonNotEnoughTickets = "not_enough_tickets"
+	ReasonNotEnoughPeople  = "not_enough_people"
+	ReasonPoolChanged      = "pool_changed"
+	ReasonSettingsChanged  = "settings_changed"
+	ReasonDrawOpen         = "draw_open"
+	ReasonDrawNotFound     = "draw_not_found"
+	ReasonDrawCompleted    = "draw_completed"
+	ReasonNotDrawn         = "not_drawn"
+	ReasonSeedMismatch     = "seed_mismatch"
+	ReasonResultMismatch   = "result_mismatch"
+	ReasonPositionTaken    = "position_taken"
+	ReasonNoEligible       = "no_eligible"
+	ReasonWinnerNotFound   = "winner_not_found"
+	ReasonWinnerInvalid    = "winner_invalid"
+	ReasonReasonTooLong    = "reason_too_long"
 )
 
 // Message is the pt-BR text shown to the user for a reason code.
@@ -88,6 +105,36 @@ func Message(reason string) string {
 		return "Quantidade muito alta. Máximo: 1000 bilhetes por pessoa"
 	case ReasonGroupNotFound:
 		return "Participante não encontrado."
+	case ReasonNotEnoughTickets:
+		return "Não há bilhetes suficientes para sortear todos os vencedores."
+	case ReasonNotEnoughPeople:
+		return "Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas."
+	case ReasonPoolChanged:
+		return "Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo."
+	case ReasonSettingsChanged:
+		return "As configurações do sorteio mudaram antes do início: confira e tente de novo."
+	case ReasonDrawOpen:
+		return "Há um sorteio em andamento: aguarde o resultado."
+	case ReasonDrawNotFound:
+		return "Rodada de sorteio não encontrada."
+	case ReasonDrawCompleted:
+		return "Este sorteio já foi realizado: vale o resultado registrado no servidor."
+	case ReasonNotDrawn:
+		return "O sorteio ainda não foi realizado."
+	case ReasonSeedMismatch:
+		return "A semente revelada não corresponde ao compromisso publicado no início."
+	case ReasonResultMismatch:
+		return "O resultado enviado não confere com a semente e os participantes."
+	case ReasonPositionTaken:
+		return "Esta posição não tem um vencedor invalidado para re-sortear."
+	case ReasonNoEligible:
+		return "Não há participantes elegíveis para re-sorteio"
+	case ReasonWinnerNotFound:
+		return "Vencedor não encontrado."
+	case ReasonWinnerInvalid:
+		return "Este vencedor já foi invalidado."
+	case ReasonReasonTooLong:
+		return "O motivo deve ter no máximo 500 caracteres."
 	}
 	return "Alteração recusada."
 }
@@ -101,6 +148,10 @@ func Reasons() []string {
 		ReasonDrawStarted, ReasonDrawInProgress, ReasonNameRequired, ReasonNameTooLong,
 		ReasonInvalidEmail, ReasonInvalidTicketNumber, ReasonParticipantExists, ReasonBatchTooLarge,
 		ReasonTooManyTickets, ReasonTooManyPeople, ReasonTooManyTicketsPerOne, ReasonGroupNotFound,
+		ReasonNotEnoughTickets, ReasonNotEnoughPeople, ReasonPoolChanged, ReasonSettingsChanged, ReasonDrawOpen,
+		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
+		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
+		ReasonWinnerInvalid, ReasonReasonTooLong,
 	}
 }
 

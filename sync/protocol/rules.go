@@ -1,5 +1,7 @@
 package protocol
 
+import "github.com/sorteio/sorteio/sync/draw"
+
 // State is what the rules need to know about the raffle an op targets. The
 // store loads it inside the op's transaction, under the raffle's head lock.
 type State struct {
@@ -12,6 +14,19 @@ type State struct {
 	Tickets, Groups int
 	// GroupTickets counts current tickets of each group the op names.
 	GroupTickets map[string]int
+
+	// What the draw ops need (loaded only for them).
+	// Now is the server's clock, Unix ms: the times of what the op records.
+	Now int64
+	// Pool is every ticket of the raffle in canonical order, with the
+	// fields NeedsPool asks for.
+	Pool []draw.Ticket
+	// Rounds are the raffle's rounds in order; the last one may be open.
+	Rounds []Round
+	// Winners is every winner of the raffle, valid or not, in round order.
+	Winners []Winner
+	// DrawIDTaken says the new round's id is already used, in any raffle.
+	DrawIDTaken bool
 }
 
 // Check applies the conflict rules to a decoded mutation. It may normalise
@@ -50,17 +65,31 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 			return nil, Reject(ReasonGroupNotFound)
 		}
 		return m, nil
+	case DrawStart:
+		return checkDrawStart(m, st)
+	case WinnerRedraw:
+		return checkRedraw(m, st)
+	case DrawComplete:
+		return checkComplete(m, st)
+	case WinnerInvalidate:
+		return checkInvalidate(m, st)
 	}
 	return nil, Reject(ReasonUnknownType)
 }
 
 // editable: nothing but the draw changes a raffle once its draw has started.
 func editable(r *Raffle) *Rejection {
+	return inStatus(r, StatusPending, ReasonDrawStarted)
+}
+
+// inStatus checks that the raffle exists and has the status, else rejects
+// with otherwise.
+func inStatus(r *Raffle, status, otherwise string) *Rejection {
 	if r == nil || r.Deleted {
 		return Reject(ReasonRaffleNotFound)
 	}
-	if r.Status != StatusPending {
-		return Reject(ReasonDrawStarted)
+	if r.Status != status {
+		return Reject(otherwise)
 	}
 	return nil
 }

@@ -97,8 +97,9 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
-		Limits:   authLimits(cfg.RateLimitScale),
+		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
+		Audits:   db,
 		Hub:      hub,
 		Pokes:    pokes,
 		Now:      time.Now,
@@ -141,13 +142,16 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	return nil
 }
 
-// authLimits are the sign-in and sign-up limits; scale multiplies the bursts.
-func authLimits(scale int) httpapi.AuthLimits {
-	return httpapi.AuthLimits{
+// limits are the rate limits of sign-in, sign-up and public lookups; scale
+// multiplies the bursts.
+func limits(scale int) httpapi.Limits {
+	return httpapi.Limits{
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
 		SignInEmail: ratelimit.New(10*scale, 30*time.Second, time.Now), // 10 at once, then 2 a minute
 		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
 		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
+		// A public audit may carry 100,000 tickets per round.
+		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
 	}
 }
 

@@ -38,9 +38,16 @@ func exportFile(t *testing.T, forge bool) string {
 		rec.Winners[0] = rec.Winners[1]
 		rec.Winners[1] = pool[0].ID
 	}
+	rec.DrawID = "0192f0c1-0000-7000-8000-00000000d001"
 	exp := draw.Export{Algorithm: draw.Algorithm, Draws: []draw.Record{rec}}
-	exp.Raffle.Code, exp.Raffle.Title = "K7P2QX", "Rifa"
-	raw, _ := json.Marshal(exp)
+	exp.Raffle.Code, exp.Raffle.Title, exp.Raffle.Status = "K7P2QX", "Rifa", "completed"
+	// As GET /api/public/raffles/{code}/audit answers it: the export plus
+	// every winner's state, which the verifier does not need.
+	raw, _ := json.Marshal(struct {
+		draw.Export
+		Winners []map[string]any `json:"winners"`
+	}{exp, []map[string]any{{"position": 1, "ticket_id": rec.Winners[0], "is_valid": false,
+		"invalidated_at": 1763700020000, "invalidation_reason": "Não compareceu"}}})
 	path := filepath.Join(t.TempDir(), "registro.json")
 	if err := os.WriteFile(path, raw, 0o600); err != nil {
 		t.Fatal(err)

@@ -17,8 +17,8 @@ type Config struct {
 	LogLevel    slog.Level
 	LogFormat   string
 	MaxBody     int64
-	// RateLimitScale multiplies the sign-in and sign-up bursts (test suites
-	// that create many accounts from one address raise it).
+	// RateLimitScale multiplies the sign-in, sign-up and public lookup
+	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
 }
 

@@ -23,17 +23,6 @@ type Accounts interface {
 	SignOut(ctx context.Context, token string) error
 }
 
-// Limiter is a per-key rate limit.
-type Limiter interface {
-	Allow(key string) (bool, time.Duration)
-}
-
-// AuthLimits are the rate limits of sign-in and sign-up, per client IP and
-// per e-mail.
-type AuthLimits struct {
-	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
-}
-
 type credentials struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
@@ -52,7 +41,7 @@ func toUserBody(u core.User) userBody {
 	return userBody{User: &userJSON{ID: u.ID, Email: u.Email}}
 }
 
-func handleSignUp(accounts Accounts, limits AuthLimits, cfg Config, log *slog.Logger) http.Handler {
+func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := decodeJSON[credentials](w, r, authBodyLimit)
 		if err != nil {
@@ -77,7 +66,7 @@ func handleSignUp(accounts Accounts, limits AuthLimits, cfg Config, log *slog.Lo
 	})
 }
 
-func handleSignIn(accounts Accounts, limits AuthLimits, cfg Config, log *slog.Logger) http.Handler {
+func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := decodeJSON[credentials](w, r, authBodyLimit)
 		if err != nil {
@@ -151,13 +140,6 @@ func currentUser(w http.ResponseWriter, r *http.Request, accounts Accounts, cfg 
 		setSessionCookie(w, r, cfg, c.Value, extended)
 	}
 	return u, nil
-}
-
-func allow(l Limiter, key string) error {
-	if ok, wait := l.Allow(key); !ok {
-		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
-	}
-	return nil
 }
 
 func setSessionCookie(w http.ResponseWriter, r *http.Request, cfg Config, token string, expires time.Time) {

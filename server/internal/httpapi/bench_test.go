@@ -65,6 +65,28 @@ func (c *benchClient) op(raffleID, typ string, payload any) testOp {
 	return testOp{OpID: core.NewID(time.Now()), MutationID: c.mutation, RaffleID: raffleID, Type: typ, Payload: payload}
 }
 
+// pushPeople adds people of 10 tickets as the PWA's import does: ops of
+// 500 people (5,000 tickets), 4 ops a push.
+func (c *benchClient) pushPeople(raffleID string, people [][]ticket) {
+	for start := 0; start < len(people); start += 2000 {
+		var ops []testOp
+		for s := start; s < min(start+2000, len(people)); s += 500 {
+			ops = append(ops, c.op(raffleID, "participants.add", addPayload(people[s:min(s+500, len(people))]...)))
+		}
+		c.push(ops...)
+	}
+}
+
+// raffleOf creates raffle K7P2QX of people, to draw winners from.
+func (c *benchClient) raffleOf(winners int, people [][]ticket) string {
+	rid := core.NewID(time.Now())
+	create := createPayload(rid, "K7P2QX")
+	create["winners_count"] = winners
+	c.push(c.op(rid, "raffle.create", create))
+	c.pushPeople(rid, people)
+	return rid
+}
+
 // pullAll reads a raffle's whole log as a second device does and returns
 // the number of tickets it carried.
 func (c *benchClient) pullAll(raffleID string) int {
@@ -98,6 +120,7 @@ func (c *benchClient) pullAll(raffleID string) int {
 func benchServer(b *testing.B, dialect string) string {
 	db := storetest.MustOpenDB(b, dialect)
 	e := newEnv(b, db, httpapi.Config{})
+	e.handler = testHandler(b, db, e.cfg, e.hub, e.hub, looseLimits())
 	srv := httptest.NewServer(e.handler)
 	b.Cleanup(srv.Close)
 	return srv.URL
@@ -122,14 +145,7 @@ func BenchmarkSync100kTickets(b *testing.B) {
 				one.push(one.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
 				b.StartTimer()
 
-				for start := 0; start < len(people); start += 2000 {
-					// 4 ops of 500 people (5,000 tickets) a push.
-					var ops []testOp
-					for s := start; s < start+2000; s += 500 {
-						ops = append(ops, one.op(rid, "participants.add", addPayload(people[s:s+500]...)))
-					}
-					one.push(ops...)
-				}
+				one.pushPeople(rid, people)
 				pushed := time.Now()
 				if got := two.pullAll(rid); got != 100_000 {
 					b.Fatalf("second device got %d tickets", got)
@@ -175,6 +191,64 @@ func BenchmarkPullSmallOps(b *testing.B) {
 				c.send("GET", "/api/sync/raffles/"+rid+"/changes?limit=500", "")
 			}
 			b.ReportMetric(500*float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+		})
+	}
+}
+
+// The server's side of an online draw of 100 winners among 100,000 tickets
+// (10,000 people of 10): the start reads the pool and checks its digest; the
+// completion reads it again, recomputes the winners from both seeds and
+// records them. The timer covers the completion; the start is reported too.
+func BenchmarkDrawComplete100Of100k(b *testing.B) {
+	people := crowd(10_000, 10)
+	pool := poolOf(people...)
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			var starting time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				base := benchServer(b, dialect)
+				c := newBenchClient(b, base, fmt.Sprintf("org%d@example.com", i), true)
+				rid := c.raffleOf(100, people)
+				rd := newRound()
+				t0 := time.Now()
+				c.push(c.op(rid, "draw.start", rd.start(pool)))
+				starting += time.Since(t0)
+				b.StartTimer()
+
+				c.push(c.op(rid, "draw.complete", rd.complete()))
+			}
+			b.ReportMetric(float64(starting.Milliseconds())/float64(b.N), "start-ms")
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "complete-ms")
+		})
+	}
+}
+
+// The public audit of a raffle of 100,000 tickets with one completed draw,
+// gzip-compressed as browsers ask for it.
+func BenchmarkPublicAudit100k(b *testing.B) {
+	people := crowd(10_000, 10)
+	pool := poolOf(people...)
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			base := benchServer(b, dialect)
+			c := newBenchClient(b, base, "org@example.com", true)
+			rid := c.raffleOf(100, people)
+			rd := newRound()
+			c.push(c.op(rid, "draw.start", rd.start(pool)), c.op(rid, "draw.complete", rd.complete()))
+			b.ResetTimer()
+			var size int64
+			for i := 0; i < b.N; i++ {
+				req, _ := http.NewRequest("GET", base+"/api/public/raffles/K7P2QX/audit", nil)
+				req.Header.Set("Accept-Encoding", "gzip") // set by hand, so the client does not unzip it
+				res, err := http.DefaultClient.Do(req)
+				if err != nil || res.StatusCode != 200 {
+					b.Fatalf("audit: %v %v", err, res)
+				}
+				size, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+			b.ReportMetric(float64(size)/1e6, "gzip-MB")
 		})
 	}
 }

@@ -27,8 +27,13 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(5, "application/json"))
 			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Pokes, d.Now, log))
 			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, log))
-			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, log))
-			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, log))
+			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
+			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
+		})
+
+		r.Route("/public", func(r chi.Router) {
+			r.Use(middleware.Compress(5, "application/json"))
+			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.Limits.PublicIP, cfg, log))
 		})
 
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {

@@ -41,7 +41,7 @@ func assets() fstest.MapFS {
 
 // testHandler wires the real handler the way run does; pokes is nil when
 // the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
-func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.AuthLimits) http.Handler {
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
@@ -52,25 +52,26 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, po
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: time.Now,
 	})
 }
 
 // looseLimits never get in the way of tests that are not about rate limits.
-func looseLimits() httpapi.AuthLimits {
+func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.AuthLimits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	t.Helper()
 	hub := ws.NewHub(storetest.Logger(t))
 	// Small limits, so the rate-limit tests reach them quickly.
-	limits := httpapi.AuthLimits{
+	limits := httpapi.Limits{
 		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
 		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
 		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
 		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
+		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
 	}
 	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
 }
@@ -164,6 +165,7 @@ func runScenarios(t *testing.T, scenarios []scenario) {
 					}
 				}
 				if sc.after != nil {
+					res.Body = io.NopCloser(strings.NewReader(body)) // read again by after
 					sc.after(t, e, res)
 				}
 			})

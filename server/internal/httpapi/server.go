@@ -27,8 +27,9 @@ type Deps struct {
 	Log      *slog.Logger
 	DB       Pinger
 	Accounts Accounts
-	Limits   AuthLimits
+	Limits   Limits
 	Sync     SyncStore
+	Audits   AuditStore
 	Hub      *ws.Hub
 	// Pokes publishes pokes after a push; nil when the database carries
 	// them to every instance (PostgreSQL LISTEN/NOTIFY feeds Hub instead).

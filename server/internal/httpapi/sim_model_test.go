@@ -14,6 +14,9 @@ type simRaffle struct {
 	WinnersCount, CountdownSeconds         int
 	AllowDuplicateWins                     bool
 	Tickets                                map[string]ticket
+	// The draw: rounds by id, winners by id.
+	Rounds  map[string]simRound
+	Winners map[string]simWinner
 }
 
 // simState is every raffle of one account, as one device sees it.
@@ -37,7 +40,7 @@ func (s simState) applyChange(raffleID, typ string, payload json.RawMessage) {
 		}
 		r := s[raffleID]
 		if r == nil {
-			r = &simRaffle{Tickets: map[string]ticket{}}
+			r = &simRaffle{Tickets: map[string]ticket{}, Rounds: map[string]simRound{}, Winners: map[string]simWinner{}}
 			s[raffleID] = r
 		}
 		r.Code, r.Title, r.Description, r.Type, r.Status = p.Code, strings.TrimSpace(p.Title), strings.TrimSpace(p.Description), p.Type, p.Status
@@ -93,6 +96,10 @@ func (s simState) applyChange(raffleID, typ string, payload json.RawMessage) {
 				delete(r.Tickets, id)
 			}
 		}
+	default:
+		if r := s[raffleID]; r != nil {
+			r.applyDraw(typ, payload)
+		}
 	}
 }
 
@@ -121,6 +128,7 @@ func (s simState) describe() string {
 			}
 			fmt.Fprintf(&b, "  %s %s %s %s\n", tid[24:], t.GroupID[24:], t.Name, num)
 		}
+		b.WriteString(r.describeWinners())
 	}
 	return b.String()
 }

@@ -100,6 +100,9 @@ func (d *device) randomRaffle() (string, *simRaffle) {
 // act makes one random local change, as an organiser would.
 func (d *device) act() {
 	id, r := d.randomRaffle()
+	if r != nil && d.rng.Float64() < 0.15 && d.actDraw(id, r) {
+		return
+	}
 	p := d.rng.Float64()
 	switch {
 	case r == nil || p < 0.12:
@@ -206,6 +209,7 @@ func (d *device) rebuild(rid string) {
 			raw, _ = json.Marshal(addPayload(ts))
 			d.state.applyChange(rid, "participants.add", raw)
 		}
+		d.state[rid].loadDraws(snap)
 		d.cursors[rid] = snap.Cursor
 	} else if status != 404 {
 		d.fail("snapshot: %d %s", status, body)
@@ -380,11 +384,16 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 		}
 	}
 
+	winners := 0
 	for _, d := range devs {
 		want := serverState(t, srv, d.cookie).describe()
 		if got := d.state.describe(); got != want {
 			t.Fatalf("seed %d: %s diverged from the server.\n--- device\n%s--- server\n%s", seed, d.name, got, want)
 		}
+		winners += strings.Count(want, "  winner ")
+	}
+	if winners == 0 {
+		t.Fatalf("seed %d: no draw was completed: the simulation did too little", seed)
 	}
 
 	// Every op answered as applied is in the log exactly once, and nothing
@@ -417,5 +426,5 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 	if applied < 50 {
 		t.Fatalf("seed %d: only %d ops applied: the simulation did too little", seed, applied)
 	}
-	t.Logf("seed %d: %d ops applied and logged once each", seed, applied)
+	t.Logf("seed %d: %d ops applied and logged once each; %d winners seen by the devices", seed, applied, winners)
 }

@@ -79,11 +79,14 @@ func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Log
 			}
 			results = append(results, res)
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"results": results})
+		writeJSON(w, http.StatusOK, map[string]any{"results": results, "server_time": now().UnixMilli()})
 	})
 }
 
-func handleChanges(st SyncStore, log *slog.Logger) http.Handler {
+// handleChanges answers a page of the log. Like push and snapshot answers it
+// carries server_time (Unix ms): devices estimate their clock's offset from
+// the server's, whose clock ends every draw's countdown.
+func handleChanges(st SyncStore, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		after, limit, err := pageParams(r, 500)
 		if err != nil {
@@ -96,21 +99,25 @@ func handleChanges(st SyncStore, log *slog.Logger) http.Handler {
 			return
 		}
 		if page.Refetch {
-			writeJSON(w, http.StatusOK, map[string]bool{"refetch": true})
+			writeJSON(w, http.StatusOK, map[string]any{"refetch": true, "server_time": now().UnixMilli()})
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"changes": page.Changes, "cursor": page.Cursor.String(), "more": page.More})
+		writeJSON(w, http.StatusOK, map[string]any{"changes": page.Changes, "cursor": page.Cursor.String(), "more": page.More,
+			"server_time": now().UnixMilli()})
 	})
 }
 
-func handleSnapshot(st SyncStore, log *slog.Logger) http.Handler {
+func handleSnapshot(st SyncStore, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		snap, err := st.Snapshot(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"))
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, snap)
+		writeJSON(w, http.StatusOK, struct {
+			store.Snapshot
+			ServerTime int64 `json:"server_time"`
+		}{snap, now().UnixMilli()})
 	})
 }
 

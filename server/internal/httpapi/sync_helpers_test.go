@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // client is a test device of one account: it numbers its mutations.
@@ -46,7 +47,7 @@ type opResult struct {
 }
 
 func pushBody(clientID string, ops ...testOp) string {
-	b, _ := json.Marshal(map[string]any{"client_id": clientID, "schema_version": 1, "ops": ops})
+	b, _ := json.Marshal(map[string]any{"client_id": clientID, "schema_version": protocol.SchemaVersion, "ops": ops})
 	return string(b)
 }
 

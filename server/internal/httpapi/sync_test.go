@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -363,7 +364,10 @@ func TestSyncBadInput(t *testing.T) {
 			{"push without a session", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id)}, 401, "unauthenticated"},
 			{"push with a bad client id", request{method: "POST", path: "/api/sync/push", body: pushBody("abc"), cookie: anaCookie}, 400, "client_id"},
 			{"push from a future version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":1`, `"schema_version":99`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), `"schema_version":2`, `"schema_version":3`, 1)}, 400, "Atualize a página"},
+			{"push from the previous version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
+				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v1"})),
+					`"schema_version":2`, `"schema_version":1`, 1)}, 200, `"status":"applied"`},
 			{"push of 501 ops", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id, many...), cookie: anaCookie}, 400, "500"},
 			{"push with another account's client id", request{method: "POST", path: "/api/sync/push", cookie: biaCookie,
 				body: pushBody(ana.id, bia.op(core.NewID(time.Now()), "raffle.create", createPayload(core.NewID(time.Now()), "AAAAAA")))},
@@ -393,7 +397,8 @@ func TestSyncBadInput(t *testing.T) {
 		if a != b {
 			t.Fatalf("another's raffle %q differs from a missing one %q", a, b)
 		}
-		if n, _ := db.CountChanges(context.Background(), rid); n != 1 {
+		// The create and the previous version's update; nothing else.
+		if n, _ := db.CountChanges(context.Background(), rid); n != 2 {
 			t.Fatalf("bad input changed the log: %d entries", n)
 		}
 	})
@@ -409,12 +414,39 @@ func TestSnapshotShape(t *testing.T) {
 	res := e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/snapshot", cookie: c.cookie})
 	body := readBody(t, res)
 	for _, want := range []string{`"raffle":{"id":"` + rid, `"code":"K7P2QX"`, `"status":"pending"`, `"allow_duplicate_wins":false`,
-		`"drawn_at":null`, `"participants":[{"id":`, `"ticket_number":"001"`, `"email":null`, `"cursor":"`, `"head_seq":2`} {
+		`"drawn_at":null`, `"participants":[{"id":`, `"ticket_number":"001"`, `"email":null`, `"cursor":"`, `"head_seq":2`,
+		`"draws":[]`, `"winners":[]`, `"server_time":`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("snapshot lacks %s: %s", want, body)
 		}
 	}
 	if res.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("snapshot is cacheable: %q", res.Header.Get("Cache-Control"))
+	}
+}
+
+// Push, changes and snapshot answers carry the server's clock (Unix ms), from
+// which devices estimate their offset for the draw's countdown.
+func TestServerTime(t *testing.T) {
+	db := storetest.MustOpenDB(t, "sqlite")
+	e := newEnv(t, db, httpapi.Config{})
+	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+	rid := core.NewID(time.Now())
+	before := time.Now().UnixMilli()
+	push := e.do(t, request{method: "POST", path: "/api/sync/push", cookie: c.cookie,
+		body: pushBody(c.id, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))})
+	for name, res := range map[string]*http.Response{
+		"push":     push,
+		"changes":  e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/changes", cookie: c.cookie}),
+		"refetch":  e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/changes?after=" + protocol.Cursor{Epoch: 9, Seq: 1}.String(), cookie: c.cookie}),
+		"snapshot": e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/snapshot", cookie: c.cookie}),
+	} {
+		var body struct {
+			ServerTime int64 `json:"server_time"`
+		}
+		raw := readBody(t, res)
+		if err := json.Unmarshal([]byte(raw), &body); err != nil || body.ServerTime < before || body.ServerTime > time.Now().UnixMilli() {
+			t.Errorf("%s: server_time %d not in [%d, now]: %s", name, body.ServerTime, before, raw)
+		}
 	}
 }

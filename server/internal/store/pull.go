@@ -98,7 +98,10 @@ type Snapshot struct {
 	Raffle       protocol.Raffle `json:"raffle"`
 	HeadSeq      int64           `json:"head_seq"`
 	Participants []Participant   `json:"participants"`
-	Cursor       string          `json:"cursor"`
+	// Draws are every round, open or completed; seeds only once completed.
+	Draws   []protocol.Round  `json:"draws"`
+	Winners []protocol.Winner `json:"winners"`
+	Cursor  string            `json:"cursor"`
 }
 
 // Snapshot reads the owner's raffle and all its participants in one view.
@@ -136,7 +139,11 @@ func (db *DB) Snapshot(ctx context.Context, ownerID, raffleID string) (Snapshot,
 			}
 			snap.Participants = append(snap.Participants, p)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		snap.Draws, snap.Winners, err = db.drawHistory(ctx, tx, raffleID)
+		return err
 	})
 	return snap, err
 }

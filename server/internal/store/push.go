@@ -67,7 +67,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if rej != nil {
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
-	st, raffle, err := db.loadState(ctx, tx, userID, op.RaffleID, m)
+	st, raffle, err := db.loadState(ctx, tx, userID, op.RaffleID, m, now)
 	if err != nil {
 		return OpResult{}, err
 	}
@@ -101,8 +101,11 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 			return OpResult{}, err
 		}
 	case protocol.RaffleDelete:
-		if err := db.exec(ctx, tx, `DELETE FROM participants WHERE raffle_id = ?`, raffle.ID); err != nil {
-			return OpResult{}, err
+		// The raffle stays as a tombstone; what hangs off it goes.
+		for _, table := range []string{"winners", "draws", "participants"} {
+			if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE raffle_id = ?`, raffle.ID); err != nil {
+				return OpResult{}, err
+			}
 		}
 		if err := db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`,
 			millis(now), raffle.ID); err != nil {
@@ -135,6 +138,10 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 		}
 		if err := db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets - ?, groups_count = groups_count - 1 WHERE id = ?`,
 			st.GroupTickets[m.GroupID], raffle.ID); err != nil {
+			return OpResult{}, err
+		}
+	case protocol.DrawStart, protocol.WinnerRedraw, protocol.DrawComplete, protocol.WinnerInvalidate:
+		if payload, err = db.applyDraw(ctx, tx, m, st); err != nil {
 			return OpResult{}, err
 		}
 	}
@@ -245,8 +252,8 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 }
 
 // loadState reads what the rules need, locking the raffle's head row.
-func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation) (protocol.State, RaffleRow, error) {
-	var st protocol.State
+func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, RaffleRow, error) {
+	st := protocol.State{Now: millis(now)}
 	if _, ok := m.(protocol.RaffleCreate); ok {
 		var one int
 		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), raffleID).Scan(&one)
@@ -269,7 +276,12 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 	}
 	st.Raffle = &r.Raffle
 	st.Tickets, st.Groups = r.Tickets, r.Groups
-	st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m))
+	if st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m)); err != nil {
+		return st, r, err
+	}
+	if protocol.IsDrawOp(m) {
+		err = db.loadDrawState(ctx, tx, raffleID, m, &st)
+	}
 	return st, r, err
 }
 

@@ -74,6 +74,14 @@ func (db *DB) CountChanges(ctx context.Context, raffleID string) (int, error) {
 	return n, db.wrap(err)
 }
 
+// CountDrawRows counts a raffle's rounds and winners (tests check that a
+// deletion or a refused op leaves none behind).
+func (db *DB) CountDrawRows(ctx context.Context, raffleID string) (draws, winners int, err error) {
+	err = db.sql.QueryRowContext(ctx, db.q(`SELECT (SELECT COUNT(*) FROM draws WHERE raffle_id = ?),
+		(SELECT COUNT(*) FROM winners WHERE raffle_id = ?)`), raffleID, raffleID).Scan(&draws, &winners)
+	return draws, winners, db.wrap(err)
+}
+
 // LoggedOpIDs lists the op id of every log entry of every raffle (tests check
 // that each applied op is logged exactly once).
 func (db *DB) LoggedOpIDs(ctx context.Context) ([]string, error) {

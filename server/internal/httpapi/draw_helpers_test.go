@@ -1,0 +1,130 @@
+package httpapi_test
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// poolOf is the canonical pool of tickets, as a device computes it.
+func poolOf(tickets ...[]ticket) []draw.Ticket {
+	var pool []draw.Ticket
+	for _, ts := range tickets {
+		for _, t := range ts {
+			pool = append(pool, draw.Ticket{ID: t.ID, GroupID: t.GroupID, TicketNumber: t.TicketNumber, Name: t.Name})
+		}
+	}
+	return draw.Canonical(pool)
+}
+
+// round is one draw round as a device runs it: its id and its seed.
+type round struct {
+	id   string
+	seed []byte
+}
+
+func newRound() round {
+	return round{id: core.NewID(time.Now()), seed: draw.NewSeed()}
+}
+
+func (r round) start(pool []draw.Ticket) map[string]any {
+	d := draw.Digest(pool)
+	return map[string]any{"draw_id": r.id, "client_commitment": draw.Commitment(r.seed),
+		"pool_digest": hex.EncodeToString(d[:]), "pool_size": len(pool)}
+}
+
+func (r round) redraw(position int, pool []draw.Ticket) map[string]any {
+	p := r.start(pool)
+	p["position"] = position
+	return p
+}
+
+func (r round) complete() map[string]any {
+	return map[string]any{"draw_id": r.id, "client_seed": hex.EncodeToString(r.seed), "offline": false}
+}
+
+// completeOffline draws on the device, as with no network, and sends the result.
+func (r round) completeOffline(t *testing.T, pool []draw.Ticket, count int, dup bool) (map[string]any, []string) {
+	t.Helper()
+	won, err := draw.Pick(r.seed, pool, count, dup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, len(won))
+	for i, w := range won {
+		ids[i] = w.ID
+	}
+	return map[string]any{"draw_id": r.id, "client_seed": hex.EncodeToString(r.seed), "offline": true, "winners": ids}, ids
+}
+
+// logged returns the payloads of a raffle's logged changes of one type.
+func (c *client) logged(t *testing.T, e *env, rid, typ string) []json.RawMessage {
+	t.Helper()
+	var page changesPage
+	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/changes", &page); s != 200 {
+		t.Fatalf("changes: %d", s)
+	}
+	var out []json.RawMessage
+	for _, ch := range page.Changes {
+		if ch.Type == typ {
+			out = append(out, ch.Payload)
+		}
+	}
+	return out
+}
+
+// completion is the last logged draw.complete.
+func (c *client) completion(t *testing.T, e *env, rid string) protocol.DrawCompleted {
+	t.Helper()
+	all := c.logged(t, e, rid, protocol.TypeDrawComplete)
+	if len(all) == 0 {
+		t.Fatal("no draw.complete in the log")
+	}
+	var done protocol.DrawCompleted
+	if err := json.Unmarshal(all[len(all)-1], &done); err != nil {
+		t.Fatal(err)
+	}
+	return done
+}
+
+func (c *client) snapshot(t *testing.T, e *env, rid string) store.Snapshot {
+	t.Helper()
+	var snap store.Snapshot
+	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot", &snap); s != 200 {
+		t.Fatalf("snapshot: %d", s)
+	}
+	return snap
+}
+
+func ticketIDs(ws []draw.Ticket) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.ID
+	}
+	return out
+}
+
+// drawRaffle makes a raffle of people with n tickets each, ready to draw.
+func drawRaffle(t *testing.T, e *env, c *client, winners int, dup bool, people ...[]ticket) string {
+	t.Helper()
+	rid := core.NewID(time.Now())
+	create := createPayload(rid, protocol.NewCode())
+	create["winners_count"], create["countdown_seconds"], create["allow_duplicate_wins"] = winners, 10, dup
+	wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", create), c.op(rid, "participants.add", addPayload(people...))),
+		"applied", "applied")
+	return rid
+}
+
+func crowd(n, tickets int) [][]ticket {
+	out := make([][]ticket, n)
+	for i := range out {
+		out[i] = person("Pessoa", tickets)
+	}
+	return out
+}

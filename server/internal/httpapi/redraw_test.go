@@ -1,0 +1,128 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// redrawPool is what a device computes for a redraw from its snapshot.
+func redrawPool(pool []draw.Ticket, snap store.Snapshot, dup bool) []draw.Ticket {
+	var won []string
+	for _, w := range snap.Winners {
+		won = append(won, w.TicketID)
+	}
+	return draw.RedrawPool(pool, won, dup)
+}
+
+func TestInvalidateAndRedraw(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, httpapi.Config{})
+		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+		people := crowd(12, 3)
+		rid := drawRaffle(t, e, c, 3, false, people...)
+		pool := poolOf(people...)
+		first := newRound()
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", first.start(pool)), c.op(rid, "draw.complete", first.complete())),
+			"applied", "applied")
+		w2 := first.id + ":2"
+
+		wantStatuses(t, c.push(t, e,
+			c.op(rid, "winner.redraw", newRound().redraw(2, redrawPool(pool, c.snapshot(t, e, rid), false))),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": w2, "reason": "  Não compareceu  "}),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": w2}),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": first.id + ":7"}),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": w2, "reason": strings.Repeat("x", 501)}),
+		), "rejected:position_taken", "applied", "rejected:winner_invalid", "rejected:winner_not_found", "rejected:reason_too_long")
+		var inv protocol.WinnerInvalidated
+		_ = json.Unmarshal(c.logged(t, e, rid, "winner.invalidate")[0], &inv)
+		if inv.WinnerID != w2 || inv.Reason == nil || *inv.Reason != "Não compareceu" || inv.InvalidatedAt == 0 {
+			t.Fatalf("logged invalidation = %+v", inv)
+		}
+		snap := c.snapshot(t, e, rid)
+		if w := snap.Winners[1]; w.ID != w2 || w.IsValid || w.InvalidatedAt == nil || *w.InvalidatedAt != inv.InvalidatedAt ||
+			*w.InvalidationReason != "Não compareceu" {
+			t.Fatalf("invalidated winner = %+v", w)
+		}
+
+		// Redraw position 2 several times, invalidating each new winner: no
+		// redraw ever gives back a winner so far, nor one of their people.
+		for i := 0; i < 4; i++ {
+			snap = c.snapshot(t, e, rid)
+			excluded := map[string]bool{}
+			for _, w := range snap.Winners {
+				for _, tk := range pool {
+					if tk.ID == w.TicketID {
+						excluded[tk.GroupID] = true
+					}
+				}
+			}
+			rpool := redrawPool(pool, snap, false)
+			if len(rpool) != 3*(12-len(excluded)) {
+				t.Fatalf("redraw pool of %d tickets, with %d people excluded", len(rpool), len(excluded))
+			}
+			rd := newRound()
+			wantStatuses(t, c.push(t, e,
+				c.op(rid, "winner.redraw", rd.redraw(2, pool)), // the first draw's pool: stale
+				c.op(rid, "winner.redraw", rd.redraw(2, rpool)),
+				c.op(rid, "winner.redraw", newRound().redraw(2, rpool)),
+				c.op(rid, "draw.complete", rd.complete()),
+			), "rejected:pool_changed", "applied", "rejected:draw_open", "applied")
+			done := c.completion(t, e, rid)
+			if len(done.Winners) != 1 || done.Winners[0].Position != 2 || done.Winners[0].ID != rd.id+":2" {
+				t.Fatalf("redraw completion = %+v", done)
+			}
+			for _, tk := range pool {
+				if tk.ID == done.Winners[0].TicketID && excluded[tk.GroupID] {
+					t.Fatalf("redraw %d gave back %s, of a person who already won", i, tk.ID)
+				}
+			}
+			var started protocol.DrawStarted
+			starts := c.logged(t, e, rid, "winner.redraw")
+			_ = json.Unmarshal(starts[len(starts)-1], &started)
+			if started.Kind != "redraw" || started.WinnersCount != 1 || started.CountdownSeconds != 0 || started.PoolSize != len(rpool) {
+				t.Fatalf("logged redraw = %+v", started)
+			}
+			wantStatuses(t, c.push(t, e, c.op(rid, "winner.invalidate", map[string]any{"winner_id": done.Winners[0].ID})), "applied")
+		}
+		snap = c.snapshot(t, e, rid)
+		if snap.Raffle.Status != "completed" || len(snap.Draws) != 5 || len(snap.Winners) != 7 {
+			t.Fatalf("after 4 redraws: %s, %d rounds, %d winners", snap.Raffle.Status, len(snap.Draws), len(snap.Winners))
+		}
+	})
+}
+
+// When every person has won, nobody is left to redraw.
+func TestRedrawWithNobodyLeft(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, httpapi.Config{})
+		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+		people := crowd(3, 2)
+		rid := drawRaffle(t, e, c, 2, false, people...)
+		pool := poolOf(people...)
+		first := newRound()
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", first.start(pool)), c.op(rid, "draw.complete", first.complete()),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": first.id + ":1"})), "applied", "applied", "applied")
+		rd := newRound()
+		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
+		if len(rpool) != 2 {
+			t.Fatalf("redraw pool of %d tickets, want the third person's 2", len(rpool))
+		}
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", rd.redraw(1, rpool)), c.op(rid, "draw.complete", rd.complete()),
+			c.op(rid, "winner.invalidate", map[string]any{"winner_id": rd.id + ":1"})), "applied", "applied", "applied")
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", newRound().redraw(1, rpool))), "rejected:no_eligible")
+
+		// Deleting the raffle takes its rounds and winners with it.
+		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
+		if d, w, _ := db.CountDrawRows(context.Background(), rid); d != 0 || w != 0 {
+			t.Fatalf("deleted raffle kept %d rounds and %d winners", d, w)
+		}
+	})
+}

@@ -1,0 +1,212 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// loadDrawState adds what the draw rules need to st: the raffle's rounds and
+// winners, whether a new round's id is taken, and the pool when the op can
+// get as far as using it.
+func (db *DB) loadDrawState(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
+	var err error
+	if st.Rounds, st.Winners, err = db.drawHistory(ctx, tx, raffleID); err != nil {
+		return err
+	}
+	if id := protocol.NewDrawID(m); id != "" {
+		var one int
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM draws WHERE id = ?`), id).Scan(&one)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		st.DrawIDTaken = err == nil
+	}
+	if need := protocol.NeedsPool(m, *st); need != protocol.PoolNone {
+		st.Pool, err = db.readPool(ctx, tx, raffleID, st.Tickets, need == protocol.PoolFull)
+	}
+	return err
+}
+
+// applyDraw applies a checked draw op and returns the payload to log, which
+// carries what only the server knows.
+func (db *DB) applyDraw(ctx context.Context, tx *sql.Tx, m protocol.Mutation, st protocol.State) (any, error) {
+	switch m := m.(type) {
+	case protocol.DrawStart, protocol.WinnerRedraw:
+		rd := protocol.NewRound(m, st, draw.NewSeed())
+		positions, err := json.Marshal(rd.Positions)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
+			server_commitment, server_seed, pool_digest, pool_size, winners_count, allow_duplicate_wins, countdown_seconds,
+			started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
+			rd.Secret, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
+			rd.StartedAt); err != nil {
+			return nil, err
+		}
+		if rd.Kind == protocol.KindDraw {
+			if err := db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusInProgress, rd.RaffleID); err != nil {
+				return nil, err
+			}
+		}
+		return rd.DrawStarted, nil
+	case protocol.DrawComplete:
+		res := m.Result
+		if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, offline = ?, completed_at = ? WHERE id = ?`,
+			res.ClientSeed, res.Seed, res.Offline, res.CompletedAt, res.DrawID); err != nil {
+			return nil, err
+		}
+		if err := db.insertWinners(ctx, tx, st.Raffle.ID, res); err != nil {
+			return nil, err
+		}
+		if st.Round(res.DrawID).Kind == protocol.KindDraw {
+			if err := db.exec(ctx, tx, `UPDATE raffles SET status = ?, drawn_at = ? WHERE id = ?`,
+				protocol.StatusCompleted, res.CompletedAt, st.Raffle.ID); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	case protocol.WinnerInvalidate:
+		if err := db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE id = ?`,
+			false, st.Now, nullable(m.Reason), m.WinnerID); err != nil {
+			return nil, err
+		}
+		return protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}, nil
+	}
+	return nil, errors.New("applyDraw: not a draw op")
+}
+
+// insertWinners writes a completion's winners (at most 100) in one insert.
+func (db *DB) insertWinners(ctx context.Context, tx *sql.Tx, raffleID string, res *protocol.DrawCompleted) error {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO winners (id, raffle_id, draw_id, position, ticket_id, is_valid, created_at) VALUES `)
+	args := make([]any, 0, len(res.Winners)*7)
+	for i, w := range res.Winners {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("(?, ?, ?, ?, ?, ?, ?)")
+		args = append(args, w.ID, raffleID, res.DrawID, w.Position, w.TicketID, true, res.CompletedAt)
+	}
+	return db.exec(ctx, tx, b.String(), args...)
+}
+
+// drawHistory reads a raffle's rounds in order, each completed one with its
+// own winners, and every winner of the raffle.
+func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]protocol.Round, []protocol.Winner, error) {
+	winners, err := db.raffleWinners(ctx, tx, raffleID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
+		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
+		countdown_seconds, started_at, completed_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	rounds := []protocol.Round{}
+	for rows.Next() {
+		rd := protocol.Round{RaffleID: raffleID}
+		var positions string
+		var clientSeed, seed sql.NullString
+		var offline sql.NullBool
+		var completed sql.NullInt64
+		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
+			&rd.Secret, &clientSeed, &seed, &offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed); err != nil {
+			return nil, nil, err
+		}
+		if err := json.Unmarshal([]byte(positions), &rd.Positions); err != nil {
+			return nil, nil, err
+		}
+		if completed.Valid {
+			c := &protocol.Completion{Offline: offline.Bool, ClientSeed: clientSeed.String, ServerSeed: rd.Secret,
+				Seed: seed.String, CompletedAt: completed.Int64, Winners: []protocol.WinnerRef{}}
+			for _, w := range winners {
+				if w.DrawID == rd.DrawID {
+					c.Winners = append(c.Winners, protocol.WinnerRef{ID: w.ID, Position: w.Position, TicketID: w.TicketID})
+				}
+			}
+			rd.Completion = c
+		}
+		rounds = append(rounds, rd)
+	}
+	return rounds, winners, rows.Err()
+}
+
+// raffleWinners reads every winner of a raffle, valid or not, by position
+// and then by round.
+func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]protocol.Winner, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.id, w.draw_id, w.position, w.ticket_id, w.is_valid, w.invalidated_at,
+		w.invalidation_reason FROM winners w JOIN draws d ON d.id = w.draw_id
+		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []protocol.Winner{}
+	for rows.Next() {
+		var w protocol.Winner
+		var at sql.NullInt64
+		var reason sql.NullString
+		if err := rows.Scan(&w.ID, &w.DrawID, &w.Position, &w.TicketID, &w.IsValid, &at, &reason); err != nil {
+			return nil, err
+		}
+		if at.Valid {
+			w.InvalidatedAt = &at.Int64
+		}
+		if reason.Valid {
+			w.InvalidationReason = &reason.String
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// readPool reads the raffle's canonical pool: every ticket's id and group
+// and, when full, its number and name (never the e-mail), in id order
+// compared as bytes. Without full, the index alone answers in SQLite.
+func (db *DB) readPool(ctx context.Context, tx *sql.Tx, raffleID string, sizeHint int, full bool) ([]draw.Ticket, error) {
+	order := "id"
+	if db.dialect == postgresDialect {
+		order = `id COLLATE "C"` // byte order, whatever the database's collation
+	}
+	cols := "id, group_id"
+	if full {
+		cols += ", ticket_number, name"
+	}
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT `+cols+` FROM participants
+		WHERE raffle_id = ? ORDER BY `+order), raffleID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	pool := make([]draw.Ticket, 0, sizeHint)
+	for rows.Next() {
+		var t draw.Ticket
+		var num sql.NullString
+		dest := []any{&t.ID, &t.GroupID}
+		if full {
+			dest = append(dest, &num, &t.Name)
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		if num.Valid {
+			t.TicketNumber = &num.String
+		}
+		pool = append(pool, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return draw.Canonical(pool), nil
+}

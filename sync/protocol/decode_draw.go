@@ -1,0 +1,138 @@
+package protocol
+
+import (
+	"strconv"
+
+	"github.com/tidwall/gjson"
+)
+
+// decodeDrawStart reads draw.start, and winner.redraw when redraw is set.
+func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
+	var m DrawStart
+	var ok bool
+	if m.DrawID, ok = drawIDField(p); !ok {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if m.ClientCommitment, ok = hexField(p, "client_commitment"); !ok {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if m.PoolDigest, ok = hexField(p, "pool_digest"); !ok {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	size, rej := reqInt(p, "pool_size")
+	if rej != nil || size < 1 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	m.PoolSize = size
+	if !redraw {
+		if v := p.Get("winners_count"); v.Exists() {
+			n, rej := reqInt(p, "winners_count")
+			if rej != nil || n < MinWinners || n > MaxWinners {
+				return nil, Reject(ReasonInvalidPayload)
+			}
+			m.WinnersCount = &n
+		}
+		if v := p.Get("allow_duplicate_wins"); v.Exists() {
+			if !v.IsBool() {
+				return nil, Reject(ReasonInvalidPayload)
+			}
+			b := v.Bool()
+			m.AllowDuplicateWins = &b
+		}
+		return m, nil
+	}
+	pos, rej := reqInt(p, "position")
+	if rej != nil || pos < 1 || pos > MaxPosition {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	return WinnerRedraw{DrawStart: m, Position: pos}, nil
+}
+
+func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
+	var m DrawComplete
+	var ok bool
+	if m.DrawID, ok = drawIDField(p); !ok {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	if m.ClientSeed, ok = hexField(p, "client_seed"); !ok {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	off := p.Get("offline")
+	if !off.IsBool() {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	m.Offline = off.Bool()
+	// Winners come with an offline completion and never with an online one,
+	// where only the server may compute them.
+	list := p.Get("winners")
+	if !m.Offline {
+		if list.Exists() && list.Type != gjson.Null {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return m, nil
+	}
+	if !list.IsArray() {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	items := list.Array()
+	if len(items) < 1 || len(items) > MaxWinners {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	m.Winners = make([]string, len(items))
+	for i, it := range items {
+		if it.Type != gjson.String || !IsUUID(it.Str) {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		m.Winners[i] = it.Str
+	}
+	return m, nil
+}
+
+func decodeWinnerInvalidate(p gjson.Result) (Mutation, *Rejection) {
+	var m WinnerInvalidate
+	w := p.Get("winner_id")
+	if w.Type != gjson.String || !IsWinnerID(w.Str) {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	m.WinnerID = w.Str
+	var rej *Rejection
+	if m.Reason, rej = optTrimmed(p, "reason", MaxReason, ReasonReasonTooLong); rej != nil {
+		return nil, rej
+	}
+	return m, nil
+}
+
+// IsWinnerID reports whether s is {draw_id}:{position}, position 1 to 100
+// written without leading zeros.
+func IsWinnerID(s string) bool {
+	if len(s) < 38 || s[36] != ':' || !IsUUIDv7(s[:36]) {
+		return false
+	}
+	n, err := strconv.Atoi(s[37:])
+	return err == nil && n >= 1 && n <= MaxPosition && strconv.Itoa(n) == s[37:]
+}
+
+// drawIDField reads draw_id, a UUIDv7 made on the device.
+func drawIDField(p gjson.Result) (string, bool) {
+	v := p.Get("draw_id")
+	return v.Str, v.Type == gjson.String && IsUUIDv7(v.Str)
+}
+
+// hexField reads a seed, commitment or digest: 64 lower-case hex characters.
+func hexField(p gjson.Result, field string) (string, bool) {
+	v := p.Get(field)
+	return v.Str, v.Type == gjson.String && IsHex256(v.Str)
+}
+
+// IsHex256 reports whether s is 32 bytes in lower-case hex.
+func IsHex256(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

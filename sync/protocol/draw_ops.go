@@ -1,0 +1,141 @@
+package protocol
+
+import "strconv"
+
+// Op types of schema version 2: the draw (docs/sync-protocol.md, "Draw ops").
+const (
+	TypeDrawStart        = "draw.start"
+	TypeWinnerRedraw     = "winner.redraw"
+	TypeDrawComplete     = "draw.complete"
+	TypeWinnerInvalidate = "winner.invalidate"
+)
+
+// Round kinds and draw limits.
+const (
+	KindDraw    = "draw"
+	KindRedraw  = "redraw"
+	MaxPosition = MaxWinners
+	MaxReason   = 500
+)
+
+// DrawStart opens a first draw: the device's commitment to its seed, the
+// pool it saw and, optionally, the settings it draws with.
+type DrawStart struct {
+	DrawID           string
+	ClientCommitment string
+	PoolDigest       string
+	PoolSize         int
+	// WinnersCount and AllowDuplicateWins, when sent, are the settings the
+	// device saw: a device drawing offline must not have its start applied
+	// under settings another device changed meanwhile, or its result could
+	// never match.
+	WinnersCount       *int
+	AllowDuplicateWins *bool
+}
+
+// WinnerRedraw opens a redraw of one position whose winner was invalidated.
+type WinnerRedraw struct {
+	DrawStart
+	Position int
+}
+
+// DrawComplete reveals the device's seed and closes the round. Offline, the
+// device drew alone and sends its winners (ticket ids in position order).
+type DrawComplete struct {
+	DrawID     string
+	ClientSeed string
+	Offline    bool
+	Winners    []string
+	// Result is set by Check: what the server records and logs.
+	Result *DrawCompleted
+}
+
+// WinnerInvalidate marks a winner invalid, keeping it in the history.
+type WinnerInvalidate struct {
+	WinnerID string
+	Reason   *string
+}
+
+func (DrawStart) OpType() string        { return TypeDrawStart }
+func (WinnerRedraw) OpType() string     { return TypeWinnerRedraw }
+func (DrawComplete) OpType() string     { return TypeDrawComplete }
+func (WinnerInvalidate) OpType() string { return TypeWinnerInvalidate }
+
+// DrawStarted is a round as it was opened: the logged draw.start and
+// winner.redraw payload, with what only the server knows added.
+type DrawStarted struct {
+	DrawID             string `json:"draw_id"`
+	Kind               string `json:"kind"`
+	Positions          []int  `json:"positions"`
+	ClientCommitment   string `json:"client_commitment"`
+	ServerCommitment   string `json:"server_commitment"`
+	PoolDigest         string `json:"pool_digest"`
+	PoolSize           int    `json:"pool_size"`
+	WinnersCount       int    `json:"winners_count"`
+	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
+	CountdownSeconds   int    `json:"countdown_seconds"`
+	StartedAt          int64  `json:"started_at"`
+}
+
+// Completion is how a round ended: the revealed seeds, the seed used and
+// the winners.
+type Completion struct {
+	Offline     bool        `json:"offline"`
+	ClientSeed  string      `json:"client_seed"`
+	ServerSeed  string      `json:"server_seed"`
+	Seed        string      `json:"seed"`
+	CompletedAt int64       `json:"completed_at"`
+	Winners     []WinnerRef `json:"winners"`
+}
+
+// DrawCompleted is the logged draw.complete payload.
+type DrawCompleted struct {
+	DrawID string `json:"draw_id"`
+	Completion
+}
+
+// WinnerRef is one winner as a completion names it.
+type WinnerRef struct {
+	ID       string `json:"id"`
+	Position int    `json:"position"`
+	TicketID string `json:"ticket_id"`
+}
+
+// WinnerInvalidated is the logged winner.invalidate payload.
+type WinnerInvalidated struct {
+	WinnerID      string  `json:"winner_id"`
+	Reason        *string `json:"reason"`
+	InvalidatedAt int64   `json:"invalidated_at"`
+}
+
+// Round is a round as the rules and snapshots see it: its start and, once
+// completed, how it ended. The server seed stays out of it until then.
+type Round struct {
+	DrawStarted
+	*Completion
+	RaffleID string `json:"-"`
+	// Secret is the server seed (hex), published only with the completion.
+	Secret string `json:"-"`
+	// Number orders a raffle's rounds (1 is the first draw).
+	Number int `json:"-"`
+}
+
+// Open says whether the round still waits for its completion.
+func (r Round) Open() bool { return r.Completion == nil }
+
+// Winner is one winner of a raffle, valid or invalidated.
+type Winner struct {
+	ID                 string  `json:"id"`
+	DrawID             string  `json:"draw_id"`
+	Position           int     `json:"position"`
+	TicketID           string  `json:"ticket_id"`
+	IsValid            bool    `json:"is_valid"`
+	InvalidatedAt      *int64  `json:"invalidated_at"`
+	InvalidationReason *string `json:"invalidation_reason"`
+}
+
+// WinnerID is a winner's id: its round and position, so a device that drew
+// offline names it as the server will.
+func WinnerID(drawID string, position int) string {
+	return drawID + ":" + strconv.Itoa(position)
+}
