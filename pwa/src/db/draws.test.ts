@@ -67,7 +67,7 @@ describe('startDraw', () => {
     expect(secret!.clientSeed).toMatch(/^[0-9a-f]{64}$/)
     const all = await pool(db, raffleId)
     const [op] = await opsOf(db, 'draw.start')
-    expect(op).toEqual({ draw_id: round.id, client_commitment: await sha256(secret!.clientSeed), pool_digest: await poolDigest(all), pool_size: 8 })
+    expect(op).toEqual({ draw_id: round.id, client_commitment: await sha256(secret!.clientSeed), pool_digest: await poolDigest(all), pool_size: 8, winners_count: 2, allow_duplicate_wins: false })
     expect(round).toMatchObject({ kind: 'draw', positions: [1, 2], state: 'open', countdownSeconds: 5, serverCommitment: null })
     expect((await getRaffle(ANA, raffleId, db))!.status).toBe('in_progress')
     await expect(startDraw(ANA, raffleId, db)).rejects.toMatchObject({ reason: 'draw_started' })

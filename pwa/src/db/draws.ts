@@ -98,7 +98,9 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     const type = kind === 'draw' ? 'draw.start' : 'winner.redraw'
     const payload = {
       draw_id: drawId,
-      ...(kind === 'redraw' ? { position } : {}),
+      // A first draw names the settings it was started with: had another device changed them, the
+      // server refuses the start instead of holding a round no result could match.
+      ...(kind === 'redraw' ? { position } : { winners_count: raffle.winnersCount, allow_duplicate_wins: raffle.allowDuplicateWins }),
       client_commitment: commitment,
       pool_digest: digest,
       pool_size: pool.length,

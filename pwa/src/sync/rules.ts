@@ -46,6 +46,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   not_enough_tickets: 'Não há bilhetes suficientes para sortear todos os vencedores.',
   not_enough_people: 'Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas.',
   pool_changed: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.',
+  settings_changed: 'As configurações do sorteio mudaram antes do início: confira e tente de novo.',
   draw_open: 'Há um sorteio em andamento: aguarde o resultado.',
   draw_not_found: 'Rodada de sorteio não encontrada.',
   draw_completed: 'Este sorteio já foi realizado: vale o resultado registrado no servidor.',

@@ -8,12 +8,20 @@ import { validateOp, type WireOp } from '@/sync/validate'
 const file = resolve(__dirname, '../../../sync/testdata/ops/validation.json')
 const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: Array<{ name: string; op: WireOp; want: string | null }> }
 
+const drawFile = resolve(__dirname, '../../../sync/testdata/ops/draw-validation.json')
+const drawVectors = JSON.parse(readFileSync(drawFile, 'utf8')) as typeof vectors
+
 describe('validateOp (shared vectors)', () => {
-  it('reads the whole file', () => {
+  it('reads the whole files', () => {
     expect(vectors.cases.length).toBeGreaterThanOrEqual(40)
+    expect(drawVectors.cases.length).toBeGreaterThanOrEqual(40)
   })
 
   it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(validateOp(c.op)).toBe(c.want)
+  })
+
+  it.each(drawVectors.cases.map((c) => [c.name, c] as const))('draw op, %s', (_name, c) => {
     expect(validateOp(c.op)).toBe(c.want)
   })
 })

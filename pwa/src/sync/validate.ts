@@ -1,5 +1,6 @@
 // The server's payload check (sync/protocol/decode.go), step for step, so the device and the server
-// give the same reason for the same op. Both are tested against sync/testdata/ops/validation.json.
+// give the same reason for the same op. Both are tested against sync/testdata/ops/validation.json and
+// draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
 import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError, trimSpace } from '@/sync/rules'
@@ -131,7 +132,10 @@ function checkAdd(p: Obj): void {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/
-const WINNER_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([1-9][0-9]{0,2})$/
+const UUID7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const WINNER_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}):([1-9][0-9]?|100)$/
+
+const isUUID7 = (s: unknown): s is string => typeof s === 'string' && UUID7.test(s)
 
 function reqHex(p: Obj, field: string): void {
   if (!HEX64.test(reqString(p, field))) throw new Reject('invalid_payload')
@@ -139,10 +143,20 @@ function reqHex(p: Obj, field: string): void {
 
 /** draw.start, and the shared part of winner.redraw. */
 function checkStart(p: Obj): void {
-  if (!isUUID(p.draw_id)) throw new Reject('invalid_payload')
+  if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
   reqHex(p, 'client_commitment')
   reqHex(p, 'pool_digest')
-  if (reqInt(p, 'pool_size') < 0) throw new Reject('invalid_payload')
+  if (reqInt(p, 'pool_size') < 1) throw new Reject('invalid_payload')
+}
+
+/** draw.start may name the settings it was started with; the server refuses it if they changed. */
+function checkStartSettings(p: Obj): void {
+  checkStart(p)
+  if ('winners_count' in p) {
+    const n = reqInt(p, 'winners_count')
+    if (n < LIMITS.minWinners || n > LIMITS.maxWinners) throw new Reject('invalid_payload')
+  }
+  if ('allow_duplicate_wins' in p && typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
 }
 
 function checkRedraw(p: Obj): void {
@@ -152,7 +166,7 @@ function checkRedraw(p: Obj): void {
 }
 
 function checkComplete(p: Obj): void {
-  if (!isUUID(p.draw_id)) throw new Reject('invalid_payload')
+  if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
   reqHex(p, 'client_seed')
   if (typeof p.offline !== 'boolean') throw new Reject('invalid_payload')
   const winners = p.winners
@@ -191,7 +205,7 @@ function check(op: WireOp): void {
       if (!isUUID(p.group_id)) throw new Reject('invalid_payload')
       return
     case 'draw.start':
-      return checkStart(p)
+      return checkStartSettings(p)
     case 'winner.redraw':
       return checkRedraw(p)
     case 'draw.complete':
