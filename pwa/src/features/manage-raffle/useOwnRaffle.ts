@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { useSyncStatus } from '@/app/sync/sync-context'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { findOwnRaffle } from '@/db/queries'
@@ -41,15 +42,20 @@ export function useOwnRaffle(userId: string, raffleId: string): RaffleLookup {
   return answer.raffle ? { status: 'found', raffle: answer.raffle } : { status: 'missing' }
 }
 
-/** After the grace period with no raffle: the spec's error, then back to the dashboard. */
+/**
+ * After the grace period with no raffle: the spec's error, then back to the dashboard. The clock
+ * only runs while the sync engine is not pulling: a raffle of 100,000 tickets arrives with its
+ * first page of changes, many seconds into the first sync on a new device.
+ */
 export function useLeaveWhenMissing(missing: boolean): void {
   const navigate = useNavigate()
+  const pulling = useSyncStatus()?.syncing ?? false
   useEffect(() => {
-    if (!missing) return
+    if (!missing || pulling) return
     const timer = setTimeout(() => {
       toast.error(NOT_FOUND_MESSAGE)
       navigate('/dashboard', { replace: true })
     }, NOT_FOUND_GRACE_MS)
     return () => clearTimeout(timer)
-  }, [missing, navigate])
+  }, [missing, pulling, navigate])
 }
