@@ -14,7 +14,8 @@ CREATE TABLE draws (
     server_seed          TEXT NOT NULL,
     client_seed          TEXT,
     seed                 TEXT,
-    offline              BOOLEAN,
+    -- The round's mode, declared by its start: its completion must use the same.
+    offline              BOOLEAN NOT NULL,
     pool_digest          TEXT NOT NULL,
     pool_size            BIGINT NOT NULL,
     winners_count        BIGINT NOT NULL,

@@ -14,7 +14,8 @@ CREATE TABLE draws (
     server_seed          TEXT NOT NULL,
     client_seed          TEXT,
     seed                 TEXT,
-    offline              INTEGER,
+    -- The round's mode, declared by its start: its completion must use the same.
+    offline              INTEGER NOT NULL,
     pool_digest          TEXT NOT NULL,
     pool_size            INTEGER NOT NULL,
     winners_count        INTEGER NOT NULL,

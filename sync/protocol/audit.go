@@ -33,7 +33,7 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		Pool: pool, PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
 		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt}
 	if c := rd.Completion; c != nil {
-		rec.Online, rec.ClientSeed, rec.ServerSeed, rec.CompletedAt = !c.Offline, c.ClientSeed, c.ServerSeed, c.CompletedAt
+		rec.Online, rec.ClientSeed, rec.ServerSeed, rec.CompletedAt = !rd.Offline, c.ClientSeed, c.ServerSeed, c.CompletedAt
 		for _, w := range c.Winners {
 			rec.Winners = append(rec.Winners, w.TicketID)
 		}

@@ -24,6 +24,12 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 		return nil, Reject(ReasonInvalidPayload)
 	}
 	m.PoolSize = size
+	if v := p.Get("offline"); v.Exists() {
+		if !v.IsBool() {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		m.Offline = v.Bool()
+	}
 	if !redraw {
 		if v := p.Get("winners_count"); v.Exists() {
 			n, rej := reqInt(p, "winners_count")

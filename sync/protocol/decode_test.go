@@ -75,9 +75,15 @@ func TestDecodeDrawOps(t *testing.T) {
 		t.Fatalf("complete = %+v", c)
 	}
 	m, _ = Decode(op(TypeWinnerRedraw, `{"draw_id":"0192f0c1-0000-7000-8000-00000000d001","client_commitment":"`+seed+
-		`","pool_digest":"`+seed+`","pool_size":7,"position":3}`))
-	if r := m.(WinnerRedraw); r.Position != 3 || r.PoolSize != 7 || r.DrawID != "0192f0c1-0000-7000-8000-00000000d001" {
+		`","pool_digest":"`+seed+`","pool_size":7,"position":3,"offline":true}`))
+	if r := m.(WinnerRedraw); r.Position != 3 || r.PoolSize != 7 || r.DrawID != "0192f0c1-0000-7000-8000-00000000d001" || !r.Offline {
 		t.Fatalf("redraw = %+v", r)
+	}
+	// A start that declares no mode is online.
+	m, _ = Decode(op(TypeDrawStart, `{"draw_id":"0192f0c1-0000-7000-8000-00000000d001","client_commitment":"`+seed+
+		`","pool_digest":"`+seed+`","pool_size":7}`))
+	if s := m.(DrawStart); s.Offline || s.PoolSize != 7 {
+		t.Fatalf("start = %+v", s)
 	}
 }
 

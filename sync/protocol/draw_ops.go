@@ -25,6 +25,11 @@ type DrawStart struct {
 	ClientCommitment string
 	PoolDigest       string
 	PoolSize         int
+	// Offline declares the round's mode once and for all: its completion
+	// must use the same (a round started online, with the server's
+	// commitment published, can never be completed with the device's seed
+	// alone, which the device could have chosen to pick its winner).
+	Offline bool
 	// WinnersCount and AllowDuplicateWins, when sent, are the settings the
 	// device saw: a device drawing offline must not have its start applied
 	// under settings another device changed meanwhile, or its result could
@@ -71,6 +76,7 @@ type DrawStarted struct {
 	ServerCommitment   string `json:"server_commitment"`
 	PoolDigest         string `json:"pool_digest"`
 	PoolSize           int    `json:"pool_size"`
+	Offline            bool   `json:"offline"`
 	WinnersCount       int    `json:"winners_count"`
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	CountdownSeconds   int    `json:"countdown_seconds"`
@@ -78,9 +84,8 @@ type DrawStarted struct {
 }
 
 // Completion is how a round ended: the revealed seeds, the seed used and
-// the winners.
+// the winners. The mode is the round's (DrawStarted.Offline).
 type Completion struct {
-	Offline     bool        `json:"offline"`
 	ClientSeed  string      `json:"client_seed"`
 	ServerSeed  string      `json:"server_seed"`
 	Seed        string      `json:"seed"`
@@ -88,9 +93,10 @@ type Completion struct {
 	Winners     []WinnerRef `json:"winners"`
 }
 
-// DrawCompleted is the logged draw.complete payload.
+// DrawCompleted is the logged draw.complete payload, with the round's mode.
 type DrawCompleted struct {
-	DrawID string `json:"draw_id"`
+	DrawID  string `json:"draw_id"`
+	Offline bool   `json:"offline"`
 	Completion
 }
 

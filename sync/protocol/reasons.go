@@ -54,6 +54,7 @@ const (
 	ReasonWinnerNotFound   = "winner_not_found"
 	ReasonWinnerInvalid    = "winner_invalid"
 	ReasonReasonTooLong    = "reason_too_long"
+	ReasonModeMismatch     = "mode_mismatch"
 )
 
 // Message is the pt-BR text shown to the user for a reason code.
@@ -135,6 +136,8 @@ func Message(reason string) string {
 		return "Este vencedor já foi invalidado."
 	case ReasonReasonTooLong:
 		return "O motivo deve ter no máximo 500 caracteres."
+	case ReasonModeMismatch:
+		return "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."
 	}
 	return "Alteração recusada."
 }
@@ -151,7 +154,7 @@ func Reasons() []string {
 		ReasonNotEnoughTickets, ReasonNotEnoughPeople, ReasonPoolChanged, ReasonSettingsChanged, ReasonDrawOpen,
 		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
 		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
-		ReasonWinnerInvalid, ReasonReasonTooLong,
+		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch,
 	}
 }
 

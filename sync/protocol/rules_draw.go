@@ -48,7 +48,7 @@ func NeedsPool(m Mutation, st State) PoolNeed {
 	case DrawComplete:
 		// The digest was checked when the round opened; the pool cannot
 		// have changed since.
-		if rd := st.Round(m.DrawID); rd != nil && rd.Open() {
+		if rd := st.Round(m.DrawID); rd != nil && rd.Open() && rd.Offline == m.Offline {
 			return PoolDraw
 		}
 	}
@@ -176,6 +176,7 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 		rd.Kind, rd.WinnersCount, rd.Positions = KindRedraw, 1, []int{m.Position}
 	}
 	rd.DrawID, rd.ClientCommitment, rd.PoolDigest, rd.PoolSize = start.DrawID, start.ClientCommitment, start.PoolDigest, start.PoolSize
+	rd.Offline = start.Offline
 	rd.ServerCommitment = draw.Commitment(serverSeed)
 	rd.AllowDuplicateWins = r.AllowDuplicateWins
 	rd.StartedAt = st.Now
@@ -184,7 +185,9 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 
 // checkComplete recomputes the round's winners. Online, the seed combines
 // both revealed seeds; offline it is the device's alone, and the winners the
-// device sent must be exactly the ones it gives.
+// device sent must be exactly the ones it gives. The mode is the one the
+// start declared: a device that committed online and then completed offline
+// could have tried seeds until one gave the winner it wanted.
 func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 	if st.Raffle == nil || st.Raffle.Deleted {
 		return nil, Reject(ReasonRaffleNotFound)
@@ -195,6 +198,9 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 	}
 	if !round.Open() {
 		return nil, Reject(ReasonDrawCompleted)
+	}
+	if m.Offline != round.Offline {
+		return nil, Reject(ReasonModeMismatch)
 	}
 	client, _ := hex.DecodeString(m.ClientSeed)
 	if draw.Commitment(client) != round.ClientCommitment {
@@ -223,7 +229,7 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 	if m.Offline && !sameTickets(m.Winners, picked) {
 		return nil, Reject(ReasonResultMismatch)
 	}
-	res := &DrawCompleted{DrawID: round.DrawID, Completion: Completion{Offline: m.Offline, ClientSeed: m.ClientSeed,
+	res := &DrawCompleted{DrawID: round.DrawID, Offline: round.Offline, Completion: Completion{ClientSeed: m.ClientSeed,
 		ServerSeed: round.Secret, Seed: hex.EncodeToString(seed), CompletedAt: st.Now}}
 	for i, w := range picked {
 		pos := round.Positions[i]

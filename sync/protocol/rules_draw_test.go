@@ -110,15 +110,21 @@ func TestNewRound(t *testing.T) {
 	st := drawState()
 	rd := NewRound(startOp(), st, seedOf("servidor"))
 	if rd.Kind != KindDraw || fmt.Sprint(rd.Positions) != "[1 2 3]" || rd.WinnersCount != 3 || rd.CountdownSeconds != 10 ||
-		rd.StartedAt != st.Now || rd.Number != 1 || rd.PoolSize != 30 || !rd.Open() {
+		rd.StartedAt != st.Now || rd.Number != 1 || rd.PoolSize != 30 || !rd.Open() || rd.Offline {
 		t.Fatalf("first draw round = %+v", rd)
+	}
+	offline := startOp()
+	offline.Offline = true
+	if rd := NewRound(offline, st, seedOf("servidor")); !rd.Offline {
+		t.Fatal("the round does not keep the mode its start declared")
 	}
 	if rd.ServerCommitment != draw.Commitment(seedOf("servidor")) || rd.Secret != hex.EncodeToString(seedOf("servidor")) {
 		t.Fatal("server seed and commitment do not match")
 	}
 	st = completedState(t)
-	rd = NewRound(WinnerRedraw{DrawStart: startOp(), Position: 2}, st, seedOf("outro"))
-	if rd.Kind != KindRedraw || fmt.Sprint(rd.Positions) != "[2]" || rd.WinnersCount != 1 || rd.CountdownSeconds != 0 || rd.Number != 2 {
+	rd = NewRound(WinnerRedraw{DrawStart: offline, Position: 2}, st, seedOf("outro"))
+	if rd.Kind != KindRedraw || fmt.Sprint(rd.Positions) != "[2]" || rd.WinnersCount != 1 || rd.CountdownSeconds != 0 || rd.Number != 2 ||
+		!rd.Offline {
 		t.Fatalf("redraw round = %+v", rd)
 	}
 }
@@ -126,21 +132,24 @@ func TestNewRound(t *testing.T) {
 func TestDrawCompleteRules(t *testing.T) {
 	client := seedOf("cliente")
 	server := seedOf("servidor")
-	open := func() State {
+	// open is the raffle with its first round started online or offline.
+	open := func(offline bool) State {
 		st := drawState()
-		st.Rounds = []Round{NewRound(startOp(), st, server)}
+		start := startOp()
+		start.Offline = offline
+		st.Rounds = []Round{NewRound(start, st, server)}
 		st.Raffle.Status = StatusInProgress
 		return st
 	}
 	online := DrawComplete{DrawID: drawID, ClientSeed: hex.EncodeToString(client)}
 
 	// Online: the server combines both seeds.
-	m, rej := Check(online, open())
+	m, rej := Check(online, open(false))
 	wantReason(t, rej, "")
 	want, _ := draw.Pick(draw.CombineSeeds(client, server), drawPool(), 3, false)
 	res := m.(DrawComplete).Result
 	if len(res.Winners) != 3 || res.Offline || res.ServerSeed != hex.EncodeToString(server) ||
-		res.Seed != hex.EncodeToString(draw.CombineSeeds(client, server)) || res.CompletedAt != open().Now {
+		res.Seed != hex.EncodeToString(draw.CombineSeeds(client, server)) || res.CompletedAt != open(false).Now {
 		t.Fatalf("result = %+v", res)
 	}
 	for i, w := range res.Winners {
@@ -153,7 +162,7 @@ func TestDrawCompleteRules(t *testing.T) {
 	alone, _ := draw.Pick(client, drawPool(), 3, false)
 	offline := DrawComplete{DrawID: drawID, ClientSeed: hex.EncodeToString(client), Offline: true,
 		Winners: []string{alone[0].ID, alone[1].ID, alone[2].ID}}
-	m, rej = Check(offline, open())
+	m, rej = Check(offline, open(true))
 	wantReason(t, rej, "")
 	if r := m.(DrawComplete).Result; !r.Offline || r.Seed != hex.EncodeToString(client) || r.Winners[2].TicketID != alone[2].ID {
 		t.Fatalf("offline result = %+v", r)
@@ -167,6 +176,16 @@ func TestDrawCompleteRules(t *testing.T) {
 		{"someone else's raffle", func(st *State, _ *DrawComplete) { st.Raffle = nil }, ReasonRaffleNotFound},
 		{"unknown round", func(_ *State, m *DrawComplete) { m.DrawID = "0192f0c1-0000-7000-8000-00000000d999" }, ReasonDrawNotFound},
 		{"completed round", func(st *State, _ *DrawComplete) { st.Rounds[0].Completion = &Completion{} }, ReasonDrawCompleted},
+		{"completed round of the other mode", func(st *State, _ *DrawComplete) {
+			st.Rounds[0].Completion, st.Rounds[0].Offline = &Completion{}, false
+		}, ReasonDrawCompleted},
+		// The attack: commit online, then complete with the device's seed
+		// alone, which it may have chosen for the winners it gives.
+		{"a round started online, completed offline", func(st *State, _ *DrawComplete) { st.Rounds[0].Offline = false }, ReasonModeMismatch},
+		{"a round started offline, completed online", func(_ *State, m *DrawComplete) { m.Offline, m.Winners = false, nil }, ReasonModeMismatch},
+		{"another mode and another seed", func(st *State, m *DrawComplete) {
+			st.Rounds[0].Offline, m.ClientSeed = false, hex.EncodeToString(seedOf("outra"))
+		}, ReasonModeMismatch},
 		{"another seed", func(_ *State, m *DrawComplete) { m.ClientSeed = hex.EncodeToString(seedOf("outra")) }, ReasonSeedMismatch},
 		{"forged winners", func(_ *State, m *DrawComplete) { m.Winners[0], m.Winners[1] = m.Winners[1], m.Winners[0] }, ReasonResultMismatch},
 		{"a winner short", func(_ *State, m *DrawComplete) { m.Winners = m.Winners[:2] }, ReasonResultMismatch},
@@ -175,7 +194,7 @@ func TestDrawCompleteRules(t *testing.T) {
 		}, ReasonResultMismatch},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, m := open(), offline
+			st, m := open(true), offline
 			m.Winners = append([]string(nil), offline.Winners...)
 			tc.edit(&st, &m)
 			_, rej := Check(m, st)
@@ -295,6 +314,9 @@ func TestNeedsPool(t *testing.T) {
 	if NeedsPool(DrawComplete{DrawID: drawID}, st) != PoolDraw {
 		t.Fatal("an open round's completion needs ids and groups")
 	}
+	if NeedsPool(DrawComplete{DrawID: drawID, Offline: true}, st) != PoolNone {
+		t.Fatal("a completion in another mode than the start's read the pool")
+	}
 	st.Raffle.Status = StatusCompleted
 	if NeedsPool(WinnerRedraw{}, st) != PoolFull {
 		t.Fatal("a redraw's digest needs the whole pool")
@@ -307,7 +329,7 @@ func TestAuditRecordsVerify(t *testing.T) {
 	st.Winners[1].IsValid = false
 	pool := RedrawPool(st, false)
 	m := WinnerRedraw{DrawStart: DrawStart{DrawID: "0192f0c1-0000-7000-8000-00000000d002",
-		ClientCommitment: draw.Commitment(seedOf("c2")), PoolDigest: digestOf(pool), PoolSize: len(pool)}, Position: 2}
+		ClientCommitment: draw.Commitment(seedOf("c2")), PoolDigest: digestOf(pool), PoolSize: len(pool), Offline: true}, Position: 2}
 	st.Rounds = append(st.Rounds, NewRound(m, st, seedOf("s2")))
 	done, rej := Check(DrawComplete{DrawID: m.DrawID, ClientSeed: hex.EncodeToString(seedOf("c2")), Offline: true,
 		Winners: []string{mustPick(t, seedOf("c2"), pool)}}, st)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/sync/draw"
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -43,6 +44,13 @@ func (r round) redraw(position int, pool []draw.Ticket) map[string]any {
 	p := r.start(pool)
 	p["position"] = position
 	return p
+}
+
+// offline declares, in a start or redraw payload, that the round is drawn
+// offline: by the device alone, with its own seed.
+func offline(start map[string]any) map[string]any {
+	start["offline"] = true
+	return start
 }
 
 func (r round) complete() map[string]any {
@@ -102,6 +110,16 @@ func (c *client) snapshot(t *testing.T, e *env, rid string) store.Snapshot {
 	return snap
 }
 
+// audit is the raffle's public audit record.
+func (c *client) audit(t *testing.T, e *env, rid string) auditBody {
+	t.Helper()
+	res := e.do(t, request{method: "GET", path: "/api/public/raffles/" + c.snapshot(t, e, rid).Raffle.Code + "/audit"})
+	if res.StatusCode != 200 {
+		t.Fatalf("audit: %d", res.StatusCode)
+	}
+	return readAudit(t, res)
+}
+
 func ticketIDs(ws []draw.Ticket) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
@@ -119,6 +137,32 @@ func drawRaffle(t *testing.T, e *env, c *client, winners int, dup bool, people .
 	wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", create), c.op(rid, "participants.add", addPayload(people...))),
 		"applied", "applied")
 	return rid
+}
+
+// drawing is an organiser signed in with a raffle ready to draw, and its pool.
+type drawing struct {
+	e    *env
+	c    *client
+	rid  string
+	pool []draw.Ticket
+}
+
+func newDrawing(t *testing.T, db *store.DB, winners int, dup bool, people ...[]ticket) drawing {
+	t.Helper()
+	e := newEnv(t, db, httpapi.Config{})
+	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+	return drawing{e: e, c: c, rid: drawRaffle(t, e, c, winners, dup, people...), pool: poolOf(people...)}
+}
+
+// drawnWithout draws online and invalidates the winner of one position,
+// which can then be redrawn.
+func (d drawing) drawnWithout(t *testing.T, position int) round {
+	t.Helper()
+	first := newRound()
+	wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", first.start(d.pool)), d.c.op(d.rid, "draw.complete", first.complete()),
+		d.c.op(d.rid, "winner.invalidate", map[string]any{"winner_id": protocol.WinnerID(first.id, position)})),
+		"applied", "applied", "applied")
+	return first
 }
 
 func crowd(n, tickets int) [][]ticket {

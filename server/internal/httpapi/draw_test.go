@@ -22,11 +22,9 @@ import (
 func TestOnlineDraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 		people := crowd(8, 3)
-		rid := drawRaffle(t, e, c, 3, false, people...)
-		pool := poolOf(people...)
+		d := newDrawing(t, db, 3, false, people...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
 
 		before := time.Now().UnixMilli()
@@ -36,7 +34,7 @@ func TestOnlineDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		if started.DrawID != rd.id || started.Kind != "draw" || !slices.Equal(started.Positions, []int{1, 2, 3}) ||
-			started.WinnersCount != 3 || started.CountdownSeconds != 10 || started.AllowDuplicateWins ||
+			started.WinnersCount != 3 || started.CountdownSeconds != 10 || started.AllowDuplicateWins || started.Offline ||
 			started.PoolSize != 24 || started.ClientCommitment != draw.Commitment(rd.seed) ||
 			!protocol.IsHex256(started.ServerCommitment) || started.StartedAt < before || started.StartedAt > time.Now().UnixMilli() {
 			t.Fatalf("logged start = %+v", started)
@@ -99,26 +97,41 @@ func TestOnlineDraw(t *testing.T) {
 			c.op(rid, "draw.complete", rd.complete()),
 			c.op(rid, "draw.start", other.start(pool)),
 		), "rejected:draw_completed", "rejected:draw_started")
-		if d, w, _ := db.CountDrawRows(ctx, rid); d != 1 || w != 3 {
-			t.Fatalf("%d rounds and %d winners stored, want 1 and 3", d, w)
+		if n, w, _ := db.CountDrawRows(ctx, rid); n != 1 || w != 3 {
+			t.Fatalf("%d rounds and %d winners stored, want 1 and 3", n, w)
 		}
 	})
 }
 
+// A round declared offline by its start is completed offline, with the
+// device's seed alone; an online reveal of it is refused.
 func TestOfflineDraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		people := crowd(6, 2)
-		rid := drawRaffle(t, e, c, 4, true, people...)
-		pool := poolOf(people...)
+		ctx := context.Background()
+		d := newDrawing(t, db, 4, true, crowd(6, 2)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
 		complete, ids := rd.completeOffline(t, pool, 4, true)
-		start := rd.start(pool)
+		start := offline(rd.start(pool))
 		start["winners_count"], start["allow_duplicate_wins"] = 4, true // what the device drew with
-		// Pushed together when the network came back.
-		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", start), c.op(rid, "draw.complete", complete)),
-			"applied", "applied")
+		// Pushed when the network came back, with an online reveal of the
+		// same round (which its start did not declare).
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", start), c.op(rid, "draw.complete", rd.complete())),
+			"applied", "rejected:mode_mismatch")
+		var started protocol.DrawStarted
+		if err := json.Unmarshal(c.logged(t, e, rid, "draw.start")[0], &started); err != nil || !started.Offline {
+			t.Fatalf("logged start = %+v (%v)", started, err)
+		}
+		logged, _ := db.CountChanges(ctx, rid)
+		snap := c.snapshot(t, e, rid)
+		if snap.Raffle.Status != "in_progress" || !snap.Draws[0].Open() || !snap.Draws[0].Offline || len(snap.Winners) != 0 {
+			t.Fatalf("after the online reveal: %+v %+v %+v", snap.Raffle, snap.Draws, snap.Winners)
+		}
+
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", complete)), "applied")
+		if n, _ := db.CountChanges(ctx, rid); n != logged+1 {
+			t.Fatalf("%d changes logged, want %d", n, logged+1)
+		}
 		done := c.completion(t, e, rid)
 		if !done.Offline || done.Seed != hex.EncodeToString(rd.seed) || !protocol.IsHex256(done.ServerSeed) {
 			t.Fatalf("offline completion = %+v", done)
@@ -128,9 +141,70 @@ func TestOfflineDraw(t *testing.T) {
 				t.Fatalf("winner %d = %s, the device drew %s", i+1, w.TicketID, ids[i])
 			}
 		}
-		snap := c.snapshot(t, e, rid)
+		snap = c.snapshot(t, e, rid)
 		if snap.Raffle.Status != "completed" || snap.Draws[0].Completion == nil || !snap.Draws[0].Offline {
 			t.Fatalf("snapshot = %+v %+v", snap.Raffle, snap.Draws)
+		}
+		a := c.audit(t, e, rid)
+		if len(a.Draws) != 1 || a.Draws[0].Online {
+			t.Fatalf("audit rounds = %+v, want one offline", a.Draws)
+		}
+		if p := draw.Verify(a.Draws[0]); len(p) != 0 {
+			t.Fatalf("the offline round does not verify: %v", p)
+		}
+	})
+}
+
+// The attack: a device tries seeds until one picks the winner it wants,
+// commits to it online (the server's commitment is published, viewers see
+// the countdown), then reveals it "offline", alone. The start declared the
+// round online, so only an online completion closes it.
+func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
+		cousin := pool[7].ID
+		var rd round
+		for rd = newRound(); ; rd = newRound() {
+			if won, _ := draw.Pick(rd.seed, pool, 2, false); won[0].ID == cousin {
+				break
+			}
+		}
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", rd.start(pool))), "applied")
+		logged, _ := db.CountChanges(ctx, rid)
+
+		ground, ids := rd.completeOffline(t, pool, 2, false)
+		if ids[0] != cousin {
+			t.Fatal("the ground seed does not pick the cousin")
+		}
+		wrongSeed, _ := newRound().completeOffline(t, pool, 2, false)
+		wrongSeed["draw_id"] = rd.id
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", ground), c.op(rid, "draw.complete", wrongSeed)),
+			"rejected:mode_mismatch", "rejected:mode_mismatch")
+
+		if n, _ := db.CountChanges(ctx, rid); n != logged {
+			t.Fatalf("refused completions logged: %d changes, want %d", n, logged)
+		}
+		snap := c.snapshot(t, e, rid)
+		if snap.Raffle.Status != "in_progress" || len(snap.Winners) != 0 || !snap.Draws[0].Open() || snap.Draws[0].Offline {
+			t.Fatalf("the refused completion changed the raffle: %+v %+v %+v", snap.Raffle, snap.Draws, snap.Winners)
+		}
+		if n, w, _ := db.CountDrawRows(ctx, rid); n != 1 || w != 0 {
+			t.Fatalf("%d rounds and %d winners stored, want 1 and 0", n, w)
+		}
+
+		// The same device completes online: the server's seed is combined in.
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", rd.complete())), "applied")
+		done := c.completion(t, e, rid)
+		server, _ := hex.DecodeString(done.ServerSeed)
+		want, _ := draw.Pick(draw.CombineSeeds(rd.seed, server), pool, 2, false)
+		if done.Offline || done.Seed != hex.EncodeToString(draw.CombineSeeds(rd.seed, server)) ||
+			!slices.Equal([]string{done.Winners[0].TicketID, done.Winners[1].TicketID}, ticketIDs(want)) {
+			t.Fatalf("online completion = %+v", done)
+		}
+		if a := c.audit(t, e, rid); len(a.Draws) != 1 || !a.Draws[0].Online {
+			t.Fatalf("audit rounds = %+v, want one online", a.Draws)
 		}
 	})
 }
@@ -139,13 +213,10 @@ func TestOfflineDraw(t *testing.T) {
 func TestForgedCompletions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		people := crowd(10, 1)
-		rid := drawRaffle(t, e, c, 2, false, people...)
-		pool := poolOf(people...)
+		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
-		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", rd.start(pool))), "applied")
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", offline(rd.start(pool)))), "applied")
 		logged, _ := db.CountChanges(ctx, rid)
 
 		forged, ids := rd.completeOffline(t, pool, 2, false)
@@ -155,9 +226,9 @@ func TestForgedCompletions(t *testing.T) {
 				break
 			}
 		}
-		wrongSeed := rd.complete()
+		wrongSeed, _ := rd.completeOffline(t, pool, 2, false)
 		wrongSeed["client_seed"] = hex.EncodeToString(draw.NewSeed())
-		unknown := newRound().complete()
+		unknown, _ := newRound().completeOffline(t, pool, 2, false)
 		wantStatuses(t, c.push(t, e,
 			c.op(rid, "draw.complete", forged),
 			c.op(rid, "draw.complete", wrongSeed),

@@ -45,7 +45,7 @@ func auditFixture(stage string) func(t *testing.T, e *env) {
 		rd := newRound()
 		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
 		done, _ := rd.completeOffline(t, rpool, 1, false)
-		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", rd.redraw(2, rpool)), c.op(rid, "draw.complete", done)),
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", offline(rd.redraw(2, rpool))), c.op(rid, "draw.complete", done)),
 			"applied", "applied")
 		if stage == "deleted" {
 			wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")

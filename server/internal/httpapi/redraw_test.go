@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/draw"
@@ -24,11 +23,8 @@ func redrawPool(pool []draw.Ticket, snap store.Snapshot, dup bool) []draw.Ticket
 
 func TestInvalidateAndRedraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		people := crowd(12, 3)
-		rid := drawRaffle(t, e, c, 3, false, people...)
-		pool := poolOf(people...)
+		d := newDrawing(t, db, 3, false, crowd(12, 3)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		first := newRound()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", first.start(pool)), c.op(rid, "draw.complete", first.complete())),
 			"applied", "applied")
@@ -99,17 +95,64 @@ func TestInvalidateAndRedraw(t *testing.T) {
 	})
 }
 
+// A redraw keeps the mode its start declared, as a first draw does.
+func TestOfflineRedraw(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		d := newDrawing(t, db, 2, false, crowd(8, 2)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
+		d.drawnWithout(t, 2)
+		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
+
+		// Declared offline: an online reveal is refused, the offline result applied.
+		rd := newRound()
+		done, ids := rd.completeOffline(t, rpool, 1, false)
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", offline(rd.redraw(2, rpool))),
+			c.op(rid, "draw.complete", rd.complete())), "applied", "rejected:mode_mismatch")
+		var started protocol.DrawStarted
+		redraws := c.logged(t, e, rid, "winner.redraw")
+		if err := json.Unmarshal(redraws[len(redraws)-1], &started); err != nil || !started.Offline || started.Kind != "redraw" {
+			t.Fatalf("logged redraw = %+v (%v)", started, err)
+		}
+		if snap := c.snapshot(t, e, rid); len(snap.Draws) != 2 || !snap.Draws[1].Open() || !snap.Draws[1].Offline || len(snap.Winners) != 2 {
+			t.Fatalf("after the online reveal: %+v %+v", snap.Draws, snap.Winners)
+		}
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", done)), "applied")
+		if got := c.completion(t, e, rid); !got.Offline || got.Winners[0].TicketID != ids[0] || got.Winners[0].Position != 2 {
+			t.Fatalf("offline redraw completion = %+v", got)
+		}
+		a := c.audit(t, e, rid)
+		if len(a.Draws) != 2 || !a.Draws[0].Online || a.Draws[1].Online {
+			t.Fatalf("audit rounds = %+v, want the first online and the redraw offline", a.Draws)
+		}
+
+		// Declared online (offline absent): an offline completion is refused,
+		// and nothing changes until the online one.
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.invalidate", map[string]any{"winner_id": rd.id + ":2"})), "applied")
+		rpool = redrawPool(pool, c.snapshot(t, e, rid), false)
+		online := newRound()
+		forged, _ := online.completeOffline(t, rpool, 1, false)
+		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", online.redraw(2, rpool)), c.op(rid, "draw.complete", forged)),
+			"applied", "rejected:mode_mismatch")
+		if n, w, _ := db.CountDrawRows(ctx, rid); n != 3 || w != 3 {
+			t.Fatalf("%d rounds and %d winners stored, want 3 and 3", n, w)
+		}
+		if snap := c.snapshot(t, e, rid); !snap.Draws[2].Open() || snap.Draws[2].Offline {
+			t.Fatalf("online redraw after the offline completion: %+v", snap.Draws[2])
+		}
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", online.complete())), "applied")
+		if got := c.completion(t, e, rid); got.Offline || got.DrawID != online.id {
+			t.Fatalf("online redraw completion = %+v", got)
+		}
+	})
+}
+
 // When every person has won, nobody is left to redraw.
 func TestRedrawWithNobodyLeft(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		people := crowd(3, 2)
-		rid := drawRaffle(t, e, c, 2, false, people...)
-		pool := poolOf(people...)
-		first := newRound()
-		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", first.start(pool)), c.op(rid, "draw.complete", first.complete()),
-			c.op(rid, "winner.invalidate", map[string]any{"winner_id": first.id + ":1"})), "applied", "applied", "applied")
+		d := newDrawing(t, db, 2, false, crowd(3, 2)...)
+		e, c, rid, pool := d.e, d.c, d.rid, d.pool
+		d.drawnWithout(t, 1)
 		rd := newRound()
 		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
 		if len(rpool) != 2 {
@@ -121,8 +164,8 @@ func TestRedrawWithNobodyLeft(t *testing.T) {
 
 		// Deleting the raffle takes its rounds and winners with it.
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
-		if d, w, _ := db.CountDrawRows(context.Background(), rid); d != 0 || w != 0 {
-			t.Fatalf("deleted raffle kept %d rounds and %d winners", d, w)
+		if n, w, _ := db.CountDrawRows(context.Background(), rid); n != 0 || w != 0 {
+			t.Fatalf("deleted raffle kept %d rounds and %d winners", n, w)
 		}
 	})
 }

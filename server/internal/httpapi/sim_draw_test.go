@@ -132,11 +132,13 @@ func (d *device) actDraw(id string, r *simRaffle) bool {
 		if r.WinnersCount > 3 {
 			d.enqueue(id, "raffle.update", map[string]any{"winners_count": 1 + d.rng.IntN(3)})
 		}
-		d.enqueue(id, "draw.start", rd.start(pool))
 		if d.rng.IntN(2) == 0 {
+			d.enqueue(id, "draw.start", rd.start(pool))
 			d.enqueue(id, "draw.complete", rd.complete())
 			return true
 		}
+		// Offline: the start declares it, and the device draws alone.
+		d.enqueue(id, "draw.start", offline(rd.start(pool)))
 		won, err := draw.Pick(rd.seed, pool, r.WinnersCount, r.AllowDuplicateWins)
 		if err != nil {
 			return true // the start is refused; nothing to complete

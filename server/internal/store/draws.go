@@ -44,10 +44,10 @@ func (db *DB) applyDraw(ctx context.Context, tx *sql.Tx, m protocol.Mutation, st
 			return nil, err
 		}
 		if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
-			server_commitment, server_seed, pool_digest, pool_size, winners_count, allow_duplicate_wins, countdown_seconds,
-			started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
+			countdown_seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
-			rd.Secret, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
+			rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
 			rd.StartedAt); err != nil {
 			return nil, err
 		}
@@ -59,8 +59,9 @@ func (db *DB) applyDraw(ctx context.Context, tx *sql.Tx, m protocol.Mutation, st
 		return rd.DrawStarted, nil
 	case protocol.DrawComplete:
 		res := m.Result
-		if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, offline = ?, completed_at = ? WHERE id = ?`,
-			res.ClientSeed, res.Seed, res.Offline, res.CompletedAt, res.DrawID); err != nil {
+		// The mode (offline) was stored by the start; the completion matched it.
+		if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE id = ?`,
+			res.ClientSeed, res.Seed, res.CompletedAt, res.DrawID); err != nil {
 			return nil, err
 		}
 		if err := db.insertWinners(ctx, tx, st.Raffle.ID, res); err != nil {
@@ -117,10 +118,9 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions string
 		var clientSeed, seed sql.NullString
-		var offline sql.NullBool
 		var completed sql.NullInt64
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
-			&rd.Secret, &clientSeed, &seed, &offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
+			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
 			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed); err != nil {
 			return nil, nil, err
 		}
@@ -128,7 +128,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 			return nil, nil, err
 		}
 		if completed.Valid {
-			c := &protocol.Completion{Offline: offline.Bool, ClientSeed: clientSeed.String, ServerSeed: rd.Secret,
+			c := &protocol.Completion{ClientSeed: clientSeed.String, ServerSeed: rd.Secret,
 				Seed: seed.String, CompletedAt: completed.Int64, Winners: []protocol.WinnerRef{}}
 			for _, w := range winners {
 				if w.DrawID == rd.DrawID {
