@@ -4,7 +4,7 @@ import { canonical, type DrawTicket } from '@/sync/draw'
 
 /** A first draw: every ticket of the raffle. */
 export function firstDrawPool(tickets: readonly DrawTicket[]): DrawTicket[] {
-  return canonical(tickets)
+  return [...canonical(tickets)]
 }
 
 /**

@@ -17,39 +17,44 @@ const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The pool in canonical order: by ticket id. Ids are ASCII (lower-case UUIDs), so comparing
- * UTF-16 code units is the same as comparing UTF-8 bytes.
+ * UTF-16 code units is the same as comparing UTF-8 bytes. A pool already in that order (as pools
+ * read by id are) is returned as it is: checking is one pass, a sort of 100,000 is not.
  */
-export function canonical(pool: readonly DrawTicket[]): DrawTicket[] {
-  return [...pool].sort((a, b) => byteCompare(a.id, b.id))
+export function canonical(pool: DrawTicket[]): DrawTicket[]
+export function canonical(pool: readonly DrawTicket[]): readonly DrawTicket[]
+export function canonical(pool: readonly DrawTicket[]): readonly DrawTicket[] {
+  for (let i = 1; i < pool.length; i++) {
+    if (byteCompare(pool[i - 1]!.id, pool[i]!.id) > 0) return [...pool].sort((a, b) => byteCompare(a.id, b.id))
+  }
+  return pool
 }
 
 /** SHA-256 over each ticket's id, group, ticket number and name, length-prefixed (hex). */
 export async function poolDigest(canonicalPool: readonly DrawTicket[]): Promise<string> {
-  const parts: Uint8Array[] = []
-  let size = 0
-  const push = (bytes: Uint8Array | null) => {
-    const len = new Uint8Array(4)
-    new DataView(len.buffer).setUint32(0, bytes ? bytes.length : 0xffffffff)
-    parts.push(len)
-    size += 4
-    if (bytes) {
-      parts.push(bytes)
-      size += bytes.length
+  // One buffer, written in place: a UTF-8 byte count is at most 3 per UTF-16 unit, so it is sized
+  // once, and no small array is made per field (100,000 tickets would make 800,000).
+  let capacity = 0
+  for (const t of canonicalPool) capacity += 16 + 3 * (t.id.length + t.group_id.length + (t.ticket_number?.length ?? 0) + t.name.length)
+  const buf = new Uint8Array(capacity)
+  const view = new DataView(buf.buffer)
+  let at = 0
+  const field = (text: string | null) => {
+    if (text === null) {
+      view.setUint32(at, 0xffffffff)
+      at += 4
+      return
     }
+    const { written } = encoder.encodeInto(text, buf.subarray(at + 4))
+    view.setUint32(at, written)
+    at += 4 + written
   }
   for (const t of canonicalPool) {
-    push(encoder.encode(t.id))
-    push(encoder.encode(t.group_id))
-    push(t.ticket_number === null ? null : encoder.encode(t.ticket_number))
-    push(encoder.encode(t.name))
+    field(t.id)
+    field(t.group_id)
+    field(t.ticket_number)
+    field(t.name)
   }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const p of parts) {
-    all.set(p, at)
-    at += p.length
-  }
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', all)))
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', buf.subarray(0, at))))
 }
 
 export function toHex(bytes: Uint8Array): string {
@@ -110,23 +115,47 @@ export class DrawError extends Error {}
  * in the pool; it leaves the pool with, unless duplicates are allowed, its whole group.
  */
 export async function pick(seed: Uint8Array, canonicalPool: readonly DrawTicket[], count: number, allowDuplicates: boolean): Promise<DrawTicket[]> {
-  if (count > canonicalPool.length) throw new DrawError('fewer tickets than winners')
-  const byGroup = new Map<string, number[]>()
+  const picked = await pickIndices(seed, groupNumbers(canonicalPool), count, allowDuplicates)
+  return picked.map((i) => canonicalPool[i]!)
+}
+
+/** Each ticket's person as a number (0, 1, 2… in order of first appearance), in pool order. */
+export function groupNumbers(canonicalPool: readonly DrawTicket[]): Int32Array {
+  const numbers = new Map<string, number>()
+  const out = new Int32Array(canonicalPool.length)
   canonicalPool.forEach((t, i) => {
-    const list = byGroup.get(t.group_id)
-    if (list) list.push(i)
-    else byGroup.set(t.group_id, [i])
+    let g = numbers.get(t.group_id)
+    if (g === undefined) numbers.set(t.group_id, (g = numbers.size))
+    out[i] = g
   })
-  if (!allowDuplicates && count > byGroup.size) throw new DrawError('fewer people than winners')
-  const alive = new Fenwick(canonicalPool.length)
+  return out
+}
+
+/**
+ * The draw over a pool given only by its tickets' group numbers (see groupNumbers): the positions
+ * of the winners in the canonical pool. A device that kept just these numbers (and the ids) when a
+ * round opened draws without reading the tickets again.
+ */
+export async function pickIndices(seed: Uint8Array, groups: Int32Array, count: number, allowDuplicates: boolean): Promise<number[]> {
+  if (count > groups.length) throw new DrawError('fewer tickets than winners')
+  // Tickets of one group are chained (first[g] -> next[i] -> ...): two typed arrays, no lists.
+  let people = 0
+  for (const g of groups) people = Math.max(people, g + 1)
+  if (!allowDuplicates && count > people) throw new DrawError('fewer people than winners')
+  const first = new Int32Array(people).fill(-1)
+  const next = new Int32Array(groups.length)
+  for (let i = groups.length - 1; i >= 0; i--) {
+    next[i] = first[groups[i]!]!
+    first[groups[i]!] = i
+  }
+  const alive = new Fenwick(groups.length)
   const stream = new Stream(seed)
-  const winners: DrawTicket[] = []
+  const winners: number[] = []
   while (winners.length < count) {
     const i = alive.kth(await stream.intn(alive.total))
-    const w = canonicalPool[i]!
-    winners.push(w)
+    winners.push(i)
     if (allowDuplicates) alive.remove(i)
-    else for (const j of byGroup.get(w.group_id)!) alive.remove(j)
+    else for (let j = first[groups[i]!]!; j >= 0; j = next[j]!) alive.remove(j)
   }
   return winners
 }
