@@ -94,13 +94,44 @@ describe('draw ops, applied', () => {
         countdownSeconds: 10,
         startedAt: 1_700,
         state: 'open',
-        offline: null,
+        offline: false,
         clientSeed: null,
         serverSeed: null,
         seed: null,
         completedAt: null,
       },
     ])
+  })
+
+  it('local draw.start records the mode it declares', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', { ...localStart, offline: true }, 1_000)
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'open', offline: true })
+    // The server's start says the same (older servers say nothing): the mode stays.
+    await apply(db, 'draw.start', pulledStart, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b'), offline: true })
+    await apply(db, 'draw.start', { ...pulledStart, offline: true }, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ offline: true })
+  })
+
+  it('keeps the first server commitment it saw; a completion then is marked for the check, once', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.start', { ...pulledStart, server_commitment: hex('e') }, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b') })
+    await applyTwice(db, 'draw.complete', pulledComplete, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'completed', resultCheck: 'pending' })
+    await db.draws.update(DRAW, { resultCheck: 'ok' })
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    await apply(db, 'draw.start', pulledStart, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ resultCheck: 'ok' })
+  })
+
+  it('a completion for a round whose server commitment was never seen here is not checked', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', localStart, 1_000)
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    expect((await db.draws.get(DRAW))!.resultCheck).toBeUndefined()
   })
 
   it('a pulled draw.start brings the server facts, and a local one after it leaves them', async () => {
@@ -213,8 +244,26 @@ describe('replaceRaffle with draws', () => {
       ],
     }
     await writeTx(db, () => replaceRaffle(db, ANA, RAFFLE, completed, 1))
-    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'completed', seed: hex('3'), offline: false, completedAt: 15_000 })
+    // The round was open here with the server's commitment: its result is to be checked.
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'completed', seed: hex('3'), offline: false, completedAt: 15_000, resultCheck: 'pending' })
     expect(await db.winners.get(`${DRAW}:2`)).toMatchObject({ isValid: false, invalidatedAt: 16_000, invalidationReason: 'Desistiu', drawId: DRAW })
     expect(await db.drawSecrets.count()).toBe(1)
+  })
+
+  it('keeps what this device saw of a round: the first server commitment and the declared mode', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', { ...localStart, offline: true }, 1_000)
+    await apply(db, 'draw.start', pulledStart, 9)
+    const snap: Snapshot = {
+      raffle: { ...raffle, type: 'tickets', status: 'in_progress' },
+      head_seq: 3,
+      participants: [ticket(1), ticket(2), ticket(3)],
+      // An open round without its mode (as the protocol allows), and another commitment.
+      draws: [{ ...pulledStart, kind: 'draw', server_commitment: hex('e') }],
+      winners: [],
+      cursor: 'c',
+    }
+    await writeTx(db, () => replaceRaffle(db, ANA, RAFFLE, snap, 1))
+    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b'), offline: true, state: 'open' })
   })
 })

@@ -69,7 +69,8 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     countdownSeconds: w.countdown_seconds,
     startedAt: w.started_at,
     state: completedAt === null ? 'open' : 'completed',
-    offline: typeof w.offline === 'boolean' && completedAt !== null ? w.offline : null,
+    // Declared by the start: the server's start and snapshot say it (older servers only once completed).
+    offline: typeof w.offline === 'boolean' ? w.offline : null,
     clientSeed: completedAt === null ? null : str(w.client_seed),
     serverSeed: completedAt === null ? null : str(w.server_seed),
     seed: completedAt === null ? null : str(w.seed),
@@ -97,10 +98,29 @@ export async function deleteDrawsOf(database: SorteioDB, raffleId: string): Prom
   await database.winners.where('raffleId').equals(raffleId).delete()
 }
 
-/** The completion fields of a round nobody has revealed yet. */
+/** The completion fields of a round nobody has revealed yet (offline: the mode, unknown here). */
 export const UNREVEALED = { state: 'open', offline: null, clientSeed: null, serverSeed: null, seed: null, completedAt: null } as const
 
 const completionFields = Object.keys(UNREVEALED) as Array<keyof typeof UNREVEALED>
+
+/**
+ * A round as the server now describes it (a pulled start or a snapshot), merged with what this
+ * device knew of it before: the first server commitment it saw stays (a later one is compared with
+ * it at the completion, never trusted over it), so does the mode its start declared, and so does
+ * the check of its result. A first server completion of a round whose server commitment was held
+ * is marked for that check (db/draw-check.ts). Inside writeTx.
+ */
+export function keepKnown(before: DrawRow | undefined, incoming: DrawRow): DrawRow {
+  if (!before) return incoming
+  const row: DrawRow = { ...incoming, offline: incoming.offline ?? before.offline }
+  if (before.serverCommitment !== null) row.serverCommitment = before.serverCommitment
+  if (before.resultCheck) row.resultCheck = before.resultCheck
+  else if (heldCommitment(before) && incoming.serverSeed !== null) row.resultCheck = 'pending'
+  return row
+}
+
+/** The round had the server's commitment and no server result yet. */
+const heldCommitment = (draw: DrawRow) => draw.serverCommitment !== null && draw.serverSeed === null
 
 async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind, p: Payload, at: number): Promise<void> {
   const raffle = await database.raffles.get(raffleId)
@@ -111,7 +131,10 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
   if (typeof p.started_at === 'number') {
     row = drawFromWire(raffleId, { ...(p as unknown as DrawWire), kind })
     // The start may come again (a re-pulled page) after the round's completion: keep the latter.
-    if (existing) for (const f of completionFields) (row as unknown as Payload)[f] = existing[f]
+    if (existing) {
+      for (const f of completionFields) if (f !== 'offline') (row as unknown as Payload)[f] = existing[f]
+      row = keepKnown(existing, row)
+    }
   } else {
     // Our own start, still waiting: whatever is known about the round (from the server) stays.
     if (existing) return
@@ -130,6 +153,8 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
       countdownSeconds: kind === 'draw' ? raffle.countdownSeconds : 0,
       startedAt: at + (await serverOffset(database)),
       ...UNREVEALED,
+      // The mode is the start's: offline only when it says so.
+      offline: p.offline === true,
     }
   }
   await database.draws.put(row)
@@ -161,6 +186,7 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
     const list = (Array.isArray(p.winners) ? p.winners : []) as WinnerWire[]
     winners = list.map((w) => winnerFromWire(raffleId, w, draw.id))
     completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at }
+    if (!draw.resultCheck && heldCommitment(draw)) completed.resultCheck = 'pending'
   } else {
     // Our own reveal: only an open round takes it (the server's result, once here, stays).
     if (draw.state !== 'open') return

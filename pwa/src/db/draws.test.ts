@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { drawOverview } from '@/db/draw-queries'
 import { finishRound, invalidateWinner, NoEligibleError, redraw, startDraw } from '@/db/draws'
 import { pendingOps } from '@/db/outbox'
@@ -10,7 +10,9 @@ import { canonical, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/
 import { redrawPool } from '@/sync/draw-pool'
 import { ANA, freshDb } from '@/sync/testing/helpers'
 
-const offline = { isOnline: () => false }
+// The mode a round declares at its start.
+const offline = { offline: true }
+const online = { offline: false }
 const people: NewPerson[] = [
   { name: 'Ana', quantity: 3 },
   { name: 'Bia', quantity: 2 },
@@ -36,57 +38,72 @@ const opsOf = async (db: SorteioDB, type: string) => (await pendingOps(db, ANA))
 
 /** A raffle drawn offline, with its first draw's id. */
 async function drawn(input: Partial<NewRaffle> = {}) {
-  const setup = await raffleWith(input)
-  const round = await startDraw(ANA, setup.raffleId, setup.db)
-  await finishRound(ANA, round.id, offline, setup.db)
+  const setup = await raffleWith({ countdownSeconds: 0, ...input })
+  const round = await startDraw(ANA, setup.raffleId, offline, setup.db)
+  await finishRound(ANA, round.id, {}, setup.db)
   return { ...setup, round }
 }
 
 describe('startDraw', () => {
   it('refuses fewer tickets than winners, in the spec words', async () => {
     const { db, raffleId } = await raffleWith({ winnersCount: 3 }, [{ name: 'Ana' }, { name: 'Bia' }])
-    await expect(startDraw(ANA, raffleId, db)).rejects.toThrow('Você precisa de pelo menos 3 bilhete(s) para realizar o sorteio. Atualmente há 2.')
+    await expect(startDraw(ANA, raffleId, online, db)).rejects.toThrow('Você precisa de pelo menos 3 bilhete(s) para realizar o sorteio. Atualmente há 2.')
     expect(await db.outbox.count()).toBe(2)
     expect(await db.draws.count()).toBe(0)
   })
 
   it('refuses fewer people than winners unless the same person may win twice', async () => {
     const { db, raffleId } = await raffleWith({ winnersCount: 3 }, [{ name: 'Ana', quantity: 5 }, { name: 'Bia' }])
-    await expect(startDraw(ANA, raffleId, db)).rejects.toMatchObject({
+    await expect(startDraw(ANA, raffleId, online, db)).rejects.toMatchObject({
       reason: 'not_enough_people',
       message: 'Para sortear 3 vencedor(es) sem repetir pessoas, são necessários pelo menos 3 participante(s) diferentes. Atualmente há 2.',
     })
     const allowed = await raffleWith({ winnersCount: 3, allowDuplicateWins: true }, [{ name: 'Ana', quantity: 5 }, { name: 'Bia' }])
-    await expect(startDraw(ANA, allowed.raffleId, allowed.db)).resolves.toMatchObject({ state: 'open' })
+    await expect(startDraw(ANA, allowed.raffleId, online, allowed.db)).resolves.toMatchObject({ state: 'open' })
   })
 
-  it('commits to a secret seed and publishes the digest of every ticket, in one write', async () => {
+  it('commits to a secret seed and publishes the digest of every ticket, in one write; online sends no mode', async () => {
     const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
+    const round = await startDraw(ANA, raffleId, online, db)
     const secret = await db.drawSecrets.get(round.id)
     expect(secret!.clientSeed).toMatch(/^[0-9a-f]{64}$/)
+    expect(secret!.offline).toBe(false)
     const all = await pool(db, raffleId)
     const [op] = await opsOf(db, 'draw.start')
     expect(op).toEqual({ draw_id: round.id, client_commitment: await sha256(secret!.clientSeed), pool_digest: await poolDigest(all), pool_size: 8, winners_count: 2, allow_duplicate_wins: false })
-    expect(round).toMatchObject({ kind: 'draw', positions: [1, 2], state: 'open', countdownSeconds: 5, serverCommitment: null })
+    expect(round).toMatchObject({ kind: 'draw', positions: [1, 2], state: 'open', countdownSeconds: 5, serverCommitment: null, offline: false })
     expect((await getRaffle(ANA, raffleId, db))!.status).toBe('in_progress')
-    await expect(startDraw(ANA, raffleId, db)).rejects.toMatchObject({ reason: 'draw_started' })
+    await expect(startDraw(ANA, raffleId, online, db)).rejects.toMatchObject({ reason: 'draw_started' })
+  })
+
+  it('offline: declares the mode in the start, the round and the secret', async () => {
+    const { db, raffleId } = await raffleWith()
+    const round = await startDraw(ANA, raffleId, offline, db)
+    const [op] = await opsOf(db, 'draw.start')
+    expect(op).toMatchObject({ draw_id: round.id, offline: true })
+    expect(round).toMatchObject({ state: 'open', offline: true })
+    expect(await db.drawSecrets.get(round.id)).toMatchObject({ offline: true })
   })
 
   it('uses a new seed each time', async () => {
     const a = await raffleWith()
     const b = await raffleWith()
-    const ra = await startDraw(ANA, a.raffleId, a.db)
-    const rb = await startDraw(ANA, b.raffleId, b.db)
+    const ra = await startDraw(ANA, a.raffleId, online, a.db)
+    const rb = await startDraw(ANA, b.raffleId, online, b.db)
     expect((await a.db.drawSecrets.get(ra.id))!.clientSeed).not.toBe((await b.db.drawSecrets.get(rb.id))!.clientSeed)
   })
 })
 
+/** The server's start came back: its commitment, and a start time `ago` ms before now. */
+const confirm = (db: SorteioDB, drawId: string, ago = 6_000) => db.draws.update(drawId, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - ago })
+
 describe('finishRound', () => {
-  it('offline: draws pick(seed, canonical pool) at once and queues those winners', async () => {
-    const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
-    expect(await finishRound(ANA, round.id, offline, db)).toBe('offline')
+  it('offline-declared: draws pick(seed, canonical pool) at once and queues those winners, even with the server reachable', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, offline, db)
+    // The network came back and the server's start too: the round stays offline.
+    await confirm(db, round.id)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('offline')
     const seed = (await db.drawSecrets.get(round.id))!.clientSeed
     const expected = (await pick(fromHex(seed), await pool(db, raffleId), 2, false)).map((t) => t.id)
     expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: true, winners: expected }])
@@ -97,68 +114,112 @@ describe('finishRound', () => {
     ])
     expect(rounds[0]).toMatchObject({ state: 'completed', offline: true, seed })
     expect((await getRaffle(ANA, raffleId, db))!.status).toBe('completed')
-    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('skipped')
     expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
+  })
+
+  it('offline-declared: draws when the countdown ends, not before', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 5 })
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await db.draws.update(round.id, { startedAt: Date.now() - 4_700 })
+    const began = Date.now()
+    expect(await finishRound(ANA, round.id, { pollMs: 20 }, db)).toBe('offline')
+    expect(Date.now() - began).toBeGreaterThanOrEqual(250)
   })
 
   it('online, once the server confirmed the start: reveals the seed without winners', async () => {
     const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
+    const round = await startDraw(ANA, raffleId, online, db)
     // Confirmed by the server; its countdown (5 s) ended a moment ago.
-    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 })
-    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    await confirm(db, round.id)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
     const seed = (await db.drawSecrets.get(round.id))!.clientSeed
     expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: false }])
     expect(await db.draws.get(round.id)).toMatchObject({ state: 'revealing', offline: false })
     expect(await db.winners.count()).toBe(0)
   })
 
-  it('online without the server answer: waits for it, then draws offline', async () => {
-    const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
-    const began = Date.now()
-    expect(await finishRound(ANA, round.id, { isOnline: () => true, answerWaitMs: 300, pollMs: 20 }, db)).toBe('offline')
-    expect(Date.now() - began).toBeGreaterThanOrEqual(290)
+  it('online: never falls back to drawing offline, however long the server answer takes', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, online, db)
+    let outcome: string | undefined
+    const finishing = finishRound(ANA, round.id, { pollMs: 20 }, db).then((o) => (outcome = o))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Hours later on this device's clock, still nothing: no winners, no offline completion.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 3600_000 })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(outcome).toBeUndefined()
+      expect(await opsOf(db, 'draw.complete')).toEqual([])
+      expect(await db.draws.get(round.id)).toMatchObject({ state: 'open', offline: false })
+      // The answer comes at last: the reveal goes online.
+      await confirm(db, round.id)
+      await finishing
+      expect(outcome).toBe('online')
+      expect(await opsOf(db, 'draw.complete')).toMatchObject([{ offline: false }])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
-  it('online: the answer arriving during the wait makes it an online reveal', async () => {
-    const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
-    setTimeout(() => void db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 }), 100)
-    expect(await finishRound(ANA, round.id, { isOnline: () => true, answerWaitMs: 3000, pollMs: 20 }, db)).toBe('online')
+  it('online: a round whose start the server refused (gone after the rebuild) is skipped', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, online, db)
+    setTimeout(() => void db.draws.delete(round.id), 100)
+    expect(await finishRound(ANA, round.id, { pollMs: 20 }, db)).toBe('skipped')
+    expect(await opsOf(db, 'draw.complete')).toEqual([])
+  })
+
+  it('online: stops waiting when aborted', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, online, db)
+    const abort = new AbortController()
+    const finishing = finishRound(ANA, round.id, { signal: abort.signal, pollMs: 20 }, db)
+    abort.abort(new Error('saiu'))
+    await expect(finishing).rejects.toThrow('saiu')
+    expect(await opsOf(db, 'draw.complete')).toEqual([])
   })
 
   it('online: reveals no sooner than the end of the countdown on the server clock', async () => {
     const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
+    const round = await startDraw(ANA, raffleId, online, db)
     // The server's start came later than this device's estimate: 300 ms of its 5 s are left.
-    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 4_700 })
+    await confirm(db, round.id, 4_700)
     const began = Date.now()
-    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
     expect(Date.now() - began).toBeGreaterThanOrEqual(250)
   })
 
+  it('a secret kept before modes were declared is online', async () => {
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, offline, db)
+    const { offline: _mode, ...legacy } = (await db.drawSecrets.get(round.id))!
+    await db.drawSecrets.put(legacy)
+    await confirm(db, round.id)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
+  })
+
   it('leaves alone a round opened on another device (no secret here), and runs once when called twice', async () => {
-    const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
+    const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+    const round = await startDraw(ANA, raffleId, offline, db)
     const secret = (await db.drawSecrets.get(round.id))!
     await db.drawSecrets.delete(round.id)
-    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('skipped')
     await db.drawSecrets.put(secret)
-    const both = await Promise.all([finishRound(ANA, round.id, offline, db), finishRound(ANA, round.id, offline, db)])
+    const both = await Promise.all([finishRound(ANA, round.id, {}, db), finishRound(ANA, round.id, {}, db)])
     expect(both).toEqual(['offline', 'offline'])
     expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
   })
+
   it('reveals a round once: after the server refused the reveal and the round came back open, it is left alone', async () => {
     const { db, raffleId } = await raffleWith()
-    const round = await startDraw(ANA, raffleId, db)
-    await db.draws.update(round.id, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - 6_000 })
-    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('online')
+    const round = await startDraw(ANA, raffleId, online, db)
+    await confirm(db, round.id)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
     // What a refused reveal leaves after the rebuild: the round open again, nothing queued.
     await db.outbox.clear()
     await db.draws.update(round.id, { state: 'open' })
-    expect(await finishRound(ANA, round.id, { isOnline: () => true }, db)).toBe('skipped')
-    expect(await finishRound(ANA, round.id, offline, db)).toBe('skipped')
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('skipped')
     expect(await db.outbox.count()).toBe(0)
   })
 })
@@ -195,7 +256,7 @@ describe('redraw', () => {
     const winner = await redraw(ANA, raffleId, 2, offline, db)
 
     const [op] = await opsOf(db, 'winner.redraw')
-    expect(op).toMatchObject({ position: 2, pool_size: expectedPool.length, pool_digest: await poolDigest(expectedPool) })
+    expect(op).toMatchObject({ position: 2, pool_size: expectedPool.length, pool_digest: await poolDigest(expectedPool), offline: true })
     const wonGroups = new Set(before.map((w) => all.find((t) => t.id === w.ticketId)!.group_id))
     expect(expectedPool.length).toBe(allowDuplicateWins ? all.length - 2 : all.filter((t) => !wonGroups.has(t.group_id)).length)
     const seed = (await db.drawSecrets.get(String(op!.draw_id)))!.clientSeed
@@ -242,7 +303,7 @@ describe('redraw', () => {
     db.draws.hook('creating', (_key, row) => {
       row.serverCommitment = 'b'.repeat(64)
     })
-    const options = { isOnline: () => true, pollMs: 20, resultTimeoutMs: 300 }
+    const options = { offline: false, pollMs: 20, resultTimeoutMs: 300 }
     await expect(redraw(ANA, raffleId, 1, options, db)).rejects.toThrow('O resultado do re-sorteio ainda não chegou')
     expect((await opsOf(db, 'draw.complete')).at(-1)).toMatchObject({ offline: false })
   })

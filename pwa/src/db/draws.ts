@@ -22,18 +22,19 @@ export class NoEligibleError extends Error {
 }
 
 /** The tickets a round draws from, and the winners it must leave out, as stored now. */
-interface PoolInputs {
+export interface PoolInputs {
   tickets: DrawTicket[]
   winnerTickets: string[]
 }
 
-async function readPoolInputs(raffleId: string, database: SorteioDB): Promise<PoolInputs> {
+/** Every ticket, and the tickets of the winners `counts` keeps (all of them unless told). */
+export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (w: WinnerRow) => boolean = () => true): Promise<PoolInputs> {
   const [rows, winners] = await Promise.all([
     database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray(),
     database.winners.where('raffleId').equals(raffleId).toArray(),
   ])
   const tickets = rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name }))
-  return { tickets, winnerTickets: winners.map((w) => w.ticketId) }
+  return { tickets, winnerTickets: winners.filter(counts).map((w) => w.ticketId) }
 }
 
 /**
@@ -53,11 +54,11 @@ function fingerprintOf(inputs: PoolInputs): string {
 }
 
 /** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
-function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
+export function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
   return kind === 'draw' ? firstDrawPool(inputs.tickets) : redrawPool(inputs.tickets, inputs.winnerTickets, allowDuplicates)
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
 }
 
@@ -77,8 +78,18 @@ async function checkCanOpen(userId: string, raffleId: string, kind: DrawKind, po
   return raffle
 }
 
-/** Opens a round: publishes the commitment and pool digest, keeps the seed on this device. */
-async function openRound(userId: string, raffleId: string, kind: DrawKind, position: number, database: SorteioDB): Promise<DrawRow> {
+/** How a round is opened: its mode, declared once and for all. */
+export interface StartOptions {
+  /**
+   * The device cannot reach the server now (the sync bar says "Offline"): the round is declared
+   * offline and drawn here, at the countdown's end, with this device's seed alone. Otherwise it is
+   * online, and its reveal waits for the server however long that takes.
+   */
+  offline: boolean
+}
+
+/** Opens a round: publishes the commitment, pool digest and mode, keeps the seed on this device. */
+async function openRound(userId: string, raffleId: string, kind: DrawKind, position: number, mode: StartOptions, database: SorteioDB): Promise<DrawRow> {
   // A pulled change may land between the read and the write; then the pool is read again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const began = performance.now()
@@ -105,11 +116,13 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       client_commitment: commitment,
       pool_digest: digest,
       pool_size: pool.length,
+      // Online is the default: the field goes only with an offline start.
+      ...(mode.offline ? { offline: true } : {}),
     }
     const row = await writeTx(database, async () => {
       await checkCanOpen(userId, raffleId, kind, position, database)
       if ((await poolFingerprint(raffleId, database)) !== fingerprintOf(inputs)) return null
-      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed) })
+      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)
       return (await database.draws.get(drawId))!
@@ -123,18 +136,18 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
 }
 
 /**
- * Starts the raffle's draw (pending to in progress). Refuses, in the spec's words, when there are
- * fewer tickets than winners or, when nobody may win twice, fewer people than winners.
+ * Starts the raffle's draw (pending to in progress), in the mode the device's connection gives now.
+ * Refuses, in the spec's words, when there are fewer tickets than winners or, when nobody may win
+ * twice, fewer people than winners.
  */
-export function startDraw(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<DrawRow> {
-  return openRound(userId, raffleId, 'draw', 0, database)
+export function startDraw(userId: string, raffleId: string, mode: StartOptions, database: SorteioDB = appDb): Promise<DrawRow> {
+  return openRound(userId, raffleId, 'draw', 0, mode, database)
 }
 
 export interface FinishOptions {
-  /** Whether the device can reach the server now. */
-  isOnline: () => boolean
-  /** Online, how long to wait for the server's answer to the start before drawing offline. */
-  answerWaitMs?: number
+  /** Stops waiting (sign-out): the promise rejects with the signal's reason. */
+  signal?: AbortSignal
+  /** How often the wait reads the round again. */
   pollMs?: number
 }
 
@@ -144,7 +157,44 @@ export const countdownEnd = (round: Pick<DrawRow, 'startedAt' | 'countdownSecond
 /** 'skipped': nothing to do here (not this device's round, already revealed, or gone). */
 export type FinishOutcome = 'online' | 'offline' | 'skipped'
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const POLL_MS = 250
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * The round once it may be revealed: its countdown over on the server's clock and, online, the
+ * server's start (with its commitment) back. However long that takes: an online round never turns
+ * into an offline one. Undefined once the round is gone (its start refused) or no longer open.
+ */
+async function whenDue(drawId: string, offline: boolean, options: FinishOptions, database: SorteioDB): Promise<DrawRow | undefined> {
+  const poll = options.pollMs ?? POLL_MS
+  for (;;) {
+    options.signal?.throwIfAborted()
+    const draw = await database.draws.get(drawId)
+    if (!draw || draw.state !== 'open') return undefined
+    if (!offline && draw.serverCommitment === null) {
+      await sleep(poll, options.signal)
+      continue
+    }
+    // Read again each time: the server's start time, once here, may be later than this device's estimate.
+    const left = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    if (left <= 0) return draw
+    await sleep(Math.min(left, poll), options.signal)
+  }
+}
 
 /** Writes the reveal, unless another tab (or call) already did. */
 function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unknown>, database: SorteioDB): Promise<FinishOutcome> {
@@ -160,31 +210,21 @@ function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unkn
 
 async function finish(userId: string, drawId: string, options: FinishOptions, database: SorteioDB): Promise<FinishOutcome> {
   const secret = await database.drawSecrets.get(drawId)
-  let draw = await database.draws.get(drawId)
+  const opened = await database.draws.get(drawId)
   // A reveal the server refused is not sent again (the refusal was shown; a retry would loop).
-  if (!secret || secret.revealed || !draw || draw.state !== 'open' || !(await getRaffle(userId, draw.raffleId, database))) return 'skipped'
-  // The server has the start once its enriched start (with its commitment) came back.
-  const deadline = Date.now() + (options.answerWaitMs ?? 4000)
-  while (draw && draw.state === 'open' && draw.serverCommitment === null && options.isOnline() && Date.now() < deadline) {
-    await sleep(options.pollMs ?? 200)
-    draw = await database.draws.get(drawId)
-  }
-  // Gone: its start was refused and the raffle rebuilt from the server.
-  if (!draw || draw.state !== 'open') return 'skipped'
-  if (draw.serverCommitment !== null && options.isOnline()) {
-    // The server's start time, now known, may be later than this device's estimate was: the seed
-    // is not revealed before the countdown everyone sees has ended.
-    const early = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
-    if (early > 0) await sleep(early)
-    return writeReveal(userId, draw, { draw_id: drawId, client_seed: secret.clientSeed, offline: false }, database)
-  }
+  if (!secret || secret.revealed || !opened || opened.state !== 'open' || !(await getRaffle(userId, opened.raffleId, database))) return 'skipped'
+  // The mode its start declared (the server refuses any other: mode_mismatch).
+  const offline = secret.offline === true
+  const draw = await whenDue(drawId, offline, options, database)
+  if (!draw) return 'skipped'
+  if (!offline) return writeReveal(userId, draw, { draw_id: drawId, client_seed: secret.clientSeed, offline: false }, database)
   // Offline: this device's seed alone decides, over the pool it published. The user timing entry
   // (read from IndexedDB to winners) is what the browser benchmark reports.
   const began = performance.now()
   const inputs = await readPoolInputs(draw.raffleId, database)
   const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)
   if ((await poolDigest(pool)) !== draw.poolDigest) {
-    throw new Error('Os participantes deste aparelho não conferem com os do início do sorteio. Conecte-se para concluí-lo.')
+    throw new RuleError('pool_changed', undefined, 'Os participantes deste aparelho não conferem com os do início do sorteio. Conecte-se para concluí-lo.')
   }
   const winners = await pick(fromHex(secret.clientSeed), pool, draw.winnersCount, draw.allowDuplicateWins)
   performance.measure('sorteio:offline-draw', { start: began })
@@ -195,13 +235,13 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
 const finishing = new Map<string, Promise<FinishOutcome>>()
 
 /**
- * Reveals a round this device opened, once its countdown is over. Online (the server confirmed
- * the start and the device is online, waiting up to answerWaitMs for that answer): queues the
- * seed, and the server draws. Otherwise draws here with the seed alone and queues the winners,
- * which show at once. One call per round at a time in this tab; other tabs are kept out by the
- * transaction's re-check.
+ * Reveals a round this device opened, in the mode its start declared, once its countdown is over
+ * on the server's clock. Online: waits, however long it takes, for the server's start to come back,
+ * then queues the seed, and the server draws. Offline: draws here with the seed alone and queues
+ * the winners, which show at once. One call per round at a time in this tab (a second call gets the
+ * first one's promise); other tabs are kept out by the transaction's re-check.
  */
-export function finishRound(userId: string, drawId: string, options: FinishOptions, database: SorteioDB = appDb): Promise<FinishOutcome> {
+export function finishRound(userId: string, drawId: string, options: FinishOptions = {}, database: SorteioDB = appDb): Promise<FinishOutcome> {
   const key = `${database.name}:${drawId}`
   const running = finishing.get(key)
   if (running) return running
@@ -226,27 +266,34 @@ export async function invalidateWinner(userId: string, raffleId: string, winnerI
   })
 }
 
-export interface RedrawOptions extends FinishOptions {
+export interface RedrawOptions extends StartOptions, FinishOptions {
   /** How long to wait for the new winner (online, it comes with the pull) before giving up. */
   resultTimeoutMs?: number
 }
 
 /**
  * Redraws one position whose winner was invalidated: opens a round over the redraw pool (throws
- * NoEligibleError when it is empty), reveals it at once (redraws have no countdown) and resolves
- * with the new winner once this device knows it.
+ * NoEligibleError when it is empty) in the mode the device's connection gives now, reveals it
+ * (redraws have no countdown) and resolves with the new winner once this device knows it. Giving up
+ * after resultTimeoutMs leaves the reveal waiting for the server: the winner shows when it comes.
  */
 export async function redraw(userId: string, raffleId: string, position: number, options: RedrawOptions, database: SorteioDB = appDb): Promise<WinnerRow> {
-  const round = await openRound(userId, raffleId, 'redraw', position, database)
-  await finishRound(userId, round.id, options, database)
+  const round = await openRound(userId, raffleId, 'redraw', position, options, database)
+  // Online, the reveal may wait long for the server: the winner is watched for meanwhile.
+  const failure: { failed: boolean; error?: unknown } = { failed: false }
+  finishRound(userId, round.id, options, database).catch((error: unknown) => {
+    failure.failed = true
+    failure.error = error
+  })
   const deadline = Date.now() + (options.resultTimeoutMs ?? 60_000)
   for (;;) {
     const [winner, draw] = await Promise.all([database.winners.get(`${round.id}:${position}`), database.draws.get(round.id)])
     if (winner) return winner
+    if (failure.failed) throw failure.error
     if (!draw) throw new Error('O servidor recusou o re-sorteio.')
     if (Date.now() >= deadline) {
       throw new Error('O resultado do re-sorteio ainda não chegou. Ele aparecerá na lista quando o servidor responder.')
     }
-    await sleep(options.pollMs ?? 200)
+    await sleep(options.pollMs ?? POLL_MS)
   }
 }

@@ -80,14 +80,27 @@ export interface DrawRow {
   /** Server clock (Unix ms); a local estimate until the server's arrives. */
   startedAt: number
   state: DrawState
-  /** Null while the round is open. */
+  /**
+   * The round's mode, declared by its start and never changed: true when the device that opened it
+   * was offline (it draws with its own seed alone). Null while unknown (a round opened elsewhere
+   * whose start did not say).
+   */
   offline: boolean | null
   clientSeed: string | null
   serverSeed: string | null
   /** The seed the winners were drawn with. */
   seed: string | null
   completedAt: number | null
+  /**
+   * Whether the server's result matches the commitments this device saw at the start: 'pending'
+   * when a completed round came from the server for a round whose server commitment this device
+   * already held (checked outside the transaction, see db/draw-check.ts); absent when there is
+   * nothing to check.
+   */
+  resultCheck?: ResultCheck
 }
+
+export type ResultCheck = 'pending' | 'ok' | 'mismatch'
 
 /** A winner of one position in one round; invalidated winners stay, marked invalid. */
 export interface WinnerRow {
@@ -110,6 +123,8 @@ export interface DrawSecretRow {
   drawId: string
   raffleId: string
   clientSeed: string
+  /** The mode its start declared (absent in secrets kept before modes were declared: online). */
+  offline?: boolean
   /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
   revealed?: boolean
 }

@@ -1,21 +1,26 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { serverOffset } from '@/db/clock-offset'
+import { checkRoundResult } from '@/db/draw-check'
 import { drawOverview } from '@/db/draw-queries'
-import { finishRound, invalidateWinner, redraw, startDraw } from '@/db/draws'
+import { finishRound, invalidateWinner, redraw, sha256Hex, startDraw } from '@/db/draws'
+import { newId } from '@/db/ids'
 import { pendingOps } from '@/db/outbox'
 import { addPeople } from '@/db/participants'
 import { createRaffle, getRaffle } from '@/db/raffles'
-import type { SorteioDB } from '@/db/schema'
+import type { DrawRow, SorteioDB } from '@/db/schema'
 import { canonical, combineSeeds, fromHex, pick, type DrawTicket } from '@/sync/draw'
 import { SyncEngine } from '@/sync/engine'
 import { pullAll } from '@/sync/pull'
 import { pushOutbox } from '@/sync/push'
+import { REASON_MESSAGES } from '@/sync/rules'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, eventually, freshDb } from '@/sync/testing/helpers'
+import type { WireOp } from '@/sync/validate'
 
-const online = { isOnline: () => true, pollMs: 20 }
-const offline = { isOnline: () => false }
+// The mode a round declares at its start.
+const online = { offline: false }
+const offline = { offline: true }
 const engines: SyncEngine[] = []
 
 afterEach(() => {
@@ -48,12 +53,12 @@ describe('the draw against the fake server', () => {
   it('online: the start comes back with the server commitment and time; the server draws from both seeds', async () => {
     const { server, db, ctx, raffleId } = await setup()
     server.now = 1_763_700_123_000
-    const round = await startDraw(ANA, raffleId, db)
+    const round = await startDraw(ANA, raffleId, online, db)
     await sync(ctx)
-    expect(await db.draws.get(round.id)).toMatchObject({ startedAt: 1_763_700_123_000, state: 'open' })
+    expect(await db.draws.get(round.id)).toMatchObject({ startedAt: 1_763_700_123_000, state: 'open', offline: false })
     expect((await db.draws.get(round.id))!.serverCommitment).toMatch(/^[0-9a-f]{64}$/)
 
-    expect(await finishRound(ANA, round.id, online, db)).toBe('online')
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
     await sync(ctx)
     const draw = (await db.draws.get(round.id))!
     expect(draw).toMatchObject({ state: 'completed', offline: false })
@@ -68,8 +73,8 @@ describe('the draw against the fake server', () => {
 
   it('offline: the server accepts the winners the device drew with its own seed', async () => {
     const { db, ctx, raffleId } = await setup()
-    const round = await startDraw(ANA, raffleId, db)
-    await finishRound(ANA, round.id, offline, db)
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, round.id, {}, db)
     const local = (await drawOverview(raffleId, db)).winners.map((w) => w.ticketId)
     await sync(ctx)
     expect(ctx.events).toEqual([])
@@ -83,14 +88,14 @@ describe('the draw against the fake server', () => {
     const dbB = freshDb()
     const ctxB = contextFor(dbB, server, ANA)
     await pullAll(ctxB)
-    const roundB = await startDraw(ANA, raffleId, dbB)
+    const roundB = await startDraw(ANA, raffleId, online, dbB)
     await sync(ctxB)
-    await finishRound(ANA, roundB.id, online, dbB)
+    await finishRound(ANA, roundB.id, {}, dbB)
     await sync(ctxB)
     const winnersB = (await drawOverview(raffleId, dbB)).winners.map((w) => w.ticketId)
 
-    const roundA = await startDraw(ANA, raffleId, db)
-    await finishRound(ANA, roundA.id, offline, db)
+    const roundA = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, roundA.id, {}, db)
     await sync(ctx)
     expect(ctx.events).toMatchObject([{ type: 'rejected', opType: 'draw.start', reason: 'draw_started' }])
     expect(await db.draws.get(roundA.id)).toBeUndefined()
@@ -102,8 +107,8 @@ describe('the draw against the fake server', () => {
 
   it('with the engine: a redraw resolves once the server result is pulled, and the clock offset is kept', async () => {
     const { server, db, ctx, raffleId } = await setup()
-    const round = await startDraw(ANA, raffleId, db)
-    await finishRound(ANA, round.id, offline, db)
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, round.id, {}, db)
     await invalidateWinner(ANA, raffleId, `${round.id}:2`, 'Não compareceu', db)
     await sync(ctx)
     server.now = Date.now() + 90_000
@@ -111,12 +116,121 @@ describe('the draw against the fake server', () => {
     const engine = new SyncEngine({ db, userId: ANA, fetch: server.fetch, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, writeDelayMs: 0 })
     engines.push(engine)
     engine.start()
-    const winner = await redraw(ANA, raffleId, 2, { ...online, resultTimeoutMs: 5000 }, db)
+    const winner = await redraw(ANA, raffleId, 2, { ...online, pollMs: 20, resultTimeoutMs: 5000 }, db)
     const redrawRound = (await db.draws.get(winner.drawId))!
     expect(redrawRound).toMatchObject({ kind: 'redraw', state: 'completed', offline: false, positions: [2] })
     expect(winner).toMatchObject({ position: 2, isValid: true })
     // The server's record of the invalidation (with its time) came back too.
     expect(await db.winners.get(`${round.id}:2`)).toMatchObject({ isValid: false, invalidatedAt: expect.any(Number), invalidationReason: 'Não compareceu' })
     await eventually(async () => expect(Math.abs((await serverOffset(db)) - 90_000)).toBeLessThan(1_000))
+  })
+})
+
+describe('the fake server, like the real one', () => {
+  /** An op as another device (or a tampered client) would push it. */
+  const opFor = (raffleId: string, type: string, payload: unknown, mutation: number): WireOp => ({ op_id: newId(), mutation_id: mutation, raffle_id: raffleId, type, base_seq: 0, payload })
+
+  it.each([false, true])('refuses a completion in the other mode than the start declared (declared offline: %s) as mode_mismatch', async (declaredOffline) => {
+    const { server, db, ctx, raffleId } = await setup()
+    const round = await startDraw(ANA, raffleId, { offline: declaredOffline }, db)
+    await sync(ctx)
+    const { clientSeed } = (await db.drawSecrets.get(round.id))!
+    const winners = (await pick(fromHex(clientSeed), await ticketPool(db, raffleId), 2, false)).map((t) => t.id)
+    const otherMode = declaredOffline ? { offline: false } : { offline: true, winners }
+    const refused = await server.applyAnyOp(ANA, 'outro-aparelho', opFor(raffleId, 'draw.complete', { draw_id: round.id, client_seed: clientSeed, ...otherMode }, 1))
+    expect(refused).toMatchObject({ status: 'rejected', reason: 'mode_mismatch', message: REASON_MESSAGES.mode_mismatch })
+    expect(REASON_MESSAGES.mode_mismatch).toBe('O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.')
+    // The declared mode still completes it.
+    expect(await finishRound(ANA, round.id, {}, db)).toBe(declaredOffline ? 'offline' : 'online')
+    await sync(ctx)
+    expect(ctx.events).toEqual([])
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'completed', offline: declaredOffline })
+  })
+
+  it('refuses a start whose settings another device changed meanwhile as settings_changed, and takes its offline result down with it', async () => {
+    const { server, db, ctx, raffleId } = await setup()
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, round.id, {}, db)
+    expect(server.applyOp(ANA, 'outro-aparelho', opFor(raffleId, 'raffle.update', { winners_count: 3 }, 1))).toMatchObject({ status: 'applied' })
+    await sync(ctx)
+    expect(ctx.events).toMatchObject([{ type: 'rejected', opType: 'draw.start', reason: 'settings_changed' }])
+    expect(await db.draws.get(round.id)).toBeUndefined()
+    expect(await getRaffle(ANA, raffleId, db)).toMatchObject({ status: 'pending', winnersCount: 3 })
+  })
+})
+
+/** A first draw started online, its reveal sent and the server's result pulled; `meanwhile` runs once the start is back. */
+async function drawOnline({ db, ctx, raffleId }: Awaited<ReturnType<typeof setup>>, meanwhile?: (round: DrawRow) => Promise<void>) {
+  const round = await startDraw(ANA, raffleId, online, db)
+  await sync(ctx)
+  await meanwhile?.(round)
+  await finishRound(ANA, round.id, {}, db)
+  await sync(ctx)
+  return round
+}
+
+describe('checking the result the server sent', () => {
+  it('online: a result that follows from both commitments checks ok', async () => {
+    const s = await setup()
+    const round = await drawOnline(s)
+    expect(await s.db.draws.get(round.id)).toMatchObject({ state: 'completed', resultCheck: 'pending' })
+    expect(await checkRoundResult(round.id, s.db)).toBe('ok')
+    expect(await s.db.draws.get(round.id)).toMatchObject({ resultCheck: 'ok' })
+    expect(await checkRoundResult(round.id, s.db)).toBeNull()
+  })
+
+  it('offline, and a redraw after it: their results check ok', async () => {
+    const { db, ctx, raffleId } = await setup()
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, round.id, {}, db)
+    await sync(ctx)
+    expect(await checkRoundResult(round.id, db)).toBe('ok')
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    await sync(ctx)
+    const started = redraw(ANA, raffleId, 1, { ...online, pollMs: 20, resultTimeoutMs: 5000 }, db)
+    await eventually(async () => expect(await pendingOps(db, ANA)).toMatchObject([{ type: 'winner.redraw' }]))
+    await sync(ctx)
+    await eventually(async () => expect(await pendingOps(db, ANA)).toMatchObject([{ type: 'draw.complete' }]))
+    await sync(ctx)
+    const winner = await started
+    expect(await db.draws.get(winner.drawId)).toMatchObject({ resultCheck: 'pending', offline: false })
+    expect(await checkRoundResult(winner.drawId, db)).toBe('ok')
+  })
+
+  it('a server seed that does not hash to the commitment published at the start is a mismatch', async () => {
+    const s = await setup()
+    const round = await drawOnline(s, async (r) => {
+      // The server draws with another seed than the one it committed to.
+      s.server.raffles.get(s.raffleId)!.rounds.get(r.id)!.serverSeed = 'f'.repeat(64)
+    })
+    expect(await checkRoundResult(round.id, s.db)).toBe('mismatch')
+    expect(await s.db.draws.get(round.id)).toMatchObject({ resultCheck: 'mismatch' })
+  })
+
+  it('keeps the first server commitment it saw: a snapshot with another one cannot make a result check', async () => {
+    const s = await setup()
+    let first: string | null = null
+    const round = await drawOnline(s, async (r) => {
+      first = (await s.db.draws.get(r.id))!.serverCommitment
+      // The server changes its seed and commitment, and its log, so the device loads a snapshot.
+      const served = s.server.raffles.get(s.raffleId)!.rounds.get(r.id)!
+      served.serverSeed = 'f'.repeat(64)
+      served.wire.server_commitment = await sha256Hex(fromHex(served.serverSeed))
+      expect(served.wire.server_commitment).not.toBe(first)
+      s.server.restore(s.raffleId, ANA)
+      await pullAll(s.ctx)
+      expect(s.server.gets.at(-1)).toBe(`/api/sync/raffles/${s.raffleId}/snapshot`)
+      expect((await s.db.draws.get(r.id))!.serverCommitment).toBe(first)
+    })
+    expect(await s.db.draws.get(round.id)).toMatchObject({ state: 'completed', serverCommitment: first, resultCheck: 'pending' })
+    expect(await checkRoundResult(round.id, s.db)).toBe('mismatch')
+  })
+
+  it('winners other than the seeds give are a mismatch', async () => {
+    const s = await setup()
+    const round = await drawOnline(s)
+    const [first, second] = await s.db.winners.where('raffleId').equals(s.raffleId).sortBy('position')
+    await s.db.winners.bulkPut([{ ...first!, ticketId: second!.ticketId }, { ...second!, ticketId: first!.ticketId }])
+    expect(await checkRoundResult(round.id, s.db)).toBe('mismatch')
   })
 })

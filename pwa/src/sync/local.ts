@@ -1,7 +1,7 @@
 // The engine's writes to the local tables: server state in, then the account's still-pending ops
 // on top, always in one transaction so screens never see a raffle without its pending changes.
 import { applyOp, applyOps, raffleFromWire, ticketFromWire } from '@/db/apply'
-import { drawFromWire, winnerFromWire } from '@/db/apply-draw'
+import { drawFromWire, keepKnown, winnerFromWire } from '@/db/apply-draw'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
@@ -36,15 +36,18 @@ export function removeRaffle(database: SorteioDB, userId: string, raffleId: stri
 /**
  * Replaces a raffle with the server's snapshot (null: the server has no such raffle). Inside syncTx.
  * The device's draw secrets are not the raffle's: they stay, so a round this device started can
- * still be revealed after the rebuild.
+ * still be revealed after the rebuild. What it saw of the rounds is kept too (see keepKnown).
  */
 export async function replaceRaffle(database: SorteioDB, userId: string, raffleId: string, snap: Snapshot | null, at: number): Promise<void> {
+  // What this device saw of the rounds before (first commitments, modes, result checks) outlives the rebuild.
+  const before = new Map((await database.draws.where('raffleId').equals(raffleId).toArray()).map((d) => [d.id, d]))
   await removeRaffle(database, userId, raffleId, at)
   if (snap) {
     const raffle = raffleFromWire(userId, snap.raffle)
     await database.raffles.put(raffle)
     await database.participants.bulkPut(snap.participants.map((t) => ticketFromWire(raffle, t, t.created_at ?? at)))
-    await database.draws.bulkPut((snap.draws ?? []).map((d) => drawFromWire(raffleId, d)))
+    const rounds = (snap.draws ?? []).map((d) => drawFromWire(raffleId, d))
+    await database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d)))
     await database.winners.bulkPut((snap.winners ?? []).map((w) => winnerFromWire(raffleId, w)))
     await database.syncState.put({ raffleId, cursor: snap.cursor, headSeq: snap.head_seq })
   }

@@ -58,6 +58,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_not_found: 'Vencedor não encontrado.',
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
+  mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */

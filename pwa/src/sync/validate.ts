@@ -147,6 +147,8 @@ function checkStart(p: Obj): void {
   reqHex(p, 'client_commitment')
   reqHex(p, 'pool_digest')
   if (reqInt(p, 'pool_size') < 1) throw new Reject('invalid_payload')
+  // The round's mode, optional (absent is online); null is no boolean either.
+  if ('offline' in p && typeof p.offline !== 'boolean') throw new Reject('invalid_payload')
 }
 
 /** draw.start may name the settings it was started with; the server refuses it if they changed. */

@@ -6,8 +6,9 @@ import { errorText } from '@/components/ui/error-text'
 import { Spinner } from '@/components/ui/Spinner'
 import { countdownEnd, startDraw } from '@/db/draws'
 import type { DrawRow, RaffleRow } from '@/db/schema'
-import { countdownText, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
-import { useOnline, useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
+import { useOnline } from '@/app/sync/online'
+import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
 import { formatDateTime } from '@/lib/dates'
 
 interface StartProps {
@@ -22,11 +23,13 @@ interface StartProps {
 function StartDraw({ userId, raffle, missing, ready }: StartProps) {
   const [starting, setStarting] = useState(false)
   const missingId = useId()
+  const online = useOnline()
 
   async function onStart() {
     setStarting(true)
     try {
-      await startDraw(userId, raffle.id)
+      // The round's mode, for good: offline only when the device cannot reach the server now.
+      await startDraw(userId, raffle.id, { offline: !online })
     } catch (error) {
       toast.error('Não foi possível iniciar o sorteio', { description: errorText(error) })
     } finally {
@@ -55,7 +58,7 @@ function StartDraw({ userId, raffle, missing, ready }: StartProps) {
   )
 }
 
-function Countdown({ seconds, own }: { seconds: number; own: boolean }) {
+function Countdown({ seconds, own, offline }: { seconds: number; own: boolean; offline: boolean }) {
   return (
     <div className="flex flex-col items-center gap-1 py-4 text-center">
       <p className="text-sm font-semibold text-slate-700">{own ? 'O sorteio começa em' : 'Sorteio em andamento'}</p>
@@ -70,6 +73,7 @@ function Countdown({ seconds, own }: { seconds: number; own: boolean }) {
         {seconds === 1 ? 'segundo' : 'segundos'}
       </p>
       {!own && <p className="text-sm text-slate-600">Iniciado em outro aparelho: o resultado aparece aqui assim que sair.</p>}
+      {offline && <p className="text-sm text-slate-600">{OFFLINE_DRAW_TEXT}</p>}
     </div>
   )
 }
@@ -79,13 +83,16 @@ function InProgress({ round, own }: { round: DrawRow | null; own: boolean }) {
   const end = round ? countdownEnd(round) : null
   const now = useServerNow(round !== null && round.state !== 'completed')
   const left = end === null ? 0 : Math.max(0, Math.ceil((end - now) / 1000))
-  if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} />
+  const offline = round?.offline === true
+  if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} offline={offline} />
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
       <Spinner className="size-10 text-brand-700" />
       <p className="text-lg font-semibold text-slate-900">Sorteando...</p>
       {!own && online && <p className="text-sm text-slate-600">Sorteio em andamento em outro aparelho: aguardando o resultado.</p>}
-      {!online && (round?.state === 'revealing' || !own) && <p className="text-sm text-slate-600">{OFFLINE_RESULT_TEXT}</p>}
+      {offline && <p className="text-sm text-slate-600">{OFFLINE_DRAW_TEXT}</p>}
+      {/* An online round waits for the server, however long: the reveal goes once the connection is back. */}
+      {!offline && !online && <p className="text-sm text-slate-600">{OFFLINE_RESULT_TEXT}</p>}
     </div>
   )
 }
@@ -97,9 +104,7 @@ function Completed({ raffle, round }: { raffle: RaffleRow; round: DrawRow | null
       <div>
         <p className="font-semibold">Sorteio concluído</p>
         {at !== null && <p className="text-sm">Realizado em {formatDateTime(at)}</p>}
-        {round?.offline && (
-          <p className="mt-1 text-sm">Sorteado sem conexão: a semente foi escolhida apenas pelo aparelho do organizador.</p>
-        )}
+        {round?.offline && <p className="mt-1 text-sm">{OFFLINE_DRAWN_TEXT}</p>}
       </div>
       <ButtonLink variant="outline" to={`/sorteio/${raffle.code}/verificar`} className="w-full sm:w-auto">
         Verificar sorteio

@@ -2,10 +2,12 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNREVEALED } from '@/db/apply-draw'
+import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
 import { finishRound, startDraw } from '@/db/draws'
 import type { NewPerson } from '@/db/participants'
 import type { NewRaffle } from '@/db/raffles'
 import { db, type DrawRow, type RaffleRow } from '@/db/schema'
+import { OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
 
@@ -98,8 +100,56 @@ describe('draw tab', () => {
     expect(timer).toHaveAttribute('aria-live', 'polite')
     expect(timer).toHaveTextContent('Falta 1 segundo para o sorteio')
     expect(screen.getByText('O sorteio começa em')).toBeInTheDocument()
+    // Started offline: the round says so while it counts down, and once drawn.
+    expect(screen.getByText(OFFLINE_DRAW_TEXT)).toBeInTheDocument()
     expect(await screen.findByText('Sorteio realizado!', {}, { timeout: 4000 })).toBeInTheDocument()
     expect(screen.getByText('1 vencedor sorteado')).toBeInTheDocument()
+    expect(await screen.findByText(OFFLINE_DRAWN_TEXT)).toBeInTheDocument()
+  })
+
+  it('online: the round declares no mode, and says nothing of an offline draw', async () => {
+    const raffle = await raffleWith({ winnersCount: 1, countdownSeconds: 30 })
+    const { user } = await openDrawTab(raffle)
+    const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    expect(await screen.findByRole('timer')).toBeInTheDocument()
+    const [op] = (await db.outbox.toArray()).filter((o) => o.type === 'draw.start')
+    expect(op!.payload).not.toHaveProperty('offline')
+    expect((await db.draws.toArray())[0]).toMatchObject({ offline: false })
+    expect(screen.queryByText(OFFLINE_DRAW_TEXT)).not.toBeInTheDocument()
+  })
+
+  it('online, countdown over, now offline: waits for the server and says so, never drawing offline', async () => {
+    const raffle = await raffleWith({ winnersCount: 2, countdownSeconds: 5 })
+    const round = await startDraw(testUser.id, raffle.id, { offline: false })
+    await db.draws.update(round.id, { startedAt: Date.now() - 60_000 })
+    offline()
+    await openDrawTab(raffle)
+    expect(await screen.findByText('Sorteando...')).toBeInTheDocument()
+    expect(screen.getByText(OFFLINE_RESULT_TEXT)).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await completeOps()).toEqual([])
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'open', offline: false })
+  })
+
+  it('shows a result that does not match the commitments, as a toast that stays and in the tab', async () => {
+    const raffle = await raffleWith({ winnersCount: 2 })
+    const round = await foreignRound(raffle, { countdownSeconds: 0 })
+    await db.draws.update(round.id, {
+      state: 'completed',
+      offline: false,
+      clientSeed: '1'.repeat(64),
+      serverSeed: '2'.repeat(64),
+      seed: '3'.repeat(64),
+      completedAt: Date.now(),
+      resultCheck: 'pending',
+    })
+    await db.raffles.update(raffle.id, { status: 'completed' })
+    await openDrawTab(raffle)
+    expect(await screen.findByText(RESULT_MISMATCH_TEXT, { selector: '[role="alert"]' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getAllByText(RESULT_MISMATCH_TEXT)).toHaveLength(2))
+    expect(await db.draws.get(round.id)).toMatchObject({ resultCheck: 'mismatch' })
   })
 
   it('a round opened on another device: em andamento, ticking each second on the server clock, then waits for its result', async () => {
@@ -144,7 +194,7 @@ describe('draw tab', () => {
   it('finishes a round of this device whose countdown ran out while the app was closed', async () => {
     offline()
     const raffle = await raffleWith({ winnersCount: 2, countdownSeconds: 10 })
-    const round = await startDraw(testUser.id, raffle.id)
+    const round = await startDraw(testUser.id, raffle.id, { offline: true })
     await db.draws.update(round.id, { startedAt: Date.now() - 60_000 })
     await openManage(raffle)
     // Revealed from whichever tab shows: the participants tab is open here.
@@ -154,8 +204,8 @@ describe('draw tab', () => {
 
   it('completed before the screen opened: the result and winners, without a new toast', async () => {
     const raffle = await raffleWith({ winnersCount: 2 })
-    const round = await startDraw(testUser.id, raffle.id)
-    await finishRound(testUser.id, round.id, { isOnline: () => false })
+    const round = await startDraw(testUser.id, raffle.id, { offline: true })
+    await finishRound(testUser.id, round.id)
     await openDrawTab(raffle)
     expect(await screen.findByText('Sorteio concluído')).toBeInTheDocument()
     const winners = await db.winners.toArray()

@@ -1,13 +1,15 @@
 import { useCallback } from 'react'
+import { useOnline, useOnlineGetter } from '@/app/sync/online'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
 import { invalidateWinner, redraw } from '@/db/draws'
 import type { RaffleRow } from '@/db/schema'
+import { OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
-import { useOnlineGetter } from '@/features/manage-raffle/useRoundFinisher'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
 import { drawShortfall } from '@/sync/rules'
 
@@ -33,18 +35,22 @@ interface DrawTabProps {
 export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const raffleId = raffle.id
   const isOnline = useOnlineGetter()
+  const online = useOnline()
   const onInvalidate = useCallback(
     (winnerId: string, reason: string | null) => invalidateWinner(userId, raffleId, winnerId, reason),
     [userId, raffleId],
   )
   const onRedraw = useCallback(
     async (position: number) => {
-      await redraw(userId, raffleId, position, { isOnline })
+      // The redraw's mode is the connection's as it starts.
+      await redraw(userId, raffleId, position, { offline: !isOnline() })
     },
     [userId, raffleId, isOnline],
   )
   const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people)?.message ?? null) : null
-  const redrawing = view?.current?.kind === 'redraw' ? view.current.positions[0] : undefined
+  const current = view?.current ?? null
+  const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
+  const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false
 
   return (
     <div className="space-y-5">
@@ -56,12 +62,19 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
         <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
+        {mismatch && (
+          <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {RESULT_MISMATCH_TEXT}
+          </p>
+        )}
       </Card>
       <Card className="space-y-4 px-4 sm:px-6">
         <h2 className="font-semibold text-slate-900">Vencedores</h2>
         {redrawing !== undefined && (
           <p role="status" className="text-sm text-slate-600">
             Re-sorteando o {redrawing}º lugar...
+            {/* Online, the reveal waits for the server (an offline redraw is drawn at once). */}
+            {current?.offline !== true && !online && ` ${OFFLINE_RESULT_TEXT}`}
           </p>
         )}
         <WinnersList winners={view?.winners ?? []} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} />

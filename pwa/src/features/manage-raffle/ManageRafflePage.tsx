@@ -16,7 +16,7 @@ import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
 import { useDrawView } from '@/features/manage-raffle/useDraw'
 import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
 import { useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
-import { useOwnDrawCompletedToast, useRoundFinisher } from '@/features/manage-raffle/useRoundFinisher'
+import { useResultCheck } from '@/features/manage-raffle/useResultCheck'
 
 type Tab = 'participants' | 'settings' | 'draw'
 
@@ -37,10 +37,10 @@ function Loading() {
 
 function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; index: GroupIndex | undefined }) {
   const [tab, setTab] = useState<Tab>('participants')
-  // Here, not in the draw tab: a round this device opened is revealed whichever tab is showing.
+  // Here, not in the draw tab: a result the server sent is checked whichever tab is showing (the
+  // app reveals this device's rounds whichever screen is open).
   const draw = useDrawView(raffle.id)
-  useRoundFinisher(userId, draw)
-  useOwnDrawCompletedToast(draw)
+  useResultCheck(draw)
   return (
     <>
       <RaffleHeader raffle={raffle} />

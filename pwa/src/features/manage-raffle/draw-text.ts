@@ -1,13 +1,14 @@
 // The words of the draw tab, in one place so the screen and its tests agree.
 
-/** 'Sorteio realizado!' toast's description. */
-export function winnersDrawnText(n: number): string {
-  return n === 1 ? '1 vencedor sorteado' : `${n} vencedores sorteados`
-}
-
 /** What a screen reader hears each second of the countdown. */
 export function countdownText(seconds: number): string {
   return seconds === 1 ? 'Falta 1 segundo para o sorteio' : `Faltam ${seconds} segundos para o sorteio`
 }
 
 export const OFFLINE_RESULT_TEXT = 'Sem conexão: o resultado aparecerá quando a conexão voltar.'
+
+/** A round declared offline, while it counts down or draws. */
+export const OFFLINE_DRAW_TEXT = 'Sorteio sem conexão: a semente é escolhida apenas pelo aparelho do organizador.'
+
+/** A round declared offline, once drawn. */
+export const OFFLINE_DRAWN_TEXT = 'Sorteado sem conexão: a semente foi escolhida apenas pelo aparelho do organizador.'

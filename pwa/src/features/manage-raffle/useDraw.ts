@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
-import { useSyncStatus } from '@/app/sync/sync-context'
 import { serverOffset } from '@/db/clock-offset'
 import { drawOverview } from '@/db/draw-queries'
 import type { DrawRow } from '@/db/schema'
@@ -14,7 +13,7 @@ export interface DrawView {
   /** The round not yet completed, if any (a raffle has at most one). */
   current: DrawRow | null
   winners: WinnerView[]
-  /** Rounds this device opened: it reveals them, and toasts their result. */
+  /** Rounds this device opened (it holds their seed; the app's finisher reveals them). */
   ownRounds: ReadonlySet<string>
 }
 
@@ -76,20 +75,4 @@ export function useServerNow(ticking: boolean): number {
   const offset = useServerOffset()
   const local = useSyncExternalStore(ticking ? subscribeClock : noSubscribe, () => clock.now)
   return local + offset
-}
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-/** Whether this device can reach the server: the browser has a network and the last request got through. */
-export function useOnline(): boolean {
-  const status = useSyncStatus()
-  const browser = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
-  return browser && (status?.online ?? true)
 }

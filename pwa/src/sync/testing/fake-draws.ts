@@ -8,7 +8,7 @@ import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
 import { trimSpace } from '@/sync/rules'
 
 interface ServerRound {
-  wire: DrawWire & { draw_id: string; positions: number[] }
+  wire: DrawWire & { draw_id: string; positions: number[]; offline: boolean }
   pool: DrawTicket[]
   serverSeed: string
   /** The completion's logged facts, once completed. */
@@ -36,8 +36,14 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
   const r = h.raffle
   let pool: DrawTicket[]
   const position = Number(p.position)
+  const taken = h.rounds.has(String(p.draw_id))
   if (kind === 'draw') {
     if (r.status !== 'pending') return { reason: 'draw_started' }
+    if (taken) return { reason: 'invalid_payload' }
+    // The settings the device drew with, when it names them, must still be the raffle's.
+    if (('winners_count' in p && p.winners_count !== r.winners_count) || ('allow_duplicate_wins' in p && p.allow_duplicate_wins !== r.allow_duplicate_wins)) {
+      return { reason: 'settings_changed' }
+    }
     const tickets = poolTickets(h)
     if (tickets.length < r.winners_count) return { reason: 'not_enough_tickets' }
     if (!r.allow_duplicate_wins && new Set(tickets.map((t) => t.group_id)).size < r.winners_count) return { reason: 'not_enough_people' }
@@ -47,11 +53,11 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     if ([...h.rounds.values()].some((d) => !d.completion)) return { reason: 'draw_open' }
     const at = [...h.winners.values()].filter((w) => w.position === position)
     if (at.some((w) => w.is_valid) || !at.some((w) => !w.is_valid)) return { reason: 'position_taken' }
+    if (taken) return { reason: 'invalid_payload' }
     pool = redrawPool(poolTickets(h), [...h.winners.values()].map((w) => w.ticket_id), r.allow_duplicate_wins)
     if (pool.length === 0) return { reason: 'no_eligible' }
   }
   if (p.pool_size !== pool.length || p.pool_digest !== (await poolDigest(pool))) return { reason: 'pool_changed' }
-  if (h.rounds.has(String(p.draw_id))) return { reason: 'invalid_payload' }
   const serverSeed = toHex(crypto.getRandomValues(new Uint8Array(32)))
   const wire = {
     draw_id: String(p.draw_id),
@@ -61,6 +67,8 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     server_commitment: await sha256(fromHex(serverSeed)),
     pool_digest: String(p.pool_digest),
     pool_size: pool.length,
+    // Declared by the start, for good (absent: online), and logged like the Go server does.
+    offline: p.offline === true,
     winners_count: kind === 'draw' ? r.winners_count : 1,
     allow_duplicate_wins: r.allow_duplicate_wins,
     countdown_seconds: kind === 'draw' ? r.countdown_seconds : 0,
@@ -75,9 +83,10 @@ async function complete(h: DrawHost, p: Record<string, unknown>, now: number): P
   const round = h.rounds.get(String(p.draw_id))
   if (!round) return { reason: 'draw_not_found' }
   if (round.completion) return { reason: 'draw_completed' }
+  const offline = round.wire.offline
+  if (p.offline !== offline) return { reason: 'mode_mismatch' }
   const clientSeed = String(p.client_seed)
   if ((await sha256(fromHex(clientSeed))) !== round.wire.client_commitment) return { reason: 'seed_mismatch' }
-  const offline = p.offline === true
   const seed = offline ? fromHex(clientSeed) : await combineSeeds(fromHex(clientSeed), fromHex(round.serverSeed))
   const picked = await pick(seed, round.pool, round.wire.winners_count, round.wire.allow_duplicate_wins)
   if (offline && JSON.stringify(picked.map((t) => t.id)) !== JSON.stringify(p.winners)) return { reason: 'result_mismatch' }

@@ -199,6 +199,16 @@ export class FakeSyncServer {
     r.log = []
   }
 
+  /** The raffle was restored or edited behind the log's back: compacted, and in the feed again with a new head. */
+  restore(raffleId: string, userId: string): void {
+    const r = this.raffles.get(raffleId)!
+    this.compact(raffleId)
+    r.headSeq++
+    const feed = (this.feedSeq.get(userId) ?? 0) + 1
+    this.feedSeq.set(userId, feed)
+    r.feedSeq = feed
+  }
+
   private owned(userId: string, id: string): ServerRaffle | null {
     const r = this.raffles.get(id)
     return r && r.ownerId === userId && !r.deleted ? r : null

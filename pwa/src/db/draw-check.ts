@@ -1,0 +1,54 @@
+// Checks a result the server sent against the commitments this device saw when the round started
+// (docs/draw-algorithm.md): the server's seed hashes to the commitment it published, the device's
+// seed to its own, the pool to the published digest, and the winners are the ones sorteio-v1 gives.
+// Hashing and drawing are WebCrypto calls, which cannot run inside an IndexedDB transaction: the
+// round is marked 'pending' when its completion is applied (db/apply-draw.ts) and checked here.
+import { poolOf, readPoolInputs, sha256Hex } from '@/db/draws'
+import { writeTx } from '@/db/raffles'
+import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
+import { combineSeeds, fromHex, pick, poolDigest } from '@/sync/draw'
+
+export const RESULT_MISMATCH_TEXT = 'O resultado recebido não confere com os compromissos publicados no início do sorteio.'
+
+/** Whether a completed round's seeds, pool and winners agree with its commitments. */
+async function agrees(round: DrawRow, database: SorteioDB): Promise<boolean> {
+  const { clientSeed, serverSeed, serverCommitment } = round
+  if (round.state !== 'completed' || !clientSeed || !serverSeed || !serverCommitment) return false
+  const [serverHash, clientHash] = await Promise.all([sha256Hex(fromHex(serverSeed)), sha256Hex(fromHex(clientSeed))])
+  if (serverHash !== serverCommitment || clientHash !== round.clientCommitment) return false
+  // The pool it was drawn from: a redraw leaves out the winners of the rounds before it, which were
+  // completed by the time it started (a raffle has one open round at a time).
+  const rounds = await database.draws.where('raffleId').equals(round.raffleId).toArray()
+  const earlier = new Set(rounds.filter((r) => r.id !== round.id && r.completedAt !== null && r.completedAt <= round.startedAt).map((r) => r.id))
+  const [inputs, winners] = await Promise.all([
+    readPoolInputs(round.raffleId, database, (w) => earlier.has(w.drawId)),
+    database.winners.where('raffleId').equals(round.raffleId).toArray(),
+  ])
+  const pool = poolOf(round.kind, round.allowDuplicateWins, inputs)
+  if (pool.length !== round.poolSize || (await poolDigest(pool)) !== round.poolDigest) return false
+  const seed = round.offline ? fromHex(clientSeed) : await combineSeeds(fromHex(clientSeed), fromHex(serverSeed))
+  let picked: string[]
+  try {
+    picked = (await pick(seed, pool, round.winnersCount, round.allowDuplicateWins)).map((t) => t.id)
+  } catch {
+    return false
+  }
+  const got = round.positions.map((position) => winners.find((w) => w.id === `${round.id}:${position}`)?.ticketId)
+  return got.length === picked.length && got.every((ticketId, i) => ticketId === picked[i])
+}
+
+/**
+ * Checks a round marked 'pending' and records the outcome; null when there was nothing to check
+ * (or the round changed meanwhile: it is then checked again as it is now).
+ */
+export async function checkRoundResult(drawId: string, database: SorteioDB = appDb): Promise<'ok' | 'mismatch' | null> {
+  const round = await database.draws.get(drawId)
+  if (!round || round.resultCheck !== 'pending') return null
+  const outcome = (await agrees(round, database)) ? 'ok' : 'mismatch'
+  return writeTx(database, async () => {
+    const now = await database.draws.get(drawId)
+    if (!now || now.resultCheck !== 'pending' || now.serverSeed !== round.serverSeed) return null
+    await database.draws.update(drawId, { resultCheck: outcome })
+    return outcome
+  })
+}
