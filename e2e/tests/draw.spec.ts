@@ -141,6 +141,9 @@ test('a winner is invalidated with a reason and the position is redrawn', async 
   const snap = await (await context.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json();
   expect(snap.winners.filter((w: { is_valid: boolean }) => !w.is_valid)).toHaveLength(1);
   expect(snap.winners.find((w: { is_valid: boolean }) => !w.is_valid).invalidation_reason).toBe('Não compareceu');
+  // Both rounds were drawn online: the server's seed took part in each.
+  const audit = await (await context.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();
+  expect(audit.draws.map((d: { kind: string; online: boolean }) => [d.kind, d.online])).toEqual([['draw', true], ['redraw', true]]);
 
   await page.getByRole('link', { name: 'Verificar sorteio' }).click();
   const verdict = page.getByRole('status', { name: 'Resultado da conferência' });

@@ -98,9 +98,14 @@ describe('startDraw', () => {
 const confirm = (db: SorteioDB, drawId: string, ago = 6_000) => db.draws.update(drawId, { serverCommitment: 'b'.repeat(64), startedAt: Date.now() - ago })
 
 describe('finishRound', () => {
-  it('offline-declared: draws pick(seed, canonical pool) at once and queues those winners, even with the server reachable', async () => {
+  it.each([
+    ['the pool kept at the start', true],
+    ['the tickets, rebuilt', false],
+  ])('offline-declared: draws pick(seed, canonical pool) from %s at once and queues those winners, even with the server reachable', async (_from, kept) => {
     const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
     const round = await startDraw(ANA, raffleId, offline, db)
+    expect((await db.drawSecrets.get(round.id))!.poolGroups).toHaveLength(8)
+    if (!kept) await db.drawSecrets.update(round.id, { poolIds: undefined, poolGroups: undefined })
     // The network came back and the server's start too: the round stays offline.
     await confirm(db, round.id)
     expect(await finishRound(ANA, round.id, {}, db)).toBe('offline')

@@ -8,8 +8,8 @@ import { serverOffset } from '@/db/clock-offset'
 import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
-import { db as appDb, type DrawKind, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
-import { fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { db as appDb, type DrawKind, type DrawRow, type DrawSecretRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { fromHex, groupNumbers, pick, pickIndices, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
 import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
 import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
 
@@ -38,20 +38,29 @@ export async function readPoolInputs(raffleId: string, database: SorteioDB, coun
 }
 
 /**
- * What a pool depends on, cheap to read again: ticket ids (a ticket row never changes once
- * written) and the winners' tickets. Equal fingerprints mean equal pools.
+ * What a pool depends on, cheap to read again: how many tickets there are, and the winners'
+ * tickets. Tickets are only ever added or removed, each change moving the count, so a change
+ * between the read and the write shows here (and the server checks the digest anyway).
  */
 async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
-  const [ids, winners] = await Promise.all([
-    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).primaryKeys(),
+  const [count, winners] = await Promise.all([
+    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).count(),
     database.winners.where('raffleId').equals(raffleId).toArray(),
   ])
-  return `${[...ids].sort().join(',')}|${winners.map((w) => w.ticketId).sort().join(',')}`
+  return `${count}|${winners.map((w) => w.ticketId).sort().join(',')}`
 }
 
 function fingerprintOf(inputs: PoolInputs): string {
-  return `${inputs.tickets.map((t) => t.id).sort().join(',')}|${[...inputs.winnerTickets].sort().join(',')}`
+  return `${inputs.tickets.length}|${[...inputs.winnerTickets].sort().join(',')}`
 }
+
+/** The pool, as the device keeps it for its own draw (see DrawSecretRow.poolIds). */
+function keptPool(pool: readonly DrawTicket[]): Pick<DrawSecretRow, 'poolIds' | 'poolGroups'> {
+  if (pool.some((t) => t.id.length !== ID_LENGTH)) return {}
+  return { poolIds: pool.map((t) => t.id).join(''), poolGroups: groupNumbers(pool) }
+}
+
+const ID_LENGTH = 36
 
 /** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
 export function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
@@ -122,7 +131,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     const row = await writeTx(database, async () => {
       await checkCanOpen(userId, raffleId, kind, position, database)
       if ((await poolFingerprint(raffleId, database)) !== fingerprintOf(inputs)) return null
-      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
+      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline, ...(mode.offline ? keptPool(pool) : {}) })
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)
       return (await database.draws.get(drawId))!
@@ -221,15 +230,30 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
   // Offline: this device's seed alone decides, over the pool it published. The user timing entry
   // (read from IndexedDB to winners) is what the browser benchmark reports.
   const began = performance.now()
+  const winners = await offlineWinners(secret, draw, database)
+  performance.measure('sorteio:offline-draw', { start: began })
+  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners }
+  return writeReveal(userId, draw, payload, database)
+}
+
+/**
+ * The winners' ticket ids of an offline round, drawn with the device's seed alone. From the pool
+ * kept when the round opened when there is one (one record, no rebuild); otherwise from the
+ * tickets, rebuilt and checked against the published digest.
+ */
+async function offlineWinners(secret: DrawSecretRow, draw: DrawRow, database: SorteioDB): Promise<string[]> {
+  const seed = fromHex(secret.clientSeed)
+  const { poolIds, poolGroups } = secret
+  if (poolIds !== undefined && poolGroups !== undefined && poolGroups.length === draw.poolSize && poolIds.length === ID_LENGTH * draw.poolSize) {
+    const picked = await pickIndices(seed, poolGroups, draw.winnersCount, draw.allowDuplicateWins)
+    return picked.map((i) => poolIds.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH))
+  }
   const inputs = await readPoolInputs(draw.raffleId, database)
   const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)
   if ((await poolDigest(pool)) !== draw.poolDigest) {
     throw new RuleError('pool_changed', undefined, 'Os participantes deste aparelho não conferem com os do início do sorteio. Conecte-se para concluí-lo.')
   }
-  const winners = await pick(fromHex(secret.clientSeed), pool, draw.winnersCount, draw.allowDuplicateWins)
-  performance.measure('sorteio:offline-draw', { start: began })
-  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners: winners.map((w) => w.id) }
-  return writeReveal(userId, draw, payload, database)
+  return (await pick(seed, pool, draw.winnersCount, draw.allowDuplicateWins)).map((w) => w.id)
 }
 
 const finishing = new Map<string, Promise<FinishOutcome>>()

@@ -127,6 +127,13 @@ export interface DrawSecretRow {
   offline?: boolean
   /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
   revealed?: boolean
+  /**
+   * The round's pool as it was committed to, kept so an offline draw need not read and rebuild
+   * every ticket again: the ids in canonical order, concatenated (each 36 characters), and each
+   * ticket's group number (sync/draw groupNumbers). Absent when an id is not 36 characters long.
+   */
+  poolIds?: string
+  poolGroups?: Int32Array
 }
 
 export interface MetaRow {

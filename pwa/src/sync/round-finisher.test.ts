@@ -62,8 +62,10 @@ describe('RoundFinisher', () => {
     const db = freshDb()
     const raffleId = await raffleOf(db)
     const round = await startDraw(ANA, raffleId, { offline: true }, db)
-    // This device's tickets no longer match the digest its start published.
+    // This device's tickets no longer match the digest its start published (and the pool kept at
+    // the start is gone, so the tickets are what it draws from).
     const digest = round.poolDigest
+    await db.drawSecrets.update(round.id, { poolIds: undefined, poolGroups: undefined })
     await db.draws.update(round.id, { poolDigest: '0'.repeat(64) })
     const { finisher, events } = run(db)
     await eventually(() => expect(events).toMatchObject([{ type: 'failed', drawId: round.id }]))
