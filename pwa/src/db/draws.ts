@@ -230,7 +230,7 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
   // Offline: this device's seed alone decides, over the pool it published. The user timing entry
   // (read from IndexedDB to winners) is what the browser benchmark reports.
   const began = performance.now()
-  const winners = await offlineWinners(secret, draw, database)
+  const winners = await offlineWinners(draw, database)
   performance.measure('sorteio:offline-draw', { start: began })
   const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners }
   return writeReveal(userId, draw, payload, database)
@@ -241,7 +241,10 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
  * kept when the round opened when there is one (one record, no rebuild); otherwise from the
  * tickets, rebuilt and checked against the published digest.
  */
-async function offlineWinners(secret: DrawSecretRow, draw: DrawRow, database: SorteioDB): Promise<string[]> {
+async function offlineWinners(draw: DrawRow, database: SorteioDB): Promise<string[]> {
+  // Read here, not passed in: the pool it keeps is read from IndexedDB as part of the draw.
+  const secret = await database.drawSecrets.get(draw.id)
+  if (!secret) throw new RuleError('draw_not_found')
   const seed = fromHex(secret.clientSeed)
   const { poolIds, poolGroups } = secret
   if (poolIds !== undefined && poolGroups !== undefined && poolGroups.length === draw.poolSize && poolIds.length === ID_LENGTH * draw.poolSize) {
