@@ -29,6 +29,7 @@ const pulledStart = {
   allow_duplicate_wins: false,
   countdown_seconds: 10,
   started_at: 5_000,
+  offline: false,
 }
 const pulledComplete = {
   draw_id: DRAW,
@@ -107,11 +108,9 @@ describe('draw ops, applied', () => {
     const db = await setup()
     await apply(db, 'draw.start', { ...localStart, offline: true }, 1_000)
     expect(await db.draws.get(DRAW)).toMatchObject({ state: 'open', offline: true })
-    // The server's start says the same (older servers say nothing): the mode stays.
-    await apply(db, 'draw.start', pulledStart, 9)
-    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b'), offline: true })
+    // The server's start says the same.
     await apply(db, 'draw.start', { ...pulledStart, offline: true }, 9)
-    expect(await db.draws.get(DRAW)).toMatchObject({ offline: true })
+    expect(await db.draws.get(DRAW)).toMatchObject({ serverCommitment: hex('b'), offline: true })
   })
 
   it('keeps the first server commitment it saw; a completion then is marked for the check, once', async () => {
@@ -250,16 +249,16 @@ describe('replaceRaffle with draws', () => {
     expect(await db.drawSecrets.count()).toBe(1)
   })
 
-  it('keeps what this device saw of a round: the first server commitment and the declared mode', async () => {
+  it('keeps what this device saw of a round: the first server commitment', async () => {
     const db = await setup()
     await apply(db, 'draw.start', { ...localStart, offline: true }, 1_000)
-    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.start', { ...pulledStart, offline: true }, 9)
     const snap: Snapshot = {
       raffle: { ...raffle, type: 'tickets', status: 'in_progress' },
       head_seq: 3,
       participants: [ticket(1), ticket(2), ticket(3)],
-      // An open round without its mode (as the protocol allows), and another commitment.
-      draws: [{ ...pulledStart, kind: 'draw', server_commitment: hex('e') }],
+      // The same open round, with another commitment.
+      draws: [{ ...pulledStart, kind: 'draw', offline: true, server_commitment: hex('e') }],
       winners: [],
       cursor: 'c',
     }

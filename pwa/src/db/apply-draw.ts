@@ -8,12 +8,9 @@ import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
 
 /** A round as the server logs it (draw.start / winner.redraw merged with draw.complete), and as snapshots carry it. */
 export interface DrawWire {
-  draw_id?: string
-  /** Snapshots may name the round `id`. */
-  id?: string
+  draw_id: string
   kind: DrawKind
-  positions?: number[]
-  position?: number
+  positions: number[]
   client_commitment: string
   server_commitment?: string | null
   pool_digest: string
@@ -22,7 +19,8 @@ export interface DrawWire {
   allow_duplicate_wins: boolean
   countdown_seconds: number
   started_at: number
-  offline?: boolean | null
+  /** The mode its start declared. */
+  offline: boolean
   client_seed?: string | null
   server_seed?: string | null
   seed?: string | null
@@ -47,19 +45,14 @@ const winnerId = (drawId: string, position: number) => `${drawId}:${position}`
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
 
-function positionsOf(w: Pick<DrawWire, 'positions' | 'position'>): number[] {
-  if (Array.isArray(w.positions)) return w.positions
-  return typeof w.position === 'number' ? [w.position] : []
-}
-
 /** A round from a snapshot or a pulled start (whose completion, if any, comes separately). */
 export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
   const completedAt = num(w.completed_at)
   return {
-    id: String(w.draw_id ?? w.id),
+    id: w.draw_id,
     raffleId,
     kind: w.kind === 'redraw' ? 'redraw' : 'draw',
-    positions: positionsOf(w),
+    positions: w.positions,
     clientCommitment: w.client_commitment,
     serverCommitment: str(w.server_commitment),
     poolDigest: w.pool_digest,
@@ -69,8 +62,7 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     countdownSeconds: w.countdown_seconds,
     startedAt: w.started_at,
     state: completedAt === null ? 'open' : 'completed',
-    // Declared by the start: the server's start and snapshot say it (older servers only once completed).
-    offline: typeof w.offline === 'boolean' ? w.offline : null,
+    offline: w.offline,
     clientSeed: completedAt === null ? null : str(w.client_seed),
     serverSeed: completedAt === null ? null : str(w.server_seed),
     seed: completedAt === null ? null : str(w.seed),
@@ -81,7 +73,7 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
 export function winnerFromWire(raffleId: string, w: WinnerWire, drawId?: string): WinnerRow {
   const draw = String(w.draw_id ?? drawId)
   return {
-    id: w.id || winnerId(draw, w.position),
+    id: w.id,
     raffleId,
     drawId: draw,
     position: w.position,
@@ -112,7 +104,7 @@ const completionFields = Object.keys(UNREVEALED) as Array<keyof typeof UNREVEALE
  */
 export function keepKnown(before: DrawRow | undefined, incoming: DrawRow): DrawRow {
   if (!before) return incoming
-  const row: DrawRow = { ...incoming, offline: incoming.offline ?? before.offline }
+  const row: DrawRow = { ...incoming }
   if (before.serverCommitment !== null) row.serverCommitment = before.serverCommitment
   if (before.resultCheck) row.resultCheck = before.resultCheck
   else if (heldCommitment(before) && incoming.serverSeed !== null) row.resultCheck = 'pending'

@@ -3,10 +3,11 @@
 // seed to its own, the pool to the published digest, and the winners are the ones sorteio-v1 gives.
 // Hashing and drawing are WebCrypto calls, which cannot run inside an IndexedDB transaction: the
 // round is marked 'pending' when its completion is applied (db/apply-draw.ts) and checked here.
-import { poolOf, readPoolInputs, sha256Hex } from '@/db/draws'
+import { poolOf, readPoolInputs } from '@/db/draws'
 import { writeTx } from '@/db/raffles'
 import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
-import { combineSeeds, fromHex, pick, poolDigest } from '@/sync/draw'
+import { combineSeeds, pick, poolDigest } from '@/sync/draw'
+import { fromHex, sha256Hex } from '@/lib/bytes'
 
 export const RESULT_MISMATCH_TEXT = 'O resultado recebido não confere com os compromissos publicados no início do sorteio.'
 

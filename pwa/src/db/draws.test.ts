@@ -6,9 +6,10 @@ import { pendingOps } from '@/db/outbox'
 import { addPeople, type NewPerson } from '@/db/participants'
 import { createRaffle, getRaffle, type NewRaffle } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
-import { canonical, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { canonical, pick, poolDigest, type DrawTicket } from '@/sync/draw'
 import { redrawPool } from '@/sync/draw-pool'
 import { ANA, freshDb } from '@/sync/testing/helpers'
+import { fromHex, toHex } from '@/lib/bytes'
 
 // The mode a round declares at its start.
 const offline = { offline: true }
@@ -104,11 +105,13 @@ describe('finishRound', () => {
   ])('offline-declared: draws pick(seed, canonical pool) from %s at once and queues those winners, even with the server reachable', async (_from, kept) => {
     const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
     const round = await startDraw(ANA, raffleId, offline, db)
-    expect((await db.drawSecrets.get(round.id))!.poolGroups).toHaveLength(8)
-    if (!kept) await db.drawSecrets.update(round.id, { poolIds: undefined, poolGroups: undefined })
+    expect((await db.drawPools.get(round.id))!.groups).toHaveLength(8)
+    if (!kept) await db.drawPools.delete(round.id)
     // The network came back and the server's start too: the round stays offline.
     await confirm(db, round.id)
     expect(await finishRound(ANA, round.id, {}, db)).toBe('offline')
+    // Kept until the reveal only.
+    expect(await db.drawPools.count()).toBe(0)
     const seed = (await db.drawSecrets.get(round.id))!.clientSeed
     const expected = (await pick(fromHex(seed), await pool(db, raffleId), 2, false)).map((t) => t.id)
     expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: true, winners: expected }])

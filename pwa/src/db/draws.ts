@@ -8,10 +8,11 @@ import { serverOffset } from '@/db/clock-offset'
 import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
-import { db as appDb, type DrawKind, type DrawRow, type DrawSecretRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
-import { fromHex, groupNumbers, pick, pickIndices, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/sync/draw'
 import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
 import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
+import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 /** A redraw with nobody left to draw (spec §8 wording). */
 export class NoEligibleError extends Error {
@@ -54,10 +55,10 @@ function fingerprintOf(inputs: PoolInputs): string {
   return `${inputs.tickets.length}|${[...inputs.winnerTickets].sort().join(',')}`
 }
 
-/** The pool, as the device keeps it for its own draw (see DrawSecretRow.poolIds). */
-function keptPool(pool: readonly DrawTicket[]): Pick<DrawSecretRow, 'poolIds' | 'poolGroups'> {
-  if (pool.some((t) => t.id.length !== ID_LENGTH)) return {}
-  return { poolIds: pool.map((t) => t.id).join(''), poolGroups: groupNumbers(pool) }
+/** The pool, as the device keeps it for its own offline draw; null when an id is not 36 characters. */
+function keptPool(drawId: string, raffleId: string, pool: readonly DrawTicket[]): DrawPoolRow | null {
+  if (pool.some((t) => t.id.length !== ID_LENGTH)) return null
+  return { drawId, raffleId, ids: pool.map((t) => t.id).join(''), groups: groupNumbers(pool) }
 }
 
 const ID_LENGTH = 36
@@ -65,10 +66,6 @@ const ID_LENGTH = 36
 /** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
 export function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
   return kind === 'draw' ? firstDrawPool(inputs.tickets) : redrawPool(inputs.tickets, inputs.winnerTickets, allowDuplicates)
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
 }
 
 /** The rules of opening a round that depend on the raffle's state, as the server checks them. */
@@ -131,7 +128,9 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     const row = await writeTx(database, async () => {
       await checkCanOpen(userId, raffleId, kind, position, database)
       if ((await poolFingerprint(raffleId, database)) !== fingerprintOf(inputs)) return null
-      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline, ...(mode.offline ? keptPool(pool) : {}) })
+      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
+      const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
+      if (kept) await database.drawPools.put(kept)
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)
       return (await database.draws.get(drawId))!
@@ -211,6 +210,7 @@ function writeReveal(userId: string, draw: DrawRow, payload: Record<string, unkn
     const [now, secret] = await Promise.all([database.draws.get(draw.id), database.drawSecrets.get(draw.id)])
     if (!now || now.state !== 'open' || !secret || secret.revealed) return 'skipped'
     await database.drawSecrets.update(draw.id, { revealed: true })
+    await database.drawPools.delete(draw.id)
     await applyOp(database, userId, draw.raffleId, 'draw.complete', payload, Date.now())
     await enqueue(database, userId, draw.raffleId, 'draw.complete', payload)
     return payload.offline ? 'offline' : 'online'
@@ -242,14 +242,14 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
  * tickets, rebuilt and checked against the published digest.
  */
 async function offlineWinners(draw: DrawRow, database: SorteioDB): Promise<string[]> {
-  // Read here, not passed in: the pool it keeps is read from IndexedDB as part of the draw.
+  // Read here, not passed in: reading the kept pool from IndexedDB is part of the draw.
   const secret = await database.drawSecrets.get(draw.id)
   if (!secret) throw new RuleError('draw_not_found')
   const seed = fromHex(secret.clientSeed)
-  const { poolIds, poolGroups } = secret
-  if (poolIds !== undefined && poolGroups !== undefined && poolGroups.length === draw.poolSize && poolIds.length === ID_LENGTH * draw.poolSize) {
-    const picked = await pickIndices(seed, poolGroups, draw.winnersCount, draw.allowDuplicateWins)
-    return picked.map((i) => poolIds.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH))
+  const kept = await database.drawPools.get(draw.id)
+  if (kept && kept.groups.length === draw.poolSize && kept.ids.length === ID_LENGTH * draw.poolSize) {
+    const picked = await pickIndices(seed, kept.groups, draw.winnersCount, draw.allowDuplicateWins)
+    return picked.map((i) => kept.ids.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH))
   }
   const inputs = await readPoolInputs(draw.raffleId, database)
   const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)

@@ -1,9 +1,7 @@
 // Ids and raffle codes made on the device (docs/sync-protocol.md): UUIDv7 for every entity and op,
 // 6-character codes from an alphabet without I, O, 0 and 1, all from the crypto generator.
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+import { toHex as hex } from '@/lib/bytes'
 
 // The last id made, so ids made in the same millisecond still sort in the order they were made
 // (RFC 9562, method 3): tickets of one import share a created_at, and lists order ties by id,

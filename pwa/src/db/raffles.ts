@@ -20,7 +20,7 @@ export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | '
 /** A read-write transaction over every table: a change and its outbox entry commit together. */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   const d = database
-  return d.transaction('rw', [d.raffles, d.participants, d.draws, d.winners, d.drawSecrets, d.syncState, d.outbox, d.meta], fn)
+  return d.transaction('rw', [d.raffles, d.participants, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta], fn)
 }
 
 /** Creates a raffle on this device (status pending); the server may later replace its code. */
@@ -71,6 +71,7 @@ export async function deleteRaffle(userId: string, raffleId: string, database: S
     await applyOp(database, userId, raffleId, 'raffle.delete', {}, Date.now())
     // Rebuilds keep the secrets of unrevealed rounds; the organiser's own deletion ends them.
     await database.drawSecrets.where('raffleId').equals(raffleId).delete()
+    await database.drawPools.where('raffleId').equals(raffleId).delete()
   })
 }
 

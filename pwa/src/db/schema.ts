@@ -127,13 +127,19 @@ export interface DrawSecretRow {
   offline?: boolean
   /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
   revealed?: boolean
-  /**
-   * The round's pool as it was committed to, kept so an offline draw need not read and rebuild
-   * every ticket again: the ids in canonical order, concatenated (each 36 characters), and each
-   * ticket's group number (sync/draw groupNumbers). Absent when an id is not 36 characters long.
-   */
-  poolIds?: string
-  poolGroups?: Int32Array
+}
+
+/**
+ * An offline round's pool as this device committed to it, kept until its reveal so the draw need
+ * not read and rebuild every ticket again: the ids in canonical order, concatenated (each 36
+ * characters), and each ticket's group number (sync/draw groupNumbers). Device-only, like the
+ * secret, but in its own table: the secrets are read whole by the app-wide finisher.
+ */
+export interface DrawPoolRow {
+  drawId: string
+  raffleId: string
+  ids: string
+  groups: Int32Array
 }
 
 export interface MetaRow {
@@ -150,6 +156,7 @@ export class SorteioDB extends Dexie {
   draws!: Table<DrawRow, string>
   winners!: Table<WinnerRow, string>
   drawSecrets!: Table<DrawSecretRow, string>
+  drawPools!: Table<DrawPoolRow, string>
 
   constructor(name = 'sorteio') {
     super(name)
@@ -168,6 +175,8 @@ export class SorteioDB extends Dexie {
     // Version 3 adds the draw (schema version 2 of the protocol). New tables only: the outbox and
     // every other row stay as they are.
     this.version(3).stores({ draws: 'id, raffleId', winners: 'id, raffleId', drawSecrets: 'drawId, raffleId' })
+    // Version 4 keeps an offline round's pool until its reveal (DrawPoolRow). A new table only.
+    this.version(4).stores({ drawPools: 'drawId, raffleId' })
   }
 }
 

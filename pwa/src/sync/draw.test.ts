@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { canonical, combineSeeds, DrawError, fromHex, pick, poolDigest, Stream, toHex, type DrawTicket } from '@/sync/draw'
+import { canonical, combineSeeds, DrawError, pick, poolDigest, Stream, type DrawTicket } from '@/sync/draw'
+import { fromHex, toHex } from '@/lib/bytes'
 
 interface Vectors {
   combine: { client_seed: string; server_seed: string; seed: string }

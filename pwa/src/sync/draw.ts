@@ -2,6 +2,8 @@
 // the server's Go implementation (sync/draw), tested against the same vectors
 // (sync/testdata/draw/vectors.json). Randomness comes only from the seed's HMAC-SHA256 stream.
 
+import { sha256Hex } from '@/lib/bytes'
+
 export const ALGORITHM = 'sorteio-v1'
 
 export interface DrawTicket {
@@ -54,17 +56,7 @@ export async function poolDigest(canonicalPool: readonly DrawTicket[]): Promise<
     field(t.ticket_number)
     field(t.name)
   }
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', buf.subarray(0, at))))
-}
-
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-export function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return out
+  return sha256Hex(buf.subarray(0, at))
 }
 
 /** The seed of an online draw: SHA-256(client seed ‖ server seed). */

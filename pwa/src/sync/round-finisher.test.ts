@@ -65,7 +65,7 @@ describe('RoundFinisher', () => {
     // This device's tickets no longer match the digest its start published (and the pool kept at
     // the start is gone, so the tickets are what it draws from).
     const digest = round.poolDigest
-    await db.drawSecrets.update(round.id, { poolIds: undefined, poolGroups: undefined })
+    await db.drawPools.delete(round.id)
     await db.draws.update(round.id, { poolDigest: '0'.repeat(64) })
     const { finisher, events } = run(db)
     await eventually(() => expect(events).toMatchObject([{ type: 'failed', drawId: round.id }]))

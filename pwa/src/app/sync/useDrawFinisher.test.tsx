@@ -43,7 +43,7 @@ describe('the app finishes this device rounds', () => {
     const round = await raffleWithRound(true, 0)
     const digest = round.poolDigest
     // The tickets no longer match the published digest, and the pool kept at the start is gone.
-    await db.drawSecrets.update(round.id, { poolIds: undefined, poolGroups: undefined })
+    await db.drawPools.delete(round.id)
     await db.draws.update(round.id, { poolDigest: '0'.repeat(64) })
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     // The session stays (the app asks the server again when the connection comes back).

@@ -1,8 +1,9 @@
 // Recomputes a public audit record in the browser with the app's own sorteio-v1 code: each seed
 // against its commitment, the pool's size and digest, and the winners. The reasons are the ones the
 // command-line verifier gives (sync/draw/audit.go), in pt-BR sentences for the page.
-import { ALGORITHM, canonical, combineSeeds, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/sync/draw'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
+import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 export interface RoundCheck {
   ok: boolean
@@ -37,10 +38,6 @@ export const STEPS_PER_ROUND = 3
 const HEX_SEED = /^[0-9a-f]{64}$/i
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
-}
 
 /** 'bilhete 012 (Fábio Melo)', or the name alone for tickets without a number. */
 export function describeTicket(id: string, tickets: ReadonlyMap<string, DrawTicket>): string {

@@ -3,9 +3,10 @@
 // enriched changes the real server logs. Test code only.
 import type { DrawWire, WinnerWire } from '@/db/apply-draw'
 import type { TicketWire } from '@/db/apply'
-import { combineSeeds, fromHex, pick, poolDigest, toHex, type DrawTicket } from '@/sync/draw'
+import { combineSeeds, pick, poolDigest, type DrawTicket } from '@/sync/draw'
 import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
 import { trimSpace } from '@/sync/rules'
+import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 interface ServerRound {
   wire: DrawWire & { draw_id: string; positions: number[]; offline: boolean }
@@ -25,8 +26,6 @@ export interface DrawHost {
 
 /** A rejection reason, or the payload the server logs. */
 export type DrawOutcome = { reason: string } | { payload: Record<string, unknown> }
-
-const sha256 = async (bytes: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource)))
 
 function poolTickets(h: DrawHost): DrawTicket[] {
   return [...h.tickets.values()].map((t) => ({ id: t.id, group_id: t.group_id, ticket_number: t.ticket_number ?? null, name: t.name }))
@@ -64,7 +63,7 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     kind,
     positions: kind === 'draw' ? Array.from({ length: r.winners_count }, (_, i) => i + 1) : [position],
     client_commitment: String(p.client_commitment),
-    server_commitment: await sha256(fromHex(serverSeed)),
+    server_commitment: await sha256Hex(fromHex(serverSeed)),
     pool_digest: String(p.pool_digest),
     pool_size: pool.length,
     // Declared by the start, for good (absent: online), and logged like the Go server does.
@@ -86,7 +85,7 @@ async function complete(h: DrawHost, p: Record<string, unknown>, now: number): P
   const offline = round.wire.offline
   if (p.offline !== offline) return { reason: 'mode_mismatch' }
   const clientSeed = String(p.client_seed)
-  if ((await sha256(fromHex(clientSeed))) !== round.wire.client_commitment) return { reason: 'seed_mismatch' }
+  if ((await sha256Hex(fromHex(clientSeed))) !== round.wire.client_commitment) return { reason: 'seed_mismatch' }
   const seed = offline ? fromHex(clientSeed) : await combineSeeds(fromHex(clientSeed), fromHex(round.serverSeed))
   const picked = await pick(seed, round.pool, round.wire.winners_count, round.wire.allow_duplicate_wins)
   if (offline && JSON.stringify(picked.map((t) => t.id)) !== JSON.stringify(p.winners)) return { reason: 'result_mismatch' }
