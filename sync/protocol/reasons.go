@@ -37,6 +37,8 @@ const (
 	ReasonTooManyPeople        = "too_many_people"
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
+	ReasonTicketNumberTaken    = "ticket_number_taken"
+	ReasonOpFailed             = "op_failed"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -106,6 +108,10 @@ func Message(reason string) string {
 		return "Quantidade muito alta. Máximo: 1000 bilhetes por pessoa"
 	case ReasonGroupNotFound:
 		return "Participante não encontrado."
+	case ReasonTicketNumberTaken:
+		return "Já existe um bilhete com este número neste sorteio."
+	case ReasonOpFailed:
+		return "O servidor não conseguiu gravar esta alteração e a recusou."
 	case ReasonNotEnoughTickets:
 		return "Não há bilhetes suficientes para sortear todos os vencedores."
 	case ReasonNotEnoughPeople:
@@ -154,7 +160,7 @@ func Reasons() []string {
 		ReasonNotEnoughTickets, ReasonNotEnoughPeople, ReasonPoolChanged, ReasonSettingsChanged, ReasonDrawOpen,
 		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
 		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
-		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch,
+		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch, ReasonTicketNumberTaken, ReasonOpFailed,
 	}
 }
 

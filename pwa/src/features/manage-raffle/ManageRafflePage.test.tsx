@@ -102,6 +102,18 @@ describe('/gerenciar/{id}', () => {
     expect(await db.participants.toArray()).toMatchObject([{ name: 'Ana Souza', email: 'ana@exemplo.com', ticketNumber: '042' }])
   })
 
+  it('keeps what is typed after Enter while the save runs: every name is stored exactly', async () => {
+    const raffle = await makeRaffle({ type: 'simple' })
+    const { user } = await openManage(raffle)
+    const name = screen.getByLabelText('Nome')
+    const names = ['Ana Paula Souza', 'Bruno Oliveira', 'Carla Mendes', 'Davi Lima']
+    // One burst of keys: each name starts while the previous one's save is still running.
+    await user.type(name, names.map((n) => `${n}{Enter}`).join(''))
+    await waitFor(async () => expect((await db.participants.toArray()).map((p) => p.name).sort()).toEqual([...names].sort()))
+    expect(name).toHaveValue('')
+    expect(name).toHaveFocus()
+  })
+
   it('has no ticket field in simple raffles and shows invalid e-mails next to the field', async () => {
     const raffle = await makeRaffle({ type: 'simple' })
     const { user } = await openManage(raffle)
