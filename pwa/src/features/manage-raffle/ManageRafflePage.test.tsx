@@ -114,6 +114,23 @@ describe('/gerenciar/{id}', () => {
     expect(name).toHaveFocus()
   })
 
+  it('refuses a ticket number already in the raffle next to the field, keeping what was typed', async () => {
+    const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }])
+    const { user } = await openManage(raffle)
+    await user.type(screen.getByLabelText('Nome'), 'Bruno')
+    await user.type(screen.getByLabelText('Bilhete (opcional)'), '001')
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('Já existe o bilhete 001 neste sorteio.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Bilhete (opcional)')).toHaveAccessibleDescription('Já existe o bilhete 001 neste sorteio.')
+    expect(screen.getByLabelText('Nome')).toHaveValue('Bruno')
+    expect(await db.participants.count()).toBe(1)
+    // Left empty, the number is the next free one.
+    await user.clear(screen.getByLabelText('Bilhete (opcional)'))
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('Participante adicionado')).toBeInTheDocument()
+    await waitFor(async () => expect((await db.participants.toArray()).map((t) => t.ticketNumber).sort()).toEqual(['001', '002']))
+  })
+
   it('has no ticket field in simple raffles and shows invalid e-mails next to the field', async () => {
     const raffle = await makeRaffle({ type: 'simple' })
     const { user } = await openManage(raffle)
