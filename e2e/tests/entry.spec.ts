@@ -63,3 +63,73 @@ test('the quick draw keeps every name typed at 30 ms a key (CPU 4×)', async ({ 
     await expect(list.getByRole('listitem').nth(i).getByRole('button')).toHaveAccessibleName(`Remover ${name}`);
   }
 });
+
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+};
+
+test('ticket numbers: a taken one is refused next to the field; an empty one and another ticket get the next', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await createAccount(context.request, uniqueEmail('bilhete'), 'segredo1');
+  const { id } = await new SeedClient(context.request).createRaffle({ title: 'Rifa numerada', type: 'tickets' });
+  const page = await context.newPage();
+  await page.goto(`/gerenciar/${id}`);
+  const name = page.getByLabel('Nome', { exact: true });
+  const number = page.getByLabel('Bilhete (opcional)');
+  await name.fill('Ana Souza');
+  await number.fill('001');
+  await name.press('Enter');
+  const list = page.getByRole('list', { name: 'Participantes' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  await name.fill('Bruno Lima');
+  await number.fill('001');
+  await name.press('Enter');
+  await expect(page.getByText('Já existe o bilhete 001 neste sorteio.')).toBeVisible();
+  await expect(name).toHaveValue('Bruno Lima');
+  await shot(page, 'ticket-taken');
+  await number.fill('');
+  await name.press('Enter');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await list.getByRole('listitem').filter({ hasText: 'Ana Souza' }).getByRole('button', { name: 'Adicionar bilhete para Ana Souza' }).click();
+  await expect(page.getByText('Bilhete 003 adicionado')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Ana Souza' })).toContainText('2 bilhetes');
+  await shot(page, 'ticket-added');
+  await expect
+    .poll(async () => {
+      const snap = await (await context.request.get(`/api/sync/raffles/${id}/snapshot`)).json();
+      return snap.participants.map((p: { name: string; ticket_number: string }) => `${p.name}:${p.ticket_number}`).sort();
+    })
+    .toEqual(['Ana Souza:001', 'Ana Souza:003', 'Bruno Lima:002']);
+  await context.close();
+});
+
+test('a push the server refuses whole: the sync bar says so, the change is kept and goes once accepted', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await createAccount(context.request, uniqueEmail('recusa'), 'segredo1');
+  const { id } = await new SeedClient(context.request).createRaffle({ title: 'Rifa recusada', type: 'simple' });
+  const page = await context.newPage();
+  await page.goto(`/gerenciar/${id}`);
+  const bar = page.getByRole('region', { name: 'Sincronização' });
+  await expect(bar).toContainText('Tudo sincronizado');
+  // A proxy in front of the server that refuses every push (as a body limit would).
+  await page.route('**/api/sync/push', (route) =>
+    route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ code: 'body_too_large', message: 'O corpo da requisição é grande demais.' }) }),
+  );
+  await page.getByLabel('Nome', { exact: true }).fill('Ana Souza');
+  await page.getByLabel('Nome', { exact: true }).press('Enter');
+  await expect(bar).toContainText('Alterações recusadas pelo servidor');
+  await expect(bar).toContainText('O corpo da requisição é grande demais. As alterações continuam guardadas neste aparelho.');
+  await expect(bar).toContainText('1 alteração pendente');
+  await shot(page, 'push-refused');
+  await page.unroute('**/api/sync/push');
+  await page.getByLabel('Nome', { exact: true }).fill('Bruno Lima');
+  await page.getByLabel('Nome', { exact: true }).press('Enter');
+  await expect(bar).toContainText('Tudo sincronizado');
+  await expect(bar).not.toContainText('Alterações recusadas');
+  const snap = await (await context.request.get(`/api/sync/raffles/${id}/snapshot`)).json();
+  expect(snap.participants.map((p: { name: string }) => p.name).sort()).toEqual(['Ana Souza', 'Bruno Lima']);
+  await context.close();
+});
