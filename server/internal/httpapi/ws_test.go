@@ -21,6 +21,7 @@ import (
 func TestWebSocketPokes(t *testing.T) {
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{})
+	e.listenPokes(t)
 	srv := httptest.NewServer(e.handler)
 	defer srv.Close()
 	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
@@ -55,10 +56,7 @@ func TestWebSocketPokes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer biaWS.Close()
-	deadline := time.Now().Add(2 * time.Second)
-	for e.hub.Count(httpapi.UserTopic(userIDOf(t, e, ana))) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitConnected(t, e.hub, httpapi.UserTopic(userIDOf(t, e, ana)), 1)
 
 	rid := core.NewID(time.Now())
 	ana.push(t, e, ana.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
@@ -96,16 +94,13 @@ func TestPokesCrossInstances(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		e := newEnv(t, db, httpapi.Config{})
-		e.pokesViaDB(t)
-		go db.ListenPokes(ctx, func(p store.Poke) {
-			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-		})
+		e.listenPokes(t)
 		srv := httptest.NewServer(e.handler)
 		t.Cleanup(srv.Close)
 		return e, srv.URL
 	}
 	a, _ := instance()
-	_, bURL := instance()
+	b, bURL := instance()
 
 	ana := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
 	h := http.Header{"Origin": {bURL}, "Cookie": {ana.cookie.String()}}
@@ -114,7 +109,7 @@ func TestPokesCrossInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	time.Sleep(300 * time.Millisecond) // both listeners are up
+	waitConnected(t, b.hub, httpapi.UserTopic(userIDOf(t, a, ana)), 1)
 
 	rid := core.NewID(time.Now())
 	ana.push(t, a, ana.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
@@ -125,5 +120,16 @@ func TestPokesCrossInstances(t *testing.T) {
 	}
 	if !strings.Contains(string(msg), rid) {
 		t.Fatalf("poke = %s", msg)
+	}
+}
+
+// waitConnected waits until n connections listen on topic (the server
+// registers a connection just after the handshake the dialer returns from).
+func waitConnected(t *testing.T, hub *ws.Hub, topic string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); hub.Count(topic) != n; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections on %s, want %d", hub.Count(topic), topic, n)
+		}
 	}
 }
