@@ -133,3 +133,59 @@ func waitConnected(t *testing.T, hub *ws.Hub, topic string, n int) {
 		}
 	}
 }
+
+// A device that reads nothing while one big push lands stays connected:
+// 500 ops over two raffles make two pokes, not 500, far under its queue.
+func TestBigPushKeepsSlowDevice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, httpapi.Config{})
+		e.listenPokes(t)
+		srv := httptest.NewServer(e.handler)
+		defer srv.Close()
+		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+		topic := httpapi.UserTopic(userIDOf(t, e, ana))
+		h := http.Header{"Origin": {srv.URL}, "Cookie": {ana.cookie.String()}}
+		conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		waitConnected(t, e.hub, topic, 1)
+
+		a, b := core.NewID(time.Now()), core.NewID(time.Now())
+		ops := []testOp{ana.op(a, "raffle.create", createPayload(a, "K7P2QA")), ana.op(b, "raffle.create", createPayload(b, "K7P2QB"))}
+		for i := len(ops); i < 500; i++ {
+			rid := []string{a, b}[i%2]
+			ops = append(ops, ana.op(rid, "raffle.update", map[string]any{"countdown_seconds": i % 300}))
+		}
+		ana.push(t, e, ops...)
+		end := core.NewID(time.Now())
+		ana.push(t, e, ana.op(end, "raffle.create", createPayload(end, "K7P2QZ")))
+
+		got := map[string]int64{}
+		_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		for {
+			_, msg, err := conn.ReadMessage()
+			if err != nil {
+				t.Fatalf("connection lost after %v: %v", got, err)
+			}
+			var ev ws.Event
+			if err := json.Unmarshal(msg, &ev); err != nil {
+				t.Fatal(err)
+			}
+			if ev.RaffleID == end {
+				break
+			}
+			if _, dup := got[ev.RaffleID]; dup {
+				t.Fatalf("second poke for one raffle in one push: %s", msg)
+			}
+			got[ev.RaffleID] = ev.Seq
+		}
+		if len(got) != 2 || got[a] != 250 || got[b] != 250 {
+			t.Fatalf("pokes %v, want one per raffle at seq 250", got)
+		}
+		if n := e.hub.Count(topic); n != 1 {
+			t.Fatalf("%d connections after the push, want 1", n)
+		}
+	})
+}
