@@ -72,7 +72,8 @@ func TestOnePokePerRafflePerPush(t *testing.T) {
 			select {
 			case p := <-got:
 				if p.UserID != u.ID {
-					t.Fatalf("poke for another user: %+v", p)
+					// NOTIFY is database-wide: tests in other schemas poke too.
+					continue
 				}
 				ended = p.RaffleID == end
 				if !ended {
