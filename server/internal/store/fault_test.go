@@ -71,11 +71,11 @@ func TestDataFaultRejectsOnlyItsOp(t *testing.T) {
 				op(protocol.TypeRaffleUpdate, `{"title":"Rifa nova"}`),
 			}
 			want := []string{"applied", "applied", "rejected:op_failed", "applied", "applied"}
-			for i, o := range ops {
-				res, err := db.ApplyOp(ctx, u.ID, client, o, time.Now())
-				if err != nil {
-					t.Fatalf("op %d: %v", i+1, err)
-				}
+			results, err := db.Push(ctx, u.ID, client, ops, time.Now)
+			if err != nil {
+				t.Fatalf("push: %v", err)
+			}
+			for i, res := range results {
 				got := res.Status
 				if res.Reason != "" {
 					got += ":" + res.Reason
@@ -85,9 +85,9 @@ func TestDataFaultRejectsOnlyItsOp(t *testing.T) {
 				}
 			}
 			// Its retry gets the recorded answer back.
-			res, err := db.ApplyOp(ctx, u.ID, client, ops[2], time.Now())
-			if err != nil || res.Status != store.StatusDuplicate || res.Reason != protocol.ReasonOpFailed || res.Message == "" {
-				t.Fatalf("retry: %+v %v", res, err)
+			again, err := db.Push(ctx, u.ID, client, ops[2:3], time.Now)
+			if err != nil || again[0].Status != store.StatusDuplicate || again[0].Reason != protocol.ReasonOpFailed || again[0].Message == "" {
+				t.Fatalf("retry: %+v %v", again, err)
 			}
 			snap, err := db.Snapshot(ctx, u.ID, rid)
 			if err != nil {
