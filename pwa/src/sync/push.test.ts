@@ -144,6 +144,8 @@ describe('push', () => {
     const accepted = server.pushes.filter((p) => p.ops.length <= 3)
     expect(accepted.flatMap((p) => p.ops.map((o) => o.op_id))).toEqual(opIds)
     expect(server.pushes[0]!.ops).toHaveLength(10)
+    // 10 → 5 → 3 ops, then pushes of 3 that go through: no halving again for each batch.
+    expect(server.pushes.map((p) => p.ops.length)).toEqual([10, 5, 3, 3, 3, 1])
   })
 
   it('400 (or 413 for one op): stops with PushRefused, keeps that op and everything after it', async () => {

@@ -133,11 +133,13 @@ export async function rebaseMarked(ctx: SyncContext): Promise<void> {
 }
 
 /**
- * Pushes the next batch and records its answers (rebuilding raffles with rejections). Resolves false
- * when there was nothing to push; throws when the push failed.
+ * Pushes the next batch of at most `limit.ops` ops and records its answers (rebuilding raffles with
+ * rejections); a batch answered 413 or 400 is halved (and the limit with it) down to the op at fault.
+ * Resolves false when there was nothing to push; throws when the push failed (PushRefused when it
+ * cannot go through as it is).
  */
-export async function pushBatch(ctx: SyncContext): Promise<boolean> {
-  let batch = await nextBatch(ctx.db, ctx.userId)
+export async function pushBatch(ctx: SyncContext, limit = { ops: MAX_OPS_PER_PUSH }): Promise<boolean> {
+  let batch = await nextBatch(ctx.db, ctx.userId, MAX_PUSH_BYTES, limit.ops)
   if (batch.length === 0) return false
   let results: OpResult[]
   for (;;) {
@@ -150,6 +152,8 @@ export async function pushBatch(ctx: SyncContext): Promise<boolean> {
       // Too big, or refused whole: the first half alone, down to the one op at fault.
       if (batch.length > 1) {
         batch = batch.slice(0, Math.ceil(batch.length / 2))
+        // The next batches of this round start at the size that last went through.
+        limit.ops = batch.length
         continue
       }
       throw new PushRefused(error.message, error.status)
@@ -169,7 +173,8 @@ export async function pushBatch(ctx: SyncContext): Promise<boolean> {
  */
 export async function pushOutbox(ctx: SyncContext): Promise<void> {
   await rebaseMarked(ctx)
-  while (await pushBatch(ctx)) {
+  const limit = { ops: MAX_OPS_PER_PUSH }
+  while (await pushBatch(ctx, limit)) {
     // Each batch is recorded before the next is read.
   }
 }
