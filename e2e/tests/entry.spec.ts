@@ -51,6 +51,7 @@ for (const rate of [1, 4]) {
 }
 
 test('the quick draw keeps every name typed at 30 ms a key (CPU 4×)', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/sorteio-publico');
   await expect(page.getByRole('heading', { name: 'Sorteio Rápido' })).toBeVisible();
   await throttle(page, 4);
