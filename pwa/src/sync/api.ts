@@ -1,62 +1,9 @@
 // The sync endpoints of docs/sync-protocol.md over an injected fetch, so the engine runs against a
 // fake server in tests. Errors use the app's two classes: ApiError (the server answered with an
 // error body) and NetworkError (no server, or something else answered, e.g. a proxy page).
-import type { RaffleWire, TicketWire } from '@/db/apply'
-import type { DrawWire, WinnerWire } from '@/db/apply-draw'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
-import type { WireOp } from '@/sync/validate'
-
-// 2 adds the draw ops; the server accepts the previous version too.
-export const SCHEMA_VERSION = 2
-
-export interface PushRequest {
-  client_id: string
-  /** The account the ops were made under; the server refuses them under another session. */
-  user_id: string
-  schema_version: number
-  ops: WireOp[]
-}
-
-export interface OpResult {
-  op_id: string
-  status: 'applied' | 'duplicate' | 'rejected'
-  seq?: number
-  code?: string
-  reason?: string
-  message?: string
-}
-
-export interface Change {
-  seq: number
-  op_id: string
-  type: string
-  payload: unknown
-  at: number
-}
-
-export type ChangesPage = { refetch: true } | { refetch?: false; changes: Change[]; cursor: string; more: boolean }
-
-export interface Snapshot {
-  raffle: RaffleWire
-  head_seq: number
-  participants: TicketWire[]
-  /** Every round, open or completed (schema version 2; absent from older servers). */
-  draws?: DrawWire[]
-  winners?: WinnerWire[]
-  cursor: string
-}
-
-export interface FeedEntry extends RaffleWire {
-  head_seq: number
-  deleted: boolean
-}
-
-export interface FeedPage {
-  raffles: FeedEntry[]
-  cursor: string
-  more: boolean
-}
+import type { ChangesPage, FeedPage, OpResult, PushRequest, Snapshot } from '@/protocol/wire'
 
 export interface SyncApi {
   push(body: PushRequest, signal?: AbortSignal): Promise<{ results: OpResult[] }>

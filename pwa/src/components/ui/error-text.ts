@@ -1,5 +1,5 @@
 import { errorMessage } from '@/lib/api'
-import { RuleError } from '@/sync/rules'
+import { RuleError } from '@/protocol/rules'
 
 /**
  * The pt-BR text to show for a failed local read or write. Rule errors and server errors carry

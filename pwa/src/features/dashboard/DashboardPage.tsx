@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { LogOutIcon, PlusIcon } from '@/components/ui/icons'
 import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
-import { useSession } from '@/app/session/session-context'
+import { useSession } from '@/sync/session-context'
 import { RaffleList } from '@/features/dashboard/RaffleList'
 import { errorMessage } from '@/lib/api'
 
