@@ -2,7 +2,7 @@
 // both are tested against sync/testdata/tickets/numbers.json). A number names one ticket: one the
 // raffle holds, or one sent twice, is refused; a ticket without one gets the highest all-digit
 // number plus one, zero-padded to 3 digits. Numbers compare as text ('7' and '007' are two).
-import { RuleError } from '@/sync/rules'
+import { RuleError } from '@/protocol/rules'
 
 export const NUMBER_WIDTH = 3
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RuleError } from '@/sync/rules'
-import { nextNumber, numberTickets } from '@/sync/ticket-numbers'
+import { RuleError } from '@/protocol/rules'
+import { nextNumber, numberTickets } from '@/protocol/ticket-numbers'
 
 interface Case {
   name: string
