@@ -93,13 +93,15 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody}, httpapi.Deps{
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+		CheckTime: 100 * time.Millisecond}, httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
 		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
 		Audits:   db,
+		Public:   db,
 		Hub:      hub,
 		Pokes:    pokes,
 		Now:      time.Now,
@@ -152,6 +154,8 @@ func limits(scale int) httpapi.Limits {
 		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
 		// A public audit may carry 100,000 tickets per round.
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
+		// The self-check takes an e-mail: 10 at once, then 10 a minute.
+		PublicCheckIP: ratelimit.New(10*scale, 6*time.Second, time.Now),
 	}
 }
 

@@ -52,14 +52,14 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, po
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Public: db, Hub: hub, Pokes: pokes, Now: time.Now,
 	})
 }
 
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(), PublicCheckIP: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -67,11 +67,12 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	hub := ws.NewHub(storetest.Logger(t))
 	// Small limits, so the rate-limit tests reach them quickly.
 	limits := httpapi.Limits{
-		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
-		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
-		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
-		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
-		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
+		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
+		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
+		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
+		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),
+		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
+		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
 	}
 	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// ticketChunk rows per INSERT: 7 parameters each stays far below both
+// ticketChunk rows per INSERT: 8 parameters each stays far below both
 // databases' parameter limits.
 const ticketChunk = 500
 
@@ -42,14 +42,14 @@ func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, ti
 	for start := 0; start < len(tickets); start += ticketChunk {
 		part := tickets[start:min(start+ticketChunk, len(tickets))]
 		var b strings.Builder
-		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, email, ticket_number, created_at) VALUES `)
-		args := make([]any, 0, len(part)*7)
+		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, created_at) VALUES `)
+		args := make([]any, 0, len(part)*8)
 		for i, t := range part {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString("(?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, t.ID, raffleID, t.GroupID, t.Name, nullable(t.Email), nullable(t.TicketNumber), at)
+			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.ID, raffleID, t.GroupID, t.Name, NameKey(t.Name), nullable(t.Email), nullable(t.TicketNumber), at)
 		}
 		if _, err := tx.ExecContext(ctx, db.q(b.String()), args...); err != nil {
 			return err
