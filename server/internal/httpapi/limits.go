@@ -16,7 +16,7 @@ type Limiter interface {
 // per client IP (stricter: it takes an e-mail address).
 type Limits struct {
 	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
-	PublicIP, PublicCheckIP                      Limiter
+	PublicIP, PublicCheckIP, PublicLiveIP        Limiter
 }
 
 func allow(l Limiter, key string) error {

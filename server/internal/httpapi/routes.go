@@ -48,6 +48,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 	})
 
 	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, log))
+	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }

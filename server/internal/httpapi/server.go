@@ -34,7 +34,10 @@ type Deps struct {
 	Sync     SyncStore
 	Audits   AuditStore
 	Public   PublicStore
-	Hub      *ws.Hub
+	Live     PublicLive
+	// Viewers is the public WebSocket fan-out.
+	Viewers *ws.Viewers
+	Hub     *ws.Hub
 	// Pokes publishes pokes after a push; nil when the database carries
 	// them to every instance (PostgreSQL LISTEN/NOTIFY feeds Hub instead).
 	Pokes Publisher

@@ -197,3 +197,13 @@ func (db *DB) collateC() string {
 	}
 	return ""
 }
+
+// PublicRaffleID finds the id of the public raffle with that code.
+func (db *DB) PublicRaffleID(ctx context.Context, code string) (string, error) {
+	var id string
+	err := db.sql.QueryRowContext(ctx, db.q(`SELECT id FROM raffles WHERE code = ? AND deleted_at IS NULL`), code).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", &core.Error{Code: core.CodeRaffleNotFound}
+	}
+	return id, db.wrap(err)
+}
