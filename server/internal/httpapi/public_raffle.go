@@ -74,7 +74,11 @@ func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Log
 			limitN, err = intParam(qs.Get("limit"), maxPeoplePage, 1, maxPeoplePage, "limit", "O limite deve estar entre 1 e 100.")
 		}
 		q := qs.Get("q")
-		if err == nil && (utf8.RuneCountInString(q) > 100 || !utf8.ValidString(q)) {
+		switch {
+		case err != nil:
+		case !utf8.ValidString(q):
+			err = core.FieldError("q", "A busca tem caracteres inválidos.")
+		case utf8.RuneCountInString(q) > 100:
 			err = core.FieldError("q", "A busca deve ter no máximo 100 caracteres.")
 		}
 		var total int

@@ -180,6 +180,7 @@ func TestPublicParticipants(t *testing.T) {
 			{"?limit=0", 400, 0, nil},
 			{"?offset=-1", 400, 0, nil},
 			{"?q=" + strings.Repeat("a", 101), 400, 0, nil},
+			{"?q=%C3", 400, 0, nil}, // not UTF-8
 		}
 		for _, cs := range cases {
 			res := e.do(t, request{method: "GET", path: "/api/public/raffles/K7P2QX/participants" + cs.query})
