@@ -12,9 +12,15 @@ UPDATE participants SET name_key =
     'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ú', 'u'), 'ü', 'u'), 'ç', 'c'), 'ñ', 'n'),
     'Á', 'a'), 'À', 'a'), 'Â', 'a'), 'Ã', 'a'), 'É', 'e'), 'Ê', 'e'), 'Í', 'i'), 'Ó', 'o'), 'Õ', 'o'), 'Ç', 'c');
 
--- People in order: one group's tickets together, with what orders them, so
--- a page of people reads the index alone. It replaces (raffle_id, group_id).
-DROP INDEX participants_raffle_group;
-CREATE INDEX participants_raffle_people ON participants (raffle_id, group_id, created_at, id);
+-- A person (group) is listed by its first ticket, marked person_head = 1
+-- when the group is added; pages of people, and the search by name, read
+-- this index alone.
+ALTER TABLE participants ADD COLUMN person_head INTEGER NOT NULL DEFAULT 0;
+UPDATE participants SET person_head = 1 WHERE id IN
+    (SELECT MIN(id COLLATE "C") FROM participants GROUP BY raffle_id, group_id);
+CREATE INDEX participants_people ON participants (raffle_id, created_at, id COLLATE "C", group_id, name_key)
+    WHERE person_head = 1;
+-- Ticket numbers are searched by prefix, as a range of this index.
+CREATE INDEX participants_raffle_number ON participants (raffle_id, ticket_number COLLATE "C");
 -- The self-check finds an e-mail's tickets without reading the raffle.
 CREATE INDEX participants_raffle_email ON participants (raffle_id, lower(email));

@@ -32,7 +32,7 @@ type PublicPerson struct {
 }
 
 // PublicPeople answers a page of the raffle's people in its order (each
-// group by its first ticket's creation), filtered by q: a substring of the
+// person by their first ticket's creation), filtered by q: a substring of the
 // name without case or accents, or the start of a ticket number. total
 // counts the people that match.
 func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (total int, people []PublicPerson, err error) {
@@ -42,12 +42,15 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 		if err != nil {
 			return err
 		}
-		where, args := `raffle_id = ?`, []any{r.ID}
+		c := db.collateC()
+		where, args := db.peopleIndex()+` WHERE raffle_id = ? AND person_head = 1`, []any{r.ID}
 		if q = strings.TrimSpace(q); q != "" {
-			where += ` AND (name_key LIKE ? ESCAPE '\' OR lower(ticket_number) LIKE ? ESCAPE '\')`
-			args = append(args, "%"+likeEscape(NameKey(q))+"%", likeEscape(strings.ToLower(q))+"%")
-			if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(DISTINCT group_id) FROM participants WHERE `+where), args...).
-				Scan(&total); err != nil {
+			// A name is the same on every ticket of a person: the heads
+			// alone are searched by name; numbers by a range of the index.
+			where += ` AND (name_key LIKE ? ESCAPE '\' OR group_id IN (SELECT group_id FROM participants
+				WHERE raffle_id = ? AND ticket_number` + c + ` >= ? AND ticket_number` + c + ` < ?))`
+			args = append(args, "%"+likeEscape(NameKey(q))+"%", r.ID, q, q+"\U0010FFFF")
+			if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM participants`+where), args...).Scan(&total); err != nil {
 				return err
 			}
 		} else {
@@ -66,12 +69,11 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 	return total, people, err
 }
 
-// pageGroups lists one page of group ids in the raffle's order, from the
-// (raffle_id, group_id, created_at, id) index alone.
+// pageGroups lists one page of people (their group ids) in the raffle's
+// order, along the participants_people index.
 func (db *DB) pageGroups(ctx context.Context, tx *sql.Tx, where string, args []any, offset, limit int) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id FROM participants WHERE `+where+`
-		GROUP BY group_id ORDER BY MIN(created_at), MIN(id`+db.collateC()+`) LIMIT ? OFFSET ?`),
-		append(args, limit, offset)...)
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id FROM participants`+where+`
+		ORDER BY created_at, id`+db.collateC()+` LIMIT ? OFFSET ?`), append(args, limit, offset)...)
 	if err != nil {
 		return nil, err
 	}
@@ -118,6 +120,16 @@ func (db *DB) groupTicketsOf(ctx context.Context, tx *sql.Tx, raffleID string, g
 		return rows.Err()
 	})
 	return out, err
+}
+
+// peopleIndex makes SQLite read people through their index: without
+// statistics its planner may take the e-mail index, as long for it, and
+// read every ticket (150 ms at 100,000 instead of 5). PostgreSQL chooses well.
+func (db *DB) peopleIndex() string {
+	if db.dialect == postgresDialect {
+		return ""
+	}
+	return " INDEXED BY participants_people"
 }
 
 // likeEscape makes s match itself in a LIKE pattern with ESCAPE '\'.
