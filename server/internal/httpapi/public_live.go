@@ -116,6 +116,9 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 			return
 		}
 		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
-		vs.Serve(conn, ip, id, after)
+		// The handler returns at once: its goroutine's deep stack and the
+		// HTTP connection's 8 KB of buffers are freed; the viewer runs on
+		// two fresh goroutines.
+		go vs.Serve(conn, ip, id, after)
 	})
 }
