@@ -88,7 +88,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	}
 	hub := ws.NewHub(log)
 	viewers := ws.NewViewers(log, httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: cfg.ViewersMax, PerIP: cfg.ViewersPerIP})
-	wg.Go(func() { viewers.Run(ctx) })
+	wg.Go(func() { viewers.Run(ctx, ws.PingEvery) })
 	// The store pokes after each push commits (through NOTIFY with
 	// PostgreSQL, so every instance hears it); the hub tells the devices,
 	// the viewers' rooms load and broadcast the raffle's public state.

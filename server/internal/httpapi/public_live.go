@@ -71,7 +71,11 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 			writeError(w, r, log, err)
 			return
 		}
-		if !vs.Admit(ip) {
+		switch vs.Admit(ip) {
+		case ws.FullAddress:
+			writeError(w, r, log, &core.Error{Code: core.CodeRateLimited, RetryAfter: 5 * time.Second})
+			return
+		case ws.FullInstance:
 			writeError(w, r, log, &core.Error{Code: core.CodeUnavailable, RetryAfter: 5 * time.Second})
 			return
 		}
