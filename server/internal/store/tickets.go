@@ -97,7 +97,8 @@ func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string
 	numbers, missing := protocol.TicketNumbers(m)
 	st.TakenNumbers = make(map[string]bool)
 	err := db.inChunks(numbers, func(in string, args []any) error {
-		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number `+in),
+		// In the index's collation (migration 0007), so PostgreSQL uses it.
+		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number`+db.collateC()+` `+in),
 			append([]any{raffleID}, args...)...)
 		if err != nil {
 			return err
