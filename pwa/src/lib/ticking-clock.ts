@@ -5,6 +5,8 @@
 export interface TickingClock {
   subscribe(listener: () => void): () => void
   now(): number
+  /** Reads the time now, without telling listeners: before a render that starts something new. */
+  touch(): void
 }
 
 export function tickingClock(intervalMs: number): TickingClock {
@@ -13,6 +15,9 @@ export function tickingClock(intervalMs: number): TickingClock {
   const listeners = new Set<() => void>()
   return {
     now: () => now,
+    touch: () => {
+      now = Date.now()
+    },
     subscribe(listener) {
       listeners.add(listener)
       now = Date.now()

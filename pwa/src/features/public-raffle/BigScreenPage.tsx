@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router-dom'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
@@ -51,10 +51,6 @@ function Winners({ state }: { state: PublicState }) {
 function BigScreen({ code }: { code: string }) {
   const view = usePublicRaffle(code)
   const { load, live, online, retry } = view
-  const failedOffline = load.status === 'failed' && load.offline
-  useEffect(() => {
-    if (online && failedOffline) retry()
-  }, [online, failedOffline, retry])
   // The link is read once: it is what the room scans.
   const [link] = useState(() => publicLink(window.location.origin, code))
 

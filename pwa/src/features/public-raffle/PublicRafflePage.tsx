@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { BackLink } from '@/components/ui/BackLink'
 import { ButtonLink } from '@/components/ui/ButtonLink'
@@ -26,11 +26,6 @@ function PublicRaffle({ code }: { code: string }) {
   const [tabChosen, setTabChosen] = useState(false)
   const shownTab = tabChosen ? tab : completed ? 'winners' : 'participants'
 
-  // Opened without a network: try again once it is back.
-  const failedOffline = load.status === 'failed' && load.offline
-  useEffect(() => {
-    if (online && failedOffline) retry()
-  }, [online, failedOffline, retry])
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />

@@ -62,13 +62,12 @@ function mix(a: number, b: number): number {
   return (h ^ (h >>> 13)) >>> 0
 }
 
-/** The shuffled name at `tick` of position `index`; never the same name twice in a row. */
+/** The shuffled name at `tick` of position `index`: each tick hops 1 to n-1 places, so no name shows twice in a row. */
 export function shuffleName(names: readonly string[], index: number, tick: number): string | null {
   if (names.length === 0) return null
-  if (names.length === 1) return names[0]!
-  const at = (k: number) => mix(index, k) % names.length
-  let i = at(tick)
-  if (tick > 0 && i === at(tick - 1)) i = (i + 1) % names.length
+  let i = mix(index, 0) % names.length
+  // At most 30 hops (3000 ms / 100 ms): cheap enough to walk from the start on every frame.
+  for (let k = 1; k <= tick && names.length > 1; k++) i = (i + 1 + (mix(index, k) % (names.length - 1))) % names.length
   return names[i]!
 }
 

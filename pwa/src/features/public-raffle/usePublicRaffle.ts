@@ -7,6 +7,7 @@ import { ServerClockEstimator } from '@/sync/server-clock'
 import type { WebSocketCtor } from '@/sync/socket'
 import { initialLive, liveReducer, type LiveState } from '@/features/public-raffle/live-show'
 import { fetchPublicState } from '@/features/public-raffle/public-api'
+import { showClock } from '@/features/public-raffle/useShowFrame'
 
 export type PageLoad = { status: 'loading' } | { status: 'notFound' } | { status: 'failed'; message: string; offline: boolean } | { status: 'ready' }
 
@@ -63,7 +64,10 @@ export function usePublicRaffle(code: string): PublicRaffleView {
         setOffset(offset)
       }
     }
-    const receive = (state: PublicState) => dispatch({ type: 'state', state, now: Date.now() + offsetRef.current })
+    const receive = (state: PublicState) => {
+      showClock.touch()
+      dispatch({ type: 'state', state, now: Date.now() + offsetRef.current })
+    }
     const feed = new PublicFeed({
       code,
       origin: publicFeedOrigin(window.location),
@@ -108,8 +112,18 @@ export function usePublicRaffle(code: string): PublicRaffleView {
     if (online) feedRef.current?.reconnectNow()
   }, [online])
 
+  const load: PageLoad = answer?.key === key ? answer.load : { status: 'loading' }
+  // Opened without a network: try again once the browser says it is back.
+  const failedOffline = load.status === 'failed' && load.offline
+  useEffect(() => {
+    if (!failedOffline) return
+    const again = () => setAttempt((n) => n + 1)
+    window.addEventListener('online', again)
+    return () => window.removeEventListener('online', again)
+  }, [failedOffline])
+
   return {
-    load: answer?.key === key ? answer.load : { status: 'loading' },
+    load,
     live,
     connection,
     offsetMs,

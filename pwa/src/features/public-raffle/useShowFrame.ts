@@ -16,8 +16,9 @@ export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribeMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false)
 }
 
-// Ticks at the shuffle's pace, only while something is on stage.
-const clock = tickingClock(SHUFFLE_TICK_MS)
+// Ticks at the shuffle's pace, only while something is on stage. The feed touches it with every
+// state, so a show that starts after a quiet hour does not render its first frame from then.
+export const showClock = tickingClock(SHUFFLE_TICK_MS)
 
 /** The show's current frame on the server's clock. */
 export function useShowFrame(live: LiveState, offsetMs: number): ShowFrame {
@@ -25,6 +26,6 @@ export function useShowFrame(live: LiveState, offsetMs: number): ShowFrame {
   const round = openRound(live.state)
   // Ticking while a round is open or a reveal plays; a finished show stays still.
   const active = round !== null || live.show !== null
-  const now = useSyncExternalStore(active ? clock.subscribe : noSubscribe, clock.now)
+  const now = useSyncExternalStore(active ? showClock.subscribe : noSubscribe, showClock.now)
   return showFrame(round, live.show, now + offsetMs, reduced)
 }
