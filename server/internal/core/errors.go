@@ -19,6 +19,7 @@ const (
 	CodeForbiddenOrigin      Code = "forbidden_origin"
 	CodeForbiddenClient      Code = "forbidden_client"
 	CodeNotFound             Code = "not_found"
+	CodeRaffleNotFound       Code = "raffle_not_found"
 	CodeMethodNotAllowed     Code = "method_not_allowed"
 	CodeEmailTaken           Code = "email_taken"
 	CodeBodyTooLarge         Code = "body_too_large"
@@ -32,7 +33,7 @@ const (
 func Codes() []Code {
 	return []Code{
 		CodeInvalidInput, CodeInvalidJSON, CodeUnauthenticated, CodeInvalidCredentials,
-		CodeForbiddenOrigin, CodeForbiddenClient, CodeNotFound, CodeMethodNotAllowed, CodeEmailTaken,
+		CodeForbiddenOrigin, CodeForbiddenClient, CodeNotFound, CodeRaffleNotFound, CodeMethodNotAllowed, CodeEmailTaken,
 		CodeBodyTooLarge, CodeUnsupportedMediaType, CodeRateLimited, CodeInternal,
 		CodeUnavailable,
 	}

@@ -28,6 +28,8 @@ func errorInfo(code core.Code) (status int, message string) {
 		return http.StatusForbidden, "Este dispositivo está associado a outra conta."
 	case core.CodeNotFound:
 		return http.StatusNotFound, "Recurso não encontrado."
+	case core.CodeRaffleNotFound:
+		return http.StatusNotFound, "Sorteio não encontrado."
 	case core.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed, "Método não permitido."
 	case core.CodeEmailTaken:

@@ -24,6 +24,7 @@ type env struct {
 	handler http.Handler
 	cfg     httpapi.Config
 	hub     *ws.Hub
+	viewers *ws.Viewers
 }
 
 // assets stands in for the built PWA.
@@ -43,6 +44,17 @@ func assets() fstest.MapFS {
 // the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
 func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
 	t.Helper()
+	return wire(t, db, cfg, hub, newViewers(t, db), pokes, limits)
+}
+
+// newViewers is a public fan-out over db with roomy limits.
+func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
+	return ws.NewViewers(storetest.Logger(t), httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: 1000, PerIP: 1000})
+}
+
+// wire builds the handler with its public fan-out.
+func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
+	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -52,14 +64,15 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, po
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Pokes: pokes, Now: time.Now,
 	})
 }
 
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(), PublicCheckIP: lim(),
+		PublicLiveIP: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -67,19 +80,23 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	hub := ws.NewHub(storetest.Logger(t))
 	// Small limits, so the rate-limit tests reach them quickly.
 	limits := httpapi.Limits{
-		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
-		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
-		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
-		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
-		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
+		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
+		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
+		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
+		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),
+		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
+		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
+		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
 	}
-	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
+	viewers := newViewers(t, db)
+	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, httpapi.Pokes{Hub: hub, Viewers: viewers}, limits), cfg: cfg,
+		hub: hub, viewers: viewers}
 }
 
 // pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
 // not publish locally; the database's notifications feed the hub.
 func (e *env) pokesViaDB(t testing.TB) {
-	e.handler = testHandler(t, e.db, e.cfg, e.hub, nil, looseLimits())
+	e.handler = wire(t, e.db, e.cfg, e.hub, e.viewers, nil, looseLimits())
 }
 
 // request is one HTTP call.

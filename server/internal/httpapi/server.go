@@ -20,6 +20,9 @@ type Config struct {
 	TrustProxy bool
 	// MaxBody caps every request body, in bytes.
 	MaxBody int64
+	// CheckTime is how long every entrant self-check answer takes at least,
+	// hit or miss (0 in tests).
+	CheckTime time.Duration
 }
 
 // Deps are the handlers' dependencies.
@@ -30,7 +33,11 @@ type Deps struct {
 	Limits   Limits
 	Sync     SyncStore
 	Audits   AuditStore
-	Hub      *ws.Hub
+	Public   PublicStore
+	Live     PublicLive
+	// Viewers is the public WebSocket fan-out.
+	Viewers *ws.Viewers
+	Hub     *ws.Hub
 	// Pokes publishes pokes after a push; nil when the database carries
 	// them to every instance (PostgreSQL LISTEN/NOTIFY feeds Hub instead).
 	Pokes Publisher

@@ -125,7 +125,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 			}
 			return OpResult{}, err
 		}
-		if err := db.insertTickets(ctx, tx, raffle.ID, m.Tickets, now); err != nil {
+		if err := db.insertTickets(ctx, tx, raffle.ID, m.Tickets, st.GroupTickets, now); err != nil {
 			return OpResult{}, err
 		}
 		if err := db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ? WHERE id = ?`,
