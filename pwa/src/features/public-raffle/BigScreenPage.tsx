@@ -1,6 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router-dom'
-import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import type { PublicState } from '@/protocol/public-state'
@@ -21,14 +20,13 @@ function FullscreenButton() {
   const active = useSyncExternalStore(subscribeFullscreen, () => document.fullscreenElement !== null)
   if (!document.fullscreenEnabled) return null
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="border-white/30 bg-transparent text-white hover:bg-white/10"
+    <button
+      type="button"
+      className="h-9 rounded-xl px-3 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       onClick={() => void (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
     >
       {active ? 'Sair da tela cheia' : 'Tela cheia'}
-    </Button>
+    </button>
   )
 }
 
@@ -76,6 +74,7 @@ function BigScreen({ code }: { code: string }) {
           <div>
             <p className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">{`${status.label} · ${PUBLIC_TYPE[raffle.type]}`}</p>
             <h1 className="text-[6vh] leading-tight font-extrabold break-words">{raffle.title}</h1>
+            {raffle.description && <p className="mt-[1vh] line-clamp-2 text-[2.4vh] text-white/70">{raffle.description}</p>}
             <p className="mt-[1vh] text-[2.6vh] text-white/80">
               {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
             </p>

@@ -39,11 +39,11 @@ function PublicRaffle({ code }: { code: string }) {
         {!online && <OfflineNotice />}
         <RaffleSummary state={state} connection={online ? view.connection : 'reconnecting'} />
         <div className="flex flex-col gap-2 sm:flex-row">
-          <ButtonLink to={`/sorteio/${code}/verificar`} variant="secondary" className="flex-1">
+          <ButtonLink to={`/sorteio/${code}/verificar`} variant="secondary" className="sm:flex-1">
             <ShieldIcon className="size-4" />
             Verificar sorteio
           </ButtonLink>
-          <ButtonLink to={`/sorteio/${code}/telao`} variant="outline" className="flex-1">
+          <ButtonLink to={`/sorteio/${code}/telao`} variant="outline" className="sm:flex-1">
             Modo telão
           </ButtonLink>
         </div>

@@ -23,11 +23,11 @@ export function ConnectionBadge({ status, className }: { status: FeedStatus; cla
   )
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, small = false }: { label: string; value: string; small?: boolean }) {
   return (
     <div className="rounded-xl bg-slate-50 px-3 py-2">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-lg font-bold text-slate-900 tabular-nums">{value}</dd>
+      <dd className={cn('font-bold text-slate-900 tabular-nums', small ? 'text-sm leading-7' : 'text-lg')}>{value}</dd>
     </div>
   )
 }
@@ -50,7 +50,7 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
       <dl className="mt-4 grid grid-cols-3 gap-2">
         <Figure label="Participantes" value={count(counts.people)} />
         <Figure label="Vencedores" value={count(raffle.winners_count)} />
-        <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} />
+        <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small />
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
     </Card>
