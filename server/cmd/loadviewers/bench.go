@@ -23,11 +23,14 @@ import (
 )
 
 type result struct {
-	viewers         int
-	connect         time.Duration
-	rssPerViewer    float64
-	start, complete latencies
-	cpu             time.Duration
+	viewers      int
+	connect      time.Duration
+	rssPerViewer float64
+	// From the push's sending (an upper bound of commit → arrival) and
+	// from the state's encoding on the server.
+	start, complete               latencies
+	startEncoded, completeEncoded latencies
+	cpu                           time.Duration
 }
 
 // bench runs one database's measurement.
@@ -70,7 +73,7 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	if res.start, err = ws.wait(ctx, seq, t0); err != nil {
+	if res.start, res.startEncoded, err = ws.wait(ctx, seq, t0); err != nil {
 		return res, err
 	}
 	t1 := time.Now()
@@ -78,7 +81,7 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	if res.complete, err = ws.wait(ctx, seq, t1); err != nil {
+	if res.complete, res.completeEncoded, err = ws.wait(ctx, seq, t1); err != nil {
 		return res, err
 	}
 	res.cpu = cpu(pid) - cpu0
@@ -166,8 +169,9 @@ type viewers struct {
 }
 
 type arrival struct {
-	seq int64
-	at  time.Time
+	seq  int64
+	sent int64 // the state's server_time: when the server encoded it (Unix ms)
+	at   time.Time
 }
 
 // connect opens n viewers, 100 at a time, from source addresses 127.0.0.2 to
@@ -217,53 +221,66 @@ func connect(ctx context.Context, base, code string, n int) (*viewers, error) {
 
 func (vs *viewers) read(i int) {
 	c := vs.conns[i]
+	head := make([]byte, 96)
 	for {
-		_, b, err := c.ReadMessage()
+		_, r, err := c.NextReader()
 		at := time.Now()
 		if err != nil {
 			return
 		}
-		// The state begins {"type":"state","seq":N: reading the seq alone
-		// keeps this process's CPU for receiving.
-		rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","seq":`))
+		// A state begins {"type":"state","seq":N,"server_time":T: reading
+		// that head alone keeps this process's CPU for receiving.
+		n, _ := io.ReadFull(r, head)
+		_, _ = io.Copy(io.Discard, r)
+		seq, sent, ok := stateHead(head[:n])
 		if !ok {
-			continue
-		}
-		end := bytes.IndexByte(rest, ',')
-		seq, err := strconv.ParseInt(string(rest[:max(end, 0)]), 10, 64)
-		if err != nil {
 			continue
 		}
 		vs.mu[i].Lock()
 		if len(vs.seen[i]) == 0 {
 			vs.first.Add(1)
 		}
-		vs.seen[i] = append(vs.seen[i], arrival{seq, at})
+		vs.seen[i] = append(vs.seen[i], arrival{seq, sent, at})
 		vs.mu[i].Unlock()
 	}
 }
 
-// wait returns, for every viewer, how long after since the first state at or
-// past seq arrived; it waits up to 30 s for all.
-func (vs *viewers) wait(ctx context.Context, seq int64, since time.Time) (latencies, error) {
+// stateHead reads seq and server_time from the start of a state message.
+func stateHead(b []byte) (seq, serverTime int64, ok bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","seq":`))
+	if !ok {
+		return 0, 0, false
+	}
+	num, rest, _ := bytes.Cut(rest, []byte(`,"server_time":`))
+	ts, _, _ := bytes.Cut(rest, []byte(`,`))
+	seq, err1 := strconv.ParseInt(string(num), 10, 64)
+	serverTime, err2 := strconv.ParseInt(string(ts), 10, 64)
+	return seq, serverTime, err1 == nil && err2 == nil
+}
+
+// wait returns, for every viewer, how long after since the first state at
+// or past seq arrived, and how long after the server encoded it (the same
+// clock: both processes run on this machine); it waits up to 30 s for all.
+func (vs *viewers) wait(ctx context.Context, seq int64, since time.Time) (fromPush, fromEncode latencies, err error) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		out := make(latencies, 0, len(vs.conns))
+		fromPush, fromEncode = make(latencies, 0, len(vs.conns)), make(latencies, 0, len(vs.conns))
 		for i := range vs.conns {
 			vs.mu[i].Lock()
 			for _, a := range vs.seen[i] {
 				if a.seq >= seq {
-					out = append(out, a.at.Sub(since))
+					fromPush = append(fromPush, a.at.Sub(since))
+					fromEncode = append(fromEncode, a.at.Sub(time.UnixMilli(a.sent)))
 					break
 				}
 			}
 			vs.mu[i].Unlock()
 		}
-		if len(out) == len(vs.conns) {
-			return out, nil
+		if len(fromPush) == len(vs.conns) {
+			return fromPush, fromEncode, nil
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return out, fmt.Errorf("%w: %d de %d", errMissed, len(vs.conns)-len(out), len(vs.conns))
+			return nil, nil, fmt.Errorf("%w: %d de %d", errMissed, len(vs.conns)-len(fromPush), len(vs.conns))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -42,7 +42,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *dbs == "both" {
 		list = []string{"sqlite", "postgres"}
 	}
-	fmt.Fprintf(stdout, "| banco | espectadores | conectar | RSS/espectador | estado → todos: p50 / p99 / máx (início) | (fim) | CPU do servidor no sorteio |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start push → state at every viewer, p50 / p99 / max | same from the state's encoding | draw.complete push → state | same from encoding | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, db := range list {
 		dsn := ""
 		if db == "postgres" {
@@ -58,8 +58,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return fmt.Errorf("%s: %w", db, err)
 		}
-		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
-			res.rssPerViewer/1024, res.start, res.complete, res.cpu.Seconds()*1000)
+		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
+			res.rssPerViewer/1024, res.start, res.startEncoded, res.complete, res.completeEncoded, res.cpu.Seconds()*1000)
 	}
 	return nil
 }
