@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import type { PublicState } from '@/protocol/public-state'
+import { cn } from '@/lib/cn'
 import { orderWinners } from '@/lib/winners'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
@@ -34,7 +35,7 @@ function Winners({ state }: { state: PublicState }) {
   const valid = orderWinners(state.winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })))
   if (valid.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
   return (
-    <ol aria-label="Vencedores" className="grid gap-[1vh] sm:grid-cols-2">
+    <ol aria-label="Vencedores" className={cn('grid gap-[1vh]', valid.length > 6 && 'grid-cols-2')}>
       {valid.map((w) => (
         <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
           <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>

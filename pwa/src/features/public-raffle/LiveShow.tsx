@@ -18,13 +18,26 @@ interface LiveShowProps {
 
 function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
   return (
-    <li className={cn('flex items-center gap-3 rounded-2xl bg-white/10 px-4 py-2 text-left', big && 'px-[2vw] py-[1vh]')}>
+    <li
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 text-left',
+        big && 'flex-nowrap px-[2vw] py-[1vh]',
+      )}
+    >
       <span className={cn('shrink-0 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-amber-950', big && 'text-[2.2vh]')}>
         {placeText(winner.position)}
       </span>
-      <span className={cn('min-w-0 flex-1 font-semibold break-words', big ? 'text-[3.2vh]' : 'text-lg')}>{winner.name}</span>
+      {/* On a phone the name gets its own line rather than breaking inside words. */}
+      <span
+        className={cn(
+          'min-w-0 font-semibold break-words',
+          big ? 'flex-1 text-[3.2vh]' : 'order-last w-full text-lg sm:order-none sm:w-auto sm:flex-1',
+        )}
+      >
+        {winner.name}
+      </span>
       {winner.ticketNumber !== null && (
-        <span className={cn('inline-flex shrink-0 items-center gap-1 font-mono text-sm text-white/80', big && 'text-[2.2vh]')}>
+        <span className={cn('ml-auto inline-flex shrink-0 items-center gap-1 font-mono text-sm text-white/80', big && 'text-[2.2vh]')}>
           <TicketIcon className="size-4" />
           {winner.ticketNumber}
         </span>
