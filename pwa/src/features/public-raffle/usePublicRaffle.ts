@@ -107,10 +107,18 @@ export function usePublicRaffle(code: string): PublicRaffleView {
     }
   }, [code, key])
 
-  // Back online: reconnect now rather than at the end of the backoff.
+  // Back online, or a phone woken with the page in front: reconnect now rather than at the end of
+  // the backoff.
   useEffect(() => {
     if (online) feedRef.current?.reconnectNow()
   }, [online])
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') feedRef.current?.reconnectNow()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [])
 
   const load: PageLoad = answer?.key === key ? answer.load : { status: 'loading' }
   // Opened without a network: try again once the browser says it is back.
