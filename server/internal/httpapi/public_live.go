@@ -47,22 +47,6 @@ func PublicLoader(st PublicViews, now func() time.Time) ws.Loader {
 	}
 }
 
-// Pokes is the publisher a push uses when pokes stay in this process
-// (SQLite): the organiser's devices get the poke, the raffle's public
-// viewers its new state.
-type Pokes struct {
-	Hub     *ws.Hub
-	Viewers *ws.Viewers
-}
-
-// Publish implements Publisher.
-func (p Pokes) Publish(topic string, ev ws.Event) {
-	p.Hub.Publish(topic, ev)
-	if ev.Type == "poke" && p.Viewers != nil {
-		p.Viewers.Changed(ev.RaffleID, ev.Seq)
-	}
-}
-
 // publicUpgrader keeps a viewer small: tiny read buffer (it only reads
 // pongs and the close), no write buffer of its own (prepared broadcasts are
 // written directly; the rare other frames borrow one from the pool).
@@ -87,7 +71,11 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 			writeError(w, r, log, err)
 			return
 		}
-		if !vs.Admit(ip) {
+		switch vs.Admit(ip) {
+		case ws.FullAddress:
+			writeError(w, r, log, &core.Error{Code: core.CodeRateLimited, RetryAfter: 5 * time.Second})
+			return
+		case ws.FullInstance:
 			writeError(w, r, log, &core.Error{Code: core.CodeUnavailable, RetryAfter: 5 * time.Second})
 			return
 		}

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -80,6 +79,7 @@ func TestPublicWebSocket(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(4, 2)...)
 		e := d.e
+		e.listenPokes(t)
 		srv := httptest.NewServer(e.handler)
 		defer srv.Close()
 		code := d.c.snapshot(t, d.e, d.rid).Raffle.Code
@@ -168,6 +168,7 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 func TestPublicSlowViewerDropped(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
+		e.listenPokes(t)
 		srv := httptest.NewUnstartedServer(e.handler)
 		srv.Listener = smallBuffers{srv.Listener}
 		srv.Start()
@@ -235,23 +236,8 @@ func TestPublicSlowViewerDropped(t *testing.T) {
 // B loads and broadcasts the state itself).
 func TestPublicLiveCrossInstances(t *testing.T) {
 	dsn := storetest.DSN(t, "postgres")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	instance := func() (*env, string) {
-		db, err := store.Open(ctx, dsn, storetest.Logger(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		e := newEnv(t, db, httpapi.Config{})
-		e.pokesViaDB(t)
-		go db.ListenPokes(ctx, func(p store.Poke) { e.viewers.Changed(p.RaffleID, p.Seq) })
-		srv := httptest.NewServer(e.handler)
-		t.Cleanup(srv.Close)
-		return e, srv.URL
-	}
-	a, _ := instance()
-	b, bURL := instance()
+	a, _ := serverOn(t, dsn)
+	b, bURL := serverOn(t, dsn)
 
 	c := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
 	people := crowd(5, 1)

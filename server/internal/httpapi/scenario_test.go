@@ -40,11 +40,11 @@ func assets() fstest.MapFS {
 	}
 }
 
-// testHandler wires the real handler the way run does; pokes is nil when
-// the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
-func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
+// testHandler wires the real handler the way run does (pokes reach hub only
+// after listenPokes).
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, limits httpapi.Limits) http.Handler {
 	t.Helper()
-	return wire(t, db, cfg, hub, newViewers(t, db), pokes, limits)
+	return wire(t, db, cfg, hub, newViewers(t, db), limits)
 }
 
 // newViewers is a public fan-out over db with roomy limits.
@@ -53,18 +53,15 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 }
 
 // wire builds the handler with its public fan-out.
-func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
+func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 32 << 20
-	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: time.Now,
 	})
 }
 
@@ -89,14 +86,44 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
 	}
 	viewers := newViewers(t, db)
-	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, httpapi.Pokes{Hub: hub, Viewers: viewers}, limits), cfg: cfg,
-		hub: hub, viewers: viewers}
+	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits), cfg: cfg, hub: hub, viewers: viewers}
 }
 
-// pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
-// not publish locally; the database's notifications feed the hub.
-func (e *env) pokesViaDB(t testing.TB) {
-	e.handler = wire(t, e.db, e.cfg, e.hub, e.viewers, nil, looseLimits())
+// listenPokes feeds the store's pokes to the hub and the public viewers as
+// run does, until the test ends, and returns once they flow.
+func (e *env) listenPokes(t testing.TB) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	ready := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.db.ListenPokes(ctx, func(p store.Poke) {
+			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+			e.viewers.Changed(p.RaffleID, p.Seq)
+		}, func() { close(ready) })
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the poke listener did not start")
+	}
+}
+
+// serverOn runs one more server instance, with its own database handle, on
+// the database at dsn, as run does; several share a PostgreSQL schema.
+func serverOn(t *testing.T, dsn string) (*env, string) {
+	t.Helper()
+	db, err := store.Open(context.Background(), dsn, storetest.Logger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	e := newEnv(t, db, httpapi.Config{})
+	e.listenPokes(t)
+	srv := httptest.NewServer(e.handler)
+	t.Cleanup(srv.Close)
+	return e, srv.URL
 }
 
 // request is one HTTP call.
@@ -215,11 +242,10 @@ func sessionCookie(t *testing.T, res *http.Response) *http.Cookie {
 func wantCounts(users, sessions int) func(t *testing.T, e *env, _ *http.Response) {
 	return func(t *testing.T, e *env, _ *http.Response) {
 		t.Helper()
-		ctx := context.Background()
-		if n, _ := e.db.CountUsers(ctx); n != users {
+		if n := storetest.CountUsers(t, e.db); n != users {
 			t.Errorf("users = %d, want %d", n, users)
 		}
-		if n, _ := e.db.CountSessions(ctx); n != sessions {
+		if n := storetest.CountSessions(t, e.db); n != sessions {
 			t.Errorf("sessions = %d, want %d", n, sessions)
 		}
 	}

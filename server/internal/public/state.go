@@ -69,11 +69,11 @@ type Winner struct {
 func Project(v store.PublicView, now time.Time) State {
 	r := v.Raffle
 	s := State{
-		Seq: r.HeadSeq, ServerTime: now.UnixMilli(),
+		Seq: v.Seq, ServerTime: now.UnixMilli(),
 		Raffle: Raffle{Code: r.Code, Title: r.Title, Description: r.Description, Type: r.Type, Status: r.Status,
 			WinnersCount: r.WinnersCount, CountdownSeconds: r.CountdownSeconds, AllowDuplicateWins: r.AllowDuplicateWins,
 			DrawnAt: r.DrawnAt, CreatedAt: r.CreatedAt},
-		Counts:      Counts{People: r.Groups, Tickets: r.Tickets},
+		Counts:      Counts{People: v.People, Tickets: v.Tickets},
 		Winners:     make([]Winner, len(v.Winners)),
 		NamesSample: v.Names,
 	}

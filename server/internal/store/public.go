@@ -7,13 +7,17 @@ import (
 	"errors"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // PublicView is what the public page is made of, read in one view. It holds
 // e-mails in full (the projection masks them) and never a user id, a reason
 // or a seed: the queries below do not select them.
 type PublicView struct {
-	Raffle RaffleRow
+	Raffle protocol.Raffle
+	// Seq is the raffle's log position this view reflects.
+	Seq             int64
+	Tickets, People int
 	// Round is the open round, if any.
 	Round   *PublicRound
 	Winners []PublicWinner
@@ -59,10 +63,11 @@ func (db *DB) PublicByID(ctx context.Context, raffleID string) (PublicView, erro
 func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicView, error) {
 	var v PublicView
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		if v.Raffle, err = db.publicRaffle(ctx, tx, where, arg); err != nil {
+		r, err := db.publicRaffle(ctx, tx, where, arg)
+		if err != nil {
 			return err
 		}
+		v.Raffle, v.Seq, v.Tickets, v.People = r.Raffle, r.HeadSeq, r.Tickets, r.Groups
 		if v.Round, err = db.openRound(ctx, tx, v.Raffle.ID); err != nil {
 			return err
 		}
@@ -75,7 +80,7 @@ func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicV
 	return v, err
 }
 
-func (db *DB) publicRaffle(ctx context.Context, tx *sql.Tx, where, arg string) (RaffleRow, error) {
+func (db *DB) publicRaffle(ctx context.Context, tx *sql.Tx, where, arg string) (raffleRow, error) {
 	r, err := scanRaffle(tx.QueryRowContext(ctx,
 		db.q(`SELECT `+raffleColumns+` FROM raffles WHERE `+where+` AND deleted_at IS NULL`), arg))
 	if errors.Is(err, sql.ErrNoRows) {

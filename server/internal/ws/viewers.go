@@ -75,18 +75,30 @@ func NewViewers(log *slog.Logger, load Loader, limits ViewerLimits) *Viewers {
 	return &Viewers{log: log, load: load, limits: limits, rooms: map[string]*room{}, perIP: map[string]int{}}
 }
 
-// Admit reserves a connection for ip, or answers false when this instance
-// or that address is full. A reservation is released by Serve's end or by
+// Admission is Admit's answer.
+type Admission int
+
+const (
+	Admitted Admission = iota
+	FullAddress
+	FullInstance
+)
+
+// Admit reserves a connection for ip, unless that address or this instance
+// holds its cap already. A reservation is released by Serve's end or by
 // Release.
-func (vs *Viewers) Admit(ip string) bool {
+func (vs *Viewers) Admit(ip string) Admission {
 	vs.mu.Lock()
 	defer vs.mu.Unlock()
-	if vs.total >= vs.limits.Total || vs.perIP[ip] >= vs.limits.PerIP {
-		return false
+	switch {
+	case vs.perIP[ip] >= vs.limits.PerIP:
+		return FullAddress
+	case vs.total >= vs.limits.Total:
+		return FullInstance
 	}
 	vs.total++
 	vs.perIP[ip]++
-	return true
+	return Admitted
 }
 
 // Release gives back a reservation that was not served.

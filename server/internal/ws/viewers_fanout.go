@@ -72,11 +72,11 @@ func (vs *Viewers) broadcast(r *room, msg *websocket.PreparedMessage, seq int64,
 	}
 }
 
-// Run pings every viewer each PingEvery until ctx ends: one timer for all
-// rather than one per connection. A viewer that does not answer within
-// PongWait is dropped by its read deadline.
-func (vs *Viewers) Run(ctx context.Context) {
-	t := time.NewTicker(PingEvery)
+// Run pings every viewer each interval (PingEvery in production) until ctx
+// ends: one timer for all rather than one per connection. A viewer that
+// does not answer within PongWait is dropped by its read deadline.
+func (vs *Viewers) Run(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {
