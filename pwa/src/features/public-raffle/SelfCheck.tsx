@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { TextField } from '@/components/ui/TextField'
 import type { PublicCheckAnswer } from '@/protocol/public-state'
-import { errorMessage } from '@/lib/api'
+import { errorText } from '@/components/ui/error-text'
 import { checkEntrant } from '@/features/public-raffle/public-api'
 import { count, NO_TICKETS_FOUND } from '@/features/public-raffle/public-text'
 
@@ -42,7 +42,7 @@ export function SelfCheck({ code }: { code: string }) {
     try {
       setResult({ email: asked, answer: await checkEntrant(code, asked) })
     } catch (error) {
-      setResult({ email: asked, error: errorMessage(error) })
+      setResult({ email: asked, error: errorText(error) })
     } finally {
       setBusy(false)
     }

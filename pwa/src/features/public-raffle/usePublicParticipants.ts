@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { PublicPerson } from '@/protocol/public-state'
-import { errorMessage } from '@/lib/api'
+import { errorText } from '@/components/ui/error-text'
 import { fetchParticipants } from '@/features/public-raffle/public-api'
 
 export interface ParticipantsView {
@@ -36,7 +36,7 @@ export function usePublicParticipants(code: string, term: string, enabled: boole
     fetchParticipants(code, term, 0, controller.signal).then(
       (page) => setPages({ key, people: page.people, total: page.total, loading: false, error: null }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setPages({ key, people: [], total: null, loading: false, error: errorMessage(error) })
+        if (!controller.signal.aborted) setPages({ key, people: [], total: null, loading: false, error: errorText(error) })
       },
     )
     return () => controller.abort()
@@ -53,7 +53,7 @@ export function usePublicParticipants(code: string, term: string, enabled: boole
         setPages((now) =>
           now?.key === key ? { ...now, people: [...now.people, ...page.people], total: page.total, loading: false } : now,
         ),
-      (error: unknown) => setPages((now) => (now?.key === key ? { ...now, loading: false, error: errorMessage(error) } : now)),
+      (error: unknown) => setPages((now) => (now?.key === key ? { ...now, loading: false, error: errorText(error) } : now)),
     )
   }, [current, code, term, key])
 

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { PublicState } from '@/protocol/public-state'
-import { ApiError, errorMessage, NetworkError } from '@/lib/api'
+import { errorText } from '@/components/ui/error-text'
+import { ApiError, NetworkError } from '@/lib/api'
 import { realTimer } from '@/sync/clock'
+import { useBrowserOnline } from '@/sync/online'
 import { PublicFeed, publicFeedOrigin, type FeedStatus } from '@/sync/public-feed'
 import { ServerClockEstimator } from '@/sync/server-clock'
 import type { WebSocketCtor } from '@/sync/socket'
@@ -20,20 +22,6 @@ export interface PublicRaffleView {
   online: boolean
   close(): void
   retry(): void
-}
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-/** Whether the browser has a network at all (the public page has no sync engine to ask). */
-export function useBrowserOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine)
 }
 
 /** Tests replace the socket; the page uses the browser's. */
@@ -96,7 +84,7 @@ export function usePublicRaffle(code: string): PublicRaffleView {
         const load: PageLoad =
           error instanceof ApiError && error.status === 404
             ? { status: 'notFound' }
-            : { status: 'failed', message: errorMessage(error), offline: error instanceof NetworkError }
+            : { status: 'failed', message: errorText(error), offline: error instanceof NetworkError }
         setAnswer({ key, load })
       },
     )
