@@ -53,7 +53,6 @@ type room struct {
 type Viewer struct {
 	ws   *websocket.Conn
 	ip   string
-	room string
 	seq  int64 // the newest state queued to it (under Viewers.mu)
 	send chan out
 	done chan struct{}
@@ -150,7 +149,7 @@ var GoneMsg, _ = Prepare(map[string]string{"type": "gone"})
 // its last state, so a crowd connecting at once costs one load. It blocks,
 // reading only pongs and the close.
 func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64) {
-	v := &Viewer{ws: conn, ip: ip, room: raffleID, seq: after, send: make(chan out, vs.limits.Queue), done: make(chan struct{})}
+	v := &Viewer{ws: conn, ip: ip, seq: after, send: make(chan out, vs.limits.Queue), done: make(chan struct{})}
 	vs.mu.Lock()
 	r := vs.rooms[raffleID]
 	if r == nil {
