@@ -119,6 +119,7 @@ export async function addTickets(userId: string, raffleId: string, columns: NewT
 
 /** Removes a person and all their tickets; only while the raffle is pending. */
 export async function removeGroup(userId: string, raffleId: string, groupId: string, database: SorteioDB = appDb): Promise<void> {
+  const began = performance.now()
   await writeTx(database, async () => {
     await pendingRaffle(userId, raffleId, database)
     // The server would refuse it, and the refusal costs a rebuild of the whole raffle.
@@ -128,6 +129,7 @@ export async function removeGroup(userId: string, raffleId: string, groupId: str
     await removeGroupTickets(database, raffleId, groupId)
     await enqueue(database, userId, raffleId, 'participants.remove_group', payload)
   })
+  performance.measure('sorteio:remove-group', { start: began })
 }
 
 /** Every ticket of a raffle, in list order (created_at, then id). */

@@ -50,12 +50,16 @@ export function sliceColumns(c: TicketColumns, start: number, end: number): Tick
 
 export function concatColumns(parts: readonly TicketColumns[]): TicketColumns {
   if (parts.length === 1) return parts[0]!
-  const out = emptyColumns()
-  for (const p of parts) {
-    // push(...p.ids) would overflow the stack at 100,000 arguments.
-    for (let i = 0; i < p.ids.length; i++) pushTicket(out, p, i)
+  // Array concat copies whole arrays at once; a push per ticket is several times slower at 100,000.
+  const join = <T>(pick: (c: TicketColumns) => T[]): T[] => ([] as T[]).concat(...parts.map(pick))
+  return {
+    ids: join((c) => c.ids),
+    groups: join((c) => c.groups),
+    names: join((c) => c.names),
+    emails: join((c) => c.emails),
+    numbers: join((c) => c.numbers),
+    createdAt: join((c) => c.createdAt),
   }
-  return out
 }
 
 /** List order: created_at, then id by code units (as IndexedDB and the server order them). */
