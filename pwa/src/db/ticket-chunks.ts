@@ -1,6 +1,6 @@
 // Tickets column by column, and the per-raffle summary kept beside the chunks (db/schema.ts
 // TicketChunkRow, TicketSummaryRow). Pure functions: src/db/tickets.ts does the reading and writing.
-import type { ChunkEntry, ParticipantRow, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import type { ChunkEntry, ParticipantRow, PersonEntry, TicketChunkRow, TicketColumns, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
 import { higherNumber, isDigits } from '@/lib/ticket-numbers'
 
 /** The most tickets a chunk holds: one participants.add op at most. */
@@ -100,12 +100,44 @@ export function entryOf(row: TicketChunkRow): ChunkEntry {
   }
 }
 
-export function emptySummary(raffleId: string): TicketSummaryRow {
-  return { raffleId, stamp: '', tickets: 0, chunks: [], people: new Map(), highest: null }
+/** A raffle's summary in memory, as writes keep it: the stored rows with people in a Map. */
+export interface TicketTally {
+  raffleId: string
+  tickets: number
+  chunks: ChunkEntry[]
+  people: Map<string, PersonEntry>
+  highest: string | null
+}
+
+export function emptyTally(raffleId: string): TicketTally {
+  return { raffleId, tickets: 0, chunks: [], people: new Map(), highest: null }
+}
+
+export function peopleOf(row: TicketPeopleRow | undefined): Map<string, PersonEntry> {
+  const people = new Map<string, PersonEntry>()
+  if (row) row.groups.forEach((g, i) => people.set(g, { tickets: row.counts[i]!, chunks: row.chunks[i]!.split(',') }))
+  return people
+}
+
+export function tallyOf(raffleId: string, summary: TicketSummaryRow | undefined, people: TicketPeopleRow | undefined): TicketTally {
+  if (!summary) return emptyTally(raffleId)
+  return { raffleId, tickets: summary.tickets, chunks: summary.chunks, people: peopleOf(people), highest: summary.highest }
+}
+
+/** The rows to store for a tally, with a new stamp. */
+export function storedTally(t: TicketTally, stamp: string): { summary: TicketSummaryRow; people: TicketPeopleRow } {
+  const people: TicketPeopleRow = { raffleId: t.raffleId, groups: [], counts: [], chunks: [] }
+  for (const [g, p] of t.people) {
+    people.groups.push(g)
+    people.counts.push(p.tickets)
+    people.chunks.push(p.chunks.join(','))
+  }
+  const summary = { raffleId: t.raffleId, stamp, tickets: t.tickets, people: t.people.size, chunks: t.chunks, highest: t.highest }
+  return { summary, people }
 }
 
 /** Counts a chunk just written (not empty) into the summary. */
-export function countIn(summary: TicketSummaryRow, row: TicketChunkRow): void {
+export function countIn(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets += row.ids.length
   for (const g of row.groups) {
     let person = summary.people.get(g)
@@ -122,7 +154,7 @@ export function countIn(summary: TicketSummaryRow, row: TicketChunkRow): void {
 }
 
 /** Takes a chunk, as it is stored now, out of the summary (before it is rewritten or deleted). */
-export function countOut(summary: TicketSummaryRow, row: TicketChunkRow): void {
+export function countOut(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets -= row.ids.length
   for (const g of row.groups) {
     const person = summary.people.get(g)

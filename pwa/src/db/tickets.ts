@@ -3,7 +3,7 @@
 // inside the caller's writeTx, so chunks, summary and the op's outbox entry commit together.
 import type { TicketWire } from '@/db/apply'
 import { newId } from '@/db/ids'
-import type { RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import type { PersonEntry, RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import {
   CHUNK_SIZE,
   compareKeys,
@@ -11,10 +11,13 @@ import {
   countIn,
   countOut,
   emptyColumns,
-  emptySummary,
   inListOrder,
+  peopleOf,
   pickColumns,
   sliceColumns,
+  storedTally,
+  tallyOf,
+  type TicketTally,
 } from '@/db/ticket-chunks'
 
 /** The tickets of one participants.add, and the time its tickets take when they carry none. */
@@ -24,10 +27,16 @@ export interface TicketBatch {
 }
 
 /** The tables a ticket read or write touches, for transaction scopes. */
-export const ticketTables = (d: SorteioDB) => [d.ticketChunks, d.ticketSummaries]
+export const ticketTables = (d: SorteioDB) => [d.ticketChunks, d.ticketSummaries, d.ticketPeople]
 
+/** The raffle's small summary (counts, chunks); undefined when it has never had tickets. */
 export async function readSummary(database: SorteioDB, raffleId: string): Promise<TicketSummaryRow | undefined> {
   return database.ticketSummaries.get(raffleId)
+}
+
+/** Each person of the raffle: ticket count and chunks. */
+export async function readPeople(database: SorteioDB, raffleId: string): Promise<Map<string, PersonEntry>> {
+  return peopleOf(await database.ticketPeople.get(raffleId))
 }
 
 /** The chunks one write reads and changes, and the summary kept in step with them. */
@@ -38,7 +47,7 @@ class ChunkWriter {
   constructor(
     private readonly database: SorteioDB,
     readonly raffleId: string,
-    readonly summary: TicketSummaryRow,
+    readonly summary: TicketTally,
   ) {}
 
   async load(ids: Iterable<string>): Promise<void> {
@@ -110,13 +119,15 @@ class ChunkWriter {
     }
     if (gone.length) await this.database.ticketChunks.bulkDelete(gone)
     if (put.length) await this.database.ticketChunks.bulkPut(put)
-    this.summary.stamp = newId()
-    await this.database.ticketSummaries.put(this.summary)
+    const { summary, people } = storedTally(this.summary, newId())
+    await this.database.ticketSummaries.put(summary)
+    await this.database.ticketPeople.put(people)
   }
 }
 
 async function writerFor(database: SorteioDB, raffleId: string): Promise<ChunkWriter> {
-  return new ChunkWriter(database, raffleId, (await readSummary(database, raffleId)) ?? emptySummary(raffleId))
+  const [summary, people] = await Promise.all([readSummary(database, raffleId), database.ticketPeople.get(raffleId)])
+  return new ChunkWriter(database, raffleId, tallyOf(raffleId, summary, people))
 }
 
 /** A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec). */
@@ -176,6 +187,7 @@ export async function removeGroupTickets(database: SorteioDB, raffleId: string, 
 export async function deleteRaffleTickets(database: SorteioDB, raffleId: string): Promise<void> {
   await database.ticketChunks.where('raffleId').equals(raffleId).delete()
   await database.ticketSummaries.delete(raffleId)
+  await database.ticketPeople.delete(raffleId)
 }
 
 export async function countTickets(raffleId: string, database: SorteioDB): Promise<number> {
@@ -183,12 +195,12 @@ export async function countTickets(raffleId: string, database: SorteioDB): Promi
 }
 
 export async function countPeople(raffleId: string, database: SorteioDB): Promise<number> {
-  return (await readSummary(database, raffleId))?.people.size ?? 0
+  return (await readSummary(database, raffleId))?.people ?? 0
 }
 
 /** How many tickets a person holds (0: no such person in the raffle). */
 export async function countPersonTickets(raffleId: string, groupId: string, database: SorteioDB): Promise<number> {
-  return (await readSummary(database, raffleId))?.people.get(groupId)?.tickets ?? 0
+  return (await readPeople(database, raffleId)).get(groupId)?.tickets ?? 0
 }
 
 /** The raffle's highest all-digit ticket number ('010' > '9'); null when there is none. */
