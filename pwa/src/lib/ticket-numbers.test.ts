@@ -5,7 +5,7 @@ describe('ticket numbers', () => {
   it('compares all-digit numbers by value, then shorter first, whatever the zeros', () => {
     const sorted = ['010', '9', '0', '00', '10', '0099', '100', '099', '5', '05', '1000']
     sorted.sort(compareDigitNumbers)
-    expect(sorted).toEqual(['0', '00', '5', '05', '9', '099', '0099', '10', '010', '100', '1000'])
+    expect(sorted).toEqual(['0', '00', '5', '05', '9', '10', '010', '099', '0099', '100', '1000'])
     expect(compareDigitNumbers('42', '42')).toBe(0)
   })
 
