@@ -139,11 +139,17 @@ export function storedTally(t: TicketTally, stamp: string): { summary: TicketSum
 /** Counts a chunk just written (not empty) into the summary. */
 export function countIn(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets += row.ids.length
-  for (const g of row.groups) {
+  // A person's tickets mostly sit together: one lookup per run, not per ticket.
+  const groups = row.groups
+  for (let i = 0; i < groups.length; ) {
+    const g = groups[i]!
+    let end = i + 1
+    while (end < groups.length && groups[end] === g) end++
     let person = summary.people.get(g)
     if (!person) summary.people.set(g, (person = { tickets: 0, chunks: [] }))
-    person.tickets++
+    person.tickets += end - i
     if (person.chunks.at(-1) !== row.id && !person.chunks.includes(row.id)) person.chunks.push(row.id)
+    i = end
   }
   const entry = entryOf(row)
   // Chunks in list order of their first ticket; most writes append, so search from the end.
@@ -156,15 +162,18 @@ export function countIn(summary: TicketTally, row: TicketChunkRow): void {
 /** Takes a chunk, as it is stored now, out of the summary (before it is rewritten or deleted). */
 export function countOut(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets -= row.ids.length
-  for (const g of row.groups) {
+  const groups = row.groups
+  for (let i = 0; i < groups.length; ) {
+    const g = groups[i]!
+    let end = i + 1
+    while (end < groups.length && groups[end] === g) end++
     const person = summary.people.get(g)
-    if (!person) continue
-    person.tickets--
-    if (person.tickets === 0) summary.people.delete(g)
-  }
-  for (const g of new Set(row.groups)) {
-    const person = summary.people.get(g)
-    if (person) person.chunks = person.chunks.filter((id) => id !== row.id)
+    if (person) {
+      person.tickets -= end - i
+      person.chunks = person.chunks.filter((id) => id !== row.id)
+      if (person.tickets === 0) summary.people.delete(g)
+    }
+    i = end
   }
   summary.chunks = summary.chunks.filter((c) => c.id !== row.id)
   summary.highest = summary.chunks.reduce<string | null>((best, c) => higherNumber(best, c.highest), null)

@@ -131,19 +131,38 @@ async function writerFor(database: SorteioDB, raffleId: string): Promise<ChunkWr
 }
 
 /** A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec). */
-function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: (t: TicketWire) => boolean): TicketColumns {
+function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: ((t: TicketWire, i: number) => boolean) | null): TicketColumns {
   const c = emptyColumns()
   const numbered = raffle.type === 'tickets'
-  for (const t of batch.tickets) {
-    if (!keep(t)) continue
+  batch.tickets.forEach((t, i) => {
+    if (keep && !keep(t, i)) return
     c.ids.push(t.id)
     c.groups.push(t.group_id)
     c.names.push(t.name)
     c.emails.push(t.email ?? null)
     c.numbers.push(numbered ? (t.ticket_number ?? null) : null)
     c.createdAt.push(t.created_at ?? batch.at)
-  }
+  })
   return inListOrder(c)
+}
+
+/**
+ * The people of these batches, once each (a person's tickets come together, so runs are skipped
+ * without a lookup), and whether one's tickets come apart (in two batches, or two runs of one).
+ */
+function peopleOfBatches(batches: readonly TicketBatch[]): { groups: Set<string>; spread: boolean } {
+  const groups = new Set<string>()
+  let spread = false
+  for (const b of batches) {
+    let previous: string | null = null
+    for (const t of b.tickets) {
+      if (t.group_id === previous) continue
+      previous = t.group_id
+      if (groups.has(previous)) spread = true
+      else groups.add(previous)
+    }
+  }
+  return { groups, spread }
 }
 
 /**
@@ -151,23 +170,32 @@ function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: (t: TicketWir
  *
  * Ops are applied again after every pull (the pending ones, on top of the server's state), so a
  * ticket id already stored is replaced, not repeated, and the last copy wins, as a put by id did.
- * A ticket never changes person, so its stored copy is found through its person's chunks.
+ * A ticket never changes person, so its stored copy is found through its person's chunks, and a
+ * ticket repeated among the batches belongs to a person whose tickets come apart. A pull of
+ * 100,000 new tickets thus costs one lookup per person, not several per ticket.
  */
 export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, batches: readonly TicketBatch[]): Promise<void> {
   const w = await writerFor(database, raffle.id)
-  const lastAt = new Map<string, number>()
-  let seen = 0
-  for (const b of batches) for (const t of b.tickets) lastAt.set(t.id, seen++)
+  const { groups, spread } = peopleOfBatches(batches)
+  let lastAt: Map<string, number> | null = null
+  if (spread) {
+    lastAt = new Map()
+    let seen = 0
+    for (const b of batches) for (const t of b.tickets) lastAt.set(t.id, seen++)
+  }
   const known = new Set<string>()
-  for (const b of batches) for (const t of b.tickets) for (const id of w.summary.people.get(t.group_id)?.chunks ?? []) known.add(id)
+  if (w.summary.people.size > 0) for (const g of groups) for (const id of w.summary.people.get(g)?.chunks ?? []) known.add(id)
   if (known.size > 0) {
+    const incoming = lastAt ?? new Set(batches.flatMap((b) => b.tickets.map((t) => t.id)))
     await w.load(known)
-    w.filter(known, (row, i) => !lastAt.has(row.ids[i]!))
+    w.filter(known, (row, i) => !incoming.has(row.ids[i]!))
   }
   let index = 0
   for (const b of batches) {
     // Within the batches, a repeated id keeps its last copy.
-    await w.append(batchColumns(raffle, b, (t) => lastAt.get(t.id) === index++))
+    const base = index
+    index += b.tickets.length
+    await w.append(batchColumns(raffle, b, lastAt ? (t, i) => lastAt.get(t.id) === base + i : null))
   }
   await w.flush()
 }
