@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
+import type { TicketColumns } from '@/db/schema'
+import { indexWithoutRemoved } from '@/features/manage-raffle/group-index-update'
 import { buildGroupIndex, PAGE_SIZE, previewIndex, type GroupIndex } from '@/features/manage-raffle/participants-logic'
 
 /**
@@ -22,6 +24,7 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
   const version = useLiveQuery(() => ticketsVersion(raffleId), [raffleId])
   const [index, setIndex] = useState<GroupIndex | undefined>(undefined)
   const shown = useRef(false)
+  const last = useRef<{ raffleId: string; tickets: TicketColumns; index: GroupIndex } | null>(null)
 
   useEffect(() => {
     if (!version) return
@@ -43,7 +46,10 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
       const began = performance.now()
       const tickets = await ticketsInListOrder(raffleId)
       const read = performance.now()
-      const built = buildGroupIndex(tickets)
+      // After a removal the people left keep their entries: no regrouping of every ticket.
+      const previous = last.current?.raffleId === raffleId ? last.current : null
+      const built = (previous && indexWithoutRemoved(previous.index, previous.tickets, tickets)) || buildGroupIndex(tickets)
+      last.current = { raffleId, tickets, index: built }
       performance.measure('sorteio:list-read', { start: began, end: read })
       performance.measure('sorteio:list-index', { start: read })
       if (current) setIndex(built)
