@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The suite drives Debian's Chromium against the real built binary (make build),
-// on a fresh SQLite database in a temporary folder.
+// on a fresh SQLite database in a temporary folder, or on PostgreSQL when E2E_DATABASE_URL is set
+// (the server's DATABASE_URL; give it a schema of its own, e.g. `...&search_path=bench1`).
 const port = Number(process.env.E2E_PORT ?? 18765);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sorteio-e2e-'));
@@ -49,6 +50,7 @@ export default defineConfig({
     env: {
       ADDR: `127.0.0.1:${port}`,
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
     },

@@ -9,6 +9,8 @@ import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { readTicketColumns } from '@/db/ticket-reads'
+import { countTickets, ticketTables } from '@/db/tickets'
 import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/sync/draw'
 import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
 import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
@@ -30,11 +32,9 @@ export interface PoolInputs {
 
 /** Every ticket, and the tickets of the winners `counts` keeps (all of them unless told). */
 export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (w: WinnerRow) => boolean = () => true): Promise<PoolInputs> {
-  const [rows, winners] = await Promise.all([
-    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray(),
-    database.winners.where('raffleId').equals(raffleId).toArray(),
-  ])
-  const tickets = rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name }))
+  const [c, winners] = await Promise.all([readTicketColumns(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
+  const tickets: DrawTicket[] = new Array(c.ids.length)
+  for (let i = 0; i < c.ids.length; i++) tickets[i] = { id: c.ids[i]!, group_id: c.groups[i]!, ticket_number: c.numbers[i] ?? null, name: c.names[i]! }
   return { tickets, winnerTickets: winners.filter(counts).map((w) => w.ticketId) }
 }
 
@@ -45,7 +45,7 @@ export async function readPoolInputs(raffleId: string, database: SorteioDB, coun
  */
 async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
   const [count, winners] = await Promise.all([
-    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).count(),
+    countTickets(raffleId, database),
     database.winners.where('raffleId').equals(raffleId).toArray(),
   ])
   return `${count}|${winners.map((w) => w.ticketId).sort().join(',')}`
@@ -99,7 +99,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
   // A pulled change may land between the read and the write; then the pool is read again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const began = performance.now()
-    const { raffle, inputs } = await database.transaction('r', [database.raffles, database.participants, database.draws, database.winners], async () => ({
+    const { raffle, inputs } = await database.transaction('r', [database.raffles, ...ticketTables(database), database.draws, database.winners], async () => ({
       raffle: await checkCanOpen(userId, raffleId, kind, position, database),
       inputs: await readPoolInputs(raffleId, database),
     }))

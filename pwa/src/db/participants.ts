@@ -1,9 +1,13 @@
-// Participant reads and writes. A person is a group of one or more tickets.
-import { applyOp, type TicketWire } from '@/db/apply'
-import { newId } from '@/db/ids'
+// Participant reads and writes. A person is a group of one or more tickets; the tickets themselves
+// live in the chunk store (db/tickets.ts).
+import type { TicketWire } from '@/db/apply'
 import { enqueue } from '@/db/outbox'
+import { newId } from '@/db/ids'
 import { getRaffle, writeTx } from '@/db/raffles'
-import { db as appDb, type ParticipantRow, type SorteioDB } from '@/db/schema'
+import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from '@/db/schema'
+import { ticketAt } from '@/db/ticket-chunks'
+import { readTicketColumns } from '@/db/ticket-reads'
+import { countPersonTickets, putTicketBatches, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/sync/rules'
 
 export interface NewPerson {
@@ -13,6 +17,19 @@ export interface NewPerson {
   ticketNumber?: string | null
   /** Tickets for this person; more than one are numbered 001, 002, ... */
   quantity?: number
+}
+
+/**
+ * New tickets column by column (the i-th ticket is names[i], emails[i], ...), as a file import reads
+ * them. Tickets of one person share a group id; without groups, each ticket is a person of its own.
+ * Ids are made here when not given.
+ */
+export interface NewTicketColumns {
+  names: readonly string[]
+  emails?: readonly (string | null)[]
+  numbers?: readonly (string | null)[]
+  groups?: readonly string[]
+  ids?: readonly string[]
 }
 
 function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
@@ -35,55 +52,97 @@ function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
   }))
 }
 
+/** The raffle, while participants may still change (the server's rules). */
+async function pendingRaffle(userId: string, raffleId: string, database: SorteioDB): Promise<RaffleRow> {
+  const raffle = await getRaffle(userId, raffleId, database)
+  if (!raffle) throw new RuleError('raffle_not_found')
+  if (raffle.status !== 'pending') throw new RuleError('draw_started')
+  return raffle
+}
+
+/** Checks the raffle's limits and writes the tickets and their ops (at most 5,000 each). Inside writeTx. */
+async function writeTickets(userId: string, raffleId: string, tickets: TicketWire[], database: SorteioDB): Promise<number> {
+  const raffle = await pendingRaffle(userId, raffleId, database)
+  const summary = await readSummary(database, raffleId)
+  const perPerson = new Map<string, number>()
+  for (const t of tickets) perPerson.set(t.group_id, (perPerson.get(t.group_id) ?? summary?.people.get(t.group_id)?.tickets ?? 0) + 1)
+  let newPeople = 0
+  for (const [group, count] of perPerson) {
+    if (count > LIMITS.maxTicketsPerPerson) throw new RuleError('too_many_tickets_per_person')
+    if (!summary?.people.has(group)) newPeople++
+  }
+  if ((summary?.tickets ?? 0) + tickets.length > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
+  if ((summary?.people.size ?? 0) + newPeople > LIMITS.maxPeople) throw new RuleError('too_many_people')
+  const at = Date.now()
+  const batches = []
+  for (let start = 0; start < tickets.length; start += LIMITS.maxBatch) batches.push({ tickets: tickets.slice(start, start + LIMITS.maxBatch), at })
+  // One write of the chunks for all batches, then one op per batch, in the same transaction.
+  await putTicketBatches(database, raffle, batches)
+  for (const batch of batches) await enqueue(database, userId, raffleId, 'participants.add', { tickets: batch.tickets })
+  return tickets.length
+}
+
 /**
  * Adds people (with their tickets) in one transaction, queued as ops of at most 5,000 tickets.
  * Returns how many tickets were added.
  */
 export async function addPeople(userId: string, raffleId: string, people: NewPerson[], database: SorteioDB = appDb): Promise<number> {
   return writeTx(database, async () => {
-    const raffle = await getRaffle(userId, raffleId, database)
-    if (!raffle) throw new RuleError('raffle_not_found')
-    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    const raffle = await pendingRaffle(userId, raffleId, database)
     const tickets = people.flatMap((p) => ticketsOf(p, raffle.type === 'tickets'))
-    const [haveTickets, havePeople] = await Promise.all([countTickets(raffleId, database), countPeople(raffleId, database)])
-    if (haveTickets + tickets.length > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
-    if (havePeople + people.length > LIMITS.maxPeople) throw new RuleError('too_many_people')
-    const now = Date.now()
-    for (let start = 0; start < tickets.length; start += LIMITS.maxBatch) {
-      const payload = { tickets: tickets.slice(start, start + LIMITS.maxBatch) }
-      await applyOp(database, userId, raffleId, 'participants.add', payload, now)
-      await enqueue(database, userId, raffleId, 'participants.add', payload)
-    }
-    return tickets.length
+    return writeTickets(userId, raffleId, tickets, database)
+  })
+}
+
+/**
+ * Adds tickets given column by column (a file import) in one transaction: chunks of at most 5,000
+ * and their ops commit together, or nothing does. Every field is checked as in addPeople; ticket
+ * numbers are kept only for ticket raffles. Returns how many tickets were added.
+ */
+export async function addTickets(userId: string, raffleId: string, columns: NewTicketColumns, database: SorteioDB = appDb): Promise<number> {
+  return writeTx(database, async () => {
+    const raffle = await pendingRaffle(userId, raffleId, database)
+    const numbered = raffle.type === 'tickets'
+    const tickets: TicketWire[] = columns.names.map((name, i) => {
+      const id = columns.ids?.[i] ?? newId()
+      return {
+        id,
+        name: checkName(name),
+        email: checkEmail(columns.emails?.[i]),
+        ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
+        group_id: columns.groups?.[i] ?? id,
+      }
+    })
+    return writeTickets(userId, raffleId, tickets, database)
   })
 }
 
 /** Removes a person and all their tickets; only while the raffle is pending. */
 export async function removeGroup(userId: string, raffleId: string, groupId: string, database: SorteioDB = appDb): Promise<void> {
+  const began = performance.now()
   await writeTx(database, async () => {
-    const raffle = await getRaffle(userId, raffleId, database)
-    if (!raffle) throw new RuleError('raffle_not_found')
-    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    await pendingRaffle(userId, raffleId, database)
     // The server would refuse it, and the refusal costs a rebuild of the whole raffle.
-    const held = await database.participants.where('[raffleId+groupId]').equals([raffleId, groupId]).count()
-    if (held === 0) throw new RuleError('group_not_found')
+    if ((await countPersonTickets(raffleId, groupId, database)) === 0) throw new RuleError('group_not_found')
     const payload = { group_id: groupId }
-    await applyOp(database, userId, raffleId, 'participants.remove_group', payload, Date.now())
+    // The chunks are rewritten here, in the transaction that queues the op (applyOp does the same).
+    await removeGroupTickets(database, raffleId, groupId)
     await enqueue(database, userId, raffleId, 'participants.remove_group', payload)
   })
+  performance.measure('sorteio:remove-group', { start: began })
 }
 
-/** Every ticket of a raffle, oldest first. */
-export function listTickets(raffleId: string, database: SorteioDB = appDb): Promise<ParticipantRow[]> {
-  return database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+/** Every ticket of a raffle, in list order (created_at, then id). */
+export async function listTickets(raffleId: string, database: SorteioDB = appDb): Promise<ParticipantRow[]> {
+  const c = await readTicketColumns(raffleId, database)
+  return c.ids.map((_, i) => ticketAt(raffleId, c, i))
 }
 
 export function countTickets(raffleId: string, database: SorteioDB = appDb): Promise<number> {
-  return database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).count()
+  return storedTickets(raffleId, database)
 }
 
-/** Distinct people (groups), read from the group index without loading the rows. */
-export async function countPeople(raffleId: string, database: SorteioDB = appDb): Promise<number> {
-  const keys = await database.participants.where('[raffleId+groupId]').between([raffleId, ''], [raffleId, '\uffff']).uniqueKeys()
-  return keys.length
+/** Distinct people (groups), from the raffle's summary. */
+export function countPeople(raffleId: string, database: SorteioDB = appDb): Promise<number> {
+  return storedPeople(raffleId, database)
 }

@@ -2,6 +2,7 @@
 // through their functions (with useLiveQuery) and every write also appends to the outbox, in one
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
+import { chunkLegacyTickets } from '@/db/ticket-upgrade'
 
 export type RaffleType = 'simple' | 'tickets'
 export type RaffleStatus = 'pending' | 'in_progress' | 'completed'
@@ -21,7 +22,11 @@ export interface RaffleRow {
   createdAt: number
 }
 
-/** One ticket of one person; a person (group) may hold several. */
+/**
+ * One ticket of one person; a person (group) may hold several. Stored per ticket up to Dexie
+ * version 4; since version 5 tickets live in chunks (TicketChunkRow) and this is the shape the
+ * store answers single tickets in.
+ */
 export interface ParticipantRow {
   id: string
   raffleId: string
@@ -142,6 +147,64 @@ export interface DrawPoolRow {
   groups: Int32Array
 }
 
+/**
+ * A batch of up to 5,000 tickets of one raffle, stored as one record, column by column (the i-th
+ * ticket is ids[i], groups[i], ...). Writing 100,000 tickets is then 20 puts instead of 100,000:
+ * IndexedDB costs about a tenth of a millisecond per record and index entry. Tickets inside a chunk
+ * are in list order (createdAt, then id). Only src/db/tickets.ts reads or writes these.
+ */
+export interface TicketChunkRow extends TicketColumns {
+  id: string
+  raffleId: string
+  /** New with every rewrite: a reader that cached this chunk knows whether it is still right. */
+  stamp: string
+}
+
+/** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... */
+export interface TicketColumns {
+  ids: string[]
+  groups: string[]
+  names: string[]
+  emails: (string | null)[]
+  numbers: (string | null)[]
+  createdAt: number[]
+}
+
+/** Where a chunk sits in the list, and what it holds, without reading it. */
+export interface ChunkEntry {
+  id: string
+  stamp: string
+  size: number
+  firstAt: number
+  firstId: string
+  lastAt: number
+  lastId: string
+  /** The chunk's highest all-digit ticket number; null when it has none. */
+  highest: string | null
+}
+
+/** A person's ticket count and the chunks holding their tickets (usually one). */
+export interface PersonEntry {
+  tickets: number
+  chunks: string[]
+}
+
+/**
+ * What the screens and the rules need of a raffle's tickets without reading them: counts (by
+ * person), the highest ticket number, and the chunks in list order. Written in the same
+ * transaction as every chunk it describes.
+ */
+export interface TicketSummaryRow {
+  raffleId: string
+  /** New with every write of the raffle's tickets: the list's change marker. */
+  stamp: string
+  tickets: number
+  chunks: ChunkEntry[]
+  people: Map<string, PersonEntry>
+  /** The highest all-digit ticket number in the raffle ('010' > '9'); null when there is none. */
+  highest: string | null
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -149,7 +212,8 @@ export interface MetaRow {
 
 export class SorteioDB extends Dexie {
   raffles!: Table<RaffleRow, string>
-  participants!: Table<ParticipantRow, string>
+  ticketChunks!: Table<TicketChunkRow, string>
+  ticketSummaries!: Table<TicketSummaryRow, string>
   outbox!: Table<OutboxRow, number>
   syncState!: Table<SyncStateRow, string>
   meta!: Table<MetaRow, string>
@@ -162,7 +226,7 @@ export class SorteioDB extends Dexie {
     super(name)
     this.version(1).stores({
       raffles: 'id, [ownerId+createdAt]',
-      // Grouping, counts and search run on these indexes, never on every row in React state.
+      // Versions 1 to 4 kept one row per ticket here; version 6 drops the table (see below).
       participants: 'id, [raffleId+createdAt], [raffleId+groupId], [raffleId+name]',
       outbox: '++seq, userId, [userId+raffleId]',
       syncState: 'raffleId',
@@ -177,6 +241,13 @@ export class SorteioDB extends Dexie {
     this.version(3).stores({ draws: 'id, raffleId', winners: 'id, raffleId', drawSecrets: 'drawId, raffleId' })
     // Version 4 keeps an offline round's pool until its reveal (DrawPoolRow). A new table only.
     this.version(4).stores({ drawPools: 'drawId, raffleId' })
+    // Version 5 stores tickets in chunks (TicketChunkRow) with a summary per raffle, and moves the
+    // per-ticket rows there; version 6 then drops the old table. The outbox is not touched: pending
+    // ops keep their payloads and are pushed as before.
+    this.version(5)
+      .stores({ ticketChunks: 'id, raffleId', ticketSummaries: 'raffleId' })
+      .upgrade((tx) => chunkLegacyTickets(tx))
+    this.version(6).stores({ participants: null })
   }
 }
 

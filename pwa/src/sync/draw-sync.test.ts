@@ -6,7 +6,7 @@ import { drawOverview } from '@/db/draw-queries'
 import { finishRound, invalidateWinner, redraw, startDraw } from '@/db/draws'
 import { newId } from '@/db/ids'
 import { pendingOps } from '@/db/outbox'
-import { addPeople } from '@/db/participants'
+import { addPeople, listTickets } from '@/db/participants'
 import { createRaffle, getRaffle } from '@/db/raffles'
 import type { DrawRow, SorteioDB } from '@/db/schema'
 import { canonical, combineSeeds, pick, type DrawTicket } from '@/sync/draw'
@@ -46,7 +46,7 @@ async function sync(ctx: ReturnType<typeof contextFor>) {
 }
 
 async function ticketPool(db: SorteioDB, raffleId: string): Promise<DrawTicket[]> {
-  const rows = await db.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+  const rows = await listTickets(raffleId, db)
   return canonical(rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name })))
 }
 
