@@ -5,6 +5,7 @@ import { errorText } from '@/components/ui/error-text'
 import { removeGroup } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { AddParticipantForm } from '@/features/manage-raffle/AddParticipantForm'
+import { ImportPanel } from '@/features/manage-raffle/ImportPanel'
 import type { GroupIndex, ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 import { removedMessage } from '@/features/manage-raffle/participants-text'
 import { ParticipantsList } from '@/features/manage-raffle/ParticipantsList'
@@ -35,6 +36,11 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
       <Card>
         <AddParticipantForm userId={userId} raffle={raffle} />
       </Card>
+      {raffle.status === 'pending' && (
+        <Card>
+          <ImportPanel userId={userId} raffle={raffle} />
+        </Card>
+      )}
       {/* Narrower side padding on phones: the rows and the search placeholder need the width. */}
       <Card className="px-4 sm:px-6">
         <ParticipantsList index={index} isTicketRaffle={raffle.type === 'tickets'} canDelete={raffle.status === 'pending'} onRemove={onRemove} />

@@ -32,7 +32,8 @@ export async function spreadsheetRows(bytes: Uint8Array): Promise<SheetRow[]> {
   let rows: unknown[][]
   try {
     const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false })
-    const sheet = book.Sheets[book.SheetNames[0]]
+    const first = book.SheetNames[0]
+    const sheet = first === undefined ? undefined : book.Sheets[first]
     if (!sheet) return []
     rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true })
   } catch (err) {

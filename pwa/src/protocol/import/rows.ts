@@ -47,7 +47,7 @@ function cell(row: SheetRow, i: number): string {
 /** Cells up to the last non-blank one: 'Ana;' has one column. */
 function width(cells: string[]): number {
   let n = cells.length
-  while (n > 0 && trimSpace(cells[n - 1]) === '') n--
+  while (n > 0 && trimSpace(cells[n - 1] ?? '') === '') n--
   return n
 }
 
@@ -75,8 +75,9 @@ function checked<T>(line: number, check: () => T): T {
 /** Builds the plan, or throws the ImportError of the first problem found (in file order). */
 export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
   const data = rows.filter((r) => !isBlank(r))
-  if (data.length === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
-  const format = detectFormat(data[0])
+  const first = data[0]
+  if (first === undefined) throw new ImportError(IMPORT_MESSAGES.noRows)
+  const format = detectFormat(first)
   const plan: ImportPlan = { format, people: 0, tickets: 0, names: [], emails: [], numbers: [], person: [] }
   const pending: number[] = [] // tickets still to number
   const seen = new Set<string>()
@@ -90,7 +91,7 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
   }
 
   if (format === 'header') {
-    const head = data[0].cells.map(fold)
+    const head = first.cells.map(fold)
     const nameAt = head.findIndex((h) => h.includes('nome'))
     const emailAt = head.findIndex((h) => h.includes('email') || h.includes('e-mail'))
     const ticketAt = target.numbered ? head.findIndex((h) => h.includes('bilhete')) : -1

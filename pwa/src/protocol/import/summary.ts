@@ -6,14 +6,15 @@ export type PersonRow = [string, string | null, number, string | null, string | 
 
 export function planPeople(plan: ImportPlan, limit = Infinity): PersonRow[] {
   const out: PersonRow[] = []
-  for (let i = 0; i < plan.person.length; i++) {
-    const p = plan.person[i]
-    if (p >= limit) break
-    if (p === out.length) out.push([plan.names[i], plan.emails[i], 0, plan.numbers[i], plan.numbers[i]])
+  plan.person.forEach((p, i) => {
+    if (p >= limit) return
+    const number = plan.numbers[i] ?? null
+    if (p === out.length) out.push([plan.names[i] ?? '', plan.emails[i] ?? null, 0, number, number])
     const row = out[p]
+    if (!row) return
     row[2]++
-    row[4] = plan.numbers[i]
-  }
+    row[4] = number
+  })
   return out
 }
 
