@@ -10,6 +10,7 @@ import { db, type RaffleRow } from '@/db/schema'
 import { importTarget, readInWorker, saveImport } from '@/features/manage-raffle/import-run'
 import { countsText, FORMAT_TEXT, fileText, importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
 import { ImportProgress } from '@/features/manage-raffle/ImportProgress'
+import { ImportError } from '@/protocol/import/messages'
 import type { ImportRead } from '@/protocol/import/read'
 import { planPeople } from '@/protocol/import/summary'
 
@@ -52,7 +53,8 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   }
 
   function fail(err: unknown) {
-    const message = errorText(err)
+    // An ImportError carries the spec's words; anything else (IndexedDB, a refused rule) has its own.
+    const message = err instanceof ImportError ? err.message : errorText(err)
     setError(message)
     toast.error(message)
   }
