@@ -104,6 +104,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Accounts: accounts,
 		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
+		Imports:  db,
 		Audits:   db,
 		Hub:      hub,
 		Now:      time.Now,

@@ -49,7 +49,7 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, li
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Now: time.Now,
+		Sync: db, Audits: db, Imports: db, Hub: hub, Now: time.Now,
 	})
 }
 

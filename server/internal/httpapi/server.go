@@ -32,6 +32,7 @@ type Deps struct {
 	Limits   Limits
 	Sync     SyncStore
 	Audits   AuditStore
+	Imports  ImportStore
 	// Hub holds the WebSocket connections; run feeds it the store's pokes.
 	Hub *ws.Hub
 	// Now is the clock (time.Now in production).
