@@ -92,3 +92,42 @@ for (const [file, message] of [
     await context.close();
   });
 }
+
+test('export then re-import gives the same participants (.csv and .xlsx)', async ({ browser }) => {
+  test.setTimeout(90_000); // three raffles, three imports
+  const context = await browser.newContext();
+  const { page, raffleId } = await newRaffle(context);
+  await chooseFile(page, 'google-comma-bom.csv');
+  await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  const original = await serverTickets(context, raffleId);
+  expect(original).toEqual(['Bruno Souza:011', 'Carla Dias:012', 'Silva, Ana:10']);
+
+  const files: string[] = [];
+  for (const label of ['Participantes (.csv)', 'Participantes (.xlsx)']) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: label }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^rifa-importada-participantes\.(csv|xlsx)$/);
+    const path = test.info().outputPath(file.suggestedFilename());
+    await file.saveAs(path);
+    files.push(path);
+  }
+  for (const path of files) {
+    await page.getByRole('link', { name: 'Voltar para Meus Sorteios' }).click();
+    await page.getByRole('link', { name: 'Novo Sorteio' }).click();
+    await page.getByLabel('Título').fill('Rifa reimportada');
+    await page.getByRole('radio', { name: 'Com Bilhetes' }).check();
+    await page.getByRole('button', { name: 'Criar Sorteio' }).click();
+    await expect(page).toHaveURL(/\/gerenciar\/[0-9a-f-]{36}$/);
+    const copy = page.url().split('/').pop()!;
+    await page.getByLabel('Arquivo para importar').setInputFiles(path);
+    await expect(page.getByRole('dialog').getByTestId('import-counts')).toHaveText('3 participantes, 3 bilhetes');
+    await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
+    await expect(page.getByText('3 participante(s) importado(s)').first()).toBeVisible();
+    await expect(syncBar(page)).toContainText('Tudo sincronizado');
+    await expect.poll(() => serverTickets(context, copy)).toEqual(original);
+  }
+  await context.close();
+});

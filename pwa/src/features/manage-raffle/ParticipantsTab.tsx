@@ -5,6 +5,7 @@ import { errorText } from '@/components/ui/error-text'
 import { removeGroup } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { AddParticipantForm } from '@/features/manage-raffle/AddParticipantForm'
+import { ExportPanel } from '@/features/manage-raffle/ExportPanel'
 import { ImportPanel } from '@/features/manage-raffle/ImportPanel'
 import type { GroupIndex, ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 import { removedMessage } from '@/features/manage-raffle/participants-text'
@@ -44,6 +45,9 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
       {/* Narrower side padding on phones: the rows and the search placeholder need the width. */}
       <Card className="px-4 sm:px-6">
         <ParticipantsList index={index} isTicketRaffle={raffle.type === 'tickets'} canDelete={raffle.status === 'pending'} onRemove={onRemove} />
+      </Card>
+      <Card>
+        <ExportPanel raffle={raffle} />
       </Card>
     </div>
   )
