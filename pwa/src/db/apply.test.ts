@@ -21,7 +21,7 @@ const ops: OpToApply[] = [
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const contents = async (db: SorteioDB) => ({ raffles: await db.raffles.toArray(), participants: (await listTickets(RAFFLE, db)).sort(byId) })
-const inTx = (db: SorteioDB, fn: () => Promise<void>) => db.transaction('rw', [db.raffles, db.ticketChunks, db.ticketSummaries, db.syncState], async () => fn())
+const inTx = (db: SorteioDB, fn: () => Promise<void>) => db.transaction('rw', [db.raffles, db.ticketChunks, db.ticketSummaries, db.ticketPeople, db.syncState], async () => fn())
 
 describe('applyOps', () => {
   it('leaves the tables as applying the ops one by one does', async () => {

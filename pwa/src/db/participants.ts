@@ -7,7 +7,7 @@ import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from '@/db/schema'
 import { ticketAt } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
-import { countPersonTickets, putTicketBatches, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
+import { countPersonTickets, putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/sync/rules'
 
 export interface NewPerson {
@@ -63,16 +63,16 @@ async function pendingRaffle(userId: string, raffleId: string, database: Sorteio
 /** Checks the raffle's limits and writes the tickets and their ops (at most 5,000 each). Inside writeTx. */
 async function writeTickets(userId: string, raffleId: string, tickets: TicketWire[], database: SorteioDB): Promise<number> {
   const raffle = await pendingRaffle(userId, raffleId, database)
-  const summary = await readSummary(database, raffleId)
+  const [summary, people] = await Promise.all([readSummary(database, raffleId), readPeople(database, raffleId)])
   const perPerson = new Map<string, number>()
-  for (const t of tickets) perPerson.set(t.group_id, (perPerson.get(t.group_id) ?? summary?.people.get(t.group_id)?.tickets ?? 0) + 1)
+  for (const t of tickets) perPerson.set(t.group_id, (perPerson.get(t.group_id) ?? people.get(t.group_id)?.tickets ?? 0) + 1)
   let newPeople = 0
   for (const [group, count] of perPerson) {
     if (count > LIMITS.maxTicketsPerPerson) throw new RuleError('too_many_tickets_per_person')
-    if (!summary?.people.has(group)) newPeople++
+    if (!people.has(group)) newPeople++
   }
   if ((summary?.tickets ?? 0) + tickets.length > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
-  if ((summary?.people.size ?? 0) + newPeople > LIMITS.maxPeople) throw new RuleError('too_many_people')
+  if (people.size + newPeople > LIMITS.maxPeople) throw new RuleError('too_many_people')
   const at = Date.now()
   const batches = []
   for (let start = 0; start < tickets.length; start += LIMITS.maxBatch) batches.push({ tickets: tickets.slice(start, start + LIMITS.maxBatch), at })

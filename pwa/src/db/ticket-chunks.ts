@@ -1,6 +1,6 @@
 // Tickets column by column, and the per-raffle summary kept beside the chunks (db/schema.ts
 // TicketChunkRow, TicketSummaryRow). Pure functions: src/db/tickets.ts does the reading and writing.
-import type { ChunkEntry, ParticipantRow, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import type { ChunkEntry, ParticipantRow, PersonEntry, TicketChunkRow, TicketColumns, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
 import { higherNumber, isDigits } from '@/lib/ticket-numbers'
 
 /** The most tickets a chunk holds: one participants.add op at most. */
@@ -100,18 +100,56 @@ export function entryOf(row: TicketChunkRow): ChunkEntry {
   }
 }
 
-export function emptySummary(raffleId: string): TicketSummaryRow {
-  return { raffleId, stamp: '', tickets: 0, chunks: [], people: new Map(), highest: null }
+/** A raffle's summary in memory, as writes keep it: the stored rows with people in a Map. */
+export interface TicketTally {
+  raffleId: string
+  tickets: number
+  chunks: ChunkEntry[]
+  people: Map<string, PersonEntry>
+  highest: string | null
+}
+
+export function emptyTally(raffleId: string): TicketTally {
+  return { raffleId, tickets: 0, chunks: [], people: new Map(), highest: null }
+}
+
+export function peopleOf(row: TicketPeopleRow | undefined): Map<string, PersonEntry> {
+  const people = new Map<string, PersonEntry>()
+  if (row) row.groups.forEach((g, i) => people.set(g, { tickets: row.counts[i]!, chunks: row.chunks[i]!.split(',') }))
+  return people
+}
+
+export function tallyOf(raffleId: string, summary: TicketSummaryRow | undefined, people: TicketPeopleRow | undefined): TicketTally {
+  if (!summary) return emptyTally(raffleId)
+  return { raffleId, tickets: summary.tickets, chunks: summary.chunks, people: peopleOf(people), highest: summary.highest }
+}
+
+/** The rows to store for a tally, with a new stamp. */
+export function storedTally(t: TicketTally, stamp: string): { summary: TicketSummaryRow; people: TicketPeopleRow } {
+  const people: TicketPeopleRow = { raffleId: t.raffleId, groups: [], counts: [], chunks: [] }
+  for (const [g, p] of t.people) {
+    people.groups.push(g)
+    people.counts.push(p.tickets)
+    people.chunks.push(p.chunks.join(','))
+  }
+  const summary = { raffleId: t.raffleId, stamp, tickets: t.tickets, people: t.people.size, chunks: t.chunks, highest: t.highest }
+  return { summary, people }
 }
 
 /** Counts a chunk just written (not empty) into the summary. */
-export function countIn(summary: TicketSummaryRow, row: TicketChunkRow): void {
+export function countIn(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets += row.ids.length
-  for (const g of row.groups) {
+  // A person's tickets mostly sit together: one lookup per run, not per ticket.
+  const groups = row.groups
+  for (let i = 0; i < groups.length; ) {
+    const g = groups[i]!
+    let end = i + 1
+    while (end < groups.length && groups[end] === g) end++
     let person = summary.people.get(g)
     if (!person) summary.people.set(g, (person = { tickets: 0, chunks: [] }))
-    person.tickets++
+    person.tickets += end - i
     if (person.chunks.at(-1) !== row.id && !person.chunks.includes(row.id)) person.chunks.push(row.id)
+    i = end
   }
   const entry = entryOf(row)
   // Chunks in list order of their first ticket; most writes append, so search from the end.
@@ -122,17 +160,20 @@ export function countIn(summary: TicketSummaryRow, row: TicketChunkRow): void {
 }
 
 /** Takes a chunk, as it is stored now, out of the summary (before it is rewritten or deleted). */
-export function countOut(summary: TicketSummaryRow, row: TicketChunkRow): void {
+export function countOut(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets -= row.ids.length
-  for (const g of row.groups) {
+  const groups = row.groups
+  for (let i = 0; i < groups.length; ) {
+    const g = groups[i]!
+    let end = i + 1
+    while (end < groups.length && groups[end] === g) end++
     const person = summary.people.get(g)
-    if (!person) continue
-    person.tickets--
-    if (person.tickets === 0) summary.people.delete(g)
-  }
-  for (const g of new Set(row.groups)) {
-    const person = summary.people.get(g)
-    if (person) person.chunks = person.chunks.filter((id) => id !== row.id)
+    if (person) {
+      person.tickets -= end - i
+      person.chunks = person.chunks.filter((id) => id !== row.id)
+      if (person.tickets === 0) summary.people.delete(g)
+    }
+    i = end
   }
   summary.chunks = summary.chunks.filter((c) => c.id !== row.id)
   summary.highest = summary.chunks.reduce<string | null>((best, c) => higherNumber(best, c.highest), null)

@@ -3,7 +3,7 @@
 // rewritten since (each carries a new stamp), so removing one person costs one chunk read.
 import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import { columnsOf, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
-import { readSummary, ticketTables } from '@/db/tickets'
+import { readPeople, readSummary, ticketTables } from '@/db/tickets'
 
 interface Cache {
   database: SorteioDB
@@ -59,7 +59,7 @@ export async function readTicketColumns(raffleId: string, database: SorteioDB): 
  */
 export async function ticketsVersion(raffleId: string, database: SorteioDB): Promise<{ stamp: string; tickets: number; people: number }> {
   const summary = await readSummary(database, raffleId)
-  return { stamp: summary?.stamp ?? '', tickets: summary?.tickets ?? 0, people: summary?.people.size ?? 0 }
+  return { stamp: summary?.stamp ?? '', tickets: summary?.tickets ?? 0, people: summary?.people ?? 0 }
 }
 
 /** Tickets by id (undefined for an id the raffle does not hold), e.g. the winners' names. */
@@ -96,7 +96,7 @@ export async function listPreview(raffleId: string, people: number, database: So
   return database.transaction('r', ticketTables(database), async () => {
     const summary = await readSummary(database, raffleId)
     if (!summary || summary.tickets === 0) return { tickets: emptyColumns(), totalTickets: 0, totalPeople: 0 }
-    const totals = { totalTickets: summary.tickets, totalPeople: summary.people.size }
+    const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
     const known = cached(database, raffleId)
     if (known && known.stamp === summary.stamp) return { tickets: known.columns, ...totals }
 
@@ -112,17 +112,17 @@ export async function listPreview(raffleId: string, people: number, database: So
         first.add(g)
       }
     }
-    // The chunks' first keys are in order, yet chunks may overlap: a ticket of a later chunk can
-    // come before the last of an earlier one, so the first people are chosen from whole chunks.
-    const wanted = new Set<string>()
-    for (const g of first) for (const id of summary.people.get(g)?.chunks ?? []) if (!rows.has(id)) wanted.add(id)
-    for (const row of await database.ticketChunks.bulkGet([...wanted])) if (row) rows.set(row.id, row)
     const parts: TicketColumns[] = []
     // Every chunk read already (a raffle of one chunk): the whole list, complete at once.
     if (rows.size === summary.chunks.length) {
       for (const entry of summary.chunks) parts.push(columnsOf(rows.get(entry.id)!))
       return { tickets: inListOrder(concatColumns(parts)), ...totals }
     }
+    // The first people's other tickets, in the chunks the summary names for them.
+    const held = await readPeople(database, raffleId)
+    const wanted = new Set<string>()
+    for (const g of first) for (const id of held.get(g)?.chunks ?? []) if (!rows.has(id)) wanted.add(id)
+    for (const row of await database.ticketChunks.bulkGet([...wanted])) if (row) rows.set(row.id, row)
     for (const row of rows.values()) {
       const at: number[] = []
       for (let i = 0; i < row.groups.length; i++) if (first.has(row.groups[i]!)) at.push(i)

@@ -3,11 +3,11 @@
 // touched, so every pending op is still pushed as it was queued.
 import type { Transaction } from 'dexie'
 import { newId } from '@/db/ids'
-import type { ParticipantRow, TicketChunkRow, TicketSummaryRow } from '@/db/schema'
-import { CHUNK_SIZE, compareKeys, countIn, emptyColumns, emptySummary, sliceColumns } from '@/db/ticket-chunks'
+import type { ParticipantRow, TicketChunkRow, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
+import { CHUNK_SIZE, compareKeys, countIn, emptyColumns, emptyTally, sliceColumns, storedTally } from '@/db/ticket-chunks'
 
 /** One raffle's tickets (any order) as chunks in list order, and its summary. */
-export function chunksOf(raffleId: string, rows: ParticipantRow[]): { chunks: TicketChunkRow[]; summary: TicketSummaryRow } {
+export function chunksOf(raffleId: string, rows: ParticipantRow[]): { chunks: TicketChunkRow[]; summary: TicketSummaryRow; people: TicketPeopleRow } {
   rows.sort((a, b) => compareKeys(a.createdAt, a.id, b.createdAt, b.id))
   const all = emptyColumns()
   for (const r of rows) {
@@ -18,15 +18,14 @@ export function chunksOf(raffleId: string, rows: ParticipantRow[]): { chunks: Ti
     all.numbers.push(r.ticketNumber ?? null)
     all.createdAt.push(r.createdAt)
   }
-  const summary = emptySummary(raffleId)
+  const tally = emptyTally(raffleId)
   const chunks: TicketChunkRow[] = []
   for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
     const chunk = { id: newId(), raffleId, stamp: newId(), ...sliceColumns(all, start, Math.min(start + CHUNK_SIZE, rows.length)) }
-    countIn(summary, chunk)
+    countIn(tally, chunk)
     chunks.push(chunk)
   }
-  summary.stamp = newId()
-  return { chunks, summary }
+  return { chunks, ...storedTally(tally, newId()) }
 }
 
 export async function chunkLegacyTickets(tx: Transaction): Promise<void> {
@@ -38,8 +37,9 @@ export async function chunkLegacyTickets(tx: Transaction): Promise<void> {
     else byRaffle.set(row.raffleId, [row])
   }
   for (const [raffleId, tickets] of byRaffle) {
-    const { chunks, summary } = chunksOf(raffleId, tickets)
+    const { chunks, summary, people } = chunksOf(raffleId, tickets)
     await tx.table('ticketChunks').bulkPut(chunks)
     await tx.table('ticketSummaries').put(summary)
+    await tx.table('ticketPeople').put(people)
   }
 }

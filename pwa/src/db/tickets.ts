@@ -3,7 +3,7 @@
 // inside the caller's writeTx, so chunks, summary and the op's outbox entry commit together.
 import type { TicketWire } from '@/db/apply'
 import { newId } from '@/db/ids'
-import type { RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import type { PersonEntry, RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import {
   CHUNK_SIZE,
   compareKeys,
@@ -11,10 +11,13 @@ import {
   countIn,
   countOut,
   emptyColumns,
-  emptySummary,
   inListOrder,
+  peopleOf,
   pickColumns,
   sliceColumns,
+  storedTally,
+  tallyOf,
+  type TicketTally,
 } from '@/db/ticket-chunks'
 
 /** The tickets of one participants.add, and the time its tickets take when they carry none. */
@@ -24,10 +27,16 @@ export interface TicketBatch {
 }
 
 /** The tables a ticket read or write touches, for transaction scopes. */
-export const ticketTables = (d: SorteioDB) => [d.ticketChunks, d.ticketSummaries]
+export const ticketTables = (d: SorteioDB) => [d.ticketChunks, d.ticketSummaries, d.ticketPeople]
 
+/** The raffle's small summary (counts, chunks); undefined when it has never had tickets. */
 export async function readSummary(database: SorteioDB, raffleId: string): Promise<TicketSummaryRow | undefined> {
   return database.ticketSummaries.get(raffleId)
+}
+
+/** Each person of the raffle: ticket count and chunks. */
+export async function readPeople(database: SorteioDB, raffleId: string): Promise<Map<string, PersonEntry>> {
+  return peopleOf(await database.ticketPeople.get(raffleId))
 }
 
 /** The chunks one write reads and changes, and the summary kept in step with them. */
@@ -38,7 +47,7 @@ class ChunkWriter {
   constructor(
     private readonly database: SorteioDB,
     readonly raffleId: string,
-    readonly summary: TicketSummaryRow,
+    readonly summary: TicketTally,
   ) {}
 
   async load(ids: Iterable<string>): Promise<void> {
@@ -110,29 +119,50 @@ class ChunkWriter {
     }
     if (gone.length) await this.database.ticketChunks.bulkDelete(gone)
     if (put.length) await this.database.ticketChunks.bulkPut(put)
-    this.summary.stamp = newId()
-    await this.database.ticketSummaries.put(this.summary)
+    const { summary, people } = storedTally(this.summary, newId())
+    await this.database.ticketSummaries.put(summary)
+    await this.database.ticketPeople.put(people)
   }
 }
 
 async function writerFor(database: SorteioDB, raffleId: string): Promise<ChunkWriter> {
-  return new ChunkWriter(database, raffleId, (await readSummary(database, raffleId)) ?? emptySummary(raffleId))
+  const [summary, people] = await Promise.all([readSummary(database, raffleId), database.ticketPeople.get(raffleId)])
+  return new ChunkWriter(database, raffleId, tallyOf(raffleId, summary, people))
 }
 
 /** A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec). */
-function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: (t: TicketWire) => boolean): TicketColumns {
+function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: ((t: TicketWire, i: number) => boolean) | null): TicketColumns {
   const c = emptyColumns()
   const numbered = raffle.type === 'tickets'
-  for (const t of batch.tickets) {
-    if (!keep(t)) continue
+  batch.tickets.forEach((t, i) => {
+    if (keep && !keep(t, i)) return
     c.ids.push(t.id)
     c.groups.push(t.group_id)
     c.names.push(t.name)
     c.emails.push(t.email ?? null)
     c.numbers.push(numbered ? (t.ticket_number ?? null) : null)
     c.createdAt.push(t.created_at ?? batch.at)
-  }
+  })
   return inListOrder(c)
+}
+
+/**
+ * The people of these batches, once each (a person's tickets come together, so runs are skipped
+ * without a lookup), and whether one's tickets come apart (in two batches, or two runs of one).
+ */
+function peopleOfBatches(batches: readonly TicketBatch[]): { groups: Set<string>; spread: boolean } {
+  const groups = new Set<string>()
+  let spread = false
+  for (const b of batches) {
+    let previous: string | null = null
+    for (const t of b.tickets) {
+      if (t.group_id === previous) continue
+      previous = t.group_id
+      if (groups.has(previous)) spread = true
+      else groups.add(previous)
+    }
+  }
+  return { groups, spread }
 }
 
 /**
@@ -140,23 +170,32 @@ function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: (t: TicketWir
  *
  * Ops are applied again after every pull (the pending ones, on top of the server's state), so a
  * ticket id already stored is replaced, not repeated, and the last copy wins, as a put by id did.
- * A ticket never changes person, so its stored copy is found through its person's chunks.
+ * A ticket never changes person, so its stored copy is found through its person's chunks, and a
+ * ticket repeated among the batches belongs to a person whose tickets come apart. A pull of
+ * 100,000 new tickets thus costs one lookup per person, not several per ticket.
  */
 export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, batches: readonly TicketBatch[]): Promise<void> {
   const w = await writerFor(database, raffle.id)
-  const lastAt = new Map<string, number>()
-  let seen = 0
-  for (const b of batches) for (const t of b.tickets) lastAt.set(t.id, seen++)
+  const { groups, spread } = peopleOfBatches(batches)
+  let lastAt: Map<string, number> | null = null
+  if (spread) {
+    lastAt = new Map()
+    let seen = 0
+    for (const b of batches) for (const t of b.tickets) lastAt.set(t.id, seen++)
+  }
   const known = new Set<string>()
-  for (const b of batches) for (const t of b.tickets) for (const id of w.summary.people.get(t.group_id)?.chunks ?? []) known.add(id)
+  if (w.summary.people.size > 0) for (const g of groups) for (const id of w.summary.people.get(g)?.chunks ?? []) known.add(id)
   if (known.size > 0) {
+    const incoming = lastAt ?? new Set(batches.flatMap((b) => b.tickets.map((t) => t.id)))
     await w.load(known)
-    w.filter(known, (row, i) => !lastAt.has(row.ids[i]!))
+    w.filter(known, (row, i) => !incoming.has(row.ids[i]!))
   }
   let index = 0
   for (const b of batches) {
     // Within the batches, a repeated id keeps its last copy.
-    await w.append(batchColumns(raffle, b, (t) => lastAt.get(t.id) === index++))
+    const base = index
+    index += b.tickets.length
+    await w.append(batchColumns(raffle, b, lastAt ? (t, i) => lastAt.get(t.id) === base + i : null))
   }
   await w.flush()
 }
@@ -176,6 +215,7 @@ export async function removeGroupTickets(database: SorteioDB, raffleId: string, 
 export async function deleteRaffleTickets(database: SorteioDB, raffleId: string): Promise<void> {
   await database.ticketChunks.where('raffleId').equals(raffleId).delete()
   await database.ticketSummaries.delete(raffleId)
+  await database.ticketPeople.delete(raffleId)
 }
 
 export async function countTickets(raffleId: string, database: SorteioDB): Promise<number> {
@@ -183,12 +223,12 @@ export async function countTickets(raffleId: string, database: SorteioDB): Promi
 }
 
 export async function countPeople(raffleId: string, database: SorteioDB): Promise<number> {
-  return (await readSummary(database, raffleId))?.people.size ?? 0
+  return (await readSummary(database, raffleId))?.people ?? 0
 }
 
 /** How many tickets a person holds (0: no such person in the raffle). */
 export async function countPersonTickets(raffleId: string, groupId: string, database: SorteioDB): Promise<number> {
-  return (await readSummary(database, raffleId))?.people.get(groupId)?.tickets ?? 0
+  return (await readPeople(database, raffleId)).get(groupId)?.tickets ?? 0
 }
 
 /** The raffle's highest all-digit ticket number ('010' > '9'); null when there is none. */

@@ -10,18 +10,27 @@ export function isDigits(s: string): boolean {
   return true
 }
 
-function withoutLeadingZeros(s: string): string {
+function leadingZeros(s: string): number {
   let i = 0
   while (i < s.length - 1 && s.charCodeAt(i) === 48) i++
-  return i === 0 ? s : s.slice(i)
+  return i
 }
 
-/** Two all-digit numbers by value; equal values by length ('5' before '05'). */
+/**
+ * Two all-digit numbers by value; equal values by length ('5' before '05'). Compared in place:
+ * this runs twice per ticket when the list is grouped, and slicing off the zeros made 400,000
+ * strings for 100,000 tickets.
+ */
 export function compareDigitNumbers(a: string, b: string): number {
-  const x = withoutLeadingZeros(a)
-  const y = withoutLeadingZeros(b)
-  if (x.length !== y.length) return x.length - y.length
-  if (x !== y) return x < y ? -1 : 1
+  const za = leadingZeros(a)
+  const zb = leadingZeros(b)
+  const la = a.length - za
+  const lb = b.length - zb
+  if (la !== lb) return la - lb
+  for (let i = 0; i < la; i++) {
+    const d = a.charCodeAt(za + i) - b.charCodeAt(zb + i)
+    if (d !== 0) return d < 0 ? -1 : 1
+  }
   return a.length - b.length
 }
 
