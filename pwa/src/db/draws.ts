@@ -11,9 +11,9 @@ import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { countTickets, ticketTables } from '@/db/tickets'
-import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/sync/draw'
-import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
-import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
+import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
+import { checkReason, drawShortfall, RuleError } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 /** A redraw with nobody left to draw (spec §8 wording). */

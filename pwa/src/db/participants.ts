@@ -1,6 +1,5 @@
 // Participant reads and writes. A person is a group of one or more tickets; the tickets themselves
 // live in the chunk store (db/tickets.ts).
-import type { TicketWire } from '@/db/apply'
 import { enqueue } from '@/db/outbox'
 import { newId } from '@/db/ids'
 import { getRaffle, writeTx } from '@/db/raffles'
@@ -8,7 +7,8 @@ import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from
 import { ticketAt } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { countPersonTickets, putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
-import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/sync/rules'
+import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
+import type { TicketWire } from '@/protocol/wire'
 
 export interface NewPerson {
   name: string

@@ -1,7 +1,7 @@
 // The ticket store: every read and write of a raffle's tickets goes through here (chunks of up to
 // 5,000 tickets, column by column, plus one summary per raffle; db/schema.ts says why). Writes run
 // inside the caller's writeTx, so chunks, summary and the op's outbox entry commit together.
-import type { TicketWire } from '@/db/apply'
+import type { TicketWire } from '@/protocol/wire'
 import { newId } from '@/db/ids'
 import type { PersonEntry, RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import {

@@ -6,7 +6,7 @@ import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
 import { putTicketBatches } from '@/db/tickets'
-import type { Snapshot } from '@/sync/api'
+import type { Snapshot } from '@/protocol/wire'
 
 /** Per-account keys of the meta table. */
 export const metaKey = {

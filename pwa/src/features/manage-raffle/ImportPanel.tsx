@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { toast } from 'sonner'
-import { useOnline } from '@/app/sync/online'
+import { useOnline } from '@/sync/online'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { errorText } from '@/components/ui/error-text'

@@ -3,7 +3,8 @@
 // the counts, the people with their ranges and duplicates, and the pool digest must be the same.
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { applyOp, applyOps, type OpToApply, type TicketWire } from '@/db/apply'
+import { applyOp, applyOps, type OpToApply } from '@/db/apply'
+import type { TicketWire } from '@/protocol/wire'
 import { readPoolInputs } from '@/db/draws'
 import { listTickets } from '@/db/participants'
 import { writeTx } from '@/db/raffles'
@@ -12,7 +13,7 @@ import { CHUNK_SIZE } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { highestTicketNumber, readPeople, readSummary } from '@/db/tickets'
 import { buildGroupIndex, compareTicketNumbers } from '@/features/manage-raffle/participants-logic'
-import { canonical, poolDigest } from '@/sync/draw'
+import { canonical, poolDigest } from '@/protocol/draw'
 
 /** mulberry32: a small seeded generator, for this test only (product code uses crypto). */
 function prng(seed: number): () => number {

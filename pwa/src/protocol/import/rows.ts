@@ -3,7 +3,7 @@
 // and the raffle's limits count what it already holds. Pure: the Worker, the tests and the Go reader
 // (sync/importfile) follow the same steps.
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
-import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError, trimSpace } from '@/sync/rules'
+import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError, trimSpace } from '@/protocol/rules'
 
 export type ImportFormat = 'header' | 'quantity' | 'names'
 
