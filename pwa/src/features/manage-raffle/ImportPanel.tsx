@@ -5,13 +5,13 @@ import { useOnline } from '@/sync/online'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { errorText } from '@/components/ui/error-text'
-import { pendingOpsOfRaffle } from '@/db/outbox'
+import { pendingCountOfRaffle } from '@/db/outbox'
 import { db, type RaffleRow } from '@/db/schema'
 import { importTarget, readInWorker, saveImport } from '@/features/manage-raffle/import-run'
 import { countsText, FORMAT_TEXT, fileText, importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
 import { ImportProgress } from '@/features/manage-raffle/ImportProgress'
 import { ImportError } from '@/protocol/import/messages'
-import type { ImportRead } from '@/protocol/import/read'
+import type { ImportWithIds } from '@/features/manage-raffle/import-worker-types'
 import { planPeople } from '@/protocol/import/summary'
 
 interface ImportPanelProps {
@@ -25,13 +25,14 @@ const PREVIEW_ROWS = 5
 export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   const input = useRef<HTMLInputElement>(null)
   const [stage, setStage] = useState<ImportStage | null>(null)
-  const [read, setRead] = useState<(ImportRead & { fileName: string }) | null>(null)
+  const [read, setRead] = useState<(ImportWithIds & { fileName: string }) | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<number | null>(null)
   const online = useOnline()
+  // Watched only after an import was saved, and counted without reading the ops' payloads.
   const waiting = useLiveQuery(
-    async () => (await pendingOpsOfRaffle(db, userId, raffle.id)).filter((op) => op.type === 'participants.add').length,
-    [userId, raffle.id],
+    () => (sent === null ? 0 : pendingCountOfRaffle(db, userId, raffle.id)),
+    [sent, userId, raffle.id],
   )
   const locked = raffle.status !== 'pending'
 
@@ -63,7 +64,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
     if (!read) return
     setStage('saving')
     try {
-      const people = await saveImport(userId, raffle.id, read.plan)
+      const people = await saveImport(userId, raffle.id, read)
       toast.success(importedMessage(people))
       setSent(Math.ceil(read.plan.tickets / 5000))
       setRead(null)
@@ -117,7 +118,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   )
 }
 
-function ImportPreview({ read }: { read: ImportRead & { fileName: string } }) {
+function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } }) {
   const rows = planPeople(read.plan, PREVIEW_ROWS)
   return (
     <div className="space-y-3 text-sm">

@@ -3,7 +3,7 @@ import type { Delimiter, FileKind, TextEncodingName } from '@/protocol/import/de
 import { thousands } from '@/protocol/import/messages'
 import type { ImportFormat } from '@/protocol/import/rows'
 
-export const importedMessage = (n: number) => `${n} participante(s) importado(s)`
+export const importedMessage = (n: number) => `${thousands(n)} participante(s) importado(s)`
 
 /** '234 participantes, 1.520 bilhetes' */
 export function countsText(people: number, tickets: number): string {

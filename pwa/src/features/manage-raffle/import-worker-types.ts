@@ -8,4 +8,8 @@ export interface ImportRequest {
   target: ImportTarget
 }
 
-export type ImportResponse = { ok: true; read: ImportRead } | { ok: false; message: string }
+/** parseMs: the Worker's time to decode, parse and check the file (for the benchmarks). */
+/** A read with its ticket ids and each ticket's group id, made in the Worker. */
+export type ImportWithIds = ImportRead & { ids: string[]; groups: string[] }
+
+export type ImportResponse = { ok: true; read: ImportWithIds; parseMs: number } | { ok: false; message: string }
