@@ -35,7 +35,7 @@ export function ExportPanel({ raffle }: { raffle: RaffleRow }) {
         </h2>
         <p className="text-sm text-slate-600">Planilhas feitas neste aparelho, mesmo sem internet. O CSV abre no Excel em português.</p>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <div className="grid gap-2 sm:grid-cols-2">
         {CHOICES.map(({ what, format, label }) => (
           <Button key={label} variant="outline" size="sm" loading={busy === label} disabled={busy !== null} onClick={() => void run(what, format, label)}>
             {label}

@@ -146,8 +146,8 @@ function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } })
           <tbody>
             {rows.map(([name, email, count, first, last], i) => (
               <tr key={i} className="border-t border-slate-200">
-                <td className="max-w-40 truncate py-1 pr-2">{name}</td>
-                <td className="max-w-40 truncate py-1 pr-2">{email ?? '—'}</td>
+                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{name}</td>
+                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{email ?? '—'}</td>
                 <td className="py-1 whitespace-nowrap">{first === null ? count : first === last ? first : `${first}–${last}`}</td>
               </tr>
             ))}
