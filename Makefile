@@ -40,6 +40,8 @@ lint: deps
 test-go:
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 3s ./sync/importfile/
+	$(GO) test -run '^$$' -fuzz FuzzReadXLSX -fuzztime 3s ./sync/importfile/
 
 test-pwa: deps
 	npm run --silent -w pwa test

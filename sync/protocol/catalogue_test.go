@@ -34,7 +34,7 @@ var goLimits = map[string]int{
 	"maxTitle": MaxTitle, "maxDescription": MaxDescription, "maxName": MaxName, "maxEmail": MaxEmail,
 	"maxTicketNumber": MaxTicketNumber, "maxBatch": MaxBatch, "maxTickets": MaxTickets, "maxPeople": MaxPeople,
 	"maxTicketsPerPerson": MaxTicketsPerOne, "maxReason": MaxReason, "maxOpsPerPush": MaxOpsPerPush,
-	"maxPushBytes": MaxPushBytes,
+	"maxPushBytes": MaxPushBytes, "maxImportBytes": MaxImportBytes,
 }
 
 func loadCatalogue(t *testing.T) catalogue {

@@ -109,6 +109,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Accounts: accounts,
 		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
+		Imports:  db,
 		Audits:   db,
 		Public:   db,
 		Live:     db,

@@ -61,7 +61,7 @@ func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: time.Now,
+		Sync: db, Audits: db, Imports: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: time.Now,
 	})
 }
 

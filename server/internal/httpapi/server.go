@@ -35,6 +35,7 @@ type Deps struct {
 	Limits   Limits
 	Sync     SyncStore
 	Audits   AuditStore
+	Imports  ImportStore
 	Public   PublicStore
 	Live     PublicLive
 	// Viewers is the public WebSocket fan-out; run feeds it the store's
