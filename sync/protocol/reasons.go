@@ -8,8 +8,8 @@ package protocol
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 2
-	MinSchemaVersion = 1
+	SchemaVersion    = 3
+	MinSchemaVersion = 2
 )
 
 // Reason codes of rejected ops. The set is closed; each has a pt-BR message.
@@ -55,6 +55,11 @@ const (
 	ReasonWinnerInvalid    = "winner_invalid"
 	ReasonReasonTooLong    = "reason_too_long"
 	ReasonModeMismatch     = "mode_mismatch"
+
+	// Schema version 3: the server's countdown and abandoned rounds.
+	ReasonCountdownRunning = "countdown_running"
+	ReasonAbandonTooEarly  = "abandon_too_early"
+	ReasonDrawAbandoned    = "draw_abandoned"
 )
 
 // Message is the pt-BR text shown to the user for a reason code.
@@ -138,6 +143,12 @@ func Message(reason string) string {
 		return "O motivo deve ter no máximo 500 caracteres."
 	case ReasonModeMismatch:
 		return "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."
+	case ReasonCountdownRunning:
+		return "A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar."
+	case ReasonAbandonTooEarly:
+		return "A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la."
+	case ReasonDrawAbandoned:
+		return "Esta rodada foi abandonada: inicie um novo sorteio."
 	}
 	return "Alteração recusada."
 }
@@ -155,6 +166,7 @@ func Reasons() []string {
 		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
 		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
 		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch,
+		ReasonCountdownRunning, ReasonAbandonTooEarly, ReasonDrawAbandoned,
 	}
 }
 

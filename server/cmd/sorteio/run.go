@@ -69,6 +69,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	db.SetAbandonGrace(cfg.AbandonGrace)
 	defer func() {
 		if err := db.Close(); err != nil {
 			log.Error("fechar banco", "err", err)

@@ -133,7 +133,7 @@ func drawRaffle(t *testing.T, e *env, c *client, winners int, dup bool, people .
 	t.Helper()
 	rid := core.NewID(time.Now())
 	create := createPayload(rid, protocol.NewCode())
-	create["winners_count"], create["countdown_seconds"], create["allow_duplicate_wins"] = winners, 10, dup
+	create["winners_count"], create["countdown_seconds"], create["allow_duplicate_wins"] = winners, 0, dup
 	wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", create), c.op(rid, "participants.add", addPayload(people...))),
 		"applied", "applied")
 	return rid

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -24,7 +25,17 @@ type env struct {
 	handler http.Handler
 	cfg     httpapi.Config
 	hub     *ws.Hub
+	clock   *testClock
 }
+
+// testClock is the server's clock in a test: the real one plus an offset the
+// test moves, so a countdown or a grace passes without waiting.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+// advance moves the clock forward by d.
+func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
 // assets stands in for the built PWA.
 func assets() fstest.MapFS {
@@ -41,7 +52,7 @@ func assets() fstest.MapFS {
 
 // testHandler wires the real handler the way run does; pokes is nil when
 // the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
-func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits, now func() time.Time) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
@@ -52,7 +63,7 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, po
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: now,
 	})
 }
 
@@ -73,13 +84,14 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
 		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
 	}
-	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
+	clock := &testClock{}
+	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits, clock.Now), cfg: cfg, hub: hub, clock: clock}
 }
 
 // pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
 // not publish locally; the database's notifications feed the hub.
 func (e *env) pokesViaDB(t testing.TB) {
-	e.handler = testHandler(t, e.db, e.cfg, e.hub, nil, looseLimits())
+	e.handler = testHandler(t, e.db, e.cfg, e.hub, nil, looseLimits(), e.clock.Now)
 }
 
 // request is one HTTP call.

@@ -80,8 +80,45 @@ func (db *DB) applyDraw(ctx context.Context, tx *sql.Tx, m protocol.Mutation, st
 			return nil, err
 		}
 		return protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}, nil
+	case protocol.DrawAbandon:
+		return db.abandonRound(ctx, tx, *st.Round(m.DrawID), st.Now)
 	}
 	return nil, errors.New("applyDraw: not a draw op")
+}
+
+// abandonRound closes a round without a result; a first draw's raffle goes
+// back to pending (a redraw's stays completed), so a new round can start.
+func (db *DB) abandonRound(ctx context.Context, tx *sql.Tx, rd protocol.Round, now int64) (any, error) {
+	if err := db.exec(ctx, tx, `UPDATE draws SET abandoned_at = ? WHERE id = ?`, now, rd.DrawID); err != nil {
+		return nil, err
+	}
+	if rd.Kind == protocol.KindDraw {
+		if err := db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusPending, rd.RaffleID); err != nil {
+			return nil, err
+		}
+	}
+	return protocol.DrawAbandoned{DrawID: rd.DrawID, AbandonedAt: now}, nil
+}
+
+// deleteRaffle makes the raffle a tombstone. A raffle that had a round keeps
+// its public record (rounds, winners and the pool they were drawn from, whose
+// digest covers the names) so a deletion never hides a draw; the e-mails,
+// never public, go. Any other raffle loses its participants.
+func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now int64) error {
+	var rounds int
+	if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM draws WHERE raffle_id = ?`), raffleID).Scan(&rounds); err != nil {
+		return err
+	}
+	if rounds > 0 {
+		if err := db.exec(ctx, tx, `UPDATE participants SET email = NULL WHERE raffle_id = ? AND email IS NOT NULL`, raffleID); err != nil {
+			return err
+		}
+		return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ? WHERE id = ?`, now, raffleID)
+	}
+	if err := db.exec(ctx, tx, `DELETE FROM participants WHERE raffle_id = ?`, raffleID); err != nil {
+		return err
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`, now, raffleID)
 }
 
 // insertWinners writes a completion's winners (at most 100) in one insert.
@@ -108,7 +145,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+		countdown_seconds, started_at, completed_at, abandoned_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -118,11 +155,14 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions string
 		var clientSeed, seed sql.NullString
-		var completed sql.NullInt64
+		var completed, abandoned sql.NullInt64
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
-			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed); err != nil {
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned); err != nil {
 			return nil, nil, err
+		}
+		if abandoned.Valid {
+			rd.AbandonedAt = &abandoned.Int64
 		}
 		if err := json.Unmarshal([]byte(positions), &rd.Positions); err != nil {
 			return nil, nil, err

@@ -101,14 +101,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 			return OpResult{}, err
 		}
 	case protocol.RaffleDelete:
-		// The raffle stays as a tombstone; what hangs off it goes.
-		for _, table := range []string{"winners", "draws", "participants"} {
-			if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE raffle_id = ?`, raffle.ID); err != nil {
-				return OpResult{}, err
-			}
-		}
-		if err := db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`,
-			millis(now), raffle.ID); err != nil {
+		if err := db.deleteRaffle(ctx, tx, raffle.ID, millis(now)); err != nil {
 			return OpResult{}, err
 		}
 		payload = struct{}{}
@@ -140,7 +133,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 			st.GroupTickets[m.GroupID], raffle.ID); err != nil {
 			return OpResult{}, err
 		}
-	case protocol.DrawStart, protocol.WinnerRedraw, protocol.DrawComplete, protocol.WinnerInvalidate:
+	case protocol.DrawStart, protocol.WinnerRedraw, protocol.DrawComplete, protocol.WinnerInvalidate, protocol.DrawAbandon:
 		if payload, err = db.applyDraw(ctx, tx, m, st); err != nil {
 			return OpResult{}, err
 		}
@@ -253,7 +246,7 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 
 // loadState reads what the rules need, locking the raffle's head row.
 func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, RaffleRow, error) {
-	st := protocol.State{Now: millis(now)}
+	st := protocol.State{Now: millis(now), AbandonGrace: db.abandonGrace.Milliseconds()}
 	if _, ok := m.(protocol.RaffleCreate); ok {
 		var one int
 		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), raffleID).Scan(&one)

@@ -20,6 +20,8 @@ type RaffleRow struct {
 	FeedSeq int64
 	Tickets int
 	Groups  int
+	// DeletedAt is when the owner deleted the raffle (Unix ms), or nil.
+	DeletedAt *int64
 }
 
 type rowScanner interface {
@@ -39,6 +41,9 @@ func scanRaffle(row rowScanner) (RaffleRow, error) {
 		r.DrawnAt = &drawn.Int64
 	}
 	r.Deleted = deleted.Valid
+	if deleted.Valid {
+		r.DeletedAt = &deleted.Int64
+	}
 	return r, nil
 }
 
