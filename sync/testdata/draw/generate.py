@@ -130,11 +130,12 @@ def audit_export():
 
     def draw_id(n): return "0192f0c2-0000-7000-8000-%012x" % n
 
-    def round_(n, kind, positions, online, pool, started, completed):
-        client, server = sha("auditoria cliente %d" % n), sha("auditoria servidor %d" % n)
+    def round_(n, label, kind, positions, online, pool, started, completed):
+        # label names the seeds and the id; n is the round's number in the raffle.
+        client, server = sha("auditoria cliente %d" % label), sha("auditoria servidor %d" % label)
         seed = hashlib.sha256(client + server).digest() if online else client
         canon = sorted(pool, key=lambda t: t["id"].encode())
-        rec = {"draw_id": draw_id(n), "round": n, "kind": kind, "positions": positions,
+        rec = {"draw_id": draw_id(label), "round": n, "kind": kind, "positions": positions,
                "online": online,
                "client_seed": client.hex(), "client_commitment": hashlib.sha256(client).hexdigest(),
                # Offline rounds log the server's seed too, though only the client's was used.
@@ -147,15 +148,15 @@ def audit_export():
             rec["pool"] = canon  # the only pool published
         return rec
 
-    abandoned = {"draw_id": draw_id(1), "round": 1, "kind": "draw", "positions": [1, 2, 3], "online": True,
-                 "client_commitment": hashlib.sha256(sha("auditoria cliente 1")).hexdigest(),
-                 "server_commitment": hashlib.sha256(sha("auditoria servidor 1")).hexdigest(),
+    abandoned = {"draw_id": draw_id(0), "round": 1, "kind": "draw", "positions": [1, 2, 3], "online": True,
+                 "client_commitment": hashlib.sha256(sha("auditoria cliente 0")).hexdigest(),
+                 "server_commitment": hashlib.sha256(sha("auditoria servidor 0")).hexdigest(),
                  "pool_size": len(canon_all), "pool_digest": digest(canon_all),
                  "started_at": 1763690000000, "abandoned_at": 1763690100000}
-    first = round_(2, "draw", [1, 2, 3], True, pool, 1763700000000, 1763700010000)
+    first = round_(2, 1, "draw", [1, 2, 3], True, pool, 1763700000000, 1763700010000)
     # A redraw's pool leaves out every winner so far, valid or not, with their groups (§6).
     taken = {by_id[w]["group_id"] for w in first["winners"]}
-    redraw = round_(3, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
+    redraw = round_(3, 2, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
                     1763700400000, 1763700401000)
     w1, w2, w3 = first["winners"]
 
