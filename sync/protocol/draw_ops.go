@@ -105,6 +105,9 @@ type DrawStarted struct {
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	CountdownSeconds   int    `json:"countdown_seconds"`
 	StartedAt          int64  `json:"started_at"`
+	// AbandonableAt is when the owner may abandon the round if its device
+	// never reveals it: the countdown's end plus the server's grace.
+	AbandonableAt int64 `json:"abandonable_at"`
 }
 
 // Completion is how a round ended: the revealed seeds, the seed used and

@@ -181,6 +181,7 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 	rd.ServerCommitment = draw.Commitment(serverSeed)
 	rd.AllowDuplicateWins = r.AllowDuplicateWins
 	rd.StartedAt = st.Now
+	rd.AbandonableAt = rd.RevealDue() + st.AbandonGrace
 	return rd
 }
 
@@ -272,6 +273,8 @@ func checkAbandon(m DrawAbandon, st State) (Mutation, *Rejection) {
 		return nil, rej
 	}
 	if st.Now < round.RevealDue()+st.AbandonGrace {
+		// The grace now, not the one published at the start (AbandonableAt):
+		// the server's setting decides.
 		return nil, Reject(ReasonAbandonTooEarly)
 	}
 	return m, nil

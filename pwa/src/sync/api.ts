@@ -7,8 +7,8 @@ import { ApiError, NetworkError } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
 import type { WireOp } from '@/sync/validate'
 
-// 2 adds the draw ops; the server accepts the previous version too.
-export const SCHEMA_VERSION = 2
+// 2 adds the draw ops, 3 draw.abandon (and the server's countdown); the server accepts the previous version too.
+export const SCHEMA_VERSION = 3
 
 export interface PushRequest {
   client_id: string

@@ -59,6 +59,10 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
   mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
+  countdown_running: 'A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar.',
+  abandon_too_early:
+    'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
+  draw_abandoned: 'Esta rodada foi abandonada: inicie um novo sorteio.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */

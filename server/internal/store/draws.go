@@ -164,6 +164,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 		if abandoned.Valid {
 			rd.AbandonedAt = &abandoned.Int64
 		}
+		rd.AbandonableAt = rd.RevealDue() + db.abandonGrace.Milliseconds()
 		if err := json.Unmarshal([]byte(positions), &rd.Positions); err != nil {
 			return nil, nil, err
 		}
