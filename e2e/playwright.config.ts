@@ -51,6 +51,8 @@ export default defineConfig({
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
+      // A round may be abandoned 2 s after its countdown (60 s in production): draw-record.spec.ts.
+      DRAW_ABANDON_GRACE: '2s',
     },
   },
 });
