@@ -1,18 +1,11 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers';
-import { SeedClient } from './seed';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { organiser } from './helpers';
 
 // Nothing stuck, nothing hidden: a round whose device is gone is abandoned from another device (the
 // server's grace is 2 s here, DRAW_ABANDON_GRACE), and a deleted raffle's draw stays public.
 
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
 
-async function organiser(browser: Browser): Promise<{ context: BrowserContext; seed: SeedClient; email: string }> {
-  const email = uniqueEmail('registro');
-  const context = await browser.newContext();
-  await createAccount(context.request, email, 'segredo1');
-  return { context, seed: new SeedClient(context.request), email };
-}
 
 async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
   const page = await context.newPage();
@@ -22,7 +15,7 @@ async function drawTab(context: BrowserContext, raffleId: string): Promise<Page>
 }
 
 test('a round whose device is closed mid-countdown is abandoned from a second device, and a new draw completes', async ({ browser }) => {
-  const { context: laptop, seed, email } = await organiser(browser);
+  const { context: laptop, seed, email } = await organiser(browser, 'registro');
   const raffle = await seed.createRaffle({ title: 'Rifa do aparelho perdido', winners: 2, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
 
@@ -69,7 +62,7 @@ test('a round whose device is closed mid-countdown is abandoned from a second de
 });
 
 test('the verification page of a deleted raffle with a draw still checks it, and says it was deleted', async ({ browser }) => {
-  const { context, seed } = await organiser(browser);
+  const { context, seed } = await organiser(browser, 'registro');
   const raffle = await seed.createRaffle({ title: 'Rifa excluída', winners: 1, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
   const page = await drawTab(context, raffle.id);
