@@ -1,8 +1,8 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -98,7 +98,6 @@ func TestInvalidateAndRedraw(t *testing.T) {
 // A redraw keeps the mode its start declared, as a first draw does.
 func TestOfflineRedraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		d := newDrawing(t, db, 2, false, crowd(8, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		d.drawnWithout(t, 2)
@@ -134,7 +133,7 @@ func TestOfflineRedraw(t *testing.T) {
 		forged, _ := online.completeOffline(t, rpool, 1, false)
 		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", online.redraw(2, rpool)), c.op(rid, "draw.complete", forged)),
 			"applied", "rejected:mode_mismatch")
-		if n, w, _ := db.CountDrawRows(ctx, rid); n != 3 || w != 3 {
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 3 || w != 3 {
 			t.Fatalf("%d rounds and %d winners stored, want 3 and 3", n, w)
 		}
 		if snap := c.snapshot(t, e, rid); !snap.Draws[2].Open() || snap.Draws[2].Offline {
@@ -150,9 +149,19 @@ func TestOfflineRedraw(t *testing.T) {
 // When every person has won, nobody is left to redraw.
 func TestRedrawWithNobodyLeft(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		d := newDrawing(t, db, 2, false, crowd(3, 2)...)
+		people := crowd(3, 2)
+		for i := range people {
+			for j := range people[i] {
+				mail := fmt.Sprintf("pessoa%d@example.com", i)
+				people[i][j].Email = &mail
+			}
+		}
+		d := newDrawing(t, db, 2, false, people...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		d.drawnWithout(t, 1)
+		if mails := storetest.CountEmails(t, db, rid); mails != 6 {
+			t.Fatalf("%d e-mails stored, want 6", mails)
+		}
 		rd := newRound()
 		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
 		if len(rpool) != 2 {
@@ -162,10 +171,14 @@ func TestRedrawWithNobodyLeft(t *testing.T) {
 			c.op(rid, "winner.invalidate", map[string]any{"winner_id": rd.id + ":1"})), "applied", "applied", "applied")
 		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", newRound().redraw(1, rpool))), "rejected:no_eligible")
 
-		// Deleting the raffle takes its rounds and winners with it.
+		// Deleting the raffle keeps its public record (rounds, winners and
+		// the pool they came from) and drops the e-mails, never public.
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
-		if n, w, _ := db.CountDrawRows(context.Background(), rid); n != 0 || w != 0 {
-			t.Fatalf("deleted raffle kept %d rounds and %d winners", n, w)
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 2 || w != 3 {
+			t.Fatalf("deleted raffle kept %d rounds and %d winners, want 2 and 3", n, w)
+		}
+		if tickets, mails := storetest.CountParticipants(t, db, rid), storetest.CountEmails(t, db, rid); tickets != 6 || mails != 0 {
+			t.Fatalf("deleted raffle kept %d tickets (want 6) and %d e-mails (want 0)", tickets, mails)
 		}
 	})
 }

@@ -34,7 +34,7 @@ const auditFormat = "a2"
 
 // auditRaffle finds the raffle whose record is public under that code: any
 // raffle, and a deleted one only if it had a round (its record outlives it).
-func (db *DB) auditRaffle(ctx context.Context, tx *sql.Tx, code string) (RaffleRow, error) {
+func (db *DB) auditRaffle(ctx context.Context, tx *sql.Tx, code string) (raffleRow, error) {
 	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE code = ?
 		AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM draws d WHERE d.raffle_id = raffles.id))`), code))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -45,7 +45,7 @@ func (db *DB) auditRaffle(ctx context.Context, tx *sql.Tx, code string) (RaffleR
 
 // version: the raffle's log moves with every op that changes its record
 // (the deletion included), and its epoch with a compaction or restore.
-func (r RaffleRow) auditVersion() string {
+func (r raffleRow) auditVersion() string {
 	return fmt.Sprintf("%s-%d-%d", auditFormat, r.Epoch, r.HeadSeq)
 }
 

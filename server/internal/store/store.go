@@ -41,6 +41,8 @@ type DB struct {
 	log     *slog.Logger
 	// dsn is kept for the PostgreSQL listener's own connection.
 	dsn string
+	// pokes are this process's poke listeners (SQLite; pokes.go).
+	pokes listeners
 	// abandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	abandonGrace time.Duration
@@ -125,6 +127,10 @@ func (db *DB) Close() error {
 	}
 	return db.sql.Close()
 }
+
+// Raw gives package storetest the pool and the dialect's placeholder
+// rewriting, for checks that product code never makes. Nothing else calls it.
+func (db *DB) Raw() (*sql.DB, func(query string) string) { return db.sql, db.q }
 
 // readTx runs fn in a read-only transaction with one consistent view.
 func (db *DB) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
