@@ -5,6 +5,8 @@ import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
 import { loadFixture } from '@/features/verify-draw/test-fixture'
 import { placesText, progressText } from '@/features/verify-draw/verify-text'
 import { renderApp, signedOut } from '@/test/render'
+import { canonical, pick, poolDigest } from '@/sync/draw'
+import { fromHex } from '@/lib/bytes'
 
 const fixtureText = loadFixture()
 const fixture = JSON.parse(fixtureText)
@@ -118,6 +120,25 @@ describe('/sorteio/{code}/verificar', () => {
       within(second).getByText('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.'),
     ).toBeInTheDocument()
     expect(verdict()).toHaveTextContent('O 1º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.')
+  })
+
+  it("derives each redraw's pool: a redraw over a pool it publishes itself, consistent in itself, does not match", async () => {
+    const forged = structuredClone(fixture)
+    const redraw = forged.draws[1]
+    const everyone = canonical(forged.draws[0].pool)
+    redraw.pool = everyone
+    redraw.pool_size = everyone.length
+    redraw.pool_digest = await poolDigest(everyone)
+    redraw.winners = (await pick(fromHex(redraw.client_seed), everyone, 1, false)).map((t) => t.id)
+    forged.winners[2].ticket_id = redraw.winners[0]
+    stubFetch(async () => jsonResponse(200, JSON.stringify(forged)))
+    await openVerify()
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
+    expect(within(round(/2ª rodada/)).getByText('Confere')).toBeInTheDocument()
+    const second = round(/3ª rodada/)
+    expect(within(second).getByText('Não confere')).toBeInTheDocument()
+    expect(within(second).getByText('O conjunto de bilhetes desta rodada tem 20 bilhete(s), mas o registro diz 27.')).toBeInTheDocument()
+    expect(within(second).getByText('(o conjunto derivado aqui tem 20)', { exact: false })).toBeInTheDocument()
   })
 
   it('downloads exactly the fetched record and says how to check it offline', async () => {
