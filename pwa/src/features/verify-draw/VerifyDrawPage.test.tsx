@@ -5,7 +5,7 @@ import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
 import { loadFixture } from '@/features/verify-draw/test-fixture'
 import { placesText, progressText } from '@/features/verify-draw/verify-text'
 import { renderApp, signedOut } from '@/test/render'
-import { canonical, pick, poolDigest } from '@/sync/draw'
+import { canonical, pick, poolDigest } from '@/protocol/draw'
 import { fromHex } from '@/lib/bytes'
 
 const fixtureText = loadFixture()
