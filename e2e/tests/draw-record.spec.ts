@@ -15,6 +15,9 @@ async function drawTab(context: BrowserContext, raffleId: string): Promise<Page>
 }
 
 test('a round whose device is closed mid-countdown is abandoned from a second device, and a new draw completes', async ({ browser }) => {
+  // Two countdowns of 3 s, the grace of 2 s and three browser pages: more than the default 30 s on a
+  // loaded machine, without any wait of its own.
+  test.setTimeout(90_000);
   const { context: laptop, seed, email } = await organiser(browser, 'registro');
   const raffle = await seed.createRaffle({ title: 'Rifa do aparelho perdido', winners: 2, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
