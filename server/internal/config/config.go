@@ -33,6 +33,9 @@ type Config struct {
 	// AbandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	AbandonGrace time.Duration
+	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
+	// one instance, in all and per client address.
+	ViewersMax, ViewersPerIP int
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -46,6 +49,20 @@ func Load(getenv func(string) string) (Config, error) {
 
 		RateLimitScale: 1,
 		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
+		ViewersMax:     50000,
+		ViewersPerIP:   500,
+	}
+	for _, v := range []struct {
+		name string
+		to   *int
+	}{{"PUBLIC_VIEWERS_MAX", &c.ViewersMax}, {"PUBLIC_VIEWERS_PER_IP", &c.ViewersPerIP}} {
+		if s := getenv(v.name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > 10_000_000 {
+				return c, fmt.Errorf("%s: valor inválido %q (um inteiro positivo)", v.name, s)
+			}
+			*v.to = n
+		}
 	}
 	if v := getenv("TRUST_PROXY"); v != "" {
 		b, err := strconv.ParseBool(v)

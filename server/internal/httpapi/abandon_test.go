@@ -49,9 +49,20 @@ func TestAbandonRound(t *testing.T) {
 			t.Fatalf("abandoned: logged %+v, raffle %+v, round %+v", logged, snap.Raffle, snap.Draws[0])
 		}
 
-		// A new round, numbered 2, completes as usual.
+		// The public page no longer shows a round under way.
+		code := snap.Raffle.Code
+		if body := readBody(t, e.do(t, request{method: "GET", path: "/api/public/raffles/" + code})); !strings.Contains(body, `"round":null`) ||
+			!strings.Contains(body, `"status":"pending"`) {
+			t.Fatalf("public state after the abandon: %s", body)
+		}
+
+		// A new round, numbered 2, completes as usual; the public page shows
+		// it, not the abandoned one, while it counts down.
 		again := newRound()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", again.start(pool))), "applied")
+		if body := readBody(t, e.do(t, request{method: "GET", path: "/api/public/raffles/" + code})); !strings.Contains(body, `"id":"`+again.id+`"`) {
+			t.Fatalf("public state of the new round: %s", body)
+		}
 		e.clock.advance(10 * time.Second)
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", again.complete()), c.op(rid, "draw.abandon", map[string]any{"draw_id": again.id})),
 			"applied", "rejected:draw_completed")
