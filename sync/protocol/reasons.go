@@ -37,6 +37,8 @@ const (
 	ReasonTooManyPeople        = "too_many_people"
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
+	ReasonTicketNumberTaken    = "ticket_number_taken"
+	ReasonOpFailed             = "op_failed"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -108,6 +110,8 @@ var reasons = []struct{ code, message string }{
 	{ReasonCountdownRunning, "A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar."},
 	{ReasonAbandonTooEarly, "A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la."},
 	{ReasonDrawAbandoned, "Esta rodada foi abandonada: inicie um novo sorteio."},
+	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
+	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -63,6 +63,8 @@ export const REASON_MESSAGES: Record<string, string> = {
   abandon_too_early:
     'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
   draw_abandoned: 'Esta rodada foi abandonada: inicie um novo sorteio.',
+  ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
+  op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */
