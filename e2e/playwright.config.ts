@@ -53,6 +53,8 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
+      // A round may be abandoned 2 s after its countdown (60 s in production): draw-record.spec.ts.
+      DRAW_ABANDON_GRACE: '2s',
     },
   },
 });

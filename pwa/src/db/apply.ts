@@ -73,6 +73,7 @@ export async function applyOp(
     case 'winner.redraw':
     case 'draw.complete':
     case 'winner.invalidate':
+    case 'draw.abandon':
       await applyDrawOp(database, raffleId, type, p, at)
       return
     default:

@@ -78,7 +78,7 @@ async function checkCanOpen(userId: string, raffleId: string, kind: DrawKind, po
   }
   if (raffle.status !== 'completed') throw new RuleError('not_drawn')
   const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
-  if (rounds.some((d) => d.state !== 'completed')) throw new RuleError('draw_open')
+  if (rounds.some((d) => d.state === 'open' || d.state === 'revealing')) throw new RuleError('draw_open')
   const atPosition = (await database.winners.where('raffleId').equals(raffleId).toArray()).filter((w) => w.position === position)
   if (atPosition.some((w) => w.isValid) || !atPosition.some((w) => !w.isValid)) throw new RuleError('position_taken')
   return raffle
@@ -198,7 +198,10 @@ async function whenDue(drawId: string, offline: boolean, options: FinishOptions,
       continue
     }
     // Read again each time: the server's start time, once here, may be later than this device's estimate.
-    const left = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    let left = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    // A reveal the server found early (countdown_running) waits a little more than the estimate said.
+    const retryAfter = (await database.drawSecrets.get(drawId))?.retryAfter ?? 0
+    left = Math.max(left, retryAfter - Date.now())
     if (left <= 0) return draw
     await sleep(Math.min(left, poll), options.signal)
   }
@@ -275,6 +278,37 @@ export function finishRound(userId: string, drawId: string, options: FinishOptio
   const promise = finish(userId, drawId, options, database).finally(() => finishing.delete(key))
   finishing.set(key, promise)
   return promise
+}
+
+/**
+ * How long after the countdown the device that opened a round still has to reveal it before the
+ * owner may abandon it, when the server has not said (servers publish `abandonable_at` with the
+ * start). The server's clock and setting decide; this only decides when to offer the button.
+ */
+export const DEFAULT_ABANDON_GRACE_MS = 60_000
+
+/** When a round may be abandoned, on the server's clock. */
+export const abandonableAt = (round: Pick<DrawRow, 'startedAt' | 'countdownSeconds' | 'abandonableAt'>) =>
+  round.abandonableAt ?? countdownEnd(round) + DEFAULT_ABANDON_GRACE_MS
+
+/**
+ * Abandons an open round whose device never revealed it (lost phone, closed private tab): once its
+ * countdown and the grace after it are over on the server's clock. The round stays in the record,
+ * marked abandoned; a first draw's raffle is pending again, so a new round can start.
+ */
+export async function abandonRound(userId: string, raffleId: string, drawId: string, database: SorteioDB = appDb): Promise<void> {
+  const payload = { draw_id: drawId }
+  await writeTx(database, async () => {
+    const raffle = await getRaffle(userId, raffleId, database)
+    if (!raffle) throw new RuleError('raffle_not_found')
+    const round = await database.draws.get(drawId)
+    if (!round || round.raffleId !== raffleId) throw new RuleError('draw_not_found')
+    if (round.state === 'abandoned') throw new RuleError('draw_abandoned')
+    if (round.state === 'completed') throw new RuleError('draw_completed')
+    if (Date.now() + (await serverOffset(database)) < abandonableAt(round)) throw new RuleError('abandon_too_early')
+    await applyOp(database, userId, raffleId, 'draw.abandon', payload, Date.now())
+    await enqueue(database, userId, raffleId, 'draw.abandon', payload)
+  })
 }
 
 /** Invalidates a winner (history is kept); the reason is trimmed, and empty means none. */

@@ -66,8 +66,11 @@ export interface SyncStateRow {
 }
 
 export type DrawKind = 'draw' | 'redraw'
-/** open: counting down or waiting for the reveal; revealing: this device revealed its seed online and waits for the server's winners. */
-export type DrawState = 'open' | 'revealing' | 'completed'
+/**
+ * open: counting down or waiting for the reveal; revealing: this device revealed its seed online and
+ * waits for the server's winners; abandoned: the owner gave it up (its device never revealed it).
+ */
+export type DrawState = 'open' | 'revealing' | 'completed' | 'abandoned'
 
 /** One round of a raffle's draw: the first draw, or the redraw of one position (docs/sync-protocol.md). */
 export interface DrawRow {
@@ -85,6 +88,16 @@ export interface DrawRow {
   countdownSeconds: number
   /** Server clock (Unix ms); a local estimate until the server's arrives. */
   startedAt: number
+  /**
+   * The round's number in its raffle (1, 2, …, abandoned rounds included): a redraw's pool leaves out
+   * the winners of every lower number. The server's; a local estimate until its start arrives, and
+   * absent from rows stored before rounds were numbered.
+   */
+  round?: number | null
+  /** When the owner may abandon it if it is never revealed (server clock); null until the server says. */
+  abandonableAt?: number | null
+  /** When it was abandoned (server clock), or null. */
+  abandonedAt?: number | null
   state: DrawState
   /**
    * The round's mode, declared by its start and never changed: true when the device that opened it
@@ -131,8 +144,13 @@ export interface DrawSecretRow {
   clientSeed: string
   /** The mode its start declared (absent in secrets kept before modes were declared: online). */
   offline?: boolean
-  /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
+  /**
+   * Set when the reveal was queued: a round is revealed once, even if the server refuses it, except
+   * when the refusal is only that the server's countdown had not ended (countdown_running).
+   */
   revealed?: boolean
+  /** After such a refusal: not revealed again before this local time (Unix ms). */
+  retryAfter?: number
 }
 
 /**

@@ -59,6 +59,10 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
   mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
+  countdown_running: 'A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar.',
+  abandon_too_early:
+    'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
+  draw_abandoned: 'Esta rodada foi abandonada: inicie um novo sorteio.',
   ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
 }

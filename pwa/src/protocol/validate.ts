@@ -206,6 +206,9 @@ function check(op: WireOp): void {
       return checkComplete(p)
     case 'winner.invalidate':
       return checkInvalidate(p)
+    case 'draw.abandon':
+      if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
+      return
   }
   throw new Reject('unknown_type')
 }

@@ -70,6 +70,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	db.SetAbandonGrace(cfg.AbandonGrace)
 	// The database closes last: after the server has drained its requests
 	// and every goroutine started below has returned.
 	var wg sync.WaitGroup

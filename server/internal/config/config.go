@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sorteio/sorteio/sync/protocol"
 )
@@ -29,6 +30,9 @@ type Config struct {
 	// RateLimitScale multiplies the sign-in, sign-up and public lookup
 	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
+	// AbandonGrace is how long after a round's countdown its device still
+	// has to reveal it before the owner may abandon it.
+	AbandonGrace time.Duration
 	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
 	// one instance, in all and per client address.
 	ViewersMax, ViewersPerIP int
@@ -44,6 +48,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxBody:     protocol.MaxPushBytes,
 
 		RateLimitScale: 1,
+		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
 		ViewersMax:     50000,
 		ViewersPerIP:   500,
 	}
@@ -84,6 +89,13 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE: valor inválido %q (um inteiro de 1 a 10000)", v)
 		}
 		c.RateLimitScale = n
+	}
+	if v := getenv("DRAW_ABANDON_GRACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > time.Hour {
+			return c, fmt.Errorf("DRAW_ABANDON_GRACE: valor inválido %q (uma duração de 0s a 1h, como 60s)", v)
+		}
+		c.AbandonGrace = d
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)

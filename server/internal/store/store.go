@@ -20,6 +20,7 @@ import (
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 type dialect string
@@ -42,13 +43,20 @@ type DB struct {
 	dsn string
 	// pokes are this process's poke listeners (SQLite; pokes.go).
 	pokes listeners
+	// abandonGrace is how long after a round's countdown its device still
+	// has to reveal it before the owner may abandon it.
+	abandonGrace time.Duration
 }
+
+// SetAbandonGrace sets the grace after a round's countdown before the owner
+// may abandon it (DRAW_ABANDON_GRACE; protocol.DefaultAbandonGrace unless set).
+func (db *DB) SetAbandonGrace(d time.Duration) { db.abandonGrace = d }
 
 // Open opens and migrates the database named by dsn: a postgres:// or
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
 // whose folder is created if missing.
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
-	db := &DB{log: log, dsn: dsn}
+	db := &DB{log: log, dsn: dsn, abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		db.dialect = postgresDialect
