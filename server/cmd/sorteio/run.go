@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -98,17 +99,29 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody}, httpapi.Deps{
+	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
+		Account:  accounts,
+		Exports:  db,
 		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
 		Audits:   db,
 		Hub:      hub,
 		Now:      time.Now,
 		Assets:   assets,
-	})
+	}
+	if cfg.OIDC.Enabled() {
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return err
+		}
+		deps.OIDC = auth.NewOIDC(cfg.OIDC, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
+		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDC.Issuer, "name", cfg.OIDC.Name)
+	}
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+		OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

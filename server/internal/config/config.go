@@ -4,9 +4,11 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
@@ -29,6 +31,9 @@ type Config struct {
 	// RateLimitScale multiplies the sign-in, sign-up and public lookup
 	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
+	// OIDC is the identity provider (OIDC_*); its Issuer is empty when none.
+	OIDC            auth.OIDCConfig
+	OIDCRedirectURL string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -67,6 +72,21 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE: valor inválido %q (um inteiro de 1 a 10000)", v)
 		}
 		c.RateLimitScale = n
+	}
+	c.OIDC = auth.OIDCConfig{
+		Issuer:       strings.TrimRight(strings.TrimSpace(getenv("OIDC_ISSUER")), "/"),
+		ClientID:     strings.TrimSpace(getenv("OIDC_CLIENT_ID")),
+		ClientSecret: getenv("OIDC_CLIENT_SECRET"),
+		Name:         or(strings.TrimSpace(getenv("OIDC_NAME")), "provedor de identidade"),
+	}
+	c.OIDCRedirectURL = strings.TrimSpace(getenv("OIDC_REDIRECT_URL"))
+	if (c.OIDC.Issuer == "") != (c.OIDC.ClientID == "") {
+		return c, fmt.Errorf("OIDC_ISSUER e OIDC_CLIENT_ID: defina os dois (ou nenhum)")
+	}
+	if c.OIDC.Issuer != "" {
+		if u, err := url.Parse(c.OIDC.Issuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDC.Issuer)
+		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)

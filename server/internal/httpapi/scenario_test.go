@@ -48,7 +48,7 @@ func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, li
 		t.Fatal(err)
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
-		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
+		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, Limits: limits, Assets: assets(),
 		Sync: db, Audits: db, Hub: hub, Now: time.Now,
 	})
 }

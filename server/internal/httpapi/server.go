@@ -22,6 +22,9 @@ type Config struct {
 	// MaxBody caps every request body, in bytes; a push is the largest.
 	// Zero means protocol.MaxPushBytes.
 	MaxBody int64
+	// OIDCRedirectURL overrides the callback URL given to the provider
+	// (by default this server's /api/auth/oidc/callback as reached).
+	OIDCRedirectURL string
 }
 
 // Deps are the handlers' dependencies.
@@ -29,9 +32,14 @@ type Deps struct {
 	Log      *slog.Logger
 	DB       Pinger
 	Accounts Accounts
-	Limits   Limits
-	Sync     SyncStore
-	Audits   AuditStore
+	// OIDC is the provider sign-in; nil when no provider is configured.
+	OIDC OIDCFlow
+	// Account serves 'Minha conta'; Exports reads 'Baixar meus dados'.
+	Account AccountPage
+	Exports Exporter
+	Limits  Limits
+	Sync    SyncStore
+	Audits  AuditStore
 	// Hub holds the WebSocket connections; run feeds it the store's pokes.
 	Hub *ws.Hub
 	// Now is the clock (time.Now in production).
