@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // on a fresh SQLite database in a temporary folder.
 const port = Number(process.env.E2E_PORT ?? 18765);
 const baseURL = `http://127.0.0.1:${port}`;
+// The identity provider the sign-in test goes through (bin/oidc-dev), on the next port.
+const providerURL = `http://127.0.0.1:${port + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sorteio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one folder
 
@@ -39,7 +41,15 @@ export default defineConfig({
     // Speed budgets, run by `make bench`, not by `make test`.
     { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
+  webServer: [{
+    command: '../bin/oidc-dev',
+    url: `${providerURL}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { OIDC_DEV_ADDR: `127.0.0.1:${port + 1}`, OIDC_DEV_CLIENT_ID: 'sorteio-e2e', OIDC_DEV_CLIENT_SECRET: 'segredo-e2e' },
+  }, {
     command: '../bin/sorteio',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -51,6 +61,10 @@ export default defineConfig({
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
+      OIDC_ISSUER: providerURL,
+      OIDC_CLIENT_ID: 'sorteio-e2e',
+      OIDC_CLIENT_SECRET: 'segredo-e2e',
+      OIDC_NAME: 'Provedor de Teste',
     },
-  },
+  }],
 });
