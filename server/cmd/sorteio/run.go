@@ -112,13 +112,14 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Now:      time.Now,
 		Assets:   assets,
 	}
-	if cfg.OIDC.Enabled() {
+	if cfg.OIDCIssuer != "" {
 		key := make([]byte, 32)
 		if _, err := rand.Read(key); err != nil {
 			return err
 		}
-		deps.OIDC = auth.NewOIDC(cfg.OIDC, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
-		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDC.Issuer, "name", cfg.OIDC.Name)
+		oidcCfg := auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret, Name: cfg.OIDCName}
+		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
+		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
 	}
 	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
 		OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)

@@ -30,9 +30,6 @@ type OIDCConfig struct {
 	Issuer, ClientID, ClientSecret, Name string
 }
 
-// Enabled says whether a provider is configured.
-func (c OIDCConfig) Enabled() bool { return c.Issuer != "" && c.ClientID != "" }
-
 // IdentityStore finds or creates the account of a provider sign-in.
 type IdentityStore interface {
 	SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (core.User, bool, error)

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
@@ -31,9 +30,8 @@ type Config struct {
 	// RateLimitScale multiplies the sign-in, sign-up and public lookup
 	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
-	// OIDC is the identity provider (OIDC_*); its Issuer is empty when none.
-	OIDC            auth.OIDCConfig
-	OIDCRedirectURL string
+	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
+	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -73,19 +71,18 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.RateLimitScale = n
 	}
-	c.OIDC = auth.OIDCConfig{
-		Issuer:       strings.TrimRight(strings.TrimSpace(getenv("OIDC_ISSUER")), "/"),
-		ClientID:     strings.TrimSpace(getenv("OIDC_CLIENT_ID")),
-		ClientSecret: getenv("OIDC_CLIENT_SECRET"),
-		Name:         or(strings.TrimSpace(getenv("OIDC_NAME")), "provedor de identidade"),
-	}
+	// The issuer stays exactly as the provider spells it (a trailing slash included): tokens must match it.
+	c.OIDCIssuer = strings.TrimSpace(getenv("OIDC_ISSUER"))
+	c.OIDCClientID = strings.TrimSpace(getenv("OIDC_CLIENT_ID"))
+	c.OIDCClientSecret = getenv("OIDC_CLIENT_SECRET")
+	c.OIDCName = or(strings.TrimSpace(getenv("OIDC_NAME")), "provedor de identidade")
 	c.OIDCRedirectURL = strings.TrimSpace(getenv("OIDC_REDIRECT_URL"))
-	if (c.OIDC.Issuer == "") != (c.OIDC.ClientID == "") {
+	if (c.OIDCIssuer == "") != (c.OIDCClientID == "") {
 		return c, fmt.Errorf("OIDC_ISSUER e OIDC_CLIENT_ID: defina os dois (ou nenhum)")
 	}
-	if c.OIDC.Issuer != "" {
-		if u, err := url.Parse(c.OIDC.Issuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDC.Issuer)
+	if c.OIDCIssuer != "" {
+		if u, err := url.Parse(c.OIDCIssuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDCIssuer)
 		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
