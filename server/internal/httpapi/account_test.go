@@ -144,6 +144,9 @@ func TestAccountPage(t *testing.T) {
 	t.Run("delete: only with the e-mail; then no account, sessions or raffles, and the e-mail is free", func(t *testing.T) {
 		storetest.Each(t, func(t *testing.T, db *store.DB) {
 			o := newOrganiser(t, db)
+			bruno := newClient(mustSignUp(t, o.e, "bruno@example.com", "segredo2"))
+			brunoRaffle, brunoCode := core.NewID(time.Now()), protocol.NewCode()
+			wantStatuses(t, bruno.push(t, o.e, bruno.op(brunoRaffle, "raffle.create", createPayload(brunoRaffle, brunoCode))), "applied")
 			audit := "/api/public/raffles/" + o.code + "/audit"
 			if s := o.status(t, audit, nil); s != 200 {
 				t.Fatalf("audit before: %d", s)
@@ -152,7 +155,7 @@ func TestAccountPage(t *testing.T) {
 				!strings.Contains(body, "Digite o e-mail da conta para confirmar.") {
 				t.Errorf("wrong e-mail: %d %s", s, body)
 			}
-			wantCounts(1, 2)(t, o.e, nil)
+			wantCounts(2, 3)(t, o.e, nil)
 			if tickets, _ := storetest.Counters(t, db, o.raffle); tickets != 3 {
 				t.Errorf("a refused deletion changed the raffle: %d tickets", tickets)
 			}
@@ -160,13 +163,16 @@ func TestAccountPage(t *testing.T) {
 			if s, body := o.post(t, "/api/account/delete", `{"email":" ANA@example.com "}`, o.phone); s != 204 {
 				t.Fatalf("delete: %d %s", s, body)
 			}
-			wantCounts(1, 0)(t, o.e, nil) // the row stays, stripped, as the raffles' owner
+			wantCounts(2, 1)(t, o.e, nil) // Ana's row stays, stripped, as her raffles' owner; Bruno's session stays
 			if o.status(t, "/api/account", o.laptop) != 401 || signInStatus(t, o.e, "segredo1") != 401 {
 				t.Error("the deleted account still signs in")
 			}
 			res := o.e.do(t, request{method: "GET", path: audit})
 			if body := readBody(t, res); res.StatusCode != 404 {
 				t.Errorf("public page of a deleted raffle: %d %s", res.StatusCode, body)
+			}
+			if s := o.status(t, "/api/public/raffles/"+brunoCode+"/audit", nil); s != 200 {
+				t.Errorf("another account's raffle after the deletion: %d", s)
 			}
 			mustSignUp(t, o.e, "ana@example.com", "outra-senha")
 		})

@@ -29,6 +29,19 @@ func shownEmail(stored string) string {
 // with that e-mail, which it links; else a new password-less account with
 // id.UserID, created at id.CreatedAt. created says whether it is new.
 func (db *DB) SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
+	u, created, err = db.signInIdentity(ctx, id, emailVerified)
+	if errors.Is(err, errRaced) {
+		// Two first sign-ins of one person at once: the other one linked or
+		// created the account meanwhile, which this attempt now finds.
+		u, created, err = db.signInIdentity(ctx, id, emailVerified)
+	}
+	return u, created, db.wrap(err)
+}
+
+// errRaced is a unique violation while linking: another sign-in won.
+var errRaced = errors.New("identidade criada por outra entrada simultânea")
+
+func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
 	err = db.tx(ctx, func(tx *sql.Tx) error {
 		u, err = db.userByIdentity(ctx, tx, id.Issuer, id.Subject)
 		if core.ErrorCode(err) != core.CodeNotFound {
@@ -55,7 +68,7 @@ func (db *DB) SignInIdentity(ctx context.Context, id core.Identity, emailVerifie
 		created = true
 		return db.insertIdentity(ctx, tx, id)
 	})
-	return u, created, db.wrap(err)
+	return u, created, err
 }
 
 // IdentitiesOf lists an account's provider sign-ins, oldest first.
@@ -102,14 +115,18 @@ func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u core.User, storedEma
 	_, err := tx.ExecContext(ctx, db.q(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)`),
 		u.ID, storedEmail, u.PasswordHash, millis(u.CreatedAt))
 	if isUniqueViolation(err) {
-		return &core.Error{Code: core.CodeEmailTaken, Field: "email", Err: err}
+		return errRaced
 	}
-	return db.wrap(err)
+	return err
 }
 
 func (db *DB) insertIdentity(ctx context.Context, tx *sql.Tx, id core.Identity) error {
-	return db.exec(ctx, tx, `INSERT INTO identities (issuer, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?)`,
+	err := db.exec(ctx, tx, `INSERT INTO identities (issuer, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?)`,
 		id.Issuer, id.Subject, id.UserID, id.Email, millis(id.CreatedAt))
+	if isUniqueViolation(err) {
+		return errRaced
+	}
+	return err
 }
 
 func scanUser(row *sql.Row) (core.User, error) {
