@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeAuthApi, renderApp, signedOut } from '@/test/render'
 
@@ -23,7 +23,9 @@ describe('/auth with an identity provider', () => {
     serverConfig(null)
     renderApp('/auth', { api: fakeAuthApi(), session: signedOut })
     await screen.findByRole('tab', { name: 'Entrar' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // Once the answer has been read, the button would be there if it were coming.
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/config', expect.anything()))
+    await new Promise((resolve) => setTimeout(resolve, 10))
     expect(screen.queryByRole('link', { name: /Entrar com/ })).not.toBeInTheDocument()
   })
 
