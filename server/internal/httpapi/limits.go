@@ -12,10 +12,11 @@ type Limiter interface {
 }
 
 // Limits are the rate limits: sign-in and sign-up per client IP and per
-// e-mail, and public lookups by code per client IP.
+// e-mail, public lookups by code per client IP, and the entrant self-check
+// per client IP (stricter: it takes an e-mail address).
 type Limits struct {
 	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
-	PublicIP                                     Limiter
+	PublicIP, PublicCheckIP, PublicLiveIP        Limiter
 }
 
 func allow(l Limiter, key string) error {

@@ -22,6 +22,9 @@ type Config struct {
 	// MaxBody caps every request body, in bytes; a push is the largest.
 	// Zero means protocol.MaxPushBytes.
 	MaxBody int64
+	// CheckTime is how long every entrant self-check answer takes at least,
+	// hit or miss (0 in tests).
+	CheckTime time.Duration
 	// OIDCRedirectURL overrides the callback URL given to the provider
 	// (by default this server's /api/auth/oidc/callback as reached).
 	OIDCRedirectURL string
@@ -40,6 +43,11 @@ type Deps struct {
 	Limits  Limits
 	Sync    SyncStore
 	Audits  AuditStore
+	Public  PublicStore
+	Live    PublicLive
+	// Viewers is the public WebSocket fan-out; run feeds it the store's
+	// pokes, like Hub.
+	Viewers *ws.Viewers
 	// Hub holds the WebSocket connections; run feeds it the store's pokes.
 	Hub *ws.Hub
 	// Now is the clock (time.Now in production).
