@@ -148,8 +148,9 @@ func TestAccountPage(t *testing.T) {
 			brunoRaffle, brunoCode := core.NewID(time.Now()), protocol.NewCode()
 			wantStatuses(t, bruno.push(t, o.e, bruno.op(brunoRaffle, "raffle.create", createPayload(brunoRaffle, brunoCode))), "applied")
 			audit := "/api/public/raffles/" + o.code + "/audit"
-			if s := o.status(t, audit, nil); s != 200 {
-				t.Fatalf("audit before: %d", s)
+			state := "/api/public/raffles/" + o.code
+			if o.status(t, audit, nil) != 200 || o.status(t, state, nil) != 200 {
+				t.Fatal("the public page does not answer before the deletion")
 			}
 			if s, body := o.post(t, "/api/account/delete", `{"email":"outra@example.com"}`, o.phone); s != 400 ||
 				!strings.Contains(body, "Digite o e-mail da conta para confirmar.") {
@@ -169,7 +170,10 @@ func TestAccountPage(t *testing.T) {
 			}
 			res := o.e.do(t, request{method: "GET", path: audit})
 			if body := readBody(t, res); res.StatusCode != 404 {
-				t.Errorf("public page of a deleted raffle: %d %s", res.StatusCode, body)
+				t.Errorf("public record of a deleted raffle: %d %s", res.StatusCode, body)
+			}
+			if s := o.status(t, state, nil); s != 404 {
+				t.Errorf("public page of a deleted raffle: %d", s)
 			}
 			if s := o.status(t, "/api/public/raffles/"+brunoCode+"/audit", nil); s != 200 {
 				t.Errorf("another account's raffle after the deletion: %d", s)
