@@ -250,10 +250,16 @@ func reqString(p gjson.Result, field string) (string, *Rejection) {
 		}
 		return "", Reject(ReasonInvalidPayload)
 	}
-	if !utf8.ValidString(v.Str) {
+	if !storable(v.Str) {
 		return "", Reject(ReasonInvalidPayload)
 	}
 	return v.Str, nil
+}
+
+// storable: valid UTF-8 without NUL, which PostgreSQL's text cannot hold
+// (SQLite can): a text both databases store alike.
+func storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }
 
 // optString reads a string field that may be absent or null ("" then).
@@ -262,7 +268,7 @@ func optString(p gjson.Result, field string) (string, *Rejection) {
 	if !v.Exists() || v.Type == gjson.Null {
 		return "", nil
 	}
-	if v.Type != gjson.String || !utf8.ValidString(v.Str) {
+	if v.Type != gjson.String || !storable(v.Str) {
 		return "", Reject(ReasonInvalidPayload)
 	}
 	return v.Str, nil

@@ -37,6 +37,8 @@ const (
 	ReasonTooManyPeople        = "too_many_people"
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
+	ReasonTicketNumberTaken    = "ticket_number_taken"
+	ReasonOpFailed             = "op_failed"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -100,6 +102,8 @@ var reasons = []struct{ code, message string }{
 	{ReasonWinnerInvalid, "Este vencedor já foi invalidado."},
 	{ReasonReasonTooLong, "O motivo deve ter no máximo 500 caracteres."},
 	{ReasonModeMismatch, "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."},
+	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
+	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -59,6 +59,8 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
   mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
+  ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
+  op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */

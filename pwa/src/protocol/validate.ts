@@ -26,14 +26,15 @@ class Reject extends Error {
 function reqString(p: Obj, field: string): string {
   const v = p[field]
   if (typeof v !== 'string') throw new Reject(field === 'title' && !(field in p) ? 'title_required' : 'invalid_payload')
+  if (v.includes('\0')) throw new Reject('invalid_payload')
   return v
 }
 
-/** Absent or null reads as "". */
+/** Absent or null reads as "". NUL is refused: PostgreSQL's text cannot hold it, SQLite's can. */
 function optString(p: Obj, field: string): string {
   const v = p[field]
   if (v === undefined || v === null) return ''
-  if (typeof v !== 'string') throw new Reject('invalid_payload')
+  if (typeof v !== 'string' || v.includes('\0')) throw new Reject('invalid_payload')
   return v
 }
 
