@@ -15,6 +15,7 @@ run: build
 ## build: the PWA, then the Go binary with the PWA embedded
 build: pwa
 	$(GO) build -tags embedpwa -o $(BIN) ./server/cmd/sorteio
+	$(GO) build -o bin/oidc-dev ./server/cmd/oidc-dev
 
 pwa: deps
 	npm run --silent -w pwa build

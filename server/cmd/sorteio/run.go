@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -103,11 +104,12 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
-		CheckTime: 100 * time.Millisecond}, httpapi.Deps{
+	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
+		Account:  accounts,
+		Exports:  db,
 		Limits:   limits(cfg.RateLimitScale),
 		Sync:     db,
 		Imports:  db,
@@ -118,7 +120,18 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Hub:      hub,
 		Now:      time.Now,
 		Assets:   assets,
-	})
+	}
+	if cfg.OIDCIssuer != "" {
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return err
+		}
+		oidcCfg := auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret, Name: cfg.OIDCName}
+		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
+		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
+	}
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+		CheckTime: 100 * time.Millisecond, OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

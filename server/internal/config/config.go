@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,8 @@ type Config struct {
 	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
 	// one instance, in all and per client address.
 	ViewersMax, ViewersPerIP int
+	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
+	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -96,6 +99,20 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("DRAW_ABANDON_GRACE: valor inválido %q (uma duração de 0s a 1h, como 60s)", v)
 		}
 		c.AbandonGrace = d
+	}
+	// The issuer stays exactly as the provider spells it (a trailing slash included): tokens must match it.
+	c.OIDCIssuer = strings.TrimSpace(getenv("OIDC_ISSUER"))
+	c.OIDCClientID = strings.TrimSpace(getenv("OIDC_CLIENT_ID"))
+	c.OIDCClientSecret = getenv("OIDC_CLIENT_SECRET")
+	c.OIDCName = or(strings.TrimSpace(getenv("OIDC_NAME")), "provedor de identidade")
+	c.OIDCRedirectURL = strings.TrimSpace(getenv("OIDC_REDIRECT_URL"))
+	if (c.OIDCIssuer == "") != (c.OIDCClientID == "") {
+		return c, fmt.Errorf("OIDC_ISSUER e OIDC_CLIENT_ID: defina os dois (ou nenhum)")
+	}
+	if c.OIDCIssuer != "" {
+		if u, err := url.Parse(c.OIDCIssuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDCIssuer)
+		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)

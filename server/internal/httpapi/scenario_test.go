@@ -72,7 +72,7 @@ func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *
 		t.Fatal(err)
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
-		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
+		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, Limits: limits, Assets: assets(),
 		Sync: db, Audits: db, Imports: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: now,
 	})
 }
