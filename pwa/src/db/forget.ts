@@ -3,11 +3,12 @@
 // left for a later push (and none could be pushed anyway: nobody can sign in as it again).
 import Dexie from 'dexie'
 import { db as appDb, type SorteioDB } from '@/db/schema'
+import { deleteRaffleTickets, ticketTables } from '@/db/tickets'
 
 export async function forgetAccount(userId: string, database: SorteioDB = appDb): Promise<void> {
   const tables = [
     database.raffles,
-    database.participants,
+    ...ticketTables(database),
     database.draws,
     database.winners,
     database.drawSecrets,
@@ -21,9 +22,7 @@ export async function forgetAccount(userId: string, database: SorteioDB = appDb)
       .where('[ownerId+createdAt]')
       .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
       .primaryKeys()
-    for (const raffleId of raffleIds) {
-      await database.participants.where('[raffleId+createdAt]').between([raffleId, Dexie.minKey], [raffleId, Dexie.maxKey]).delete()
-    }
+    for (const raffleId of raffleIds) await deleteRaffleTickets(database, raffleId)
     for (const table of [database.draws, database.winners, database.drawSecrets, database.drawPools]) {
       await table.where('raffleId').anyOf(raffleIds).delete()
     }
