@@ -79,7 +79,7 @@ func TestImportAPI(t *testing.T) {
 		rid := core.NewID(time.Now())
 		wantStatuses(t, c.push(t, e,
 			c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
-			c.op(rid, "participants.add", addPayload(person("Zé", 5))), // 001..005: numbering goes on at 006
+			c.op(rid, "participants.add", addPayload(numbered("Zé", "001", "002", "003", "004", "005"))), // 001..005: numbering goes on at 006
 		), "applied", "applied")
 		before := []string{"Zé:001", "Zé:002", "Zé:003", "Zé:004", "Zé:005"}
 
