@@ -55,6 +55,15 @@ const (
 	ReasonWinnerInvalid    = "winner_invalid"
 	ReasonReasonTooLong    = "reason_too_long"
 	ReasonModeMismatch     = "mode_mismatch"
+
+	// Hostile or broken input.
+	ReasonTextInvalid       = "text_invalid"
+	ReasonInvalidID         = "invalid_id"
+	ReasonInvalidCode       = "invalid_code"
+	ReasonInvalidCreatedAt  = "invalid_created_at"
+	ReasonUnknownField      = "unknown_field"
+	ReasonInvalidMutationID = "invalid_mutation_id"
+	ReasonTooManyRaffles    = "too_many_raffles"
 )
 
 // Message is the pt-BR text shown to the user for a reason code.
@@ -138,6 +147,20 @@ func Message(reason string) string {
 		return "O motivo deve ter no máximo 500 caracteres."
 	case ReasonModeMismatch:
 		return "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."
+	case ReasonTextInvalid:
+		return "O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto)."
+	case ReasonInvalidID:
+		return "Identificador inválido: o aplicativo deve gerar UUIDv7."
+	case ReasonInvalidCode:
+		return "Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1."
+	case ReasonInvalidCreatedAt:
+		return "Data de criação inválida: confira a data e a hora do aparelho."
+	case ReasonUnknownField:
+		return "A alteração tem um campo desconhecido. Atualize o aplicativo."
+	case ReasonInvalidMutationID:
+		return "Número de sequência da alteração inválido."
+	case ReasonTooManyRaffles:
+		return "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."
 	}
 	return "Alteração recusada."
 }
@@ -155,6 +178,8 @@ func Reasons() []string {
 		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
 		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
 		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch,
+		ReasonTextInvalid, ReasonInvalidID, ReasonInvalidCode, ReasonInvalidCreatedAt, ReasonUnknownField,
+		ReasonInvalidMutationID, ReasonTooManyRaffles,
 	}
 }
 

@@ -38,6 +38,9 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 		if st.Exists {
 			return nil, Reject(ReasonRaffleExists)
 		}
+		if m.Raffle.CreatedAt > st.Now+MaxClockAhead {
+			return nil, Reject(ReasonInvalidCreatedAt)
+		}
 		return m, nil
 	case RaffleUpdate:
 		if rej := editable(st.Raffle); rej != nil {

@@ -65,7 +65,13 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	}
 	m, rej := protocol.Decode(op)
 	if rej != nil {
-		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
+		mutation := op.MutationID
+		if rej.Reason == protocol.ReasonInvalidMutationID {
+			// Recorded without moving the client's counter: an id near 2^63
+			// would otherwise make every later op stale.
+			mutation = lastMutation
+		}
+		return db.reject(ctx, tx, clientID, op, mutation, rej, now)
 	}
 	st, raffle, err := db.loadState(ctx, tx, userID, op.RaffleID, m, now)
 	if err != nil {
@@ -240,8 +246,10 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 		code = res.Code
 	}
 	raffleID := op.RaffleID
-	if len(raffleID) > 36 {
-		raffleID = raffleID[:36]
+	if !protocol.IsUUID(raffleID) {
+		// Whatever was sent (a NUL, broken UTF-8) is not stored: PostgreSQL
+		// refuses such text, and the op must still be answered and recorded.
+		raffleID = ""
 	}
 	if err := db.exec(ctx, tx, `INSERT INTO ops (op_id, client_id, mutation_id, raffle_id, status, seq, reason, code, at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, op.OpID, clientID, op.MutationID, raffleID, res.Status, seq, reason, code, millis(now)); err != nil {
