@@ -52,7 +52,7 @@ func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Log
 			return
 		}
 		switch {
-		case !protocol.IsUUID(in.ClientID):
+		case !protocol.IsUUIDv7(in.ClientID):
 			err = core.FieldError("client_id", "Identificador do dispositivo inválido.")
 		case in.UserID != "" && in.UserID != u.ID:
 			err = &core.Error{Code: core.CodeForbiddenClient, Message: "Estas alterações são de outra conta: entre com ela para enviá-las."}

@@ -125,7 +125,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 				newGroups++
 			}
 		}
-		if taken, err := db.anyTicketExists(ctx, tx, m.Tickets); err != nil || taken {
+		if taken, err := db.anyTicketExists(ctx, tx, raffle.ID, m.Tickets); err != nil || taken {
 			if taken {
 				return db.reject(ctx, tx, clientID, op, op.MutationID, protocol.Reject(protocol.ReasonParticipantExists), now)
 			}

@@ -13,9 +13,10 @@ import (
 // databases' parameter limits.
 const ticketChunk = 500
 
-// anyTicketExists reports whether any of the ticket ids is already stored
-// (ids are global, so a retry under a new op id cannot double a ticket).
-func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protocol.Ticket) (bool, error) {
+// anyTicketExists reports whether any of the ticket ids is already in the
+// raffle (so a retry under a new op id cannot double a ticket). Ids are
+// unique per raffle: one used in another account's raffle says nothing.
+func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket) (bool, error) {
 	ids := make([]string, len(tickets))
 	for i, t := range tickets {
 		ids[i] = t.ID
@@ -26,7 +27,8 @@ func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protoco
 			return nil
 		}
 		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE id `+in+` LIMIT 1`), args...).Scan(&one)
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE raffle_id = ? AND id `+in+` LIMIT 1`),
+			append([]any{raffleID}, args...)...).Scan(&one)
 		if err == sql.ErrNoRows {
 			return nil
 		}
