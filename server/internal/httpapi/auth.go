@@ -52,7 +52,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignUpEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+		if err := allow(limits.SignUpEmail, "email:"+auth.EmailKey(in.Email)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
@@ -79,7 +79,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignInEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+		if err := allow(limits.SignInEmail, "email:"+auth.EmailKey(in.Email)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
