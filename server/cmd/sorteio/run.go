@@ -147,7 +147,8 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 func limits(scale int) httpapi.Limits {
 	return httpapi.Limits{
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
-		SignInEmail: ratelimit.New(10*scale, 30*time.Second, time.Now), // 10 at once, then 2 a minute
+		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
+		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute
 		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
 		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
 		// A public audit may carry 100,000 tickets per round.

@@ -11,11 +11,13 @@ type Limiter interface {
 	Allow(key string) (bool, time.Duration)
 }
 
-// Limits are the rate limits: sign-in and sign-up per client IP and per
-// e-mail, and public lookups by code per client IP.
+// Limits are the rate limits: sign-in per client IP, per (e-mail, IP) and
+// per e-mail for unknown devices (known_device.go); sign-up per client IP and
+// per e-mail; public lookups by code per client IP.
 type Limits struct {
-	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
-	PublicIP                                     Limiter
+	SignInIP, SignInPair, SignInEmail Limiter
+	SignUpIP, SignUpEmail             Limiter
+	PublicIP                          Limiter
 }
 
 func allow(l Limiter, key string) error {

@@ -20,6 +20,9 @@ type Config struct {
 	TrustProxy bool
 	// MaxBody caps every request body, in bytes.
 	MaxBody int64
+	// DeviceKey signs the known-device cookie (known_device.go); a random
+	// one is made when empty.
+	DeviceKey []byte
 }
 
 // Deps are the handlers' dependencies.
@@ -44,6 +47,9 @@ type Deps struct {
 func NewHandler(cfg Config, deps Deps) http.Handler {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 32 << 20
+	}
+	if len(cfg.DeviceKey) == 0 {
+		cfg.DeviceKey = newDeviceKey()
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
