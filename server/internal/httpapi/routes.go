@@ -12,7 +12,7 @@ import (
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
-	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log), limitBody(log, cfg.MaxBody))
+	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
 
 	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
 
@@ -44,7 +44,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		})
 	})
 
-	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, log))
+	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }
