@@ -69,6 +69,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	db.LimitRaffles(cfg.MaxRafflesPerAccount)
 	defer func() {
 		if err := db.Close(); err != nil {
 			log.Error("fechar banco", "err", err)
@@ -93,11 +94,12 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody}, httpapi.Deps{
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+		MaxSocketsPerSession: cfg.MaxSocketsPerSession}, httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
-		Limits:   limits(cfg.RateLimitScale),
+		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute),
 		Sync:     db,
 		Audits:   db,
 		Hub:      hub,
@@ -142,10 +144,15 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	return nil
 }
 
-// limits are the rate limits of sign-in, sign-up and public lookups; scale
-// multiplies the bursts.
-func limits(scale int) httpapi.Limits {
+// limits are the rate limits of sign-in, sign-up and public lookups (scale
+// multiplies their bursts) and the pushes per account and minute (0: none).
+func limits(scale, pushesPerMinute int) httpapi.Limits {
+	var push httpapi.Limiter
+	if pushesPerMinute > 0 {
+		push = ratelimit.New(pushesPerMinute, time.Minute/time.Duration(pushesPerMinute), time.Now)
+	}
 	return httpapi.Limits{
+		Push: push,
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
 		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
 		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute

@@ -18,9 +18,14 @@ type Limits struct {
 	SignInIP, SignInPair, SignInEmail Limiter
 	SignUpIP, SignUpEmail             Limiter
 	PublicIP                          Limiter
+	// Push counts pushes per account (nil: no limit).
+	Push Limiter
 }
 
 func allow(l Limiter, key string) error {
+	if l == nil {
+		return nil
+	}
 	if ok, wait := l.Allow(key); !ok {
 		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
 	}

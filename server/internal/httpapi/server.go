@@ -20,6 +20,9 @@ type Config struct {
 	TrustProxy bool
 	// MaxBody caps every request body, in bytes.
 	MaxBody int64
+	// MaxSocketsPerSession caps the WebSockets one session holds open at
+	// once (0: no cap).
+	MaxSocketsPerSession int
 	// DeviceKey signs the known-device cookie (known_device.go); a random
 	// one is made when empty.
 	DeviceKey []byte

@@ -48,8 +48,16 @@ func handleWS(hub *ws.Hub, cfg Config, log *slog.Logger) http.Handler {
 			writeError(w, r, log, &core.Error{Code: code, Err: reason})
 		},
 	}
+	sockets := newSessionSockets(cfg.MaxSocketsPerSession)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
+		c, _ := r.Cookie(sessionCookie) // requireUser has checked it
+		place, err := sockets.acquire(c.Value)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		defer sockets.release(place)
 		conn, err := up.Upgrade(w, r, nil)
 		if err != nil {
 			return // the upgrader has answered

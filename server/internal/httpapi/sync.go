@@ -43,9 +43,14 @@ type pushRequest struct {
 	Ops           []protocol.Op `json:"ops"`
 }
 
-func handlePush(st SyncStore, pub Publisher, now func() time.Time, log *slog.Logger) http.Handler {
+func handlePush(st SyncStore, perAccount Limiter, pub Publisher, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
+		if err := allow(perAccount, "user:"+u.ID); err != nil {
+			// The device keeps its outbox and pushes again after Retry-After.
+			writeError(w, r, log, err)
+			return
+		}
 		in, err := decodeJSON[pushRequest](w, r, 32<<20)
 		if err != nil {
 			writeError(w, r, log, err)

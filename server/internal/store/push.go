@@ -269,7 +269,9 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 			return st, RaffleRow{}, err
 		}
 		st.Exists = err == nil
-		return st, RaffleRow{}, nil
+		st.MaxRaffles = db.maxRaffles
+		st.OwnerRaffles, err = db.liveRaffles(ctx, tx, userID)
+		return st, RaffleRow{}, err
 	}
 	lock := ""
 	if db.dialect == postgresDialect {

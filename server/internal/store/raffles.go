@@ -100,3 +100,17 @@ func (db *DB) LoggedOpIDs(ctx context.Context) ([]string, error) {
 	}
 	return out, db.wrap(rows.Err())
 }
+
+// liveRaffles counts the account's raffles that are not deleted. On
+// PostgreSQL the user's row is locked first, so two devices creating at
+// once cannot both take the last place of the quota (SQLite has one writer).
+func (db *DB) liveRaffles(ctx context.Context, tx *sql.Tx, userID string) (int, error) {
+	if db.dialect == postgresDialect {
+		if _, err := tx.ExecContext(ctx, db.q(`SELECT 1 FROM users WHERE id = ? FOR UPDATE`), userID); err != nil {
+			return 0, err
+		}
+	}
+	var n int
+	err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM raffles WHERE owner_id = ? AND deleted_at IS NULL`), userID).Scan(&n)
+	return n, err
+}

@@ -40,7 +40,13 @@ type DB struct {
 	log     *slog.Logger
 	// dsn is kept for the PostgreSQL listener's own connection.
 	dsn string
+	// maxRaffles is the per-account quota of raffles (0: none).
+	maxRaffles int
 }
+
+// LimitRaffles sets how many raffles (not deleted) one account may hold;
+// a create beyond it is rejected as too_many_raffles. 0 means no limit.
+func (db *DB) LimitRaffles(n int) { db.maxRaffles = n }
 
 // Open opens and migrates the database named by dsn: a postgres:// or
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
