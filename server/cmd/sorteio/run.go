@@ -152,7 +152,7 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		push = ratelimit.New(pushesPerMinute, time.Minute/time.Duration(pushesPerMinute), time.Now)
 	}
 	return httpapi.Limits{
-		Push: push,
+		Push:        push,
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
 		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
 		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute
