@@ -202,6 +202,11 @@ func (db *DB) lockClient(ctx context.Context, tx *sql.Tx, userID, clientID strin
 }
 
 func (db *DB) recordedResult(ctx context.Context, tx *sql.Tx, clientID, opID string) (OpResult, bool, error) {
+	if !protocol.IsUUID(opID) {
+		// Never recorded (reject answers it without storing), and a NUL or
+		// broken byte in it would fail PostgreSQL's query.
+		return OpResult{}, false, nil
+	}
 	var owner, status string
 	var seq sql.NullInt64
 	var reason, code sql.NullString
