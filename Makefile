@@ -25,11 +25,19 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-## test: everything: Go (vet, unit, both databases), the PWA (types, lint, Vitest), Playwright
-test: build test-go test-pwa test-e2e
+## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
+test: lint build test-go test-pwa test-e2e
 
-test-go: test-fuzz
+## lint: gofmt, go vet, the PWA's types and ESLint (its layer rules included); any finding fails
+lint: deps
+	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
+	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
 	$(GO) vet ./...
+	npm run --silent -w pwa typecheck
+	npm run --silent -w pwa lint
+
+# The embedded build is vetted here: it needs pwa/dist, which build makes.
+test-go: test-fuzz
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
 
@@ -49,8 +57,6 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzAuthBodies$$' -fuzztime 60s ./server/internal/httpapi
 
 test-pwa: deps
-	npm run --silent -w pwa typecheck
-	npm run --silent -w pwa lint
 	npm run --silent -w pwa test
 
 test-e2e: build

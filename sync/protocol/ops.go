@@ -27,6 +27,10 @@ const (
 	MaxPeople        = 10_000
 	MaxTicketsPerOne = 1000
 	MaxOpsPerPush    = 500
+	// MaxPushBytes is the server's default cap on a request body, a push
+	// being the largest (MAX_BODY_BYTES sets another). The PWA sends
+	// batches of at most 8 MiB, so one op of megabytes still fits.
+	MaxPushBytes = 32 << 20
 )
 
 // Bounds of the envelope and of times a device sends.

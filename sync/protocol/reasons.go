@@ -66,121 +66,81 @@ const (
 	ReasonTooManyRaffles    = "too_many_raffles"
 )
 
+// reasons is the one table of reason codes and their pt-BR messages.
+// sync/testdata/catalogue.json holds the same list for both sides' tests.
+// A new reason adds a constant above and a row here (and to the catalogue).
+var reasons = []struct{ code, message string }{
+	{ReasonInvalidPayload, "Dados da alteração inválidos."},
+	{ReasonUnknownType, "Tipo de alteração desconhecido."},
+	{ReasonStaleMutation, "Alteração fora de ordem."},
+	{ReasonRaffleNotFound, "Sorteio não encontrado ou você não tem permissão"},
+	{ReasonRaffleExists, "Já existe um sorteio com este identificador."},
+	{ReasonTitleRequired, "O título é obrigatório."},
+	{ReasonTitleTooLong, "O título deve ter no máximo 200 caracteres."},
+	{ReasonDescriptionTooLong, "A descrição deve ter no máximo 2.000 caracteres."},
+	{ReasonInvalidRaffleType, "Tipo de sorteio inválido."},
+	{ReasonWinnersOutOfRange, "O número de vencedores deve estar entre 1 e 100."},
+	{ReasonCountdownOutOfRange, "A contagem regressiva deve estar entre 0 e 300 segundos."},
+	{ReasonDrawStarted, "O sorteio já começou: não é mais possível alterá-lo."},
+	{ReasonDrawInProgress, "O sorteio está em andamento: aguarde o fim para excluir."},
+	{ReasonNameRequired, "Nome é obrigatório"},
+	{ReasonNameTooLong, "O nome deve ter no máximo 200 caracteres."},
+	{ReasonInvalidEmail, "E-mail inválido."},
+	{ReasonInvalidTicketNumber, "Número do bilhete inválido (máximo 20 caracteres)."},
+	{ReasonParticipantExists, "Este participante já foi adicionado."},
+	{ReasonBatchTooLarge, "Envie no máximo 5.000 bilhetes por alteração."},
+	{ReasonTooManyTickets, "Total de bilhetes excede o limite. Máximo: 100.000"},
+	{ReasonTooManyPeople, "Total de participantes únicos excede o limite. Máximo: 10.000"},
+	{ReasonTooManyTicketsPerOne, "Quantidade muito alta. Máximo: 1000 bilhetes por pessoa"},
+	{ReasonGroupNotFound, "Participante não encontrado."},
+	{ReasonNotEnoughTickets, "Não há bilhetes suficientes para sortear todos os vencedores."},
+	{ReasonNotEnoughPeople, "Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas."},
+	{ReasonPoolChanged, "Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo."},
+	{ReasonSettingsChanged, "As configurações do sorteio mudaram antes do início: confira e tente de novo."},
+	{ReasonDrawOpen, "Há um sorteio em andamento: aguarde o resultado."},
+	{ReasonDrawNotFound, "Rodada de sorteio não encontrada."},
+	{ReasonDrawCompleted, "Este sorteio já foi realizado: vale o resultado registrado no servidor."},
+	{ReasonNotDrawn, "O sorteio ainda não foi realizado."},
+	{ReasonSeedMismatch, "A semente revelada não corresponde ao compromisso publicado no início."},
+	{ReasonResultMismatch, "O resultado enviado não confere com a semente e os participantes."},
+	{ReasonPositionTaken, "Esta posição não tem um vencedor invalidado para re-sortear."},
+	{ReasonNoEligible, "Não há participantes elegíveis para re-sorteio"},
+	{ReasonWinnerNotFound, "Vencedor não encontrado."},
+	{ReasonWinnerInvalid, "Este vencedor já foi invalidado."},
+	{ReasonReasonTooLong, "O motivo deve ter no máximo 500 caracteres."},
+	{ReasonModeMismatch, "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."},
+	{ReasonTextInvalid, "O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto)."},
+	{ReasonInvalidID, "Identificador inválido: o aplicativo deve gerar UUIDv7."},
+	{ReasonInvalidCode, "Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1."},
+	{ReasonInvalidCreatedAt, "Data de criação inválida: confira a data e a hora do aparelho."},
+	{ReasonUnknownField, "A alteração tem um campo desconhecido. Atualize o aplicativo."},
+	{ReasonInvalidMutationID, "Número de sequência da alteração inválido."},
+	{ReasonTooManyRaffles, "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."},
+}
+
+var reasonMessages = func() map[string]string {
+	m := make(map[string]string, len(reasons))
+	for _, r := range reasons {
+		m[r.code] = r.message
+	}
+	return m
+}()
+
 // Message is the pt-BR text shown to the user for a reason code.
 func Message(reason string) string {
-	switch reason {
-	case ReasonInvalidPayload:
-		return "Dados da alteração inválidos."
-	case ReasonUnknownType:
-		return "Tipo de alteração desconhecido."
-	case ReasonStaleMutation:
-		return "Alteração fora de ordem."
-	case ReasonRaffleNotFound:
-		return "Sorteio não encontrado ou você não tem permissão"
-	case ReasonRaffleExists:
-		return "Já existe um sorteio com este identificador."
-	case ReasonTitleRequired:
-		return "O título é obrigatório."
-	case ReasonTitleTooLong:
-		return "O título deve ter no máximo 200 caracteres."
-	case ReasonDescriptionTooLong:
-		return "A descrição deve ter no máximo 2.000 caracteres."
-	case ReasonInvalidRaffleType:
-		return "Tipo de sorteio inválido."
-	case ReasonWinnersOutOfRange:
-		return "O número de vencedores deve estar entre 1 e 100."
-	case ReasonCountdownOutOfRange:
-		return "A contagem regressiva deve estar entre 0 e 300 segundos."
-	case ReasonDrawStarted:
-		return "O sorteio já começou: não é mais possível alterá-lo."
-	case ReasonDrawInProgress:
-		return "O sorteio está em andamento: aguarde o fim para excluir."
-	case ReasonNameRequired:
-		return "Nome é obrigatório"
-	case ReasonNameTooLong:
-		return "O nome deve ter no máximo 200 caracteres."
-	case ReasonInvalidEmail:
-		return "E-mail inválido."
-	case ReasonInvalidTicketNumber:
-		return "Número do bilhete inválido (máximo 20 caracteres)."
-	case ReasonParticipantExists:
-		return "Este participante já foi adicionado."
-	case ReasonBatchTooLarge:
-		return "Envie no máximo 5.000 bilhetes por alteração."
-	case ReasonTooManyTickets:
-		return "Total de bilhetes excede o limite. Máximo: 100.000"
-	case ReasonTooManyPeople:
-		return "Total de participantes únicos excede o limite. Máximo: 10.000"
-	case ReasonTooManyTicketsPerOne:
-		return "Quantidade muito alta. Máximo: 1000 bilhetes por pessoa"
-	case ReasonGroupNotFound:
-		return "Participante não encontrado."
-	case ReasonNotEnoughTickets:
-		return "Não há bilhetes suficientes para sortear todos os vencedores."
-	case ReasonNotEnoughPeople:
-		return "Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas."
-	case ReasonPoolChanged:
-		return "Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo."
-	case ReasonSettingsChanged:
-		return "As configurações do sorteio mudaram antes do início: confira e tente de novo."
-	case ReasonDrawOpen:
-		return "Há um sorteio em andamento: aguarde o resultado."
-	case ReasonDrawNotFound:
-		return "Rodada de sorteio não encontrada."
-	case ReasonDrawCompleted:
-		return "Este sorteio já foi realizado: vale o resultado registrado no servidor."
-	case ReasonNotDrawn:
-		return "O sorteio ainda não foi realizado."
-	case ReasonSeedMismatch:
-		return "A semente revelada não corresponde ao compromisso publicado no início."
-	case ReasonResultMismatch:
-		return "O resultado enviado não confere com a semente e os participantes."
-	case ReasonPositionTaken:
-		return "Esta posição não tem um vencedor invalidado para re-sortear."
-	case ReasonNoEligible:
-		return "Não há participantes elegíveis para re-sorteio"
-	case ReasonWinnerNotFound:
-		return "Vencedor não encontrado."
-	case ReasonWinnerInvalid:
-		return "Este vencedor já foi invalidado."
-	case ReasonReasonTooLong:
-		return "O motivo deve ter no máximo 500 caracteres."
-	case ReasonModeMismatch:
-		return "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."
-	case ReasonTextInvalid:
-		return "O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto)."
-	case ReasonInvalidID:
-		return "Identificador inválido: o aplicativo deve gerar UUIDv7."
-	case ReasonInvalidCode:
-		return "Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1."
-	case ReasonInvalidCreatedAt:
-		return "Data de criação inválida: confira a data e a hora do aparelho."
-	case ReasonUnknownField:
-		return "A alteração tem um campo desconhecido. Atualize o aplicativo."
-	case ReasonInvalidMutationID:
-		return "Número de sequência da alteração inválido."
-	case ReasonTooManyRaffles:
-		return "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."
+	if m, ok := reasonMessages[reason]; ok {
+		return m
 	}
 	return "Alteração recusada."
 }
 
-// Reasons lists every reason code (tests check each has its own message).
+// Reasons lists every reason code, in the table's order.
 func Reasons() []string {
-	return []string{
-		ReasonInvalidPayload, ReasonUnknownType, ReasonStaleMutation, ReasonRaffleNotFound,
-		ReasonRaffleExists, ReasonTitleRequired, ReasonTitleTooLong, ReasonDescriptionTooLong,
-		ReasonInvalidRaffleType, ReasonWinnersOutOfRange, ReasonCountdownOutOfRange,
-		ReasonDrawStarted, ReasonDrawInProgress, ReasonNameRequired, ReasonNameTooLong,
-		ReasonInvalidEmail, ReasonInvalidTicketNumber, ReasonParticipantExists, ReasonBatchTooLarge,
-		ReasonTooManyTickets, ReasonTooManyPeople, ReasonTooManyTicketsPerOne, ReasonGroupNotFound,
-		ReasonNotEnoughTickets, ReasonNotEnoughPeople, ReasonPoolChanged, ReasonSettingsChanged, ReasonDrawOpen,
-		ReasonDrawNotFound, ReasonDrawCompleted, ReasonNotDrawn, ReasonSeedMismatch,
-		ReasonResultMismatch, ReasonPositionTaken, ReasonNoEligible, ReasonWinnerNotFound,
-		ReasonWinnerInvalid, ReasonReasonTooLong, ReasonModeMismatch,
-		ReasonTextInvalid, ReasonInvalidID, ReasonInvalidCode, ReasonInvalidCreatedAt, ReasonUnknownField,
-		ReasonInvalidMutationID, ReasonTooManyRaffles,
+	out := make([]string, len(reasons))
+	for i, r := range reasons {
+		out[i] = r.code
 	}
+	return out
 }
 
 // Rejection says why an op was not applied.

@@ -18,6 +18,12 @@ export const LIMITS = {
   maxPeople: 10_000,
   maxTicketsPerPerson: 1000,
   maxReason: 500,
+  // The envelope's bounds (docs/sync-protocol.md): JavaScript's largest safe integer, and created_at
+  // from 2020-01-01 to 2100-01-01 UTC (the server also allows at most a day ahead of its clock).
+  maxMutationId: Number.MAX_SAFE_INTEGER,
+  minCreatedAt: 1_577_836_800_000,
+  maxCreatedAt: 4_102_444_800_000,
+  maxClockAheadMs: 86_400_000,
 } as const
 
 /** pt-BR messages of the server's reason codes (the server sends them too; these cover offline). */

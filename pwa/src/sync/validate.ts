@@ -21,10 +21,6 @@ type Obj = Record<string, unknown>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // A code a device may make: the alphabet without I, O, 0 and 1.
 const NEW_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/
-// 2020-01-01 and 2100-01-01 (UTC), as in sync/protocol/ops.go; the server also refuses a created_at
-// more than a day ahead of its clock.
-const MIN_CREATED_AT = 1_577_836_800_000
-const MAX_CREATED_AT = 4_102_444_800_000
 
 /** The fields each op type may carry (sync/protocol/keys.go): anything else is unknown_field. */
 const PAYLOAD_KEYS: Record<string, readonly string[]> = {
@@ -109,7 +105,8 @@ function checkCreate(op: WireOp, p: Obj): void {
   if (countdown < 0 || countdown > LIMITS.maxCountdown) throw new Reject('countdown_out_of_range')
   if ('allow_duplicate_wins' in p && typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
   const created = reqInt(p, 'created_at')
-  if (created < MIN_CREATED_AT || created >= MAX_CREATED_AT) throw new Reject('invalid_created_at')
+  // The server also refuses a created_at more than a day ahead of its clock.
+  if (created < LIMITS.minCreatedAt || created >= LIMITS.maxCreatedAt) throw new Reject('invalid_created_at')
 }
 
 function checkUpdate(p: Obj): void {
@@ -226,7 +223,7 @@ function check(op: WireOp): void {
   if (!isUUID(op.op_id) || !isUUID(op.raffle_id)) throw new Reject('invalid_payload')
   if (typeof op.mutation_id !== 'number' || !Number.isInteger(op.mutation_id)) throw new Reject('invalid_payload')
   // Above 2^53 − 1 two ids could read as one number.
-  if (op.mutation_id < 1 || op.mutation_id > Number.MAX_SAFE_INTEGER) throw new Reject('invalid_mutation_id')
+  if (op.mutation_id < 1 || op.mutation_id > LIMITS.maxMutationId) throw new Reject('invalid_mutation_id')
   if (!isUUID7(op.op_id) || (op.type === 'raffle.create' && !isUUID7(op.raffle_id))) throw new Reject('invalid_id')
   const p = op.payload
   if (!isObject(p)) throw new Reject('invalid_payload')

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
+
+// findBy* waits are upper bounds, not expectations of speed: a loaded CI machine with two cores
+// can take over a second to render a screen with its IndexedDB reads, so wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 })
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -70,26 +71,30 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	db.LimitRaffles(cfg.MaxRafflesPerAccount)
+	// The database closes last: after the server has drained its requests
+	// and every goroutine started below has returned.
+	var wg sync.WaitGroup
 	defer func() {
+		wg.Wait()
 		if err := db.Close(); err != nil {
 			log.Error("fechar banco", "err", err)
 		}
 	}()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // runs first: stops the goroutines that wg waits for
 
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		return err
 	}
 	hub := ws.NewHub(log)
-	// With PostgreSQL several instances may share the database: pokes go
-	// through LISTEN/NOTIFY to every instance's hub, this one included.
-	var pokes httpapi.Publisher = hub
-	if db.SharesPokes() {
-		pokes = nil
-		go db.ListenPokes(ctx, func(p store.Poke) {
+	// The store pokes after each push commits (through NOTIFY with
+	// PostgreSQL, so every instance hears it); the hub tells the devices.
+	wg.Go(func() {
+		db.ListenPokes(ctx, func(p store.Poke) {
 			hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-		})
-	}
+		}, nil)
+	})
 	assets := pwa.Dist()
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
@@ -103,7 +108,6 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Sync:     db,
 		Audits:   db,
 		Hub:      hub,
-		Pokes:    pokes,
 		Now:      time.Now,
 		Assets:   assets,
 	})
@@ -121,7 +125,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	}
 	fmt.Fprintf(stdout, "Sorteio no ar em http://%s (banco: %s)\n", displayAddr(ln.Addr()), db.Dialect())
 
-	go sweepSessions(ctx, db, log)
+	wg.Go(func() { sweepSessions(ctx, db, log) })
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -132,8 +136,8 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	case <-ctx.Done():
 	}
 	log.Info("encerrando: aguardando requisições em andamento")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
+	shutdownCtx, cancelShutdown := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancelShutdown()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("encerrar servidor: %w", err)
 	}

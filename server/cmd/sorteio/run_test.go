@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,18 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("server still answers after shutdown")
 	}
+	// run returned only after its goroutines, and then closed the database:
+	// none of them is left, and SQLite removed its WAL on the last close.
+	buf := make([]byte, 1<<20)
+	stacks := string(buf[:runtime.Stack(buf, true)])
+	for _, fn := range []string{"main.sweepSessions", "(*DB).ListenPokes"} {
+		if strings.Contains(stacks, fn) {
+			t.Errorf("%s still runs after run returned", fn)
+		}
+	}
+	if _, err := os.Stat(dbPath + "-wal"); !os.IsNotExist(err) {
+		t.Errorf("the database was not closed: its WAL is still there (%v)", err)
+	}
 }
 
 func TestRunRejectsBadInput(t *testing.T) {
@@ -73,6 +86,8 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"bad DATABASE_URL", []string{"sorteio"}, map[string]string{"DATABASE_URL": "mysql://x"}, "DATABASE_URL"},
 		{"bad TRUST_PROXY", []string{"sorteio"}, map[string]string{"TRUST_PROXY": "talvez"}, "TRUST_PROXY"},
 		{"bad RATE_LIMIT_SCALE", []string{"sorteio"}, map[string]string{"RATE_LIMIT_SCALE": "0"}, "RATE_LIMIT_SCALE"},
+		{"MAX_BODY_BYTES too small", []string{"sorteio"}, map[string]string{"MAX_BODY_BYTES": "1024"}, "MAX_BODY_BYTES"},
+		{"MAX_BODY_BYTES not a number", []string{"sorteio"}, map[string]string{"MAX_BODY_BYTES": "32MiB"}, "MAX_BODY_BYTES"},
 		{"bad LOG_LEVEL", []string{"sorteio"}, map[string]string{"LOG_LEVEL": "alto"}, "LOG_LEVEL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,6 +6,15 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// The range of MAX_BODY_BYTES: at least the PWA's push batch (8 MiB), at
+// most 1 GiB.
+const (
+	MinBody = 8 << 20
+	MaxBody = 1 << 30
 )
 
 // Config is the server's configuration. See the README's table.
@@ -33,7 +42,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DatabaseURL: strings.TrimSpace(getenv("DATABASE_URL")),
 		SQLitePath:  or(getenv("SQLITE_PATH"), "data/sorteio.db"),
 		LogFormat:   or(getenv("LOG_FORMAT"), "text"),
-		MaxBody:     32 << 20,
+		MaxBody:     protocol.MaxPushBytes,
 
 		RateLimitScale: 1,
 
@@ -52,6 +61,13 @@ func Load(getenv func(string) string) (Config, error) {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			return c, fmt.Errorf("LOG_LEVEL: valor inválido %q (use debug, info, warn ou error)", v)
 		}
+	}
+	if v := getenv("MAX_BODY_BYTES"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < MinBody || n > MaxBody {
+			return c, fmt.Errorf("MAX_BODY_BYTES: valor inválido %q (um inteiro de %d a %d)", v, MinBody, MaxBody)
+		}
+		c.MaxBody = n
 	}
 	if v := getenv("RATE_LIMIT_SCALE"); v != "" {
 		n, err := strconv.Atoi(v)

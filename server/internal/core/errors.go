@@ -28,14 +28,48 @@ const (
 	CodeUnavailable          Code = "unavailable"
 )
 
-// Codes lists every code, so tests can check that each one has a mapping.
+// codes is the one table of error codes: each one's HTTP status and default
+// pt-BR message. sync/testdata/catalogue.json holds the same for both sides'
+// tests. A new code adds a constant above and a row here (and to the catalogue).
+var codes = []struct {
+	code    Code
+	status  int
+	message string
+}{
+	{CodeInvalidInput, 400, "Dados inválidos."},
+	{CodeInvalidJSON, 400, "O corpo da requisição não é um JSON válido."},
+	{CodeUnauthenticated, 401, "Você precisa entrar para continuar."},
+	{CodeInvalidCredentials, 401, "E-mail ou senha incorretos."},
+	{CodeForbiddenOrigin, 403, "Requisição de outra origem recusada."},
+	{CodeForbiddenClient, 403, "Este dispositivo está associado a outra conta."},
+	{CodeNotFound, 404, "Recurso não encontrado."},
+	{CodeMethodNotAllowed, 405, "Método não permitido."},
+	{CodeEmailTaken, 409, "Este e-mail já está cadastrado."},
+	{CodeBodyTooLarge, 413, "O corpo da requisição é grande demais."},
+	{CodeUnsupportedMediaType, 415, "Envie os dados como JSON (Content-Type: application/json)."},
+	{CodeRateLimited, 429, "Muitas tentativas. Aguarde um pouco e tente novamente."},
+	{CodeInternal, 500, "Erro interno. Tente novamente."},
+	{CodeUnavailable, 503, "Serviço indisponível no momento."},
+}
+
+// Codes lists every code, in the table's order.
 func Codes() []Code {
-	return []Code{
-		CodeInvalidInput, CodeInvalidJSON, CodeUnauthenticated, CodeInvalidCredentials,
-		CodeForbiddenOrigin, CodeForbiddenClient, CodeNotFound, CodeMethodNotAllowed, CodeEmailTaken,
-		CodeBodyTooLarge, CodeUnsupportedMediaType, CodeRateLimited, CodeInternal,
-		CodeUnavailable,
+	out := make([]Code, len(codes))
+	for i, c := range codes {
+		out[i] = c.code
 	}
+	return out
+}
+
+// Describe returns a code's HTTP status and default pt-BR message; an
+// unknown code is described as CodeInternal.
+func Describe(code Code) (status int, message string) {
+	for _, c := range codes {
+		if c.code == code {
+			return c.status, c.message
+		}
+	}
+	return Describe(CodeInternal)
 }
 
 // Error is the application's error. Message is shown to people (pt-BR); when it

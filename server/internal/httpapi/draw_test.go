@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/hex"
 	"encoding/json"
 	"slices"
@@ -21,7 +20,6 @@ import (
 // reveal makes the server combine the seeds and record the winners at once.
 func TestOnlineDraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		people := crowd(8, 3)
 		d := newDrawing(t, db, 3, false, people...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -97,7 +95,7 @@ func TestOnlineDraw(t *testing.T) {
 			c.op(rid, "draw.complete", rd.complete()),
 			c.op(rid, "draw.start", other.start(pool)),
 		), "rejected:draw_completed", "rejected:draw_started")
-		if n, w, _ := db.CountDrawRows(ctx, rid); n != 1 || w != 3 {
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 1 || w != 3 {
 			t.Fatalf("%d rounds and %d winners stored, want 1 and 3", n, w)
 		}
 	})
@@ -107,7 +105,6 @@ func TestOnlineDraw(t *testing.T) {
 // device's seed alone; an online reveal of it is refused.
 func TestOfflineDraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		d := newDrawing(t, db, 4, true, crowd(6, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
@@ -122,14 +119,14 @@ func TestOfflineDraw(t *testing.T) {
 		if err := json.Unmarshal(c.logged(t, e, rid, "draw.start")[0], &started); err != nil || !started.Offline {
 			t.Fatalf("logged start = %+v (%v)", started, err)
 		}
-		logged, _ := db.CountChanges(ctx, rid)
+		logged := storetest.CountChanges(t, db, rid)
 		snap := c.snapshot(t, e, rid)
 		if snap.Raffle.Status != "in_progress" || !snap.Draws[0].Open() || !snap.Draws[0].Offline || len(snap.Winners) != 0 {
 			t.Fatalf("after the online reveal: %+v %+v %+v", snap.Raffle, snap.Draws, snap.Winners)
 		}
 
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", complete)), "applied")
-		if n, _ := db.CountChanges(ctx, rid); n != logged+1 {
+		if n := storetest.CountChanges(t, db, rid); n != logged+1 {
 			t.Fatalf("%d changes logged, want %d", n, logged+1)
 		}
 		done := c.completion(t, e, rid)
@@ -161,7 +158,6 @@ func TestOfflineDraw(t *testing.T) {
 // round online, so only an online completion closes it.
 func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		cousin := pool[7].ID
@@ -172,7 +168,7 @@ func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
 			}
 		}
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", rd.start(pool))), "applied")
-		logged, _ := db.CountChanges(ctx, rid)
+		logged := storetest.CountChanges(t, db, rid)
 
 		ground, ids := rd.completeOffline(t, pool, 2, false)
 		if ids[0] != cousin {
@@ -183,14 +179,14 @@ func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", ground), c.op(rid, "draw.complete", wrongSeed)),
 			"rejected:mode_mismatch", "rejected:mode_mismatch")
 
-		if n, _ := db.CountChanges(ctx, rid); n != logged {
+		if n := storetest.CountChanges(t, db, rid); n != logged {
 			t.Fatalf("refused completions logged: %d changes, want %d", n, logged)
 		}
 		snap := c.snapshot(t, e, rid)
 		if snap.Raffle.Status != "in_progress" || len(snap.Winners) != 0 || !snap.Draws[0].Open() || snap.Draws[0].Offline {
 			t.Fatalf("the refused completion changed the raffle: %+v %+v %+v", snap.Raffle, snap.Draws, snap.Winners)
 		}
-		if n, w, _ := db.CountDrawRows(ctx, rid); n != 1 || w != 0 {
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 1 || w != 0 {
 			t.Fatalf("%d rounds and %d winners stored, want 1 and 0", n, w)
 		}
 
@@ -212,12 +208,11 @@ func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
 // A completion that does not follow from its seed and pool changes nothing.
 func TestForgedCompletions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", offline(rd.start(pool)))), "applied")
-		logged, _ := db.CountChanges(ctx, rid)
+		logged := storetest.CountChanges(t, db, rid)
 
 		forged, ids := rd.completeOffline(t, pool, 2, false)
 		for _, tk := range pool {
@@ -235,7 +230,7 @@ func TestForgedCompletions(t *testing.T) {
 			c.op(rid, "draw.complete", unknown),
 		), "rejected:result_mismatch", "rejected:seed_mismatch", "rejected:draw_not_found")
 
-		if n, _ := db.CountChanges(ctx, rid); n != logged {
+		if n := storetest.CountChanges(t, db, rid); n != logged {
 			t.Fatalf("refused completions logged: %d changes, want %d", n, logged)
 		}
 		snap := c.snapshot(t, e, rid)
@@ -303,7 +298,7 @@ func TestDrawStartRefusals(t *testing.T) {
 			c.op(rid, "winner.invalidate", map[string]any{"winner_id": core.NewID(time.Now()) + ":1"}),
 			c.op(rid, "winner.redraw", newRound().redraw(1, pool)),
 		), "rejected:not_drawn", "rejected:not_drawn")
-		if d, w, _ := db.CountDrawRows(context.Background(), rid); d != 0 || w != 0 {
+		if d, w := storetest.CountDrawRows(t, db, rid); d != 0 || w != 0 {
 			t.Fatalf("refused starts stored %d rounds, %d winners", d, w)
 		}
 		snap := c.snapshot(t, e, rid)

@@ -10,41 +10,6 @@ import (
 	"github.com/sorteio/sorteio/server/internal/core"
 )
 
-// errorInfo is the one place that maps an error code to its HTTP status and
-// default pt-BR message.
-func errorInfo(code core.Code) (status int, message string) {
-	switch code {
-	case core.CodeInvalidInput:
-		return http.StatusBadRequest, "Dados inválidos."
-	case core.CodeInvalidJSON:
-		return http.StatusBadRequest, "O corpo da requisição não é um JSON válido."
-	case core.CodeUnauthenticated:
-		return http.StatusUnauthorized, "Você precisa entrar para continuar."
-	case core.CodeInvalidCredentials:
-		return http.StatusUnauthorized, "E-mail ou senha incorretos."
-	case core.CodeForbiddenOrigin:
-		return http.StatusForbidden, "Requisição de outra origem recusada."
-	case core.CodeForbiddenClient:
-		return http.StatusForbidden, "Este dispositivo está associado a outra conta."
-	case core.CodeNotFound:
-		return http.StatusNotFound, "Recurso não encontrado."
-	case core.CodeMethodNotAllowed:
-		return http.StatusMethodNotAllowed, "Método não permitido."
-	case core.CodeEmailTaken:
-		return http.StatusConflict, "Este e-mail já está cadastrado."
-	case core.CodeBodyTooLarge:
-		return http.StatusRequestEntityTooLarge, "O corpo da requisição é grande demais."
-	case core.CodeUnsupportedMediaType:
-		return http.StatusUnsupportedMediaType, "Envie os dados como JSON (Content-Type: application/json)."
-	case core.CodeRateLimited:
-		return http.StatusTooManyRequests, "Muitas tentativas. Aguarde um pouco e tente novamente."
-	case core.CodeUnavailable:
-		return http.StatusServiceUnavailable, "Serviço indisponível no momento."
-	default:
-		return http.StatusInternalServerError, "Erro interno. Tente novamente."
-	}
-}
-
 type errorBody struct {
 	Code    core.Code `json:"code"`
 	Message string    `json:"message"`
@@ -54,7 +19,7 @@ type errorBody struct {
 // writeError answers err as JSON. Internal causes are logged, never sent.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	e := core.AsError(err)
-	status, message := errorInfo(e.Code)
+	status, message := core.Describe(e.Code)
 	if e.Message != "" {
 		message = e.Message
 	}

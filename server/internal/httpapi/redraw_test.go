@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -98,7 +97,6 @@ func TestInvalidateAndRedraw(t *testing.T) {
 // A redraw keeps the mode its start declared, as a first draw does.
 func TestOfflineRedraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		d := newDrawing(t, db, 2, false, crowd(8, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		d.drawnWithout(t, 2)
@@ -134,7 +132,7 @@ func TestOfflineRedraw(t *testing.T) {
 		forged, _ := online.completeOffline(t, rpool, 1, false)
 		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", online.redraw(2, rpool)), c.op(rid, "draw.complete", forged)),
 			"applied", "rejected:mode_mismatch")
-		if n, w, _ := db.CountDrawRows(ctx, rid); n != 3 || w != 3 {
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 3 || w != 3 {
 			t.Fatalf("%d rounds and %d winners stored, want 3 and 3", n, w)
 		}
 		if snap := c.snapshot(t, e, rid); !snap.Draws[2].Open() || snap.Draws[2].Offline {
@@ -164,7 +162,7 @@ func TestRedrawWithNobodyLeft(t *testing.T) {
 
 		// Deleting the raffle takes its rounds and winners with it.
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
-		if n, w, _ := db.CountDrawRows(context.Background(), rid); n != 0 || w != 0 {
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 0 || w != 0 {
 			t.Fatalf("deleted raffle kept %d rounds and %d winners", n, w)
 		}
 	})

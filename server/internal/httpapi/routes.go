@@ -25,7 +25,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 
 		r.Route("/sync", func(r chi.Router) {
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(5, "application/json"))
-			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, d.Pokes, d.Now, log))
+			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, log))
 			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, log))
 			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))

@@ -39,20 +39,17 @@ func assets() fstest.MapFS {
 	}
 }
 
-// testHandler wires the real handler the way run does; pokes is nil when
-// the database carries them (PostgreSQL LISTEN/NOTIFY feeds hub instead).
-func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, pokes httpapi.Publisher, limits httpapi.Limits) http.Handler {
+// testHandler wires the real handler the way run does (pokes reach hub only
+// after listenPokes).
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, limits httpapi.Limits) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 32 << 20
-	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Pokes: pokes, Now: time.Now,
+		Sync: db, Audits: db, Hub: hub, Now: time.Now,
 	})
 }
 
@@ -74,13 +71,27 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
 		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
 	}
-	return &env{db: db, handler: testHandler(t, db, cfg, hub, hub, limits), cfg: cfg, hub: hub}
+	return &env{db: db, handler: testHandler(t, db, cfg, hub, limits), cfg: cfg, hub: hub}
 }
 
-// pokesViaDB rebuilds the handler the way run does for PostgreSQL: pushes do
-// not publish locally; the database's notifications feed the hub.
-func (e *env) pokesViaDB(t testing.TB) {
-	e.handler = testHandler(t, e.db, e.cfg, e.hub, nil, looseLimits())
+// listenPokes feeds the store's pokes to the hub as run does, until the test
+// ends, and returns once they flow.
+func (e *env) listenPokes(t testing.TB) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	ready := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.db.ListenPokes(ctx, func(p store.Poke) {
+			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+		}, func() { close(ready) })
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the poke listener did not start")
+	}
 }
 
 // request is one HTTP call.
@@ -199,11 +210,10 @@ func sessionCookie(t *testing.T, res *http.Response) *http.Cookie {
 func wantCounts(users, sessions int) func(t *testing.T, e *env, _ *http.Response) {
 	return func(t *testing.T, e *env, _ *http.Response) {
 		t.Helper()
-		ctx := context.Background()
-		if n, _ := e.db.CountUsers(ctx); n != users {
+		if n := storetest.CountUsers(t, e.db); n != users {
 			t.Errorf("users = %d, want %d", n, users)
 		}
-		if n, _ := e.db.CountSessions(ctx); n != sessions {
+		if n := storetest.CountSessions(t, e.db); n != sessions {
 			t.Errorf("sessions = %d, want %d", n, sessions)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/sorteio/sorteio/server/internal/ws"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // Config holds the HTTP layer's settings.
@@ -18,7 +19,8 @@ type Config struct {
 	// TrustProxy makes X-Forwarded-For and X-Forwarded-Proto count (only
 	// behind a reverse proxy that sets them).
 	TrustProxy bool
-	// MaxBody caps every request body, in bytes.
+	// MaxBody caps every request body, in bytes; a push is the largest.
+	// Zero means protocol.MaxPushBytes.
 	MaxBody int64
 	// MaxSocketsPerSession caps the WebSockets one session holds open at
 	// once (0: no cap).
@@ -36,10 +38,8 @@ type Deps struct {
 	Limits   Limits
 	Sync     SyncStore
 	Audits   AuditStore
-	Hub      *ws.Hub
-	// Pokes publishes pokes after a push; nil when the database carries
-	// them to every instance (PostgreSQL LISTEN/NOTIFY feeds Hub instead).
-	Pokes Publisher
+	// Hub holds the WebSocket connections; run feeds it the store's pokes.
+	Hub *ws.Hub
 	// Now is the clock (time.Now in production).
 	Now func() time.Time
 	// Assets is the built PWA; nil when the binary has none.
@@ -49,7 +49,7 @@ type Deps struct {
 // NewHandler returns the server's whole HTTP handler.
 func NewHandler(cfg Config, deps Deps) http.Handler {
 	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = 32 << 20
+		cfg.MaxBody = protocol.MaxPushBytes
 	}
 	if len(cfg.DeviceKey) == 0 {
 		cfg.DeviceKey = newDeviceKey()

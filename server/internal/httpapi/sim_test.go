@@ -36,7 +36,7 @@ func (s *simServer) start() {
 	}
 	s.db = db
 	hub := ws.NewHub(storetest.Logger(s.t))
-	s.h = testHandler(s.t, db, httpapi.Config{}, hub, hub, looseLimits())
+	s.h = testHandler(s.t, db, httpapi.Config{}, hub, looseLimits())
 }
 
 func (s *simServer) restart() {
@@ -398,10 +398,7 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 
 	// Every op answered as applied is in the log exactly once, and nothing
 	// else is.
-	logged, err := srv.db.LoggedOpIDs(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	logged := storetest.LoggedOpIDs(t, srv.db)
 	count := map[string]int{}
 	for _, id := range logged {
 		count[id]++

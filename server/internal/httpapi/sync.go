@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -11,22 +12,15 @@ import (
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/store"
-	"github.com/sorteio/sorteio/server/internal/ws"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // SyncStore is what the sync handlers need from storage.
 type SyncStore interface {
-	ApplyOp(ctx context.Context, userID, clientID string, op protocol.Op, now time.Time) (store.OpResult, error)
+	Push(ctx context.Context, userID, clientID string, ops []protocol.Op, now func() time.Time) ([]store.OpResult, error)
 	Changes(ctx context.Context, ownerID, raffleID string, after protocol.Cursor, limit int) (store.ChangesPage, error)
 	Snapshot(ctx context.Context, ownerID, raffleID string) (store.Snapshot, error)
 	Feed(ctx context.Context, ownerID string, after protocol.Cursor, limit int) (store.FeedPage, error)
-}
-
-// Publisher delivers pokes to this process's connected clients. It is nil
-// when pokes travel through the database to every instance instead.
-type Publisher interface {
-	Publish(topic string, ev ws.Event)
 }
 
 // UserTopic is the hub topic of an organiser's devices.
@@ -43,7 +37,9 @@ type pushRequest struct {
 	Ops           []protocol.Op `json:"ops"`
 }
 
-func handlePush(st SyncStore, perAccount Limiter, pub Publisher, now func() time.Time, log *slog.Logger) http.Handler {
+// handlePush applies a push. The store pokes the account's devices once the
+// ops are committed; the handler only answers.
+func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
 		if err := allow(perAccount, "user:"+u.ID); err != nil {
@@ -51,7 +47,7 @@ func handlePush(st SyncStore, perAccount Limiter, pub Publisher, now func() time
 			writeError(w, r, log, err)
 			return
 		}
-		in, err := decodeJSON[pushRequest](w, r, 32<<20)
+		in, err := decodeJSON[pushRequest](w, r, maxBody)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -64,25 +60,18 @@ func handlePush(st SyncStore, perAccount Limiter, pub Publisher, now func() time
 		case in.SchemaVersion < protocol.MinSchemaVersion || in.SchemaVersion > protocol.SchemaVersion:
 			err = core.FieldError("schema_version", "Versão do aplicativo não suportada. Atualize a página.")
 		case len(in.Ops) > protocol.MaxOpsPerPush:
-			err = core.FieldError("ops", "Envie no máximo 500 alterações por vez.")
+			err = core.FieldError("ops", fmt.Sprintf("Envie no máximo %d alterações por vez.", protocol.MaxOpsPerPush))
 		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		results := make([]store.OpResult, 0, len(in.Ops))
-		for _, op := range in.Ops {
-			res, err := st.ApplyOp(r.Context(), u.ID, in.ClientID, op, now())
-			if err != nil {
-				// Results so far are lost to this client, but each is
-				// recorded: its retry gets them back as duplicates.
-				writeError(w, r, log, err)
-				return
-			}
-			if res.Status == store.StatusApplied && pub != nil {
-				pub.Publish(UserTopic(u.ID), ws.Event{Type: "poke", RaffleID: res.RaffleID, Seq: res.Seq})
-			}
-			results = append(results, res)
+		results, err := st.Push(r.Context(), u.ID, in.ClientID, in.Ops, now)
+		if err != nil {
+			// Results so far are lost to this client, but each is
+			// recorded: its retry gets them back as duplicates.
+			writeError(w, r, log, err)
+			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"results": results, "server_time": now().UnixMilli()})
 	})

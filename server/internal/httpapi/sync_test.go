@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -108,7 +107,7 @@ func TestPushIsIdempotent(t *testing.T) {
 		if again[0].Seq != first[0].Seq || again[2].Seq != first[2].Seq || again[1].Reason != "winners_out_of_range" {
 			t.Fatalf("duplicates changed their answers: %+v vs %+v", again, first)
 		}
-		if n, _ := db.CountChanges(context.Background(), rid); n != 2 {
+		if n := storetest.CountChanges(t, db, rid); n != 2 {
 			t.Fatalf("log has %d entries, want 2", n)
 		}
 		// The same tickets under a new op id are refused: ids are global.
@@ -137,7 +136,6 @@ func TestMutationIDs(t *testing.T) {
 
 func TestConflictRulesOverHTTP(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 		bia := newClient(mustSignUp(t, e, "bia@example.com", "segredo1"))
@@ -173,18 +171,14 @@ func TestConflictRulesOverHTTP(t *testing.T) {
 		wantStatuses(t, ana.push(t, e, ana.op(rid, "participants.add", addPayload(one))), "rejected:too_many_tickets_per_person")
 
 		// Once the draw has started, nothing but the draw changes the raffle.
-		if err := db.SetRaffleStatus(ctx, rid, protocol.StatusInProgress); err != nil {
-			t.Fatal(err)
-		}
+		storetest.SetRaffleStatus(t, db, rid, protocol.StatusInProgress)
 		wantStatuses(t, ana.push(t, e,
 			ana.op(rid, "raffle.update", map[string]any{"title": "tarde"}),
 			ana.op(rid, "participants.add", addPayload(person("Eva", 1))),
 			ana.op(rid, "participants.remove_group", map[string]any{"group_id": p[0].GroupID}),
 			ana.op(rid, "raffle.delete", map[string]any{}),
 		), "rejected:draw_started", "rejected:draw_started", "rejected:draw_started", "rejected:draw_in_progress")
-		if err := db.SetRaffleStatus(ctx, rid, protocol.StatusCompleted); err != nil {
-			t.Fatal(err)
-		}
+		storetest.SetRaffleStatus(t, db, rid, protocol.StatusCompleted)
 		wantStatuses(t, ana.push(t, e,
 			ana.op(rid, "raffle.update", map[string]any{"title": "tarde"}),
 			ana.op(rid, "raffle.delete", map[string]any{}),
@@ -248,9 +242,9 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 		}
 		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(extra))), "rejected:too_many_tickets")
 		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(extra[:90]))), "applied")
-		r, err := db.OwnedRaffle(context.Background(), userIDOf(t, e, c), rid)
-		if err != nil || r.Tickets != protocol.MaxTickets || r.Groups != protocol.MaxPeople {
-			t.Fatalf("counters: %d tickets, %d people, %v", r.Tickets, r.Groups, err)
+		tickets, groups := storetest.Counters(t, db, rid)
+		if tickets != protocol.MaxTickets || groups != protocol.MaxPeople {
+			t.Fatalf("counters: %d tickets, %d people", tickets, groups)
 		}
 	})
 }
@@ -325,9 +319,7 @@ func TestPullPagingAndCursors(t *testing.T) {
 		}
 
 		// A new epoch (compaction, restore) makes old cursors refetch.
-		if err := db.SetEpoch(context.Background(), rid, 2); err != nil {
-			t.Fatal(err)
-		}
+		storetest.SetEpoch(t, db, rid, 2)
 		var page changesPage
 		c.getJSON(t, e, "/api/sync/raffles/"+rid+"/changes?after="+cursor, &page)
 		if !page.Refetch {
@@ -398,7 +390,7 @@ func TestSyncBadInput(t *testing.T) {
 			t.Fatalf("another's raffle %q differs from a missing one %q", a, b)
 		}
 		// The create and the previous version's update; nothing else.
-		if n, _ := db.CountChanges(context.Background(), rid); n != 2 {
+		if n := storetest.CountChanges(t, db, rid); n != 2 {
 			t.Fatalf("bad input changed the log: %d entries", n)
 		}
 	})

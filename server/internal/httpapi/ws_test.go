@@ -21,6 +21,7 @@ import (
 func TestWebSocketPokes(t *testing.T) {
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{})
+	e.listenPokes(t)
 	srv := httptest.NewServer(e.handler)
 	defer srv.Close()
 	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
@@ -59,10 +60,7 @@ func TestWebSocketPokes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer biaWS.Close()
-	deadline := time.Now().Add(2 * time.Second)
-	for e.hub.Count(httpapi.UserTopic(userIDOf(t, e, ana))) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitConnected(t, e.hub, httpapi.UserTopic(userIDOf(t, e, ana)), 1)
 
 	rid := core.NewID(time.Now())
 	ana.push(t, e, ana.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
@@ -100,16 +98,13 @@ func TestPokesCrossInstances(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		e := newEnv(t, db, httpapi.Config{})
-		e.pokesViaDB(t)
-		go db.ListenPokes(ctx, func(p store.Poke) {
-			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-		})
+		e.listenPokes(t)
 		srv := httptest.NewServer(e.handler)
 		t.Cleanup(srv.Close)
 		return e, srv.URL
 	}
 	a, _ := instance()
-	_, bURL := instance()
+	b, bURL := instance()
 
 	ana := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
 	h := http.Header{"Origin": {bURL}, "Cookie": {ana.cookie.String()}}
@@ -118,7 +113,7 @@ func TestPokesCrossInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	time.Sleep(300 * time.Millisecond) // both listeners are up
+	waitConnected(t, b.hub, httpapi.UserTopic(userIDOf(t, a, ana)), 1)
 
 	rid := core.NewID(time.Now())
 	ana.push(t, a, ana.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))
@@ -130,4 +125,71 @@ func TestPokesCrossInstances(t *testing.T) {
 	if !strings.Contains(string(msg), rid) {
 		t.Fatalf("poke = %s", msg)
 	}
+}
+
+// waitConnected waits until n connections listen on topic (the server
+// registers a connection just after the handshake the dialer returns from).
+func waitConnected(t *testing.T, hub *ws.Hub, topic string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); hub.Count(topic) != n; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections on %s, want %d", hub.Count(topic), topic, n)
+		}
+	}
+}
+
+// A device that reads nothing while one big push lands stays connected:
+// 500 ops over two raffles make two pokes, not 500, far under its queue.
+func TestBigPushKeepsSlowDevice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, httpapi.Config{})
+		e.listenPokes(t)
+		srv := httptest.NewServer(e.handler)
+		defer srv.Close()
+		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+		topic := httpapi.UserTopic(userIDOf(t, e, ana))
+		h := http.Header{"Origin": {srv.URL}, "Cookie": {ana.cookie.String()}}
+		conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		waitConnected(t, e.hub, topic, 1)
+
+		a, b := core.NewID(time.Now()), core.NewID(time.Now())
+		ops := []testOp{ana.op(a, "raffle.create", createPayload(a, "K7P2QA")), ana.op(b, "raffle.create", createPayload(b, "K7P2QB"))}
+		for i := len(ops); i < 500; i++ {
+			rid := []string{a, b}[i%2]
+			ops = append(ops, ana.op(rid, "raffle.update", map[string]any{"countdown_seconds": i % 300}))
+		}
+		ana.push(t, e, ops...)
+		end := core.NewID(time.Now())
+		ana.push(t, e, ana.op(end, "raffle.create", createPayload(end, "K7P2QZ")))
+
+		got := map[string]int64{}
+		_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		for {
+			_, msg, err := conn.ReadMessage()
+			if err != nil {
+				t.Fatalf("connection lost after %v: %v", got, err)
+			}
+			var ev ws.Event
+			if err := json.Unmarshal(msg, &ev); err != nil {
+				t.Fatal(err)
+			}
+			if ev.RaffleID == end {
+				break
+			}
+			if _, dup := got[ev.RaffleID]; dup {
+				t.Fatalf("second poke for one raffle in one push: %s", msg)
+			}
+			got[ev.RaffleID] = ev.Seq
+		}
+		if len(got) != 2 || got[a] != 250 || got[b] != 250 {
+			t.Fatalf("pokes %v, want one per raffle at seq 250", got)
+		}
+		if n := e.hub.Count(topic); n != 1 {
+			t.Fatalf("%d connections after the push, want 1", n)
+		}
+	})
 }

@@ -25,9 +25,9 @@ func TestCursorCompletenessUnderConcurrentWrites(t *testing.T) {
 		}
 		rid := core.NewID(now)
 		create := fmt.Sprintf(`{"id":%q,"code":"K7P2QX","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":%d}`, rid, now.UnixMilli())
-		res, err := db.ApplyOp(ctx, u.ID, core.NewID(now), protocol.Op{OpID: core.NewID(now), MutationID: 1, RaffleID: rid,
-			Type: protocol.TypeRaffleCreate, Payload: json.RawMessage(create)}, now)
-		if err != nil || res.Status != store.StatusApplied {
+		res, err := db.Push(ctx, u.ID, core.NewID(now), []protocol.Op{{OpID: core.NewID(now), MutationID: 1, RaffleID: rid,
+			Type: protocol.TypeRaffleCreate, Payload: json.RawMessage(create)}}, time.Now)
+		if err != nil || res[0].Status != store.StatusApplied {
 			t.Fatalf("create: %+v %v", res, err)
 		}
 
@@ -48,9 +48,9 @@ func TestCursorCompletenessUnderConcurrentWrites(t *testing.T) {
 					if i%5 == 0 {
 						typ = protocol.TypeParticipantsAdd
 					}
-					res, err := db.ApplyOp(ctx, u.ID, client, protocol.Op{OpID: core.NewID(time.Now()), MutationID: int64(i),
-						RaffleID: rid, Type: typ, Payload: json.RawMessage(payload)}, time.Now())
-					if err != nil || res.Status != store.StatusApplied {
+					res, err := db.Push(ctx, u.ID, client, []protocol.Op{{OpID: core.NewID(time.Now()), MutationID: int64(i),
+						RaffleID: rid, Type: typ, Payload: json.RawMessage(payload)}}, time.Now)
+					if err != nil || res[0].Status != store.StatusApplied {
 						errs <- fmt.Errorf("writer op %d: %+v %v", i, res, err)
 						return
 					}

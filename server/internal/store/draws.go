@@ -33,55 +33,49 @@ func (db *DB) loadDrawState(ctx context.Context, tx *sql.Tx, raffleID string, m 
 	return err
 }
 
-// applyDraw applies a checked draw op and returns the payload to log, which
-// carries what only the server knows.
-func (db *DB) applyDraw(ctx context.Context, tx *sql.Tx, m protocol.Mutation, st protocol.State) (any, error) {
-	switch m := m.(type) {
-	case protocol.DrawStart, protocol.WinnerRedraw:
-		rd := protocol.NewRound(m, st, draw.NewSeed())
-		positions, err := json.Marshal(rd.Positions)
-		if err != nil {
-			return nil, err
-		}
-		if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
-			server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-			countdown_seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
-			rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
-			rd.StartedAt); err != nil {
-			return nil, err
-		}
-		if rd.Kind == protocol.KindDraw {
-			if err := db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusInProgress, rd.RaffleID); err != nil {
-				return nil, err
-			}
-		}
-		return rd.DrawStarted, nil
-	case protocol.DrawComplete:
-		res := m.Result
-		// The mode (offline) was stored by the start; the completion matched it.
-		if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE id = ?`,
-			res.ClientSeed, res.Seed, res.CompletedAt, res.DrawID); err != nil {
-			return nil, err
-		}
-		if err := db.insertWinners(ctx, tx, st.Raffle.ID, res); err != nil {
-			return nil, err
-		}
-		if st.Round(res.DrawID).Kind == protocol.KindDraw {
-			if err := db.exec(ctx, tx, `UPDATE raffles SET status = ?, drawn_at = ? WHERE id = ?`,
-				protocol.StatusCompleted, res.CompletedAt, st.Raffle.ID); err != nil {
-				return nil, err
-			}
-		}
-		return res, nil
-	case protocol.WinnerInvalidate:
-		if err := db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE id = ?`,
-			false, st.Now, nullable(m.Reason), m.WinnerID); err != nil {
-			return nil, err
-		}
-		return protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}, nil
+// startRound stores a new round (a draw or a redraw); a draw moves the
+// raffle to in progress.
+func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) error {
+	positions, err := json.Marshal(rd.Positions)
+	if err != nil {
+		return err
 	}
-	return nil, errors.New("applyDraw: not a draw op")
+	if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
+		server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
+		countdown_seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
+		rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
+		rd.StartedAt); err != nil {
+		return err
+	}
+	if rd.Kind != protocol.KindDraw {
+		return nil
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusInProgress, rd.RaffleID)
+}
+
+// completeRound stores a round's revealed seeds and its winners; a completed
+// draw (kind) completes the raffle. The mode (offline) was stored by the
+// start and the rules matched the completion to it.
+func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, res *protocol.DrawCompleted) error {
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, res.DrawID); err != nil {
+		return err
+	}
+	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
+		return err
+	}
+	if kind != protocol.KindDraw {
+		return nil
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET status = ?, drawn_at = ? WHERE id = ?`,
+		protocol.StatusCompleted, res.CompletedAt, raffleID)
+}
+
+// invalidateWinner marks a winner invalid, with the organiser's reason.
+func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, ev protocol.WinnerInvalidated) error {
+	return db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE id = ?`,
+		false, ev.InvalidatedAt, nullable(ev.Reason), ev.WinnerID)
 }
 
 // insertWinners writes a completion's winners (at most 100) in one insert.

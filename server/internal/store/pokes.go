@@ -3,13 +3,20 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// pokeChannel is the PostgreSQL NOTIFY channel that tells every server
-// instance sharing the database that a raffle's log advanced.
+// A poke tells an organiser's devices that a raffle's log advanced, so they
+// pull. Push sends one per raffle it advanced, with the highest seq, after
+// the op that reached it committed. With PostgreSQL it travels by NOTIFY to
+// every server instance sharing the database (this one included); with
+// SQLite, which has one instance, it goes straight to this process's
+// listeners. Either way ListenPokes is the one way to receive them.
+
+// pokeChannel is the PostgreSQL NOTIFY channel of pokes.
 const pokeChannel = "sorteio_pokes"
 
 // Poke says that an owner's raffle log reached seq.
@@ -19,25 +26,78 @@ type Poke struct {
 	Seq      int64  `json:"s"`
 }
 
-func pokeMessage(userID, raffleID string, seq int64) string {
-	b, _ := json.Marshal(Poke{UserID: userID, RaffleID: raffleID, Seq: seq})
-	return string(b)
+// listeners are this process's receivers of SQLite pokes.
+type listeners struct {
+	mu   sync.Mutex
+	next int
+	fns  map[int]func(Poke)
 }
 
-// SharesPokes says whether pokes travel through the database (PostgreSQL,
-// several instances) rather than only inside this process (SQLite).
-func (db *DB) SharesPokes() bool { return db.dialect == postgresDialect }
+func (l *listeners) add(fn func(Poke)) (remove func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.fns == nil {
+		l.fns = map[int]func(Poke){}
+	}
+	id := l.next
+	l.next++
+	l.fns[id] = fn
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		delete(l.fns, id)
+	}
+}
 
-// ListenPokes delivers the pokes of every instance to fn until ctx ends,
-// reconnecting after failures. Only for PostgreSQL; with SQLite it returns
-// at once (one instance: the handlers publish directly).
-func (db *DB) ListenPokes(ctx context.Context, fn func(Poke)) {
-	if db.dialect != postgresDialect {
+func (l *listeners) deliver(p Poke) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, fn := range l.fns {
+		fn(p)
+	}
+}
+
+// poke announces the raffles a push advanced (raffle id → highest seq).
+// A poke that cannot be sent is logged, not returned: the push itself
+// succeeded, and devices also pull when they reconnect or come back.
+func (db *DB) poke(ctx context.Context, userID string, heads map[string]int64) {
+	if len(heads) == 0 {
 		return
 	}
+	// The ops are committed: announce them even if the request just ended.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	for raffleID, seq := range heads {
+		p := Poke{UserID: userID, RaffleID: raffleID, Seq: seq}
+		if db.dialect != postgresDialect {
+			db.pokes.deliver(p)
+			continue
+		}
+		msg, _ := json.Marshal(p)
+		if _, err := db.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, pokeChannel, string(msg)); err != nil {
+			db.log.Warn("aviso de alteração não enviado", "raffle", raffleID, "err", err)
+		}
+	}
+}
+
+// ListenPokes delivers the pokes of every instance to fn until ctx ends. It
+// calls ready (when not nil) once it receives: with PostgreSQL after its
+// LISTEN, reconnecting after failures; with SQLite at once.
+func (db *DB) ListenPokes(ctx context.Context, fn func(Poke), ready func()) {
+	if ready == nil {
+		ready = func() {}
+	}
+	if db.dialect != postgresDialect {
+		remove := db.pokes.add(fn)
+		defer remove()
+		ready()
+		<-ctx.Done()
+		return
+	}
+	var once sync.Once
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		err := db.listenOnce(ctx, fn)
+		err := db.listenOnce(ctx, fn, func() { once.Do(ready) })
 		if ctx.Err() != nil {
 			return
 		}
@@ -51,7 +111,7 @@ func (db *DB) ListenPokes(ctx context.Context, fn func(Poke)) {
 	}
 }
 
-func (db *DB) listenOnce(ctx context.Context, fn func(Poke)) error {
+func (db *DB) listenOnce(ctx context.Context, fn func(Poke), ready func()) error {
 	conn, err := pgx.Connect(ctx, db.dsn)
 	if err != nil {
 		return err
@@ -60,6 +120,7 @@ func (db *DB) listenOnce(ctx context.Context, fn func(Poke)) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+pokeChannel); err != nil {
 		return err
 	}
+	ready()
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

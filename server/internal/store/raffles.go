@@ -4,16 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
-	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 const raffleColumns = `id, owner_id, code, title, description, type, status, winners_count, countdown_seconds,
 	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count`
 
-// RaffleRow is a raffle with its sync bookkeeping.
-type RaffleRow struct {
+// raffleRow is a raffle with its sync bookkeeping.
+type raffleRow struct {
 	protocol.Raffle
 	HeadSeq int64
 	Epoch   int64
@@ -26,8 +26,8 @@ type rowScanner interface {
 	Scan(dest ...any) error
 }
 
-func scanRaffle(row rowScanner) (RaffleRow, error) {
-	var r RaffleRow
+func scanRaffle(row rowScanner) (raffleRow, error) {
+	var r raffleRow
 	var drawn, deleted sql.NullInt64
 	err := row.Scan(&r.ID, &r.OwnerID, &r.Code, &r.Title, &r.Description, &r.Type, &r.Status,
 		&r.WinnersCount, &r.CountdownSeconds, &r.AllowDuplicateWins, &drawn, &r.CreatedAt, &deleted,
@@ -42,63 +42,53 @@ func scanRaffle(row rowScanner) (RaffleRow, error) {
 	return r, nil
 }
 
-// OwnedRaffle returns a raffle of the owner; another owner's raffle, a
-// deleted one and a missing one all answer CodeNotFound alike.
-func (db *DB) OwnedRaffle(ctx context.Context, ownerID, raffleID string) (RaffleRow, error) {
-	r, err := scanRaffle(db.sql.QueryRowContext(ctx,
-		db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ? AND deleted_at IS NULL`), raffleID, ownerID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return RaffleRow{}, &core.Error{Code: core.CodeNotFound}
-	}
-	return r, db.wrap(err)
-}
-
-// SetEpoch moves a raffle's log to a new epoch, as a compaction or a restore
-// does: clients holding older cursors are told to refetch the snapshot.
-func (db *DB) SetEpoch(ctx context.Context, raffleID string, epoch int64) error {
-	_, err := db.sql.ExecContext(ctx, db.q(`UPDATE raffles SET epoch = ? WHERE id = ?`), epoch, raffleID)
-	return db.wrap(err)
-}
-
-// SetRaffleStatus moves a raffle's status. The draw ops use it; tests use it
-// to reach the started states.
-func (db *DB) SetRaffleStatus(ctx context.Context, raffleID, status string) error {
-	_, err := db.sql.ExecContext(ctx, db.q(`UPDATE raffles SET status = ? WHERE id = ?`), status, raffleID)
-	return db.wrap(err)
-}
-
-// CountChanges counts a raffle's log entries (tests prove nothing doubled).
-func (db *DB) CountChanges(ctx context.Context, raffleID string) (int, error) {
-	var n int
-	err := db.sql.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM changes WHERE raffle_id = ?`), raffleID).Scan(&n)
-	return n, db.wrap(err)
-}
-
-// CountDrawRows counts a raffle's rounds and winners (tests check that a
-// deletion or a refused op leaves none behind).
-func (db *DB) CountDrawRows(ctx context.Context, raffleID string) (draws, winners int, err error) {
-	err = db.sql.QueryRowContext(ctx, db.q(`SELECT (SELECT COUNT(*) FROM draws WHERE raffle_id = ?),
-		(SELECT COUNT(*) FROM winners WHERE raffle_id = ?)`), raffleID, raffleID).Scan(&draws, &winners)
-	return draws, winners, db.wrap(err)
-}
-
-// LoggedOpIDs lists the op id of every log entry of every raffle (tests check
-// that each applied op is logged exactly once).
-func (db *DB) LoggedOpIDs(ctx context.Context) ([]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT op_id FROM changes`)
-	if err != nil {
-		return nil, db.wrap(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, db.wrap(err)
+// createRaffle inserts a new raffle. A taken code is replaced by a random
+// free one (the client adopts it); the insert itself decides, so two devices
+// creating raffles with one code at the same moment cannot both get it.
+// created is false when the raffle id itself is taken.
+func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, now time.Time) (code string, created bool, err error) {
+	code = r.Code
+	for try := 0; try < 50; try++ {
+		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO raffles (id, owner_id, code, title, description, type, status, winners_count,
+			countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`),
+			r.ID, r.OwnerID, code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
+			r.AllowDuplicateWins, r.CreatedAt, millis(now))
+		if err != nil {
+			return "", false, err
 		}
-		out = append(out, id)
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return code, err == nil, err
+		}
+		var one int
+		err = tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), r.ID).Scan(&one)
+		if err == nil {
+			return "", false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return "", false, err
+		}
+		code = protocol.NewCode()
 	}
-	return out, db.wrap(rows.Err())
+	return "", false, errors.New("no free raffle code after 50 tries")
+}
+
+// updateRaffle writes a raffle's editable settings.
+func (db *DB) updateRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle) error {
+	return db.exec(ctx, tx, `UPDATE raffles SET title = ?, description = ?, winners_count = ?, countdown_seconds = ?,
+		allow_duplicate_wins = ? WHERE id = ?`, r.Title, r.Description, r.WinnersCount, r.CountdownSeconds,
+		r.AllowDuplicateWins, r.ID)
+}
+
+// deleteRaffle leaves the raffle as a tombstone (its log and code stay) and
+// deletes what hangs off it.
+func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now time.Time) error {
+	for _, table := range []string{"winners", "draws", "participants"} {
+		if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE raffle_id = ?`, raffleID); err != nil {
+			return err
+		}
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`, millis(now), raffleID)
 }
 
 // liveRaffles counts the account's raffles that are not deleted. On

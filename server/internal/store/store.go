@@ -40,6 +40,8 @@ type DB struct {
 	log     *slog.Logger
 	// dsn is kept for the PostgreSQL listener's own connection.
 	dsn string
+	// pokes are this process's poke listeners (SQLite; pokes.go).
+	pokes listeners
 	// maxRaffles is the per-account quota of raffles (0: none).
 	maxRaffles int
 }
@@ -123,6 +125,10 @@ func (db *DB) Close() error {
 	}
 	return db.sql.Close()
 }
+
+// Raw gives package storetest the pool and the dialect's placeholder
+// rewriting, for checks that product code never makes. Nothing else calls it.
+func (db *DB) Raw() (*sql.DB, func(query string) string) { return db.sql, db.q }
 
 // readTx runs fn in a read-only transaction with one consistent view.
 func (db *DB) readTx(ctx context.Context, fn func(*sql.Tx) error) error {

@@ -34,7 +34,7 @@ func TestUsers(t *testing.T) {
 		if _, err := db.UserByEmail(ctx, "nobody@example.com"); core.ErrorCode(err) != core.CodeNotFound {
 			t.Fatalf("missing user: err = %v, want not_found", err)
 		}
-		if n, _ := db.CountUsers(ctx); n != 1 {
+		if n := storetest.CountUsers(t, db); n != 1 {
 			t.Fatalf("CountUsers = %d, want 1", n)
 		}
 	})

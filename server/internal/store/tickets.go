@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -29,13 +30,36 @@ func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, raffleID string, 
 		var one int
 		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE raffle_id = ? AND id `+in+` LIMIT 1`),
 			append([]any{raffleID}, args...)...).Scan(&one)
-		if err == sql.ErrNoRows {
+		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
 		found = err == nil
 		return err
 	})
 	return found, err
+}
+
+// addTickets writes new tickets and moves the raffle's counters; newPeople is
+// how many of their groups the raffle did not have. taken is true, and
+// nothing is written, when a ticket id is already in the raffle.
+func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, newPeople int, now time.Time) (taken bool, err error) {
+	if taken, err := db.anyTicketExists(ctx, tx, raffleID, tickets); err != nil || taken {
+		return taken, err
+	}
+	if err := db.insertTickets(ctx, tx, raffleID, tickets, now); err != nil {
+		return false, err
+	}
+	return false, db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ? WHERE id = ?`,
+		len(tickets), newPeople, raffleID)
+}
+
+// removeGroup deletes a person's tickets (count of them) and moves the
+// raffle's counters.
+func (db *DB) removeGroup(ctx context.Context, tx *sql.Tx, raffleID, groupID string, count int) error {
+	if err := db.exec(ctx, tx, `DELETE FROM participants WHERE raffle_id = ? AND group_id = ?`, raffleID, groupID); err != nil {
+		return err
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets - ?, groups_count = groups_count - 1 WHERE id = ?`, count, raffleID)
 }
 
 // insertTickets writes tickets with multi-row inserts.

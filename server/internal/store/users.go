@@ -24,19 +24,6 @@ func (db *DB) UserByEmail(ctx context.Context, email string) (core.User, error) 
 		db.q(`SELECT id, email, password_hash, created_at FROM users WHERE email = ?`), email))
 }
 
-// UserByID finds an account by id.
-func (db *DB) UserByID(ctx context.Context, id string) (core.User, error) {
-	return db.scanUser(db.sql.QueryRowContext(ctx,
-		db.q(`SELECT id, email, password_hash, created_at FROM users WHERE id = ?`), id))
-}
-
-// CountUsers counts accounts; tests use it to prove that bad input wrote nothing.
-func (db *DB) CountUsers(ctx context.Context) (int, error) {
-	var n int
-	err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
-	return n, db.wrap(err)
-}
-
 func (db *DB) scanUser(row *sql.Row) (core.User, error) {
 	var u core.User
 	var created int64

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// The bookkeeping of the push pipeline: the client's mutation counter, each
+// op's recorded answer, and the raffle's change log.
+
+// lockClient returns the client's last mutation id, registering the client on
+// first sight. A client id of another account is refused.
+func (db *DB) lockClient(ctx context.Context, tx *sql.Tx, userID, clientID string, now time.Time) (int64, error) {
+	if err := db.exec(ctx, tx, `INSERT INTO sync_clients (id, user_id, last_mutation_id, updated_at) VALUES (?, ?, 0, ?)
+		ON CONFLICT (id) DO NOTHING`, clientID, userID, millis(now)); err != nil {
+		return 0, err
+	}
+	var owner string
+	var last int64
+	if err := tx.QueryRowContext(ctx, db.q(`SELECT user_id, last_mutation_id FROM sync_clients WHERE id = ?`+db.forUpdate()), clientID).
+		Scan(&owner, &last); err != nil {
+		return 0, err
+	}
+	if owner != userID {
+		return 0, &core.Error{Code: core.CodeForbiddenClient}
+	}
+	return last, nil
+}
+
+// recordedResult answers an op id seen before as a duplicate.
+func (db *DB) recordedResult(ctx context.Context, tx *sql.Tx, clientID, opID string) (OpResult, bool, error) {
+	if !protocol.IsUUID(opID) {
+		// Never recorded (reject answers it without storing), and a NUL or
+		// broken byte in it would fail PostgreSQL's query.
+		return OpResult{}, false, nil
+	}
+	var owner, status string
+	var seq sql.NullInt64
+	var reason, code sql.NullString
+	err := tx.QueryRowContext(ctx, db.q(`SELECT client_id, status, seq, reason, code FROM ops WHERE op_id = ?`), opID).
+		Scan(&owner, &status, &seq, &reason, &code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return OpResult{}, false, nil
+	}
+	if err != nil {
+		return OpResult{}, false, err
+	}
+	if owner != clientID {
+		// Another client's op id: never reveal its answer.
+		return OpResult{OpID: opID, Status: StatusRejected, Reason: protocol.ReasonInvalidPayload,
+			Message: protocol.Message(protocol.ReasonInvalidPayload)}, true, nil
+	}
+	res := OpResult{OpID: opID, Status: StatusDuplicate, Seq: seq.Int64, Code: code.String, Reason: reason.String}
+	if reason.Valid {
+		res.Message = protocol.Message(reason.String)
+	}
+	return res, true, nil
+}
+
+// reject answers and records a rejected op.
+func (db *DB) reject(ctx context.Context, tx *sql.Tx, clientID string, op protocol.Op, mutation int64, rej *protocol.Rejection, now time.Time) (OpResult, error) {
+	res := OpResult{OpID: op.OpID, Status: StatusRejected, Reason: rej.Reason, Message: rej.Message}
+	if !protocol.IsUUID(op.OpID) {
+		// Nothing to record under: answer without storing.
+		return res, nil
+	}
+	return res, db.recordResult(ctx, tx, clientID, op, mutation, res, now)
+}
+
+// recordResult stores an op's answer and moves the client's mutation counter.
+func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op protocol.Op, mutation int64, res OpResult, now time.Time) error {
+	var seq, reason, code any
+	if res.Seq > 0 {
+		seq = res.Seq
+	}
+	if res.Reason != "" {
+		reason = res.Reason
+	}
+	if res.Code != "" {
+		code = res.Code
+	}
+	raffleID := op.RaffleID
+	if !protocol.IsUUID(raffleID) {
+		// Whatever was sent (a NUL, broken UTF-8) is not stored: PostgreSQL
+		// refuses such text, and the op must still be answered and recorded.
+		raffleID = ""
+	}
+	if err := db.exec(ctx, tx, `INSERT INTO ops (op_id, client_id, mutation_id, raffle_id, status, seq, reason, code, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, op.OpID, clientID, op.MutationID, raffleID, res.Status, seq, reason, code, millis(now)); err != nil {
+		return err
+	}
+	return db.exec(ctx, tx, `UPDATE sync_clients SET last_mutation_id = ?, updated_at = ? WHERE id = ? AND last_mutation_id < ?`,
+		mutation, millis(now), clientID, mutation)
+}
+
+// logChange appends an applied op to its raffle's log under the next seq.
+func (db *DB) logChange(ctx context.Context, tx *sql.Tx, userID string, op protocol.Op, payload any, now time.Time) (int64, error) {
+	seq, err := db.advanceHead(ctx, tx, userID, op.RaffleID, now)
+	if err != nil {
+		return 0, err
+	}
+	body, err := json.Marshal(payload)
+	if err != nil {
+		return 0, err
+	}
+	return seq, db.exec(ctx, tx, `INSERT INTO changes (raffle_id, seq, op_id, type, payload, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		op.RaffleID, seq, op.OpID, op.Type, string(body), userID, millis(now))
+}
+
+// advanceHead takes the raffle's next sequence number and moves the owner's
+// feed, both under row locks held until commit.
+func (db *DB) advanceHead(ctx context.Context, tx *sql.Tx, userID, raffleID string, now time.Time) (int64, error) {
+	var feed int64
+	if err := tx.QueryRowContext(ctx, db.q(`UPDATE users SET feed_seq = feed_seq + 1 WHERE id = ? RETURNING feed_seq`), userID).
+		Scan(&feed); err != nil {
+		return 0, err
+	}
+	var seq int64
+	err := tx.QueryRowContext(ctx, db.q(`UPDATE raffles SET head_seq = head_seq + 1, feed_seq = ?, updated_at = ? WHERE id = ? RETURNING head_seq`),
+		feed, millis(now), raffleID).Scan(&seq)
+	return seq, err
+}

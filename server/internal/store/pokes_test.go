@@ -1,0 +1,95 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// A push of 500 ops over three raffles pokes each raffle once, with its
+// highest seq, after the ops committed; a rejected op pokes nothing.
+func TestOnePokePerRafflePerPush(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		got := make(chan store.Poke, 1000)
+		ready := make(chan struct{})
+		go db.ListenPokes(ctx, func(p store.Poke) { got <- p }, func() { close(ready) })
+		<-ready
+
+		now := time.Now()
+		u := core.User{ID: core.NewID(now), Email: "ana@example.com", PasswordHash: "x", CreatedAt: now}
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		client := core.NewID(now)
+		mutation := int64(0)
+		op := func(raffleID, typ, payload string) protocol.Op {
+			mutation++
+			return protocol.Op{OpID: core.NewID(time.Now()), MutationID: mutation, RaffleID: raffleID, Type: typ,
+				Payload: json.RawMessage(payload)}
+		}
+		raffles := []string{core.NewID(now), core.NewID(now), core.NewID(now)}
+		var ops []protocol.Op
+		for i, rid := range raffles {
+			ops = append(ops, op(rid, protocol.TypeRaffleCreate, fmt.Sprintf(
+				`{"id":%q,"code":"K7P2Q%d","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, rid, i+2)))
+		}
+		for i := len(ops); i < protocol.MaxOpsPerPush; i++ {
+			ops = append(ops, op(raffles[i%3], protocol.TypeRaffleUpdate, fmt.Sprintf(`{"countdown_seconds":%d}`, i%300)))
+		}
+		results, err := db.Push(ctx, u.ID, client, ops, time.Now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int64{}
+		for i, r := range results {
+			if r.Status != store.StatusApplied {
+				t.Fatalf("op %d: %+v", i, r)
+			}
+			want[ops[i].RaffleID] = max(want[ops[i].RaffleID], r.Seq)
+		}
+		// A push whose one op is rejected pokes nothing; then a last push
+		// marks the end: every poke of the pushes before it came first.
+		if res, err := db.Push(ctx, u.ID, client, []protocol.Op{op(raffles[0], protocol.TypeRaffleUpdate, `{"title":""}`)}, time.Now); err != nil || res[0].Status != store.StatusRejected {
+			t.Fatalf("empty title: %+v %v", res, err)
+		}
+		end := core.NewID(now)
+		if _, err := db.Push(ctx, u.ID, client, []protocol.Op{op(end, protocol.TypeRaffleCreate, fmt.Sprintf(
+			`{"id":%q,"code":"K7P2QZ","title":"Fim","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, end))}, time.Now); err != nil {
+			t.Fatal(err)
+		}
+
+		pokes := map[string][]int64{}
+		for ended := false; !ended; {
+			select {
+			case p := <-got:
+				if p.UserID != u.ID {
+					// NOTIFY is database-wide: tests in other schemas poke too.
+					continue
+				}
+				ended = p.RaffleID == end
+				if !ended {
+					pokes[p.RaffleID] = append(pokes[p.RaffleID], p.Seq)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("the last push's poke never came; so far %v", pokes)
+			}
+		}
+		if len(pokes) != len(raffles) {
+			t.Fatalf("pokes for %d raffles, want %d: %v", len(pokes), len(raffles), pokes)
+		}
+		for _, rid := range raffles {
+			if seqs := pokes[rid]; len(seqs) != 1 || seqs[0] != want[rid] {
+				t.Errorf("raffle %s: pokes %v, want one at seq %d", rid, seqs, want[rid])
+			}
+		}
+	})
+}

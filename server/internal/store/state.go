@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// loadState reads what the rules need, locking the raffle's row.
+func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, error) {
+	st := protocol.State{Now: millis(now)}
+	if _, ok := m.(protocol.RaffleCreate); ok {
+		var one int
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), raffleID).Scan(&one)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return st, err
+		}
+		st.Exists = err == nil
+		st.MaxRaffles = db.maxRaffles
+		st.OwnerRaffles, err = db.liveRaffles(ctx, tx, userID)
+		return st, err
+	}
+	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ?`+db.forUpdate()),
+		raffleID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, nil
+	}
+	if err != nil {
+		return st, err
+	}
+	st.Raffle = &r.Raffle
+	st.Tickets, st.Groups = r.Tickets, r.Groups
+	if st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m)); err != nil {
+		return st, err
+	}
+	if protocol.IsDrawOp(m) {
+		err = db.loadDrawState(ctx, tx, raffleID, m, &st)
+	}
+	return st, err
+}
+
+// forUpdate locks the rows a PostgreSQL SELECT reads until commit; SQLite's
+// immediate transactions already hold the one write lock.
+func (db *DB) forUpdate() string {
+	if db.dialect == postgresDialect {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// groupTickets counts the current tickets of each named group.
+func (db *DB) groupTickets(ctx context.Context, tx *sql.Tx, raffleID string, groups []string) (map[string]int, error) {
+	out := make(map[string]int, len(groups))
+	err := db.inChunks(groups, func(in string, args []any) error {
+		rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id, COUNT(*) FROM participants WHERE raffle_id = ? AND group_id `+in+
+			` GROUP BY group_id`), append([]any{raffleID}, args...)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var g string
+			var n int
+			if err := rows.Scan(&g, &n); err != nil {
+				return err
+			}
+			out[g] = n
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// inChunks calls fn with an "IN (...)" condition and its arguments for each
+// chunk of values. PostgreSQL gets one array parameter (= ANY): a long IN
+// list there makes its cached generic plan scan the table.
+func (db *DB) inChunks(values []string, fn func(in string, args []any) error) error {
+	if db.dialect == postgresDialect {
+		if len(values) == 0 {
+			return nil
+		}
+		return fn("= ANY(?)", []any{values})
+	}
+	const chunk = 500
+	for start := 0; start < len(values); start += chunk {
+		part := values[start:min(start+chunk, len(values))]
+		args := make([]any, len(part))
+		for i, v := range part {
+			args[i] = v
+		}
+		if err := fn("IN (?"+strings.Repeat(", ?", len(part)-1)+")", args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
