@@ -15,8 +15,10 @@ const LONE_SURROGATE = /\p{Cs}/u
 
 // C0 and C1 controls and DEL, bidi overrides and isolates, line and paragraph separators, U+FFFD
 // (what a lone surrogate becomes in Go) and the noncharacters U+FFFE and U+FFFF.
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
 const FORBIDDEN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffd\ufffe\uffff]/
 // A description may also hold line feeds and tabs.
+// eslint-disable-next-line no-control-regex -- as above
 const FORBIDDEN_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffd\ufffe\uffff]/
 
 function clean(s: string, forbidden: RegExp): string | null {
