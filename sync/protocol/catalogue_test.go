@@ -15,7 +15,7 @@ import (
 //	  "min_schema_version": 1,        // the oldest the server accepts
 //	  "reasons": {"code": "pt-BR message", ...},                // every reason code of a rejected op
 //	  "errors": {"code": {"status": 400, "message": "pt-BR"}, ...}, // every API error code
-//	  "limits": {"name": number, ...}  // named as the PWA's LIMITS (src/sync/rules.ts), plus
+//	  "limits": {"name": number, ...}  // named as the PWA's LIMITS (src/protocol/rules.ts), plus
 //	                                   // maxOpsPerPush and maxPushBytes (the server's default body cap)
 //	}
 //

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppToaster } from '@/app/AppToaster'
-import { SyncContext, type SyncValue } from '@/app/sync/sync-context'
+import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
 
 const sw = vi.hoisted(() => ({

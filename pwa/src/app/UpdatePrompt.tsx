@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { useRegisterSW } from 'virtual:pwa-register/react'
-import { useSync } from '@/app/sync/sync-context'
+import { useSync } from '@/sync/sync-context'
 import { PENDING_BEFORE_UPDATE } from '@/app/sync/sync-text'
 
 const UPDATE_TOAST_ID = 'sw-update'

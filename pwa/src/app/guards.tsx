@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/Spinner'
-import { useSession } from '@/app/session/session-context'
+import { useSession } from '@/sync/session-context'
 import { SyncStatus } from '@/app/sync/SyncStatus'
 
 /**

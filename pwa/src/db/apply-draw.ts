@@ -5,39 +5,7 @@
 // what the server already said about its round. Must run inside writeTx (apply.ts calls it).
 import { serverOffset } from '@/db/clock-offset'
 import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
-
-/** A round as the server logs it (draw.start / winner.redraw merged with draw.complete), and as snapshots carry it. */
-export interface DrawWire {
-  draw_id: string
-  kind: DrawKind
-  positions: number[]
-  client_commitment: string
-  server_commitment?: string | null
-  pool_digest: string
-  pool_size: number
-  winners_count: number
-  allow_duplicate_wins: boolean
-  countdown_seconds: number
-  started_at: number
-  /** The mode its start declared. */
-  offline: boolean
-  client_seed?: string | null
-  server_seed?: string | null
-  seed?: string | null
-  completed_at?: number | null
-}
-
-export interface WinnerWire {
-  id: string
-  draw_id?: string
-  position: number
-  ticket_id: string
-  is_valid?: boolean
-  invalidated_at?: number | null
-  invalidation_reason?: string | null
-}
-
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate'])
+import type { DrawWire, WinnerWire } from '@/protocol/wire'
 
 type Payload = Record<string, unknown>
 

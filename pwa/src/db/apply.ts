@@ -2,32 +2,9 @@
 // transforms that can be applied again without harm: after pulling server changes the engine
 // re-applies the still-pending local ops on top, and the screens show server state plus pending work.
 // Must run inside writeTx (db/raffles.ts): the draw ops also touch draws, winners and meta.
-import { applyDrawOp, deleteDrawsOf, DRAW_OP_TYPES } from '@/db/apply-draw'
+import { applyDrawOp, deleteDrawsOf } from '@/db/apply-draw'
 import type { ParticipantRow, RaffleRow, SorteioDB } from '@/db/schema'
-
-/** The wire shape of a raffle (snake_case, as in the ops and the server's snapshot). */
-export interface RaffleWire {
-  id: string
-  code: string
-  title: string
-  description?: string | null
-  type: 'simple' | 'tickets'
-  status?: RaffleRow['status']
-  winners_count: number
-  countdown_seconds: number
-  allow_duplicate_wins?: boolean
-  drawn_at?: number | null
-  created_at: number
-}
-
-export interface TicketWire {
-  id: string
-  name: string
-  email?: string | null
-  ticket_number?: string | null
-  group_id: string
-  created_at?: number
-}
+import type { RaffleWire, TicketWire } from '@/protocol/wire'
 
 export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
   return {
@@ -58,16 +35,6 @@ export function ticketFromWire(raffle: RaffleRow, t: TicketWire, at: number): Pa
     createdAt: t.created_at ?? at,
   }
 }
-
-/** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
-export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set([
-  'raffle.create',
-  'raffle.update',
-  'raffle.delete',
-  'participants.add',
-  'participants.remove_group',
-  ...DRAW_OP_TYPES,
-])
 
 const settingFields: Record<string, keyof RaffleRow> = {
   title: 'title',
@@ -121,7 +88,7 @@ export async function applyOp(
       await applyDrawOp(database, raffleId, type, p, at)
       return
     default:
-      // An op type from a newer version: pulls load the snapshot instead (see KNOWN_OP_TYPES).
+      // An op type from a newer version: pulls load the snapshot instead (see KNOWN_OP_TYPES in @/protocol/wire).
       return
   }
 }

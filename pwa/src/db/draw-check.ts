@@ -6,7 +6,7 @@
 import { poolOf, readPoolInputs } from '@/db/draws'
 import { writeTx } from '@/db/raffles'
 import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
-import { combineSeeds, pick, poolDigest } from '@/sync/draw'
+import { combineSeeds, pick, poolDigest } from '@/protocol/draw'
 import { fromHex, sha256Hex } from '@/lib/bytes'
 
 export const RESULT_MISMATCH_TEXT = 'O resultado recebido não confere com os compromissos publicados no início do sorteio.'

@@ -9,9 +9,9 @@ import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
-import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/sync/draw'
-import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
-import { checkReason, drawShortfall, RuleError } from '@/sync/rules'
+import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
+import { checkReason, drawShortfall, RuleError } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 /** A redraw with nobody left to draw (spec §8 wording). */

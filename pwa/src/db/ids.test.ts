@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newCode, newId } from '@/db/ids'
-import { isUUID } from '@/sync/validate'
+import { isUUID } from '@/protocol/validate'
 
 describe('newId', () => {
   it('makes lower-case UUIDv7s carrying the time', () => {

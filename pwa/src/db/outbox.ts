@@ -2,6 +2,7 @@
 // on this device never pushes them; they wait until their own account signs in again.
 import { newId } from '@/db/ids'
 import type { OutboxRow, SorteioDB } from '@/db/schema'
+import type { OpType } from '@/protocol/wire'
 
 const clientKey = (userId: string) => `client:${userId}`
 const mutationKey = (clientId: string) => `mutation:${clientId}`
@@ -23,7 +24,7 @@ export async function enqueue(
   database: SorteioDB,
   userId: string,
   raffleId: string,
-  type: string,
+  type: OpType,
   payload: unknown,
 ): Promise<OutboxRow> {
   const clientId = await clientIdFor(database, userId)

@@ -1,10 +1,11 @@
 // Participant reads and writes. A person is a group of one or more tickets.
-import { applyOp, type TicketWire } from '@/db/apply'
+import { applyOp } from '@/db/apply'
 import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type ParticipantRow, type SorteioDB } from '@/db/schema'
-import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/sync/rules'
+import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
+import type { TicketWire } from '@/protocol/wire'
 
 export interface NewPerson {
   name: string

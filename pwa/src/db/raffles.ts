@@ -1,10 +1,11 @@
 // Raffle reads and writes. Each write changes the local tables and queues its op in one transaction.
 import Dexie from 'dexie'
-import { applyOp, type RaffleWire } from '@/db/apply'
+import { applyOp } from '@/db/apply'
 import { newCode, newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
-import { checkCountdown, checkDescription, checkRaffleType, checkTitle, checkWinners, RuleError } from '@/sync/rules'
+import { checkCountdown, checkDescription, checkRaffleType, checkTitle, checkWinners, RuleError } from '@/protocol/rules'
+import type { RaffleWire } from '@/protocol/wire'
 
 export interface NewRaffle {
   title: string

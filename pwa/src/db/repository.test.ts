@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { addPeople, countPeople, countTickets, listTickets, removeGroup } from '@/db/participants'
 import { clientIdFor, pendingCount, pendingOps } from '@/db/outbox'
 import { createRaffle, deleteRaffle, getRaffle, listRaffles, updateRaffle, type NewRaffle } from '@/db/raffles'
-import { RuleError } from '@/sync/rules'
+import { RuleError } from '@/protocol/rules'
 import { ANA, BRUNO, freshDb } from '@/sync/testing/helpers'
 
 const input: NewRaffle = { title: '  Rifa da festa ', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 10 }

@@ -2,6 +2,7 @@
 // through their functions (with useLiveQuery) and every write also appends to the outbox, in one
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
+import type { OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
 export type RaffleStatus = 'pending' | 'in_progress' | 'completed'
@@ -40,7 +41,7 @@ export interface OutboxRow {
   clientId: string
   mutationId: number
   raffleId: string
-  type: string
+  type: OpType
   payload: unknown
   createdAt: number
   /** The raffle's last server seq this device knew when the op was made (base_seq on the wire). */
@@ -132,7 +133,7 @@ export interface DrawSecretRow {
 /**
  * An offline round's pool as this device committed to it, kept until its reveal so the draw need
  * not read and rebuild every ticket again: the ids in canonical order, concatenated (each 36
- * characters), and each ticket's group number (sync/draw groupNumbers). Device-only, like the
+ * characters), and each ticket's group number (protocol/draw groupNumbers). Device-only, like the
  * secret, but in its own table: the secrets are read whole by the app-wide finisher.
  */
 export interface DrawPoolRow {

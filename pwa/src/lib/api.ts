@@ -32,12 +32,33 @@ export class NetworkError extends Error {
   }
 }
 
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
+
+/** The clock a request's timeout runs on; the sync engine passes its own, so tests need not wait. */
+export interface RequestTimer {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+// Looked up at each call, so a test's stubbed fetch is the one used.
+const browserFetch: FetchFn = (input, init) => fetch(input, init)
+
+const browserTimer: RequestTimer = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
   /** Give up after this many milliseconds; a hung connection must not keep screens waiting. */
   timeoutMs?: number
+  /** Injected by the sync engine (tests run it against a fake server); the browser's otherwise. */
+  fetch?: FetchFn
+  timer?: RequestTimer
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -48,47 +69,56 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof v.code === 'string' && typeof v.message === 'string'
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const type = response.headers.get('Content-Type') ?? ''
-  if (!type.includes('application/json')) return undefined
+const isJson = (response: Response) => (response.headers.get('Content-Type') ?? '').includes('application/json')
+
+/** A JSON answer's body, or undefined when the answer is not JSON; a body that breaks off is as good as no answer. */
+export async function readJson(response: Response): Promise<unknown> {
+  if (!isJson(response)) return undefined
   try {
     return await response.json()
-  } catch {
-    return undefined
+  } catch (error) {
+    throw new NetworkError(NETWORK_ERROR_MESSAGE, { cause: error })
   }
 }
 
-/** Sends the request; a connection that fails or hangs becomes a NetworkError. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+/** A sent request's answer, with when the request left and when the answer's headers came. */
+export interface Sent {
+  response: Response
+  sentAt: number
+  receivedAt: number
+}
+
+/**
+ * The one fetch of the app: JSON body, same-origin credentials, a timeout, and a connection that
+ * fails or hangs becomes a NetworkError. A caller's own abort goes through unchanged.
+ */
+export async function send(path: string, options: RequestOptions): Promise<Sent> {
+  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: fetchFn = browserFetch, timer = browserTimer } = options
   // Built by hand rather than with AbortSignal.timeout/any, which older iOS Safari lacks.
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  const stop = timer.setTimeout(() => controller.abort(), timeoutMs)
   const onAbort = () => controller.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-
+  const json = body === undefined ? undefined : JSON.stringify(body)
+  const sentAt = timer.now()
   try {
-    return await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    })
+    const response = await fetchFn(path, { method, headers, body: json, credentials: 'same-origin', signal: controller.signal })
+    // The headers' arrival: a long body's transfer says nothing about the clocks.
+    return { response, sentAt, receivedAt: timer.now() }
   } catch (error) {
-    // A caller's own abort is not a connectivity problem; let it through unchanged.
     if (signal?.aborted) throw error
     throw new NetworkError(NETWORK_ERROR_MESSAGE, { cause: error })
   } finally {
-    clearTimeout(timer)
+    timer.clearTimeout(stop)
     signal?.removeEventListener('abort', onAbort)
   }
 }
 
-/** The error for a non-2xx answer whose body (if JSON) is `data`. */
-function failure(response: Response, data: unknown): Error {
+/** The error for a non-2xx answer. */
+async function failure(response: Response): Promise<Error> {
+  const data = await readJson(response).catch(() => undefined)
   if (isErrorBody(data)) return new ApiError(response.status, data)
   // No JSON error body: a gateway or proxy answered while the server is down.
   if (response.status >= 500) return new NetworkError()
@@ -100,10 +130,10 @@ function failure(response: Response, data: unknown): Error {
  * Throws ApiError for the server's error answers and NetworkError when it cannot be reached.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options)
+  const { response } = await send(path, options)
   if (response.status === 204) return undefined as T
+  if (!response.ok) throw await failure(response)
   const data = await readJson(response)
-  if (!response.ok) throw failure(response, data)
   if (data === undefined) throw new NetworkError()
   return data as T
 }
@@ -113,18 +143,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  * that must keep it unchanged (a record offered for download and checked elsewhere).
  */
 export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<string> {
-  const response = await send(path, options)
-  if (!response.ok) throw failure(response, await readJson(response))
-  if (!(response.headers.get('Content-Type') ?? '').includes('application/json')) throw new NetworkError()
+  const { response } = await send(path, options)
+  if (!response.ok) throw await failure(response)
+  if (!isJson(response)) throw new NetworkError()
   try {
     return await response.text()
   } catch (error) {
     throw new NetworkError(NETWORK_ERROR_MESSAGE, { cause: error })
   }
-}
-
-/** The pt-BR text to show for any error thrown by apiRequest (or anything else). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof NetworkError) return error.message
-  return 'Erro inesperado. Tente novamente.'
 }

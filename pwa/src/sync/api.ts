@@ -1,62 +1,10 @@
-// The sync endpoints of docs/sync-protocol.md over an injected fetch, so the engine runs against a
-// fake server in tests. Errors use the app's two classes: ApiError (the server answered with an
-// error body) and NetworkError (no server, or something else answered, e.g. a proxy page).
-import type { RaffleWire, TicketWire } from '@/db/apply'
-import type { DrawWire, WinnerWire } from '@/db/apply-draw'
-import { ApiError, NetworkError } from '@/lib/api'
+// The sync endpoints of docs/sync-protocol.md, sent with lib/api's send over an injected fetch and
+// timer, so the engine runs against a fake server in tests. Errors use the app's two classes:
+// ApiError (the server answered with an error body) and NetworkError (no server, or something else
+// answered, e.g. a proxy page).
+import { ApiError, NetworkError, readJson, send, type FetchFn } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
-import type { WireOp } from '@/sync/validate'
-
-// 2 adds the draw ops; the server accepts the previous version too.
-export const SCHEMA_VERSION = 2
-
-export interface PushRequest {
-  client_id: string
-  /** The account the ops were made under; the server refuses them under another session. */
-  user_id: string
-  schema_version: number
-  ops: WireOp[]
-}
-
-export interface OpResult {
-  op_id: string
-  status: 'applied' | 'duplicate' | 'rejected'
-  seq?: number
-  code?: string
-  reason?: string
-  message?: string
-}
-
-export interface Change {
-  seq: number
-  op_id: string
-  type: string
-  payload: unknown
-  at: number
-}
-
-export type ChangesPage = { refetch: true } | { refetch?: false; changes: Change[]; cursor: string; more: boolean }
-
-export interface Snapshot {
-  raffle: RaffleWire
-  head_seq: number
-  participants: TicketWire[]
-  /** Every round, open or completed (schema version 2; absent from older servers). */
-  draws?: DrawWire[]
-  winners?: WinnerWire[]
-  cursor: string
-}
-
-export interface FeedEntry extends RaffleWire {
-  head_seq: number
-  deleted: boolean
-}
-
-export interface FeedPage {
-  raffles: FeedEntry[]
-  cursor: string
-  more: boolean
-}
+import type { ChangesPage, FeedPage, OpResult, PushRequest, Snapshot } from '@/protocol/wire'
 
 export interface SyncApi {
   push(body: PushRequest, signal?: AbortSignal): Promise<{ results: OpResult[] }>
@@ -65,8 +13,6 @@ export interface SyncApi {
   /** Null when the raffle is gone (deleted, or never reached the server). */
   snapshot(raffleId: string, signal?: AbortSignal): Promise<Snapshot | null>
 }
-
-export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
 
 /** Told the `server_time` of each answer that carries one, with when the request left and its answer came. */
 export type ServerTimeListener = (serverTime: number, sentAt: number, receivedAt: number) => void
@@ -77,37 +23,9 @@ const PULL_TIMEOUT_MS = 60_000
 
 export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServerTime?: ServerTimeListener): SyncApi {
   async function call<T>(path: string, timeoutMs: number, signal: AbortSignal | undefined, body?: unknown): Promise<T> {
-    const controller = new AbortController()
-    const stop = timer.setTimeout(() => controller.abort(), timeoutMs)
-    const onAbort = () => controller.abort()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    let response: Response
-    const json = body === undefined ? undefined : JSON.stringify(body)
-    const sentAt = timer.now()
-    try {
-      response = await fetchFn(base + path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: json,
-        credentials: 'same-origin',
-        signal: controller.signal,
-      })
-    } catch (error) {
-      if (signal?.aborted) throw error
-      throw new NetworkError(undefined, { cause: error })
-    } finally {
-      timer.clearTimeout(stop)
-      signal?.removeEventListener('abort', onAbort)
-    }
-    // The headers' arrival: a long body's transfer says nothing about the clocks.
-    const receivedAt = timer.now()
-    let data: unknown
-    try {
-      data = (response.headers.get('Content-Type') ?? '').includes('application/json') ? await response.json() : undefined
-    } catch (error) {
-      // The body broke off mid-way: as good as no answer.
-      throw new NetworkError(undefined, { cause: error })
-    }
+    const method = body === undefined ? 'GET' : 'POST'
+    const { response, sentAt, receivedAt } = await send(base + path, { method, body, signal, timeoutMs, fetch: fetchFn, timer })
+    const data = await readJson(response)
     if (response.ok && data !== undefined) {
       const serverTime = (data as { server_time?: unknown }).server_time
       if (typeof serverTime === 'number') onServerTime?.(serverTime, sentAt, receivedAt)

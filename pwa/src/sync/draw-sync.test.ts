@@ -9,15 +9,15 @@ import { pendingOps } from '@/db/outbox'
 import { addPeople } from '@/db/participants'
 import { createRaffle, getRaffle } from '@/db/raffles'
 import type { DrawRow, SorteioDB } from '@/db/schema'
-import { canonical, combineSeeds, pick, type DrawTicket } from '@/sync/draw'
+import { canonical, combineSeeds, pick, type DrawTicket } from '@/protocol/draw'
 import { SyncEngine } from '@/sync/engine'
 import { pullAll } from '@/sync/pull'
 import { pushOutbox } from '@/sync/push'
-import { REASON_MESSAGES } from '@/sync/rules'
+import { REASON_MESSAGES } from '@/protocol/rules'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, eventually, freshDb } from '@/sync/testing/helpers'
-import type { WireOp } from '@/sync/validate'
 import { fromHex, sha256Hex } from '@/lib/bytes'
+import type { OpType, WireOp } from '@/protocol/wire'
 
 // The mode a round declares at its start.
 const online = { offline: false }
@@ -129,7 +129,7 @@ describe('the draw against the fake server', () => {
 
 describe('the fake server, like the real one', () => {
   /** An op as another device (or a tampered client) would push it. */
-  const opFor = (raffleId: string, type: string, payload: unknown, mutation: number): WireOp => ({ op_id: newId(), mutation_id: mutation, raffle_id: raffleId, type, base_seq: 0, payload })
+  const opFor = (raffleId: string, type: string, payload: unknown, mutation: number): WireOp => ({ op_id: newId(), mutation_id: mutation, raffle_id: raffleId, type: type as OpType, base_seq: 0, payload })
 
   it.each([false, true])('refuses a completion in the other mode than the start declared (declared offline: %s) as mode_mismatch', async (declaredOffline) => {
     const { server, db, ctx, raffleId } = await setup()

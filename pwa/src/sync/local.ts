@@ -5,7 +5,7 @@ import { drawFromWire, keepKnown, winnerFromWire } from '@/db/apply-draw'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
-import type { Snapshot } from '@/sync/api'
+import type { Snapshot } from '@/protocol/wire'
 
 /** Per-account keys of the meta table. */
 export const metaKey = {

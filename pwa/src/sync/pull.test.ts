@@ -8,7 +8,7 @@ import { pullAll } from '@/sync/pull'
 import { pushOutbox } from '@/sync/push'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, BRUNO, contextFor, freshDb } from '@/sync/testing/helpers'
-import type { WireOp } from '@/sync/validate'
+import type { OpType, WireOp } from '@/protocol/wire'
 
 const DEVICE = '0192f0c1-0000-7000-8000-0000000000d9'
 const RAFFLE = '0192f0c1-0000-7000-8000-00000000a001'
@@ -21,7 +21,7 @@ function remote(server: FakeSyncServer, type: string, payload: unknown, raffleId
     op_id: `0192f0c1-0000-7000-8000-${String(++opCounter).padStart(12, '0')}`,
     mutation_id: ++mutation,
     raffle_id: raffleId,
-    type,
+    type: type as OpType,
     base_seq: 0,
     payload,
   }

@@ -1,11 +1,11 @@
 // Pulling: the account's raffle feed, then each changed raffle's log page by page. Every page is
 // applied together with its cursor and the raffle's pending ops in one transaction, so a crash
 // between pages loses nothing and repeats nothing that matters (ops are idempotent).
-import { applyOps, KNOWN_OP_TYPES } from '@/db/apply'
+import { applyOps } from '@/db/apply'
 import { ApiError } from '@/lib/api'
-import type { FeedEntry } from '@/sync/api'
 import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
 import type { SyncContext } from '@/sync/push'
+import { type FeedEntry, KNOWN_OP_TYPES } from '@/protocol/wire'
 
 /** Loads a raffle whole: the log's start is gone, the raffle went away, or the log has ops this version cannot apply. */
 export async function loadSnapshot(ctx: SyncContext, raffleId: string): Promise<void> {

@@ -1,12 +1,11 @@
 // Pushing the signed-in account's outbox, oldest op first. An op leaves the outbox only when the
 // server answered it (applied, duplicate or rejected); anything else keeps it for the next try.
-import { DRAW_OP_TYPES } from '@/db/apply-draw'
 import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { NetworkError } from '@/lib/api'
-import { SCHEMA_VERSION, type OpResult, type SyncApi } from '@/sync/api'
+import type { SyncApi } from '@/sync/api'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
-import { REASON_MESSAGES, utf8Length } from '@/sync/rules'
-import type { WireOp } from '@/sync/validate'
+import { REASON_MESSAGES, utf8Length } from '@/protocol/rules'
+import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
   | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string }

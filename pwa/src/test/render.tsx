@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
 import { AppToaster } from '@/app/AppToaster'
 import { routes } from '@/app/routes'
-import type { SessionState } from '@/app/session/session-context'
+import type { SessionState } from '@/sync/session-context'
 import { SessionProvider } from '@/app/session/SessionProvider'
 import type { AuthApi, User } from '@/lib/auth-api'
 

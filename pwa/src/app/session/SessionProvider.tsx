@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ApiError } from '@/lib/api'
 import { httpAuthApi, type AuthApi, type Credentials, type User } from '@/lib/auth-api'
 import { LAST_USER_KEY, readLastUser, writeLastUser } from '@/app/session/last-user'
-import { SessionContext, type SessionState, type SessionValue } from '@/app/session/session-context'
+import { SessionContext, type SessionState, type SessionValue } from '@/sync/session-context'
 
 interface SessionProviderProps {
   children: ReactNode

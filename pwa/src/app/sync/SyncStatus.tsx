@@ -1,4 +1,4 @@
-import { useSyncStatus } from '@/app/sync/sync-context'
+import { useSyncStatus } from '@/sync/sync-context'
 import { lastSyncText, pendingText, problemText } from '@/app/sync/sync-text'
 import { cn } from '@/lib/cn'
 

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useState } from 'react'
-import { SessionContext } from '@/app/session/session-context'
-import { useOnline } from '@/app/sync/online'
-import { useSyncStatus } from '@/app/sync/sync-context'
+import { SessionContext } from '@/sync/session-context'
+import { useOnline } from '@/sync/online'
+import { useSyncStatus } from '@/sync/sync-context'
 import type { RoundFinisher } from '@/sync/round-finisher'
 
 /**

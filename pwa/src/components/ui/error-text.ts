@@ -1,17 +1,18 @@
-import { errorMessage } from '@/lib/api'
-import { RuleError } from '@/sync/rules'
+import { ApiError, NetworkError } from '@/lib/api'
+import { RuleError } from '@/protocol/rules'
 
 /**
- * The pt-BR text to show for a failed local read or write. Rule errors and server errors carry
- * their own Portuguese message; anything else (an IndexedDB failure) has English text meant for
- * developers, so the user gets a plain sentence instead.
+ * The pt-BR text to show for any failure: a local read or write, or a request to the server. Rule
+ * errors and server errors carry their own Portuguese message; anything else (an IndexedDB
+ * failure) has English text meant for developers, so the user gets a plain sentence instead.
  */
 export function errorText(error: unknown): string {
   if (error instanceof RuleError) return error.message
   if (error instanceof Error && error.name === 'QuotaExceededError') {
     return 'Sem espaço de armazenamento neste dispositivo. Libere espaço e tente novamente.'
   }
-  return errorMessage(error)
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message
+  return 'Erro inesperado. Tente novamente.'
 }
 
 /** The field a rule error belongs to, if any (e.g. 'title', 'winnersCount', 'name'). */

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/Card'
 import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Tabs } from '@/components/ui/Tabs'
-import { useSession } from '@/app/session/session-context'
+import { useSession } from '@/sync/session-context'
 import { CredentialsForm } from '@/features/auth/CredentialsForm'
 
 type Tab = 'signin' | 'signup'

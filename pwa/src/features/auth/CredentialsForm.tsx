@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
-import { ApiError, errorMessage } from '@/lib/api'
+import { errorText } from '@/components/ui/error-text'
+import { ApiError } from '@/lib/api'
 import type { Credentials } from '@/lib/auth-api'
 
 type Field = 'email' | 'password'
@@ -41,7 +42,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
       await action({ email: email.trim(), password })
       onSuccess?.()
     } catch (error) {
-      toast.error(errorTitle, { description: errorMessage(error) })
+      toast.error(errorTitle, { description: errorText(error) })
       const field = fieldOf(error)
       if (field && error instanceof ApiError) setErrors({ [field]: error.message })
     } finally {

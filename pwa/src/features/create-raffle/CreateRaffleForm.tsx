@@ -11,7 +11,7 @@ import { createRaffle } from '@/db/raffles'
 import type { RaffleType } from '@/db/schema'
 import { DEFAULT_COUNTDOWN, DEFAULT_WINNERS, wholeNumberOr } from '@/features/create-raffle/form-values'
 import { RaffleTypeField } from '@/features/create-raffle/RaffleTypeField'
-import { LIMITS } from '@/sync/rules'
+import { LIMITS } from '@/protocol/rules'
 
 type Field = 'title' | 'description' | 'winnersCount' | 'countdownSeconds'
 type FieldErrors = Partial<Record<Field, string>>

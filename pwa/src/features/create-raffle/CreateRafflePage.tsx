@@ -1,7 +1,7 @@
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
 import { PageContainer } from '@/components/ui/PageContainer'
-import { useSession } from '@/app/session/session-context'
+import { useSession } from '@/sync/session-context'
 import { CreateRaffleForm } from '@/features/create-raffle/CreateRaffleForm'
 
 /** /criar-sorteio. The route guard sends visitors without a session to /auth before this renders. */

@@ -5,9 +5,9 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { LogOutIcon, PlusIcon } from '@/components/ui/icons'
 import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
-import { useSession } from '@/app/session/session-context'
+import { errorText } from '@/components/ui/error-text'
+import { useSession } from '@/sync/session-context'
 import { RaffleList } from '@/features/dashboard/RaffleList'
-import { errorMessage } from '@/lib/api'
 
 /** 'Meus Sorteios': the organiser's raffles, read from this device (sync keeps them current). */
 export default function DashboardPage() {
@@ -22,7 +22,7 @@ export default function DashboardPage() {
       await signOut()
     } catch (error) {
       // Without the server the cookie stays valid, so claiming to have signed out would be false.
-      toast.error('Erro ao sair', { description: errorMessage(error) })
+      toast.error('Erro ao sair', { description: errorText(error) })
       setSigningOut(false)
     }
   }

@@ -6,7 +6,7 @@ import { PlusIcon } from '@/components/ui/icons'
 import { TextField } from '@/components/ui/TextField'
 import { addPeople } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
-import { LIMITS } from '@/sync/rules'
+import { LIMITS } from '@/protocol/rules'
 
 type Field = 'name' | 'email' | 'ticketNumber'
 type FieldErrors = Partial<Record<Field, string>>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useOnline, useOnlineGetter } from '@/app/sync/online'
+import { useOnline, useOnlineGetter } from '@/sync/online'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
@@ -11,7 +11,7 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
-import { drawShortfall } from '@/sync/rules'
+import { drawShortfall } from '@/protocol/rules'
 
 function Total({ label, value }: { label: string; value: number | undefined }) {
   return (

@@ -10,7 +10,7 @@ import { updateRaffle, type RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
 import { useSettingField } from '@/features/manage-raffle/useSettingField'
 import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
-import { LIMITS } from '@/sync/rules'
+import { LIMITS } from '@/protocol/rules'
 
 /** A blank number field is a mistake, not zero: it is refused like any other invalid number. */
 function toNumber(text: string): number {

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { SyncContext, type SyncValue } from '@/app/sync/sync-context'
+import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import type { SyncEngine } from '@/sync/engine'
 import type { SyncStatus } from '@/sync/status'
 import { NOT_FOUND_GRACE_MS, useLeaveWhenMissing } from '@/features/manage-raffle/useOwnRaffle'

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useSyncStatus } from '@/app/sync/sync-context'
+import { useSyncStatus } from '@/sync/sync-context'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { findOwnRaffle } from '@/db/queries'

@@ -1,6 +1,6 @@
 // The quick draw runs the same public algorithm as organisers' draws (sorteio-v1,
 // docs/draw-algorithm.md): each name is a ticket of its own, and a fresh seed picks one.
-import { canonical, pick, type DrawTicket } from '@/sync/draw'
+import { canonical, pick, type DrawTicket } from '@/protocol/draw'
 
 export const SEED_BYTES = 32
 

@@ -1,7 +1,7 @@
 // The public audit record (docs/sync-protocol.md "Public audit record", docs/draw-algorithm.md §9):
 // its types, and a check of its shape before anything is recomputed from it. The record comes from
 // the network, so nothing in it is trusted to have the right types.
-import type { DrawTicket } from '@/sync/draw'
+import type { DrawTicket } from '@/protocol/draw'
 
 export interface AuditRound {
   draw_id?: string

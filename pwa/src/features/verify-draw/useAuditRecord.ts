@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { ApiError, apiRequestText, errorMessage, NetworkError } from '@/lib/api'
+import { errorText } from '@/components/ui/error-text'
+import { ApiError, apiRequestText, NetworkError } from '@/lib/api'
 import { AuditFormatError, parseAuditExport, type AuditExport } from '@/features/verify-draw/audit-record'
 import { NETWORK_FAILURE } from '@/features/verify-draw/verify-text'
 
@@ -44,7 +45,7 @@ export function useAuditRecord(code: string): { state: AuditState; retry: () => 
         if (!controller.signal.aborted) setAnswer({ key, state })
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ key, state: { status: 'failed', message: errorMessage(error) } })
+        if (!controller.signal.aborted) setAnswer({ key, state: { status: 'failed', message: errorText(error) } })
       },
     )
     return () => controller.abort()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseAuditExport, type AuditExport } from '@/features/verify-draw/audit-record'
 import { loadFixture } from '@/features/verify-draw/test-fixture'
 import { describeTicket, verifyExport, verifyRound } from '@/features/verify-draw/verify-record'
-import { canonical, pick, poolDigest, type DrawTicket } from '@/sync/draw'
+import { canonical, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { fromHex, toHex } from '@/lib/bytes'
 
 const noWait = { yieldToPage: async () => {} }

@@ -1,7 +1,7 @@
 // Recomputes a public audit record in the browser with the app's own sorteio-v1 code: each seed
 // against its commitment, the pool's size and digest, and the winners. The reasons are the ones the
 // command-line verifier gives (sync/draw/audit.go), in pt-BR sentences for the page.
-import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/sync/draw'
+import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 

@@ -1,12 +1,11 @@
 // The draw ops for the fake server (fake-server.ts): the state rules of docs/sync-protocol.md
-// "Draw ops", with the winners computed by the TypeScript sorteio-v1 (@/sync/draw), and the
+// "Draw ops", with the winners computed by the TypeScript sorteio-v1 (@/protocol/draw), and the
 // enriched changes the real server logs. Test code only.
-import type { DrawWire, WinnerWire } from '@/db/apply-draw'
-import type { TicketWire } from '@/db/apply'
-import { combineSeeds, pick, poolDigest, type DrawTicket } from '@/sync/draw'
-import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
-import { trimSpace } from '@/sync/rules'
+import { combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
+import { trimSpace } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
+import type { DrawWire, TicketWire, WinnerWire } from '@/protocol/wire'
 
 interface ServerRound {
   wire: DrawWire & { draw_id: string; positions: number[]; offline: boolean }

@@ -2,12 +2,10 @@
 // Response out. It follows the Go store's rules where the engine can tell the difference (ordered
 // apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
 // the real server is exercised end to end by the Playwright suite.
-import type { RaffleWire, TicketWire } from '@/db/apply'
-import { DRAW_OP_TYPES } from '@/db/apply-draw'
-import type { Change, FeedEntry, OpResult, PushRequest } from '@/sync/api'
-import { REASON_MESSAGES } from '@/sync/rules'
+import { REASON_MESSAGES } from '@/protocol/rules'
 import { applyDrawOp, drawSnapshot, type DrawHost } from '@/sync/testing/fake-draws'
-import { validateOp, type WireOp } from '@/sync/validate'
+import { validateOp } from '@/protocol/validate'
+import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
 
 interface ServerRaffle extends DrawHost {
   raffle: Required<Pick<RaffleWire, 'status' | 'description' | 'allow_duplicate_wins' | 'drawn_at'>> & RaffleWire

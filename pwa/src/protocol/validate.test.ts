@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { validateOp, type WireOp } from '@/sync/validate'
+import { validateOp } from '@/protocol/validate'
+import type { OpType, WireOp } from '@/protocol/wire'
 
 // The vectors the Go server is tested with: the device must give the same reason for every op.
 // import.meta.url is not a file: URL under jsdom, so the path is built from this file's directory.
@@ -61,7 +62,7 @@ describe('validateOp (draw ops)', () => {
     op_id: '0192f0c1-0000-7000-8000-0000000000f1',
     mutation_id: 1,
     raffle_id: '0192f0c1-0000-7000-8000-00000000a001',
-    type,
+    type: type as OpType,
     base_seq: 0,
     payload,
   })

@@ -3,18 +3,9 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
+import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError } from '@/protocol/rules'
 import { cleanLine } from '@/protocol/text'
-import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError } from '@/sync/rules'
-
-/** An op as it travels in a push. */
-export interface WireOp {
-  op_id: string
-  mutation_id: number
-  raffle_id: string
-  type: string
-  base_seq: number
-  payload: unknown
-}
+import type { WireOp } from '@/protocol/wire'
 
 type Obj = Record<string, unknown>
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { canonical, combineSeeds, DrawError, pick, poolDigest, Stream, type DrawTicket } from '@/sync/draw'
+import { canonical, combineSeeds, DrawError, pick, poolDigest, Stream, type DrawTicket } from '@/protocol/draw'
 import { fromHex, toHex } from '@/lib/bytes'
 
 interface Vectors {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DrawTicket } from '@/sync/draw'
-import { firstDrawPool, redrawPool } from '@/sync/draw-pool'
+import type { DrawTicket } from '@/protocol/draw'
+import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
 
 const t = (id: string, group: string): DrawTicket => ({ id, group_id: group, ticket_number: null, name: group })
 // Ana holds a1..a3, Bia b1..b2, Caio c1, Duda d1; listed out of canonical order.

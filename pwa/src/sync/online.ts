@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
-import { useSyncStatus } from '@/app/sync/sync-context'
+import { useSyncStatus } from '@/sync/sync-context'
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener)

@@ -1,6 +1,6 @@
 // Which tickets a round draws from (docs/draw-algorithm.md §1 and §6), in canonical order. Pure, so
 // the device that draws and whoever checks a round build the same pool from the same rows.
-import { canonical, type DrawTicket } from '@/sync/draw'
+import { canonical, type DrawTicket } from '@/protocol/draw'
 
 /** A first draw: every ticket of the raffle. */
 export function firstDrawPool(tickets: readonly DrawTicket[]): DrawTicket[] {

@@ -1,0 +1,36 @@
+// The PWA against sync/testdata/catalogue.json, the one list the server's tests check too: a
+// reason message, a limit or the schema version changed on one side only fails here or in Go.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LIMITS, REASON_MESSAGES } from '@/protocol/rules'
+import { SCHEMA_VERSION } from '@/protocol/wire'
+import { MAX_OPS_PER_PUSH, MAX_PUSH_BYTES } from '@/sync/push'
+
+interface Catalogue {
+  schema_version: number
+  min_schema_version: number
+  reasons: Record<string, string>
+  limits: Record<string, number>
+}
+
+// import.meta.url is not a file: URL under jsdom, so the path is built from this file's directory.
+const catalogue = JSON.parse(readFileSync(resolve(__dirname, '../../../sync/testdata/catalogue.json'), 'utf8')) as Catalogue
+
+describe('the shared catalogue', () => {
+  it('has every reason code with the same pt-BR message, and no other', () => {
+    expect(REASON_MESSAGES).toEqual(catalogue.reasons)
+  })
+
+  it('has the same limits', () => {
+    for (const [name, value] of Object.entries(LIMITS)) expect([name, catalogue.limits[name]]).toEqual([name, value])
+    expect(MAX_OPS_PER_PUSH).toBe(catalogue.limits.maxOpsPerPush)
+    // The device sends less than the server takes, leaving room for the ops' envelopes.
+    expect(MAX_PUSH_BYTES).toBeLessThan(catalogue.limits.maxPushBytes!)
+  })
+
+  it('speaks the schema version the server speaks', () => {
+    expect(SCHEMA_VERSION).toBe(catalogue.schema_version)
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(catalogue.min_schema_version)
+  })
+})

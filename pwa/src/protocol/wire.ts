@@ -1,0 +1,147 @@
+// The shapes that travel between the device and the server (docs/sync-protocol.md), snake_case as
+// on the wire, and the op types. The TypeScript side of the Go package sync/protocol: no storage,
+// no network, so every layer above can share them.
+
+// 2 adds the draw ops; the server accepts the previous version too.
+export const SCHEMA_VERSION = 2
+
+/** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
+export const OP_TYPES = [
+  'raffle.create',
+  'raffle.update',
+  'raffle.delete',
+  'participants.add',
+  'participants.remove_group',
+  'draw.start',
+  'winner.redraw',
+  'draw.complete',
+  'winner.invalidate',
+] as const
+
+export type OpType = (typeof OP_TYPES)[number]
+
+export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate'>
+
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate'])
+
+/** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
+export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)
+
+/** An op as it travels in a push. */
+export interface WireOp {
+  op_id: string
+  mutation_id: number
+  raffle_id: string
+  type: OpType
+  base_seq: number
+  payload: unknown
+}
+
+export type RaffleStatus = 'pending' | 'in_progress' | 'completed'
+
+/** The wire shape of a raffle (as in the ops and the server's snapshot). */
+export interface RaffleWire {
+  id: string
+  code: string
+  title: string
+  description?: string | null
+  type: 'simple' | 'tickets'
+  status?: RaffleStatus
+  winners_count: number
+  countdown_seconds: number
+  allow_duplicate_wins?: boolean
+  drawn_at?: number | null
+  created_at: number
+}
+
+/** One ticket; the tickets of one person share a group_id. */
+export interface TicketWire {
+  id: string
+  name: string
+  email?: string | null
+  ticket_number?: string | null
+  group_id: string
+  created_at?: number
+}
+
+export type DrawKind = 'draw' | 'redraw'
+
+/** A round as the server logs it (draw.start / winner.redraw merged with draw.complete), and as snapshots carry it. */
+export interface DrawWire {
+  draw_id: string
+  kind: DrawKind
+  positions: number[]
+  client_commitment: string
+  server_commitment?: string | null
+  pool_digest: string
+  pool_size: number
+  winners_count: number
+  allow_duplicate_wins: boolean
+  countdown_seconds: number
+  started_at: number
+  /** The mode its start declared. */
+  offline: boolean
+  client_seed?: string | null
+  server_seed?: string | null
+  seed?: string | null
+  completed_at?: number | null
+}
+
+export interface WinnerWire {
+  id: string
+  draw_id?: string
+  position: number
+  ticket_id: string
+  is_valid?: boolean
+  invalidated_at?: number | null
+  invalidation_reason?: string | null
+}
+
+export interface PushRequest {
+  client_id: string
+  /** The account the ops were made under; the server refuses them under another session. */
+  user_id: string
+  schema_version: number
+  ops: WireOp[]
+}
+
+export interface OpResult {
+  op_id: string
+  status: 'applied' | 'duplicate' | 'rejected'
+  seq?: number
+  code?: string
+  reason?: string
+  message?: string
+}
+
+/** One entry of a raffle's log. Its type is a string: a newer server may log types this version does not know. */
+export interface Change {
+  seq: number
+  op_id: string
+  type: string
+  payload: unknown
+  at: number
+}
+
+export type ChangesPage = { refetch: true } | { refetch?: false; changes: Change[]; cursor: string; more: boolean }
+
+export interface Snapshot {
+  raffle: RaffleWire
+  head_seq: number
+  participants: TicketWire[]
+  /** Every round, open or completed (schema version 2; absent from older servers). */
+  draws?: DrawWire[]
+  winners?: WinnerWire[]
+  cursor: string
+}
+
+export interface FeedEntry extends RaffleWire {
+  head_seq: number
+  deleted: boolean
+}
+
+export interface FeedPage {
+  raffles: FeedEntry[]
+  cursor: string
+  more: boolean
+}
