@@ -62,9 +62,11 @@ test-pwa: deps
 test-e2e: build
 	npm run --silent -w e2e test
 
-## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end); figures in docs/benchmarks.md
+## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 10000
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500
 	npm run --silent -w pwa bench
 	npm run --silent -w e2e bench
 

@@ -88,11 +88,15 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	hub := ws.NewHub(log)
+	viewers := ws.NewViewers(log, httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: cfg.ViewersMax, PerIP: cfg.ViewersPerIP})
+	wg.Go(func() { viewers.Run(ctx, ws.PingEvery) })
 	// The store pokes after each push commits (through NOTIFY with
-	// PostgreSQL, so every instance hears it); the hub tells the devices.
+	// PostgreSQL, so every instance hears it); the hub tells the devices,
+	// the viewers' rooms load and broadcast the raffle's public state.
 	wg.Go(func() {
 		db.ListenPokes(ctx, func(p store.Poke) {
 			hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+			viewers.Changed(p.RaffleID, p.Seq)
 		}, nil)
 	})
 	assets := pwa.Dist()
@@ -100,13 +104,16 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
 	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
-		MaxSocketsPerSession: cfg.MaxSocketsPerSession}, httpapi.Deps{
+		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession}, httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
 		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute),
 		Sync:     db,
 		Audits:   db,
+		Public:   db,
+		Live:     db,
+		Viewers:  viewers,
 		Hub:      hub,
 		Now:      time.Now,
 		Assets:   assets,
@@ -164,6 +171,11 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
 		// A public audit may carry 100,000 tickets per round.
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
+		// The self-check takes an e-mail: 10 at once, then 10 a minute.
+		PublicCheckIP: ratelimit.New(10*scale, 6*time.Second, time.Now),
+		// Live viewers reconnect together after a network blip, often many
+		// behind one address (a venue's Wi-Fi): 100 at once, then 2 a second.
+		PublicLiveIP: ratelimit.New(100*scale, 500*time.Millisecond, time.Now),
 	}
 }
 

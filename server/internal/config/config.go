@@ -33,6 +33,9 @@ type Config struct {
 	MaxRafflesPerAccount int
 	MaxSocketsPerSession int
 	PushesPerMinute      int
+	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
+	// one instance, in all and per client address.
+	ViewersMax, ViewersPerIP int
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -45,10 +48,24 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxBody:     protocol.MaxPushBytes,
 
 		RateLimitScale: 1,
+		ViewersMax:     50000,
+		ViewersPerIP:   500,
 
 		MaxRafflesPerAccount: 200,
 		MaxSocketsPerSession: 10,
 		PushesPerMinute:      120,
+	}
+	for _, v := range []struct {
+		name string
+		to   *int
+	}{{"PUBLIC_VIEWERS_MAX", &c.ViewersMax}, {"PUBLIC_VIEWERS_PER_IP", &c.ViewersPerIP}} {
+		if s := getenv(v.name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > 10_000_000 {
+				return c, fmt.Errorf("%s: valor inválido %q (um inteiro positivo)", v.name, s)
+			}
+			*v.to = n
+		}
 	}
 	if v := getenv("TRUST_PROXY"); v != "" {
 		b, err := strconv.ParseBool(v)

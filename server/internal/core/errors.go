@@ -19,6 +19,7 @@ const (
 	CodeForbiddenOrigin      Code = "forbidden_origin"
 	CodeForbiddenClient      Code = "forbidden_client"
 	CodeNotFound             Code = "not_found"
+	CodeRaffleNotFound       Code = "raffle_not_found"
 	CodeMethodNotAllowed     Code = "method_not_allowed"
 	CodeEmailTaken           Code = "email_taken"
 	CodeBodyTooLarge         Code = "body_too_large"
@@ -43,6 +44,7 @@ var codes = []struct {
 	{CodeForbiddenOrigin, 403, "Requisição de outra origem recusada."},
 	{CodeForbiddenClient, 403, "Este dispositivo está associado a outra conta."},
 	{CodeNotFound, 404, "Recurso não encontrado."},
+	{CodeRaffleNotFound, 404, "Sorteio não encontrado."},
 	{CodeMethodNotAllowed, 405, "Método não permitido."},
 	{CodeEmailTaken, 409, "Este e-mail já está cadastrado."},
 	{CodeBodyTooLarge, 413, "O corpo da requisição é grande demais."},

@@ -13,11 +13,12 @@ type Limiter interface {
 
 // Limits are the rate limits: sign-in per client IP, per (e-mail, IP) and
 // per e-mail for unknown devices (known_device.go); sign-up per client IP and
-// per e-mail; public lookups by code per client IP.
+// per e-mail; public lookups by code per client IP, and the entrant
+// self-check per client IP (stricter: it takes an e-mail address).
 type Limits struct {
-	SignInIP, SignInPair, SignInEmail Limiter
-	SignUpIP, SignUpEmail             Limiter
-	PublicIP                          Limiter
+	SignInIP, SignInPair, SignInEmail     Limiter
+	SignUpIP, SignUpEmail                 Limiter
+	PublicIP, PublicCheckIP, PublicLiveIP Limiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
 }

@@ -34,6 +34,9 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Route("/public", func(r chi.Router) {
 			r.Use(middleware.Compress(5, "application/json"))
 			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.Limits.PublicIP, cfg, log))
+			r.Method(http.MethodGet, "/raffles/{code}", handlePublicState(d.Public, d.Limits.PublicIP, cfg, d.Now, log))
+			r.Method(http.MethodGet, "/raffles/{code}/participants", handlePublicPeople(d.Public, d.Limits.PublicIP, cfg, log))
+			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits.PublicCheckIP, cfg, log))
 		})
 
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
@@ -45,6 +48,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 	})
 
 	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, log))
+	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }

@@ -24,6 +24,7 @@ type env struct {
 	handler http.Handler
 	cfg     httpapi.Config
 	hub     *ws.Hub
+	viewers *ws.Viewers
 }
 
 // assets stands in for the built PWA.
@@ -43,20 +44,32 @@ func assets() fstest.MapFS {
 // after listenPokes).
 func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, limits httpapi.Limits) http.Handler {
 	t.Helper()
+	return wire(t, db, cfg, hub, newViewers(t, db), limits)
+}
+
+// newViewers is a public fan-out over db with roomy limits.
+func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
+	return ws.NewViewers(storetest.Logger(t), httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: 1000, PerIP: 1000})
+}
+
+// wire builds the handler with its public fan-out.
+func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits) http.Handler {
+	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Hub: hub, Now: time.Now,
+		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: time.Now,
 	})
 }
 
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
+		PublicCheckIP: lim(), PublicLiveIP: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -64,18 +77,21 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	hub := ws.NewHub(storetest.Logger(t))
 	// Small limits, so the rate-limit tests reach them quickly.
 	limits := httpapi.Limits{
-		SignInIP:    ratelimit.New(8, time.Minute, time.Now),
-		SignInPair:  ratelimit.New(3, time.Minute, time.Now),
-		SignInEmail: ratelimit.New(4, time.Minute, time.Now),
-		SignUpIP:    ratelimit.New(6, time.Minute, time.Now),
-		SignUpEmail: ratelimit.New(3, time.Minute, time.Now),
-		PublicIP:    ratelimit.New(10, time.Minute, time.Now),
+		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
+		SignInPair:    ratelimit.New(3, time.Minute, time.Now),
+		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
+		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
+		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),
+		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
+		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
+		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
 	}
-	return &env{db: db, handler: testHandler(t, db, cfg, hub, limits), cfg: cfg, hub: hub}
+	viewers := newViewers(t, db)
+	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits), cfg: cfg, hub: hub, viewers: viewers}
 }
 
-// listenPokes feeds the store's pokes to the hub as run does, until the test
-// ends, and returns once they flow.
+// listenPokes feeds the store's pokes to the hub and the public viewers as
+// run does, until the test ends, and returns once they flow.
 func (e *env) listenPokes(t testing.TB) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -84,6 +100,7 @@ func (e *env) listenPokes(t testing.TB) {
 		defer close(done)
 		e.db.ListenPokes(ctx, func(p store.Poke) {
 			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
+			e.viewers.Changed(p.RaffleID, p.Seq)
 		}, func() { close(ready) })
 	}()
 	t.Cleanup(func() { cancel(); <-done })
@@ -92,6 +109,22 @@ func (e *env) listenPokes(t testing.TB) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the poke listener did not start")
 	}
+}
+
+// serverOn runs one more server instance, with its own database handle, on
+// the database at dsn, as run does; several share a PostgreSQL schema.
+func serverOn(t *testing.T, dsn string) (*env, string) {
+	t.Helper()
+	db, err := store.Open(context.Background(), dsn, storetest.Logger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	e := newEnv(t, db, httpapi.Config{})
+	e.listenPokes(t)
+	srv := httptest.NewServer(e.handler)
+	t.Cleanup(srv.Close)
+	return e, srv.URL
 }
 
 // request is one HTTP call.

@@ -28,6 +28,9 @@ type Config struct {
 	// DeviceKey signs the known-device cookie (known_device.go); a random
 	// one is made when empty.
 	DeviceKey []byte
+	// CheckTime is how long every entrant self-check answer takes at least,
+	// hit or miss (0 in tests).
+	CheckTime time.Duration
 }
 
 // Deps are the handlers' dependencies.
@@ -38,6 +41,11 @@ type Deps struct {
 	Limits   Limits
 	Sync     SyncStore
 	Audits   AuditStore
+	Public   PublicStore
+	Live     PublicLive
+	// Viewers is the public WebSocket fan-out; run feeds it the store's
+	// pokes, like Hub.
+	Viewers *ws.Viewers
 	// Hub holds the WebSocket connections; run feeds it the store's pokes.
 	Hub *ws.Hub
 	// Now is the clock (time.Now in production).

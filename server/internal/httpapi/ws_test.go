@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -89,22 +88,8 @@ func TestWebSocketPokes(t *testing.T) {
 // device connected to the other (LISTEN/NOTIFY).
 func TestPokesCrossInstances(t *testing.T) {
 	dsn := storetest.DSN(t, "postgres")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	instance := func() (*env, string) {
-		db, err := store.Open(ctx, dsn, storetest.Logger(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		e := newEnv(t, db, httpapi.Config{})
-		e.listenPokes(t)
-		srv := httptest.NewServer(e.handler)
-		t.Cleanup(srv.Close)
-		return e, srv.URL
-	}
-	a, _ := instance()
-	b, bURL := instance()
+	a, _ := serverOn(t, dsn)
+	b, bURL := serverOn(t, dsn)
 
 	ana := newClient(mustSignUp(t, a, "ana@example.com", "segredo1"))
 	h := http.Header{"Origin": {bURL}, "Cookie": {ana.cookie.String()}}

@@ -53,7 +53,7 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 				newPeople++
 			}
 		}
-		taken, err := db.addTickets(ctx, tx, st.Raffle.ID, m.Tickets, newPeople, now)
+		taken, err := db.addTickets(ctx, tx, st.Raffle.ID, m.Tickets, st.GroupTickets, newPeople, now)
 		return applied{payload: m}, rejectIf(taken, protocol.ReasonParticipantExists), err
 	case protocol.ParticipantsRemoveGroup:
 		return applied{payload: m}, nil, db.removeGroup(ctx, tx, st.Raffle.ID, m.GroupID, st.GroupTickets[m.GroupID])

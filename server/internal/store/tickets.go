@@ -10,7 +10,7 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// ticketChunk rows per INSERT: 7 parameters each stays far below both
+// ticketChunk rows per INSERT: 9 parameters each stays far below both
 // databases' parameter limits.
 const ticketChunk = 500
 
@@ -39,14 +39,15 @@ func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, raffleID string, 
 	return found, err
 }
 
-// addTickets writes new tickets and moves the raffle's counters; newPeople is
-// how many of their groups the raffle did not have. taken is true, and
-// nothing is written, when a ticket id is already in the raffle.
-func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, newPeople int, now time.Time) (taken bool, err error) {
+// addTickets writes new tickets and moves the raffle's counters; known
+// counts the tickets each of their groups already has in the raffle, and
+// newPeople how many of the groups it lacks. taken is true, and nothing is
+// written, when a ticket id is already in the raffle.
+func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, newPeople int, now time.Time) (taken bool, err error) {
 	if taken, err := db.anyTicketExists(ctx, tx, raffleID, tickets); err != nil || taken {
 		return taken, err
 	}
-	if err := db.insertTickets(ctx, tx, raffleID, tickets, now); err != nil {
+	if err := db.insertTickets(ctx, tx, raffleID, tickets, known, now); err != nil {
 		return false, err
 	}
 	return false, db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ? WHERE id = ?`,
@@ -62,20 +63,27 @@ func (db *DB) removeGroup(ctx context.Context, tx *sql.Tx, raffleID, groupID str
 	return db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets - ?, groups_count = groups_count - 1 WHERE id = ?`, count, raffleID)
 }
 
-// insertTickets writes tickets with multi-row inserts.
-func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, now time.Time) error {
+// insertTickets writes tickets with multi-row inserts. The first ticket of a
+// group not yet in the raffle (known counts its tickets) heads the person in
+// the public list.
+func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, now time.Time) error {
 	at := millis(now)
+	headed := make(map[string]bool)
 	for start := 0; start < len(tickets); start += ticketChunk {
 		part := tickets[start:min(start+ticketChunk, len(tickets))]
 		var b strings.Builder
-		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, email, ticket_number, created_at) VALUES `)
-		args := make([]any, 0, len(part)*7)
+		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at) VALUES `)
+		args := make([]any, 0, len(part)*9)
 		for i, t := range part {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString("(?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, t.ID, raffleID, t.GroupID, t.Name, nullable(t.Email), nullable(t.TicketNumber), at)
+			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			head := 0
+			if known[t.GroupID] == 0 && !headed[t.GroupID] {
+				head, headed[t.GroupID] = 1, true
+			}
+			args = append(args, t.ID, raffleID, t.GroupID, t.Name, NameKey(t.Name), nullable(t.Email), nullable(t.TicketNumber), head, at)
 		}
 		if _, err := tx.ExecContext(ctx, db.q(b.String()), args...); err != nil {
 			return err

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+type result struct {
+	viewers      int
+	connect      time.Duration
+	rssPerViewer float64
+	// From the push's sending (an upper bound of commit → arrival) and
+	// from the state's encoding on the server.
+	start, complete               latencies
+	startEncoded, completeEncoded latencies
+	cpu                           time.Duration
+}
+
+// bench runs one database's measurement.
+func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) (result, error) {
+	res := result{viewers: n}
+	srv, err := startServer(ctx, bin, db, pgURL, stderr)
+	if err != nil {
+		return res, err
+	}
+	defer srv.done()
+	org, err := newOrganiser(srv.base)
+	if err != nil {
+		return res, err
+	}
+	code, pool, err := org.newRaffle(1000)
+	if err != nil {
+		return res, err
+	}
+	pid := srv.cmd.Process.Pid
+	time.Sleep(500 * time.Millisecond)
+	before := rss(pid)
+
+	began := time.Now()
+	ws, err := connect(ctx, srv.base, code, n)
+	defer ws.close()
+	if err != nil {
+		return res, err
+	}
+	res.connect = time.Since(began)
+	time.Sleep(time.Second)
+	res.rssPerViewer = float64(rss(pid)-before) / float64(n)
+
+	cpu0 := cpu(pid)
+	rd := draw.NewSeed()
+	drawID := core.NewID(time.Now())
+	digest := draw.Digest(pool)
+	t0 := time.Now()
+	seq, err := org.push(drawID, protocol.TypeDrawStart, map[string]any{"draw_id": drawID, "client_commitment": draw.Commitment(rd),
+		"pool_digest": hex.EncodeToString(digest[:]), "pool_size": len(pool)})
+	if err != nil {
+		return res, err
+	}
+	if res.start, res.startEncoded, err = ws.wait(ctx, seq, t0); err != nil {
+		return res, err
+	}
+	t1 := time.Now()
+	seq, err = org.push(drawID, protocol.TypeDrawComplete, map[string]any{"draw_id": drawID, "client_seed": hex.EncodeToString(rd), "offline": false})
+	if err != nil {
+		return res, err
+	}
+	if res.complete, res.completeEncoded, err = ws.wait(ctx, seq, t1); err != nil {
+		return res, err
+	}
+	res.cpu = cpu(pid) - cpu0
+	return res, nil
+}
+
+// organiser creates and draws the raffle over the sync API, as the PWA does.
+type organiser struct {
+	base, client, raffle string
+	http                 *http.Client
+	mutation             int64
+}
+
+func newOrganiser(base string) (*organiser, error) {
+	jar, _ := cookiejar.New(nil)
+	o := &organiser{base: base, client: core.NewID(time.Now()), http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	_, err := o.post("/api/auth/signup", map[string]string{"email": "organizador@exemplo.com", "password": "segredo123"})
+	return o, err
+}
+
+func (o *organiser) post(path string, body any) ([]byte, error) {
+	b, _ := json.Marshal(body)
+	res, err := o.http.Post(o.base+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 && res.StatusCode != 201 {
+		return nil, fmt.Errorf("%s: %d %s", path, res.StatusCode, out)
+	}
+	return out, nil
+}
+
+// push sends one op and returns its log position.
+func (o *organiser) push(id, typ string, payload any) (int64, error) {
+	o.mutation++
+	op := map[string]any{"op_id": core.NewID(time.Now()), "mutation_id": o.mutation, "raffle_id": o.raffle, "type": typ, "payload": payload}
+	out, err := o.post("/api/sync/push", map[string]any{"client_id": o.client, "schema_version": protocol.SchemaVersion, "ops": []any{op}})
+	if err != nil {
+		return 0, err
+	}
+	var r struct {
+		Results []struct {
+			Status string `json:"status"`
+			Seq    int64  `json:"seq"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil || len(r.Results) != 1 || r.Results[0].Status != "applied" {
+		return 0, fmt.Errorf("%s: %s", typ, out)
+	}
+	return r.Results[0].Seq, nil
+}
+
+// newRaffle creates a raffle of people with one ticket each and returns its
+// code and canonical pool.
+func (o *organiser) newRaffle(people int) (string, []draw.Ticket, error) {
+	o.raffle = core.NewID(time.Now())
+	code := protocol.NewCode()
+	if _, err := o.push(o.raffle, protocol.TypeRaffleCreate, map[string]any{"id": o.raffle, "code": code, "title": "Sorteio de carga",
+		"description": "Medida de espectadores", "type": "tickets", "winners_count": 3, "countdown_seconds": 0,
+		"allow_duplicate_wins": false, "created_at": time.Now().UnixMilli()}); err != nil {
+		return "", nil, err
+	}
+	tickets := make([]map[string]any, people)
+	pool := make([]draw.Ticket, people)
+	for i := range tickets {
+		id, group, num, name := core.NewID(time.Now()), core.NewID(time.Now()), fmt.Sprintf("%04d", i+1), fmt.Sprintf("Pessoa %d", i+1)
+		tickets[i] = map[string]any{"id": id, "group_id": group, "name": name, "ticket_number": num,
+			"email": fmt.Sprintf("pessoa%d@exemplo.com", i+1)}
+		pool[i] = draw.Ticket{ID: id, GroupID: group, Name: name, TicketNumber: &num}
+	}
+	if _, err := o.push(o.raffle, protocol.TypeParticipantsAdd, map[string]any{"tickets": tickets}); err != nil {
+		return "", nil, err
+	}
+	return code, draw.Canonical(pool), nil
+}
+
+// viewers are the public connections; each keeps when each state arrived.
+type viewers struct {
+	conns []*websocket.Conn
+	mu    []sync.Mutex
+	seen  [][]arrival
+	first atomic.Int64 // viewers that got their first state
+}
+
+type arrival struct {
+	seq  int64
+	sent int64 // the state's server_time: when the server encoded it (Unix ms)
+	at   time.Time
+}
+
+// connect opens n viewers, 100 at a time, from source addresses 127.0.0.2 to
+// 127.0.0.101 (ephemeral ports stay far from exhaustion), and waits until
+// each has its first state.
+func connect(ctx context.Context, base, code string, n int) (*viewers, error) {
+	vs := &viewers{conns: make([]*websocket.Conn, n), mu: make([]sync.Mutex, n), seen: make([][]arrival, n)}
+	url := "ws" + base[len("http"):] + "/ws/public?code=" + code
+	jobs := make(chan int)
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				d := websocket.Dialer{ReadBufferSize: 4096, WriteBufferSize: 256, HandshakeTimeout: 30 * time.Second,
+					NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%100))}}).DialContext}
+				c, _, err := d.DialContext(ctx, url, nil)
+				if err != nil {
+					errs <- fmt.Errorf("espectador %d: %w", i, err)
+					continue
+				}
+				vs.conns[i] = c
+				go vs.read(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return vs, err
+	default:
+	}
+	for vs.first.Load() < int64(n) {
+		if ctx.Err() != nil {
+			return vs, fmt.Errorf("%d de %d espectadores com o primeiro estado", vs.first.Load(), n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return vs, nil
+}
+
+func (vs *viewers) read(i int) {
+	c := vs.conns[i]
+	head := make([]byte, 96)
+	for {
+		_, r, err := c.NextReader()
+		at := time.Now()
+		if err != nil {
+			return
+		}
+		// A state begins {"type":"state","seq":N,"server_time":T: reading
+		// that head alone keeps this process's CPU for receiving.
+		n, _ := io.ReadFull(r, head)
+		_, _ = io.Copy(io.Discard, r)
+		seq, sent, ok := stateHead(head[:n])
+		if !ok {
+			continue
+		}
+		vs.mu[i].Lock()
+		if len(vs.seen[i]) == 0 {
+			vs.first.Add(1)
+		}
+		vs.seen[i] = append(vs.seen[i], arrival{seq, sent, at})
+		vs.mu[i].Unlock()
+	}
+}
+
+// stateHead reads seq and server_time from the start of a state message.
+func stateHead(b []byte) (seq, serverTime int64, ok bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","seq":`))
+	if !ok {
+		return 0, 0, false
+	}
+	num, rest, _ := bytes.Cut(rest, []byte(`,"server_time":`))
+	ts, _, _ := bytes.Cut(rest, []byte(`,`))
+	seq, err1 := strconv.ParseInt(string(num), 10, 64)
+	serverTime, err2 := strconv.ParseInt(string(ts), 10, 64)
+	return seq, serverTime, err1 == nil && err2 == nil
+}
+
+// wait returns, for every viewer, how long after since the first state at
+// or past seq arrived, and how long after the server encoded it (the same
+// clock: both processes run on this machine); it waits up to 30 s for all.
+func (vs *viewers) wait(ctx context.Context, seq int64, since time.Time) (fromPush, fromEncode latencies, err error) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		fromPush, fromEncode = make(latencies, 0, len(vs.conns)), make(latencies, 0, len(vs.conns))
+		for i := range vs.conns {
+			vs.mu[i].Lock()
+			for _, a := range vs.seen[i] {
+				if a.seq >= seq {
+					fromPush = append(fromPush, a.at.Sub(since))
+					fromEncode = append(fromEncode, a.at.Sub(time.UnixMilli(a.sent)))
+					break
+				}
+			}
+			vs.mu[i].Unlock()
+		}
+		if len(fromPush) == len(vs.conns) {
+			return fromPush, fromEncode, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("%w: %d de %d", errMissed, len(vs.conns)-len(fromPush), len(vs.conns))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (vs *viewers) close() {
+	if vs == nil {
+		return
+	}
+	for _, c := range vs.conns {
+		if c != nil {
+			c.Close()
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"syscall"
+	"time"
+)
+
+const usage = `uso: loadviewers [-viewers N] [-db sqlite|postgres|both] [-server bin/sorteio]
+
+Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
+públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
+PostgreSQL: TEST_DATABASE_URL (um schema novo por execução).
+`
+
+// run is the whole program, so tests could drive it as main does.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("loadviewers", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	viewers := fs.Int("viewers", 10_000, "espectadores conectados")
+	dbs := fs.String("db", "both", "sqlite, postgres ou both")
+	bin := fs.String("server", "bin/sorteio", "binário do servidor")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if err := raiseFileLimit(); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*bin); err != nil {
+		return fmt.Errorf("%s: compile antes com make build (%w)", *bin, err)
+	}
+	binPath, _ := filepath.Abs(*bin)
+	list := []string{*dbs}
+	if *dbs == "both" {
+		list = []string{"sqlite", "postgres"}
+	}
+	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start push → state at every viewer, p50 / p99 / max | same from the state's encoding | draw.complete push → state | same from encoding | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|\n")
+	for _, db := range list {
+		dsn := ""
+		if db == "postgres" {
+			if dsn = getenv("TEST_DATABASE_URL"); dsn == "" {
+				fmt.Fprintln(stderr, "PostgreSQL pulado: TEST_DATABASE_URL vazio")
+				continue
+			}
+		}
+		// Each database gets at most two minutes.
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		res, err := bench(rctx, binPath, db, dsn, *viewers, stderr)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("%s: %w", db, err)
+		}
+		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
+			res.rssPerViewer/1024, res.start, res.startEncoded, res.complete, res.completeEncoded, res.cpu.Seconds()*1000)
+	}
+	return nil
+}
+
+// raiseFileLimit lifts this process's open-file limit to its hard limit
+// (the server, started by it, inherits it).
+func raiseFileLimit() error {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return err
+	}
+	lim.Cur = lim.Max
+	return syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+}
+
+// latencies summarises arrival times after a start.
+type latencies []time.Duration
+
+func (l latencies) String() string {
+	if len(l) == 0 {
+		return "-"
+	}
+	s := append(latencies(nil), l...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(p float64) time.Duration { return s[min(len(s)-1, int(p*float64(len(s))))] }
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.0f", float64(d.Microseconds())/1000) }
+	return ms(at(0.5)) + " / " + ms(at(0.99)) + " / " + ms(s[len(s)-1]) + " ms"
+}
+
+var errMissed = errors.New("espectadores sem o estado")

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+)
+
+// server is the server under test, a child process.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	done func()
+}
+
+// startServer runs the binary on a free 127.0.0.1 port over a fresh
+// database: a temporary SQLite file or a new PostgreSQL schema.
+func startServer(ctx context.Context, bin, db, pgURL string, stderr io.Writer) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir, err := os.MkdirTemp("", "loadviewers")
+	if err != nil {
+		return nil, err
+	}
+	cleanups := []func(){func() { os.RemoveAll(dir) }}
+	env := append(os.Environ(), "ADDR="+addr, "LOG_LEVEL=warn", "RATE_LIMIT_SCALE=10000",
+		"PUBLIC_VIEWERS_MAX=30000", "PUBLIC_VIEWERS_PER_IP=30000", "SQLITE_PATH="+filepath.Join(dir, "sorteio.db"), "DATABASE_URL=")
+	if db == "postgres" {
+		dsn, drop, err := freshSchema(pgURL)
+		if err != nil {
+			return nil, err
+		}
+		cleanups = append(cleanups, drop)
+		env = append(env, "DATABASE_URL="+dsn)
+	}
+	cmd := exec.CommandContext(ctx, bin, "serve")
+	cmd.Env, cmd.Stdout, cmd.Stderr = env, io.Discard, stderr
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, base: "http://" + addr, done: func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			cleanups[i]()
+		}
+	}}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		res, err := http.Get(s.base + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return s, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			s.done()
+			return nil, fmt.Errorf("o servidor não respondeu em 20 s: %v", err)
+		}
+	}
+}
+
+// freshSchema creates an empty schema and returns a URL that uses it.
+func freshSchema(base string) (string, func(), error) {
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return "", nil, err
+	}
+	var raw [6]byte
+	_, _ = rand.Read(raw[:])
+	schema := "lv_" + hex.EncodeToString(raw[:])
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String(), func() {
+		_, _ = admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+		admin.Close()
+	}, nil
+}
+
+// rss is the process's resident memory in bytes (/proc/<pid>/status VmRSS).
+func rss(pid int) int64 {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+// cpu is the process's user and system CPU time so far (/proc/<pid>/stat).
+func cpu(pid int) time.Duration {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	k, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+k) * time.Second / 100 // USER_HZ
+}

@@ -1,0 +1,112 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/public"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/ws"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// PublicLive is what the public WebSocket needs from storage.
+type PublicLive interface {
+	PublicRaffleID(ctx context.Context, code string) (string, error)
+}
+
+// PublicViews reads public views by raffle id (the fan-out's loads).
+type PublicViews interface {
+	PublicByID(ctx context.Context, raffleID string) (store.PublicView, error)
+}
+
+// PublicLoader is the fan-out's loader: the public state of a raffle as the
+// WebSocket's "state" message, or ws.ErrGone.
+func PublicLoader(st PublicViews, now func() time.Time) ws.Loader {
+	return func(ctx context.Context, raffleID string) (int64, []byte, error) {
+		v, err := st.PublicByID(ctx, raffleID)
+		if core.ErrorCode(err) == core.CodeRaffleNotFound {
+			return 0, nil, ws.ErrGone
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+		s := public.Project(v, now())
+		s.Type = "state"
+		b, err := json.Marshal(s)
+		return s.Seq, b, err
+	}
+}
+
+// publicUpgrader keeps a viewer small: tiny read buffer (it only reads
+// pongs and the close), no write buffer of its own (prepared broadcasts are
+// written directly; the rare other frames borrow one from the pool).
+var publicUpgrader = websocket.Upgrader{
+	ReadBufferSize:  256,
+	WriteBufferSize: 256,
+	WriteBufferPool: &sync.Pool{},
+	// Read-only, anonymous and without credentials: any page may watch.
+	CheckOrigin: func(*http.Request) bool { return true },
+}
+
+// handlePublicWS serves /ws/public?code=&after=: hello with the server's
+// clock, the state when newer than after, then every change's state.
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
+	up := publicUpgrader
+	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
+		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := clientIP(r, cfg.TrustProxy)
+		if err := allow(limit, "ip:"+ip); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		switch vs.Admit(ip) {
+		case ws.FullAddress:
+			writeError(w, r, log, &core.Error{Code: core.CodeRateLimited, RetryAfter: 5 * time.Second})
+			return
+		case ws.FullInstance:
+			writeError(w, r, log, &core.Error{Code: core.CodeUnavailable, RetryAfter: 5 * time.Second})
+			return
+		}
+		conn, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			vs.Release(ip)
+			return // the upgrader has answered
+		}
+		_ = conn.SetWriteDeadline(now().Add(10 * time.Second))
+		hello, _ := json.Marshal(map[string]any{"type": "hello", "server_time": now().UnixMilli()})
+		err = conn.WriteMessage(websocket.TextMessage, hello)
+		code := strings.ToUpper(r.URL.Query().Get("code"))
+		id := ""
+		if err == nil && protocol.IsCode(code) {
+			id, err = st.PublicRaffleID(r.Context(), code)
+		}
+		if id == "" {
+			if core.ErrorCode(err) != core.CodeRaffleNotFound && err != nil {
+				log.Warn("espectador: sorteio não consultado", "err", err)
+			}
+			_ = conn.WritePreparedMessage(ws.GoneMsg)
+			_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""),
+				now().Add(time.Second))
+			conn.Close()
+			vs.Release(ip)
+			return
+		}
+		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+		// The handler returns at once: its goroutine's deep stack and the
+		// HTTP connection's 8 KB of buffers are freed; the viewer runs on
+		// two fresh goroutines.
+		go vs.Serve(conn, ip, id, after)
+	})
+}

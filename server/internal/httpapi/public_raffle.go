@@ -1,0 +1,153 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/public"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// PublicStore is what the public page's endpoints need from storage.
+type PublicStore interface {
+	PublicByCode(ctx context.Context, code string) (store.PublicView, error)
+	PublicPeople(ctx context.Context, code, q string, offset, limit int) (int, []store.PublicPerson, error)
+	PublicTicketsOf(ctx context.Context, code, email string) ([]*string, error)
+}
+
+// publicCode reads the {code} of a public URL: upper-cased; outside the
+// code alphabet it is an unknown raffle, like a missing one.
+func publicCode(r *http.Request) (string, error) {
+	code := strings.ToUpper(chi.URLParam(r, "code"))
+	if !protocol.IsCode(code) {
+		return "", &core.Error{Code: core.CodeRaffleNotFound}
+	}
+	return code, nil
+}
+
+// handlePublicState answers a raffle's public state by code, for anyone.
+func handlePublicState(st PublicStore, limit Limiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := publicCode(r)
+		if err == nil {
+			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+		}
+		var v store.PublicView
+		if err == nil {
+			v, err = st.PublicByCode(r.Context(), code)
+		}
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, public.Project(v, now()))
+	})
+}
+
+// maxPeoplePage caps a page of the participants list.
+const maxPeoplePage = 100
+
+// handlePublicPeople answers a page of a raffle's people, searched by name or
+// ticket number (never by e-mail).
+func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := publicCode(r)
+		if err == nil {
+			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+		}
+		qs := r.URL.Query()
+		offset, limitN := 0, maxPeoplePage
+		if err == nil {
+			offset, err = intParam(qs.Get("offset"), 0, 0, 1<<30, "offset", "O deslocamento deve ser um inteiro de 0 em diante.")
+		}
+		if err == nil {
+			limitN, err = intParam(qs.Get("limit"), maxPeoplePage, 1, maxPeoplePage, "limit", "O limite deve estar entre 1 e 100.")
+		}
+		q := qs.Get("q")
+		switch {
+		case err != nil:
+		case !utf8.ValidString(q):
+			err = core.FieldError("q", "A busca tem caracteres inválidos.")
+		case utf8.RuneCountInString(q) > 100:
+			err = core.FieldError("q", "A busca deve ter no máximo 100 caracteres.")
+		}
+		var total int
+		var people []store.PublicPerson
+		if err == nil {
+			total, people, err = st.PublicPeople(r.Context(), code, q, offset, limitN)
+		}
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"total": total, "offset": offset, "people": public.People(people)})
+	})
+}
+
+func intParam(v string, def, lo, hi int, field, message string) (int, error) {
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, core.FieldError(field, message)
+	}
+	return n, nil
+}
+
+type checkRequest struct {
+	Email string `json:"email"`
+}
+
+type checkAnswer struct {
+	Found   bool      `json:"found"`
+	Tickets []*string `json:"tickets"`
+}
+
+// handlePublicCheck tells an entrant whether their e-mail holds tickets in
+// the raffle, and which; nothing about anyone else. A hit and a miss run the
+// same query and the same encoding, and the answer leaves no sooner than
+// cfg.CheckTime after the request came, so its timing tells nothing either.
+func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		floor := time.NewTimer(cfg.CheckTime)
+		defer floor.Stop()
+		code, err := publicCode(r)
+		if err == nil {
+			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+		}
+		var in checkRequest
+		if err == nil {
+			in, err = decodeJSON[checkRequest](w, r, 4096)
+		}
+		// A participant's e-mail as stored: through the text rule (a NUL or an
+		// escape is refused, never sent to the database), lower case.
+		email, clean := protocol.CleanLine(in.Email)
+		email = strings.ToLower(email)
+		if err == nil && (!clean || email == "" || len(email) > 254 || !strings.Contains(email, "@")) {
+			err = core.FieldError("email", "Informe um e-mail válido.")
+		}
+		var tickets []*string
+		if err == nil {
+			tickets, err = st.PublicTicketsOf(r.Context(), code, email)
+		}
+		select {
+		case <-floor.C:
+		case <-r.Context().Done():
+		}
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, checkAnswer{Found: len(tickets) > 0, Tickets: tickets})
+	})
+}

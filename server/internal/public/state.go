@@ -1,0 +1,134 @@
+// Package public is the raffle as anyone may see it (docs/public-live.md):
+// the projection of the stored view into the public page's JSON, with
+// e-mails masked and without user ids, invalidation reasons or unrevealed
+// seeds, which the types here have no field for.
+package public
+
+import (
+	"strings"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/store"
+)
+
+// State is the public state of a raffle (GET /api/public/raffles/{code} and
+// the WebSocket's "state" message).
+type State struct {
+	Type        string   `json:"type,omitempty"` // "state" on the WebSocket only
+	Seq         int64    `json:"seq"`
+	ServerTime  int64    `json:"server_time"`
+	Raffle      Raffle   `json:"raffle"`
+	Counts      Counts   `json:"counts"`
+	Round       *Round   `json:"round"`
+	Winners     []Winner `json:"winners"`
+	NamesSample []string `json:"names_sample"`
+}
+
+// Raffle is the raffle's public header.
+type Raffle struct {
+	Code               string `json:"code"`
+	Title              string `json:"title"`
+	Description        string `json:"description"`
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	WinnersCount       int    `json:"winners_count"`
+	CountdownSeconds   int    `json:"countdown_seconds"`
+	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
+	DrawnAt            *int64 `json:"drawn_at"`
+	CreatedAt          int64  `json:"created_at"`
+}
+
+// Counts are the raffle's people (groups) and tickets.
+type Counts struct {
+	People  int `json:"people"`
+	Tickets int `json:"tickets"`
+}
+
+// Round is the open round: its countdown ends on the server's clock.
+type Round struct {
+	ID              string `json:"id"`
+	StartedAt       int64  `json:"started_at"`
+	CountdownEndsAt int64  `json:"countdown_ends_at"`
+	Offline         bool   `json:"offline"`
+	Positions       []int  `json:"positions"`
+}
+
+// Winner is one winner of any round, valid or not.
+type Winner struct {
+	Position      int     `json:"position"`
+	TicketNumber  *string `json:"ticket_number"`
+	Name          string  `json:"name"`
+	Email         *string `json:"email"`
+	Valid         bool    `json:"valid"`
+	InvalidatedAt *int64  `json:"invalidated_at"`
+	RoundID       string  `json:"round_id"`
+	DrawnAt       int64   `json:"drawn_at"`
+}
+
+// Project turns a stored view into the public state at now.
+func Project(v store.PublicView, now time.Time) State {
+	r := v.Raffle
+	s := State{
+		Seq: v.Seq, ServerTime: now.UnixMilli(),
+		Raffle: Raffle{Code: r.Code, Title: r.Title, Description: r.Description, Type: r.Type, Status: r.Status,
+			WinnersCount: r.WinnersCount, CountdownSeconds: r.CountdownSeconds, AllowDuplicateWins: r.AllowDuplicateWins,
+			DrawnAt: r.DrawnAt, CreatedAt: r.CreatedAt},
+		Counts:      Counts{People: v.People, Tickets: v.Tickets},
+		Winners:     make([]Winner, len(v.Winners)),
+		NamesSample: v.Names,
+	}
+	if rd := v.Round; rd != nil {
+		s.Round = &Round{ID: rd.ID, StartedAt: rd.StartedAt, CountdownEndsAt: rd.StartedAt + int64(rd.CountdownSeconds)*1000,
+			Offline: rd.Offline, Positions: rd.Positions}
+	}
+	for i, w := range v.Winners {
+		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),
+			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt}
+	}
+	if s.NamesSample == nil {
+		s.NamesSample = []string{}
+	}
+	return s
+}
+
+// Person is one person of the public participants list.
+type Person struct {
+	Name    string    `json:"name"`
+	Email   *string   `json:"email"`
+	Tickets []*string `json:"tickets"`
+}
+
+// People projects a page of the participants list.
+func People(in []store.PublicPerson) []Person {
+	out := make([]Person, len(in))
+	for i, p := range in {
+		out[i] = Person{Name: p.Name, Email: MaskPtr(p.Email), Tickets: p.Tickets}
+	}
+	return out
+}
+
+// Mask hides an e-mail address: the first 2 characters of the local part (1
+// when it has 1 or 2), then "***@", the first character of the domain, "***"
+// and the last dot with the top-level domain: "joao.silva@gmail.com" →
+// "jo***@g***.com". Anything without "@" and a dotted domain is hidden whole.
+func Mask(email string) string {
+	local, domain, ok := strings.Cut(strings.TrimSpace(email), "@")
+	dot := strings.LastIndexByte(domain, '.')
+	if !ok || local == "" || dot <= 0 || dot == len(domain)-1 {
+		return "***"
+	}
+	keep := 2
+	if n := len([]rune(local)); n <= 2 {
+		keep = 1
+	}
+	return string([]rune(local)[:keep]) + "***@" + string([]rune(domain)[:1]) + "***" + domain[dot:]
+}
+
+// MaskPtr masks an optional e-mail.
+func MaskPtr(email *string) *string {
+	if email == nil {
+		return nil
+	}
+	m := Mask(*email)
+	return &m
+}

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// NameKey folds a name for search: lower case, accents removed ("Conceição"
+// → "conceicao"). It is stored beside each ticket's name (name_key).
+func NameKey(name string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, err := transform.String(t, name)
+	if err != nil {
+		s = name
+	}
+	return strings.ToLower(s)
+}
+
+// PublicPerson is one person (a group of tickets) of the public list, with
+// the e-mail in full (the projection masks it).
+type PublicPerson struct {
+	GroupID string
+	Name    string
+	Email   *string
+	Tickets []*string
+}
+
+// PublicPeople answers a page of the raffle's people in its order (each
+// person by their first ticket's creation), filtered by q: a substring of the
+// name without case or accents, or the start of a ticket number. total
+// counts the people that match.
+func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (total int, people []PublicPerson, err error) {
+	people = []PublicPerson{}
+	err = db.readTx(ctx, func(tx *sql.Tx) error {
+		r, err := db.publicRaffle(ctx, tx, `code = ?`, code)
+		if err != nil {
+			return err
+		}
+		c := db.collateC()
+		where, args := db.peopleIndex()+` WHERE raffle_id = ? AND person_head = 1`, []any{r.ID}
+		if q = strings.TrimSpace(q); q != "" {
+			// A name is the same on every ticket of a person: the heads
+			// alone are searched by name; numbers by a range of the index.
+			where += ` AND (name_key LIKE ? ESCAPE '\' OR group_id IN (SELECT group_id FROM participants
+				WHERE raffle_id = ? AND ticket_number` + c + ` >= ? AND ticket_number` + c + ` < ?))`
+			args = append(args, "%"+likeEscape(NameKey(q))+"%", r.ID, q, q+"\U0010FFFF")
+			if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM participants`+where), args...).Scan(&total); err != nil {
+				return err
+			}
+		} else {
+			total = r.Groups
+		}
+		if total == 0 || offset >= total {
+			return nil
+		}
+		groups, err := db.pageGroups(ctx, tx, where, args, offset, limit)
+		if err != nil {
+			return err
+		}
+		people, err = db.groupTicketsOf(ctx, tx, r.ID, groups)
+		return err
+	})
+	return total, people, err
+}
+
+// pageGroups lists one page of people (their group ids) in the raffle's
+// order, along the participants_people index.
+func (db *DB) pageGroups(ctx context.Context, tx *sql.Tx, where string, args []any, offset, limit int) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id FROM participants`+where+`
+		ORDER BY created_at, id`+db.collateC()+` LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// groupTicketsOf reads the tickets of the groups, keeping the groups' order;
+// a person's name and e-mail are those of their first ticket.
+func (db *DB) groupTicketsOf(ctx context.Context, tx *sql.Tx, raffleID string, groups []string) ([]PublicPerson, error) {
+	at := make(map[string]int, len(groups))
+	out := make([]PublicPerson, len(groups))
+	for i, g := range groups {
+		at[g] = i
+		out[i] = PublicPerson{GroupID: g, Tickets: []*string{}}
+	}
+	err := db.inChunks(groups, func(in string, args []any) error {
+		rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id, name, email, ticket_number FROM participants
+			WHERE raffle_id = ? AND group_id `+in+` ORDER BY created_at, id`+db.collateC()), append([]any{raffleID}, args...)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var g, name string
+			var email, number sql.NullString
+			if err := rows.Scan(&g, &name, &email, &number); err != nil {
+				return err
+			}
+			p := &out[at[g]]
+			if len(p.Tickets) == 0 {
+				p.Name, p.Email = name, nullString(email)
+			}
+			p.Tickets = append(p.Tickets, nullString(number))
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// peopleIndex makes SQLite read people through their index: without
+// statistics its planner may take the e-mail index, as long for it, and
+// read every ticket (150 ms at 100,000 instead of 5). PostgreSQL chooses well.
+func (db *DB) peopleIndex() string {
+	if db.dialect == postgresDialect {
+		return ""
+	}
+	return " INDEXED BY participants_people"
+}
+
+// likeEscape makes s match itself in a LIKE pattern with ESCAPE '\'.
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
