@@ -1,18 +1,24 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { routes } from '@/app/routes'
 import { renderApp, signedIn, signedOut } from '@/test/render'
 
 describe('route table', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
   const publicScreens: Array<[path: string, text: string | RegExp]> = [
     ['/', 'Sorteio Público'],
     ['/sorteio-publico', 'Sorteio Rápido'],
     ['/sorteio', 'Código do sorteio'],
-    ['/sorteio/abc123', 'ABC123'],
+    // The public page asks the server for the code (this fake knows none).
+    ['/sorteio/abc123', 'Sorteio não encontrado'],
+    ['/sorteio/abc123/telao', 'Sorteio não encontrado'],
   ]
 
   it.each(publicScreens)('%s renders its screen', async (path, text) => {
+    const unknown = { code: 'not_found', message: 'Sorteio não encontrado' }
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(unknown), { status: 404, headers: { 'Content-Type': 'application/json' } }))
     renderApp(path, { session: signedOut })
     expect(await screen.findByText(text)).toBeInTheDocument()
   })

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'sorteio-publico', lazy: screen(() => import('@/features/quick-draw/QuickDrawPage')) },
       { path: 'sorteio', lazy: screen(() => import('@/features/public-raffle/CodeEntryPage')) },
       { path: 'sorteio/:code', lazy: screen(() => import('@/features/public-raffle/PublicRafflePage')) },
+      { path: 'sorteio/:code/telao', lazy: screen(() => import('@/features/public-raffle/BigScreenPage')) },
       { path: 'sorteio/:code/verificar', lazy: screen(() => import('@/features/verify-draw/VerifyDrawPage')) },
       {
         element: <GuestOnly />,

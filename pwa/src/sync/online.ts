@@ -10,6 +10,11 @@ function subscribeOnline(listener: () => void): () => void {
   }
 }
 
+/** Whether the browser has a network at all (public pages, which run no sync engine, ask only this). */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine)
+}
+
 /**
  * Whether this device can reach the server: the browser has a network and, when the sync engine
  * runs, its last request got through. The sync bar's "Online"/"Offline", and the mode a draw
@@ -17,7 +22,7 @@ function subscribeOnline(listener: () => void): () => void {
  */
 export function useOnline(): boolean {
   const status = useSyncStatus()
-  const browser = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
+  const browser = useBrowserOnline()
   return browser && (status?.online ?? true)
 }
 

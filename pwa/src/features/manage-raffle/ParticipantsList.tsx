@@ -4,8 +4,8 @@ import { Skeleton } from '@/components/ui/Skeleton'
 import { ParticipantGroupItem } from '@/features/manage-raffle/ParticipantGroupItem'
 import { filterGroups, pageOf, type GroupIndex, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 import { emptyText, loadMoreLabel, summaryText } from '@/features/manage-raffle/participants-text'
-import { SearchBox } from '@/features/manage-raffle/SearchBox'
-import { useDebouncedSearch } from '@/features/manage-raffle/useDebouncedSearch'
+import { SearchBox } from '@/components/ui/SearchBox'
+import { useDebouncedSearch } from '@/components/ui/useDebouncedSearch'
 
 interface ParticipantsListProps {
   /** Undefined while the tickets load. */

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { serverOffset } from '@/db/clock-offset'
 import { drawOverview } from '@/db/draw-queries'
 import type { DrawRow } from '@/db/schema'
+import { noSubscribe, tickingClock } from '@/lib/ticking-clock'
 import type { WinnerView } from '@/features/manage-raffle/WinnersList'
 
 export interface DrawView {
@@ -49,30 +50,11 @@ export function useServerOffset(): number {
 
 // One ticking clock for every countdown on the page. A fifth of a second keeps the shown second
 // within that of the server's, whatever the offset's fraction.
-const TICK_MS = 200
-const clock = { now: Date.now(), listeners: new Set<() => void>(), timer: undefined as ReturnType<typeof setInterval> | undefined }
-
-function subscribeClock(listener: () => void): () => void {
-  clock.listeners.add(listener)
-  clock.now = Date.now()
-  clock.timer ??= setInterval(() => {
-    clock.now = Date.now()
-    for (const l of clock.listeners) l()
-  }, TICK_MS)
-  return () => {
-    clock.listeners.delete(listener)
-    if (clock.listeners.size === 0 && clock.timer !== undefined) {
-      clearInterval(clock.timer)
-      clock.timer = undefined
-    }
-  }
-}
-
-const noSubscribe = () => () => {}
+const clock = tickingClock(200)
 
 /** The server's clock, re-rendering a few times a second while `ticking`. */
 export function useServerNow(ticking: boolean): number {
   const offset = useServerOffset()
-  const local = useSyncExternalStore(ticking ? subscribeClock : noSubscribe, () => clock.now)
+  const local = useSyncExternalStore(ticking ? clock.subscribe : noSubscribe, clock.now)
   return local + offset
 }

@@ -1,11 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { normaliseCode } from '@/features/public-raffle/code'
 import { renderApp, signedOut } from '@/test/render'
 
 describe('/sorteio code entry', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
   it('upper-cases the code, keeps 8 characters and opens /sorteio/{CODE}', async () => {
+    const notFound = { code: 'not_found', message: 'Sorteio não encontrado' }
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(notFound), { status: 404, headers: { 'Content-Type': 'application/json' } }))
+    vi.stubGlobal('fetch', fetchMock)
     const { router } = renderApp('/sorteio', { session: signedOut })
     const input = await screen.findByLabelText('Código do sorteio')
     expect(input).toHaveAttribute('maxLength', '8')
@@ -16,7 +21,12 @@ describe('/sorteio code entry', () => {
     expect(input).toHaveValue('ABC123')
     await user.click(button)
     await waitFor(() => expect(router.state.location.pathname).toBe('/sorteio/ABC123'))
-    expect(await screen.findByRole('heading', { name: 'ABC123' })).toBeInTheDocument()
+    // An unknown code says so, and offers the way back to the code entry.
+    expect(await screen.findByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith('/api/public/raffles/ABC123', expect.anything())
+    await user.click(screen.getByRole('link', { name: 'Consultar outro código' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sorteio'))
   })
 
   it('normalises pasted codes', () => {

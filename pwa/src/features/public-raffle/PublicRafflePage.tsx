@@ -1,34 +1,81 @@
+import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { BackLink } from '@/components/ui/BackLink'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { ShieldIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
+import { PageSpinner } from '@/components/ui/Spinner'
+import { Tabs } from '@/components/ui/Tabs'
+import { LiveShow } from '@/features/public-raffle/LiveShow'
+import { OfflineNotice, RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
+import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
+import { PublicWinners } from '@/features/public-raffle/PublicWinners'
+import { RaffleSummary } from '@/features/public-raffle/RaffleSummary'
+import { SelfCheck } from '@/features/public-raffle/SelfCheck'
+import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
 
-/** Placeholder for the live public view of one raffle. */
-export default function PublicRafflePage() {
-  const { code = '' } = useParams()
-  const shown = code.toUpperCase()
+type Tab = 'participants' | 'winners'
+
+function PublicRaffle({ code }: { code: string }) {
+  const view = usePublicRaffle(code)
+  const { load, live, online, retry } = view
+  const [tab, setTab] = useState<Tab>('participants')
+  const completed = live.state?.raffle.status === 'completed'
+  // A finished raffle opens on its result.
+  const [tabChosen, setTabChosen] = useState(false)
+  const shownTab = tabChosen ? tab : completed ? 'winners' : 'participants'
+
+
+  if (load.status === 'notFound') return <RaffleNotFound code={code} />
+  if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
+  if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
+  const { state } = live
+
   return (
     <PageContainer>
       <BackLink to="/sorteio">Consultar outro código</BackLink>
-      <Card className="mt-4 text-center">
-        <p className="text-sm font-medium text-slate-500">Sorteio</p>
-        <h1 className="mt-1 font-mono text-3xl font-bold tracking-[0.2em] break-all text-brand-800">{shown}</h1>
-        <p className="mt-4 text-slate-600">
-          Em breve: aqui você vai acompanhar este sorteio ao vivo, com a contagem regressiva, os participantes e os
-          vencedores.
-        </p>
-        <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-          <ButtonLink to={`/sorteio/${shown}/verificar`} variant="secondary">
+      <div className="mt-4 space-y-4">
+        {!online && <OfflineNotice />}
+        <RaffleSummary state={state} connection={online ? view.connection : 'reconnecting'} />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <ButtonLink to={`/sorteio/${code}/verificar`} variant="secondary" className="sm:flex-1">
             <ShieldIcon className="size-4" />
             Verificar sorteio
           </ButtonLink>
-          <ButtonLink to="/" variant="outline">
-            Voltar para início
+          <ButtonLink to={`/sorteio/${code}/telao`} variant="outline" className="sm:flex-1">
+            Modo telão
           </ButtonLink>
         </div>
-      </Card>
+        <Card>
+          <Tabs<Tab>
+            label="Sorteio"
+            value={shownTab}
+            onChange={(next) => {
+              setTab(next)
+              setTabChosen(true)
+            }}
+            items={[
+              {
+                value: 'participants',
+                label: 'Participantes',
+                content: <PublicParticipants code={code} people={state.counts.people} tickets={state.counts.tickets} />,
+              },
+              { value: 'winners', label: 'Vencedores', content: <PublicWinners winners={state.winners} /> },
+            ]}
+          />
+        </Card>
+        <SelfCheck code={code} />
+      </div>
+      <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} />
     </PageContainer>
   )
+}
+
+/** /sorteio/{code}: a raffle as the public follows it, live. */
+export default function PublicRafflePage() {
+  const { code = '' } = useParams()
+  const shown = code.toUpperCase()
+  // A new code is a new page: nothing of the last raffle's live state carries over.
+  return <PublicRaffle key={shown} code={shown} />
 }

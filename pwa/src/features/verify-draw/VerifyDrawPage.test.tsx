@@ -154,6 +154,10 @@ describe('/sorteio/{code}/verificar', () => {
   })
 
   it('is linked from the public raffle page', async () => {
+    const raffle = { code: 'K7P2QX', title: 'Rifa da festa', description: '', type: 'simple', status: 'completed', winners_count: 1,
+      countdown_seconds: 0, allow_duplicate_wins: false, drawn_at: 1, created_at: 1 }
+    const state = { seq: 1, server_time: Date.now(), raffle, counts: { people: 1, tickets: 1 }, round: null, winners: [], names_sample: [] }
+    stubFetch(async () => jsonResponse(200, JSON.stringify(state)))
     renderApp('/sorteio/k7p2qx', { session: signedOut })
     expect(await screen.findByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', '/sorteio/K7P2QX/verificar')
   })

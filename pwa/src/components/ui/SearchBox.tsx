@@ -6,10 +6,11 @@ interface SearchBoxProps {
   value: string
   onChange: (value: string) => void
   onClear: () => void
+  placeholder?: string
 }
 
 /** The list's search field, with a clear button once something is typed (Esc clears too). */
-export function SearchBox({ value, onChange, onClear }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por nome, email ou bilhete...' }: SearchBoxProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
 
@@ -30,7 +31,7 @@ export function SearchBox({ value, onChange, onClear }: SearchBoxProps) {
         type="search"
         autoComplete="off"
         enterKeyHint="search"
-        placeholder="Buscar por nome, email ou bilhete..."
+        placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {

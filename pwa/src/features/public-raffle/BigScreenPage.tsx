@@ -1,0 +1,106 @@
+import { useState, useSyncExternalStore } from 'react'
+import { useParams } from 'react-router-dom'
+import { ButtonLink } from '@/components/ui/ButtonLink'
+import { PageSpinner } from '@/components/ui/Spinner'
+import type { PublicState } from '@/protocol/public-state'
+import { cn } from '@/lib/cn'
+import { orderWinners } from '@/lib/winners'
+import { LiveShow } from '@/features/public-raffle/LiveShow'
+import { RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
+import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink } from '@/features/public-raffle/public-text'
+import { QrCode } from '@/features/public-raffle/QrCode'
+import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
+import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
+
+function subscribeFullscreen(listener: () => void): () => void {
+  document.addEventListener('fullscreenchange', listener)
+  return () => document.removeEventListener('fullscreenchange', listener)
+}
+
+function FullscreenButton() {
+  const active = useSyncExternalStore(subscribeFullscreen, () => document.fullscreenElement !== null)
+  if (!document.fullscreenEnabled) return null
+  return (
+    <button
+      type="button"
+      className="h-9 rounded-xl px-3 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+      onClick={() => void (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
+    >
+      {active ? 'Sair da tela cheia' : 'Tela cheia'}
+    </button>
+  )
+}
+
+function Winners({ state }: { state: PublicState }) {
+  const valid = orderWinners(state.winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })))
+  if (valid.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
+  return (
+    <ol aria-label="Vencedores" className={cn('grid gap-[1vh]', valid.length > 6 && 'grid-cols-2')}>
+      {valid.map((w) => (
+        <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
+          <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>
+          <span className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
+          {w.ticket_number !== null && <span className="shrink-0 font-mono text-[2.2vh] text-white/70">{w.ticket_number}</span>}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function BigScreen({ code }: { code: string }) {
+  const view = usePublicRaffle(code)
+  const { load, live, online, retry } = view
+  // The link is read once: it is what the room scans.
+  const [link] = useState(() => publicLink(window.location.origin, code))
+
+  if (load.status === 'notFound') return <RaffleNotFound code={code} />
+  if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
+  if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
+  const { raffle, counts } = live.state
+  const status = PUBLIC_STATUS[raffle.status]
+
+  return (
+    <div className="fixed inset-0 z-30 flex flex-col overflow-hidden bg-slate-950 text-white">
+      <header className="flex items-center justify-between gap-4 px-[3vw] pt-[2vh]">
+        <ConnectionBadge status={online ? view.connection : 'reconnecting'} className="text-[1.8vh] text-white/80" />
+        <div className="flex gap-2">
+          <FullscreenButton />
+          <ButtonLink to={`/sorteio/${code}`} variant="ghost" size="sm" className="text-white hover:bg-white/10">
+            Sair do modo telão
+          </ButtonLink>
+        </div>
+      </header>
+      <main className="grid min-h-0 flex-1 grid-cols-[1fr_auto] gap-[3vw] px-[3vw] py-[3vh]">
+        <section className="flex min-w-0 flex-col gap-[2vh]">
+          <div>
+            <p className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">{`${status.label} · ${PUBLIC_TYPE[raffle.type]}`}</p>
+            <h1 className="text-[6vh] leading-tight font-extrabold break-words">{raffle.title}</h1>
+            {raffle.description && <p className="mt-[1vh] line-clamp-2 text-[2.4vh] text-white/70">{raffle.description}</p>}
+            <p className="mt-[1vh] text-[2.6vh] text-white/80">
+              {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
+            </p>
+          </div>
+          <div className="min-h-0 flex-1 overflow-hidden">
+            <Winners state={live.state} />
+          </div>
+        </section>
+        <aside className="flex flex-col items-center justify-center gap-[2vh] text-center">
+          <QrCode text={link} className="size-[min(42vh,28vw)] rounded-2xl p-[1vh]" />
+          <p className="text-[2.4vh] text-white/80">Acompanhe no celular</p>
+          <p aria-label={`Código ${raffle.code}`} className="font-mono text-[9vh] leading-none font-extrabold tracking-[0.15em]">
+            {raffle.code}
+          </p>
+          <p className="max-w-[30vw] text-[2vh] break-all text-white/60">{link.replace(/^https?:\/\//, '')}</p>
+        </aside>
+      </main>
+      <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} big />
+    </div>
+  )
+}
+
+/** /sorteio/{code}/telao: the live page for a TV or projector at the venue. */
+export default function BigScreenPage() {
+  const { code = '' } = useParams()
+  const shown = code.toUpperCase()
+  return <BigScreen key={shown} code={shown} />
+}

@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef } from 'react'
+import { Button } from '@/components/ui/Button'
+import { TicketIcon, TrophyIcon } from '@/components/ui/icons'
+import { Spinner } from '@/components/ui/Spinner'
+import { cn } from '@/lib/cn'
+import type { LiveState } from '@/features/public-raffle/live-show'
+import { placeText, secondsText } from '@/features/public-raffle/public-text'
+import type { RevealWinner, ShowFrame } from '@/features/public-raffle/reveal-timeline'
+import { useShowFrame } from '@/features/public-raffle/useShowFrame'
+
+interface LiveShowProps {
+  live: LiveState
+  offsetMs: number
+  onClose(): void
+  /** Big-screen mode: type sized for a room. */
+  big?: boolean
+}
+
+function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
+  return (
+    <li
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 text-left',
+        big && 'flex-nowrap px-[2vw] py-[1vh]',
+      )}
+    >
+      <span className={cn('shrink-0 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-amber-950', big && 'text-[2.2vh]')}>
+        {placeText(winner.position)}
+      </span>
+      {/* On a phone the name gets its own line rather than breaking inside words. */}
+      <span
+        className={cn(
+          'min-w-0 font-semibold break-words',
+          big ? 'flex-1 text-[3.2vh]' : 'order-last w-full text-lg sm:order-none sm:w-auto sm:flex-1',
+        )}
+      >
+        {winner.name}
+      </span>
+      {winner.ticketNumber !== null && (
+        <span className={cn('ml-auto inline-flex shrink-0 items-center gap-1 font-mono text-sm text-white/80', big && 'text-[2.2vh]')}>
+          <TicketIcon className="size-4" />
+          {winner.ticketNumber}
+        </span>
+      )}
+    </li>
+  )
+}
+
+function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClose(): void }) {
+  switch (frame.kind) {
+    case 'idle':
+      return null
+    case 'countdown':
+      return (
+        <>
+          <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>O sorteio começa em</p>
+          {/* The big number is for the room; screen readers hear the sentence. */}
+          <div role="timer" aria-live="polite" aria-atomic="true" aria-label="Contagem regressiva">
+            <span
+              aria-hidden="true"
+              className={cn('block leading-none font-extrabold tabular-nums', big ? 'text-[min(40vh,30vw)]' : 'text-[min(45vw,14rem)]')}
+            >
+              {frame.seconds}
+            </span>
+            <span className="sr-only">{`${frame.seconds} ${secondsText(frame.seconds)}`}</span>
+          </div>
+          <p aria-hidden="true" className={cn('text-white/80', big ? 'text-[3vh]' : 'text-lg')}>
+            {secondsText(frame.seconds)}
+          </p>
+        </>
+      )
+    case 'drawing':
+      return (
+        <div role="status" className="flex flex-col items-center gap-4">
+          <Spinner className={big ? 'size-[10vh]' : 'size-14'} />
+          <p className={cn('font-bold', big ? 'text-[6vh]' : 'text-3xl')}>Sorteando...</p>
+          <p className={cn('text-white/80', big ? 'text-[2.6vh]' : 'text-base')}>O resultado aparece aqui assim que sair.</p>
+        </div>
+      )
+    case 'reveal': {
+      const current = frame.revealed.length > frame.index ? frame.revealed[frame.index] : null
+      const position = current?.position ?? null
+      return (
+        <>
+          <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>
+            {frame.shuffling ? 'Sorteando...' : position !== null ? placeText(position) : ''}
+          </p>
+          <p
+            aria-hidden={frame.shuffling}
+            className={cn(
+              'max-w-full px-2 font-extrabold break-words',
+              big ? 'text-[min(12vh,7vw)] leading-tight' : 'text-4xl sm:text-5xl',
+              frame.shuffling ? 'text-white/70' : 'animate-pop text-amber-300',
+            )}
+          >
+            {frame.name ?? '• • •'}
+          </p>
+          {frame.revealed.length > 0 && (
+            <ol aria-label="Vencedores revelados" className={cn('mt-4 w-full space-y-2', big ? 'max-w-[70vw]' : 'max-w-md')}>
+              {frame.revealed.map((w) => (
+                <WinnerLine key={w.position} winner={w} big={big} />
+              ))}
+            </ol>
+          )}
+        </>
+      )
+    }
+    case 'done':
+      return (
+        <>
+          <TrophyIcon className={cn('text-amber-300', big ? 'size-[10vh]' : 'size-14')} />
+          <h2 className={cn('animate-pop font-extrabold text-amber-300', big ? 'text-[10vh]' : 'text-5xl')}>Parabéns!</h2>
+          <ol aria-label="Vencedores do sorteio" className={cn('mt-2 w-full space-y-2', big ? 'max-w-[70vw]' : 'max-w-md')}>
+            {frame.winners.map((w) => (
+              <WinnerLine key={w.position} winner={w} big={big} />
+            ))}
+          </ol>
+          <Button autoFocus variant="secondary" size="lg" className="mt-4" onClick={onClose}>
+            Fechar
+          </Button>
+        </>
+      )
+  }
+}
+
+/**
+ * The full-screen show: countdown, the wait for the result, the reveal and 'Parabéns!'. A dialog
+ * over the page while it runs; the viewer closes it once it is over.
+ */
+export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps) {
+  const frame = useShowFrame(live, offsetMs)
+  const titleId = useId()
+  const dialog = useRef<HTMLDivElement>(null)
+  const on = frame.kind !== 'idle'
+  useEffect(() => {
+    if (on) dialog.current?.focus()
+  }, [on])
+  // What a screen reader announces: each winner as it is revealed.
+  const announced = frame.kind === 'reveal' ? frame.revealed : frame.kind === 'done' ? frame.winners : []
+  if (!on) return null
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && frame.kind === 'done') onClose()
+      }}
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 p-6 text-center text-white outline-none"
+    >
+      <h2 id={titleId} className="sr-only">
+        Sorteio ao vivo
+      </h2>
+      <Stage frame={frame} big={big} onClose={onClose} />
+      <p className="sr-only" aria-live="polite">
+        {announced.map((w) => `${placeText(w.position)}: ${w.name}.`).join(' ')}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,195 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PublicState } from '@/protocol/public-state'
+import { FakeWebSocket } from '@/sync/testing/fakes'
+import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
+import { feedDeps } from '@/features/public-raffle/usePublicRaffle'
+import { renderApp, signedOut } from '@/test/render'
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+type Route = (url: string, init: RequestInit) => Response | undefined
+
+/** A fake server: the raffle's state, and whatever the test adds for other paths. */
+function serve(state: PublicState, ...routes: Route[]) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    for (const route of routes) {
+      const answer = route(url, init)
+      if (answer) return answer
+    }
+    if (url === '/api/public/raffles/ABC123') return json(200, state)
+    return json(404, { code: 'not_found', message: 'Sorteio não encontrado' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const socket = () => FakeWebSocket.last
+const push = (message: unknown) => act(() => socket().send(message))
+
+async function open(path = '/sorteio/abc123') {
+  const view = renderApp(path, { session: signedOut })
+  await screen.findByRole('heading', { level: 1 })
+  return { ...view, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTimeAsync }) }
+}
+
+// Fake time runs 20 s of show per test; a loaded machine needs room for the renders.
+describe('/sorteio/{code}', { timeout: 30_000 }, () => {
+  const realSocket = feedDeps.WebSocket
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: T0 })
+    FakeWebSocket.all = []
+    feedDeps.WebSocket = FakeWebSocket
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+    feedDeps.WebSocket = realSocket
+  })
+
+  it('shows the header, then follows the live feed through countdown, reveal and Parabéns', async () => {
+    serve(publicState())
+    const { user } = await open()
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa da quermesse' })).toBeInTheDocument()
+    expect(screen.getByText('Aguardando')).toBeInTheDocument()
+    expect(screen.getByText('Com Bilhetes')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', '/sorteio/ABC123/verificar')
+    expect(socket().url).toMatch(/\/ws\/public\?code=ABC123&after=1$/)
+    expect(screen.getByText('Conectando...')).toBeInTheDocument()
+    await push({ type: 'hello', server_time: T0 })
+    expect(screen.getByText('Ao vivo')).toBeInTheDocument()
+
+    // The organiser starts: a 10 s countdown on the server's clock.
+    await push({ type: 'state', ...countingDown() })
+    const show = screen.getByRole('dialog', { name: 'Sorteio ao vivo' })
+    expect(within(show).getByRole('timer')).toHaveTextContent('10 segundos')
+    await advance(3_000)
+    expect(within(show).getByRole('timer')).toHaveTextContent('7 segundos')
+    await advance(7_000)
+    expect(within(show).getByText('Sorteando...')).toBeInTheDocument()
+
+    await push({ type: 'state', ...drawn() })
+    expect(within(show).getByText('Sorteando...')).toBeInTheDocument()
+    await advance(3_000)
+    expect(within(show).getByText('1º Lugar', { selector: 'p' })).toBeInTheDocument()
+    expect(within(show).getAllByText('Bruno Lima').length).toBeGreaterThan(0)
+    expect(within(show).queryByText('Carla Dias', { selector: 'li *' })).toBeNull()
+    await advance(5_000)
+    expect(within(show).getByText('2º Lugar', { selector: 'p' })).toBeInTheDocument()
+    await advance(500)
+    expect(within(show).getByRole('heading', { name: 'Parabéns!' })).toBeInTheDocument()
+    const list = within(show).getByRole('list', { name: 'Vencedores do sorteio' })
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1º LugarBruno Lima001', '2º LugarCarla Dias002'])
+
+    await user.click(within(show).getByRole('button', { name: 'Fechar' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('Finalizado')).toBeInTheDocument()
+  })
+
+  it('counts down from the server clock when a viewer opens the page mid-countdown', async () => {
+    // This device's clock is 4.5 s behind: the server is 4.5 s into the 10 s countdown.
+    serve({ ...countingDown(), server_time: T0 + 4_500 })
+    vi.setSystemTime(T0)
+    await open()
+    expect(screen.getByRole('timer')).toHaveTextContent('6 segundos')
+  })
+
+  it('shows a raffle drawn before the viewer came at once, on the winners tab, without invalidated winners', async () => {
+    const state = drawn()
+    state.winners.push(winner(2, 'Zeca Invalidado', 'r0', { valid: false, invalidated_at: T0 - 1 }))
+    serve(state)
+    await open()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('tab', { name: 'Vencedores' })).toHaveAttribute('aria-selected', 'true')
+    const list = screen.getByRole('list', { name: 'Vencedores' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('1º Lugar')
+    expect(items[0]).toHaveTextContent('Bilhete 001')
+    expect(items[0]).toHaveTextContent('Bruno Lima')
+    expect(items[0]).toHaveTextContent('an***@g***.com')
+    expect(list).not.toHaveTextContent('Zeca')
+  })
+
+  it('says when nobody has won yet', async () => {
+    serve(publicState())
+    const { user } = await open()
+    await user.click(screen.getByRole('tab', { name: 'Vencedores' }))
+    expect(screen.getByText('Nenhum vencedor sorteado ainda')).toBeInTheDocument()
+  })
+
+  it('hides a list of over 2,000 tickets until asked, then pages it from the server with search', async () => {
+    const people = Array.from({ length: 100 }, (_, i) => ({ name: `Pessoa ${i + 1}`, email: null, tickets: [String(i + 1).padStart(4, '0')] }))
+    const calls: string[] = []
+    serve(publicState({ counts: { people: 2500, tickets: 2500 } }), (url) => {
+      if (!url.includes('/participants?')) return undefined
+      calls.push(url)
+      const q = new URL(url, 'http://x').searchParams
+      if (q.get('q') === 'zeca') return json(200, { total: 0, offset: 0, people: [] })
+      return json(200, { total: 2500, offset: Number(q.get('offset')), people })
+    })
+    const { user } = await open()
+    expect(screen.getByText(/pode deixar a página lenta/)).toBeInTheDocument()
+    expect(calls).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Mostrar lista completa' }))
+    expect(await screen.findByText('Mostrando 100 de 2.500')).toBeInTheDocument()
+    expect(calls).toEqual(['/api/public/raffles/ABC123/participants?q=&offset=0&limit=100'])
+    await user.click(screen.getByRole('button', { name: 'Carregar mais (2.400 restantes)' }))
+    expect(await screen.findByText('Mostrando 200 de 2.500')).toBeInTheDocument()
+    expect(calls.at(-1)).toBe('/api/public/raffles/ABC123/participants?q=&offset=100&limit=100')
+
+    await user.type(screen.getByRole('searchbox'), 'zeca')
+    expect(calls).toHaveLength(2) // nothing before the 300 ms pause
+    await advance(300)
+    expect(await screen.findByText('Nenhum participante encontrado para "zeca"')).toBeInTheDocument()
+    expect(calls).toHaveLength(3)
+  })
+
+  it('tells an entrant their tickets, or that the e-mail holds none', async () => {
+    const bodies: string[] = []
+    serve(publicState(), (url, init) => {
+      if (!url.endsWith('/check')) return undefined
+      bodies.push(String(init.body))
+      const { email } = JSON.parse(String(init.body)) as { email: string }
+      return json(200, email === 'ana@exemplo.com' ? { found: true, tickets: ['001', '007'] } : { found: false, tickets: [] })
+    })
+    const { user } = await open()
+    const field = screen.getByLabelText('Seu e-mail')
+    await user.type(field, 'ana@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Você está participando com 2 bilhetes.')).toBeInTheDocument()
+    expect(screen.getByText('001, 007')).toBeInTheDocument()
+    await user.clear(field)
+    await user.type(field, 'outra@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Nenhum bilhete encontrado para este e-mail')).toBeInTheDocument()
+    expect(bodies).toEqual(['{"email":"ana@exemplo.com"}', '{"email":"outra@exemplo.com"}'])
+  })
+
+  it('shows reconnecting after a drop, and the raffle gone when it is deleted', async () => {
+    serve(publicState())
+    await open()
+    await push({ type: 'hello', server_time: T0 })
+    await act(() => socket().drop())
+    expect(screen.getByText('Reconectando...')).toBeInTheDocument()
+    await advance(800)
+    await push({ type: 'hello', server_time: T0 })
+    expect(screen.getByText('Ao vivo')).toBeInTheDocument()
+    await push({ type: 'gone' })
+    expect(screen.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+  })
+
+  it('says so when there is no connection, and loads once it is back', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    renderApp('/sorteio/ABC123', { session: signedOut })
+    expect(await screen.findByRole('heading', { name: 'Sem conexão' })).toBeInTheDocument()
+    serve(publicState())
+    // The network comes back: the page loads without being asked.
+    await advance(10) // lets the page start listening
+    await act(() => window.dispatchEvent(new Event('online')))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rifa da quermesse' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { initialLive, liveReducer, type LiveState } from '@/features/public-raffle/live-show'
+import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
+
+const receive = (live: LiveState, state: ReturnType<typeof publicState>, now = T0) => liveReducer(live, { type: 'state', state, now })
+
+describe('the viewer state', () => {
+  it('plays the reveal of a round the viewer saw open, with the server winners by position', () => {
+    let live = receive(initialLive, publicState())
+    live = receive(live, countingDown(), T0 + 100)
+    expect(live.show).toBeNull()
+    live = receive(live, drawn(), T0 + 10_600)
+    expect(live.show).toEqual({
+      roundId: 'r1',
+      startsAt: T0 + 10_600,
+      winners: [
+        { position: 1, name: 'Bruno Lima', ticketNumber: '001' },
+        { position: 2, name: 'Carla Dias', ticketNumber: '002' },
+      ],
+      names: drawn().names_sample,
+    })
+    expect(live.state?.raffle.status).toBe('completed')
+  })
+
+  it('shows the result at once, without the show, to a viewer who arrives after the draw', () => {
+    const live = receive(initialLive, drawn())
+    expect(live.show).toBeNull()
+    expect(live.state?.winners).toHaveLength(2)
+  })
+
+  it('starts a result that beats the local countdown at the countdown end', () => {
+    const live = receive(receive(initialLive, countingDown()), drawn(), T0 + 9_990)
+    expect(live.show?.startsAt).toBe(T0 + 10_000)
+  })
+
+  it('ignores states older than the one held, and never plays a round twice', () => {
+    let live = receive(receive(initialLive, countingDown(5)), drawn(6), T0 + 11_000)
+    const played = live
+    expect(receive(live, countingDown(4))).toBe(played)
+    live = liveReducer(live, { type: 'close' })
+    expect(live.show).toBeNull()
+    // An invalidation later (a new state, same round's winners) does not replay the show.
+    const invalidated = drawn(7)
+    invalidated.winners[1] = { ...invalidated.winners[1]!, valid: false, invalidated_at: T0 + 60_000 }
+    live = receive(live, invalidated, T0 + 60_100)
+    expect(live.show).toBeNull()
+    expect(live.state?.seq).toBe(7)
+  })
+
+  it('plays a redraw round of one position after a viewer closed the first show', () => {
+    let live = receive(receive(initialLive, countingDown(2)), drawn(3), T0 + 11_000)
+    live = liveReducer(live, { type: 'close' })
+    const base = drawn(4)
+    const redrawing = { ...base, round: { id: 'r2', started_at: T0 + 70_000, countdown_ends_at: T0 + 73_000, offline: false, positions: [2] } }
+    live = receive(live, redrawing, T0 + 70_100)
+    expect(live.show).toBeNull()
+    const redrawn = { ...drawn(5), winners: [...drawn().winners, winner(2, 'Davi Reis', 'r2')] }
+    live = receive(live, redrawn, T0 + 73_200)
+    expect(live.show).toMatchObject({ roundId: 'r2', startsAt: T0 + 73_200, winners: [{ position: 2, name: 'Davi Reis' }] })
+  })
+})

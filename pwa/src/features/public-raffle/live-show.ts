@@ -1,0 +1,63 @@
+// What a viewer's page holds between server states: the newest public state, the rounds this
+// viewer saw open (only they get the show; someone arriving after the draw sees the result at
+// once), and the reveal being played.
+import type { PublicState } from '@/protocol/public-state'
+import type { OpenRound, RevealPlan } from '@/features/public-raffle/reveal-timeline'
+
+export interface LiveState {
+  state: PublicState | null
+  /** Rounds seen open by this viewer, with their countdown end (server time). */
+  watched: Readonly<Record<string, number>>
+  /** Rounds whose reveal was started (never played twice). */
+  played: readonly string[]
+  show: RevealPlan | null
+}
+
+export type LiveAction =
+  /** `now` is the server's clock at receipt. */
+  | { type: 'state'; state: PublicState; now: number }
+  /** The viewer closed the finished show. */
+  | { type: 'close' }
+
+export const initialLive: LiveState = { state: null, watched: {}, played: [], show: null }
+
+export function openRound(state: PublicState | null): OpenRound | null {
+  const round = state?.round
+  if (!round) return null
+  return { id: round.id, startedAt: round.started_at, countdownEndsAt: round.countdown_ends_at }
+}
+
+/** The reveal for the newest watched round whose winners are in `state` and that was not played. */
+function nextShow(state: PublicState, watched: Readonly<Record<string, number>>, played: readonly string[], now: number): RevealPlan | null {
+  for (let i = state.winners.length - 1; i >= 0; i--) {
+    const roundId = state.winners[i]!.round_id
+    const endsAt = watched[roundId]
+    if (endsAt === undefined || played.includes(roundId)) continue
+    const winners = state.winners
+      .filter((w) => w.round_id === roundId)
+      .sort((a, b) => a.position - b.position)
+      .map((w) => ({ position: w.position, name: w.name, ticketNumber: w.ticket_number }))
+    // A result that beats this viewer's countdown (clocks agree only to a few ms) waits for its end.
+    return { roundId, startsAt: Math.max(now, endsAt), winners, names: state.names_sample }
+  }
+  return null
+}
+
+export function liveReducer(live: LiveState, action: LiveAction): LiveState {
+  if (action.type === 'close') return live.show ? { ...live, show: null } : live
+  const { state, now } = action
+  if (live.state && state.seq <= live.state.seq) return live
+  let { watched, played, show } = live
+  const round = state.round
+  if (round && watched[round.id] === undefined) {
+    watched = { ...watched, [round.id]: round.countdown_ends_at }
+    // A new round (a redraw) takes the stage from a finished show.
+    if (show && show.roundId !== round.id) show = null
+  }
+  const next = nextShow(state, watched, played, now)
+  if (next) {
+    show = next
+    played = [...played, next.roundId]
+  }
+  return { state, watched, played, show }
+}

@@ -1,0 +1,20 @@
+// The public endpoints (docs/api.md, "Public raffle"): no session, by code.
+import type { PublicCheckAnswer, PublicParticipantsPage, PublicState } from '@/protocol/public-state'
+import { apiRequest } from '@/lib/api'
+
+export const PARTICIPANTS_PAGE_SIZE = 100
+
+const base = (code: string) => `/api/public/raffles/${encodeURIComponent(code)}`
+
+export function fetchPublicState(code: string, signal?: AbortSignal): Promise<PublicState> {
+  return apiRequest<PublicState>(base(code), { signal })
+}
+
+export function fetchParticipants(code: string, q: string, offset: number, signal?: AbortSignal): Promise<PublicParticipantsPage> {
+  const query = new URLSearchParams({ q, offset: String(offset), limit: String(PARTICIPANTS_PAGE_SIZE) })
+  return apiRequest<PublicParticipantsPage>(`${base(code)}/participants?${query}`, { signal })
+}
+
+export function checkEntrant(code: string, email: string): Promise<PublicCheckAnswer> {
+  return apiRequest<PublicCheckAnswer>(`${base(code)}/check`, { method: 'POST', body: { email } })
+}

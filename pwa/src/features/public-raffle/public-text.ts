@@ -1,0 +1,32 @@
+import type { BadgeTone } from '@/components/ui/Badge'
+import type { PublicRaffleStatus, PublicRaffleType } from '@/protocol/public-state'
+
+export const PUBLIC_STATUS: Record<PublicRaffleStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Aguardando', tone: 'warning' },
+  in_progress: { label: 'Em andamento', tone: 'info' },
+  completed: { label: 'Finalizado', tone: 'success' },
+}
+
+export const PUBLIC_TYPE: Record<PublicRaffleType, string> = { simple: 'Simples', tickets: 'Com Bilhetes' }
+
+/** Above this many tickets the list waits for the viewer to ask for it (spec section 9). */
+export const FULL_LIST_LIMIT = 2000
+
+export const NOT_FOUND_TITLE = 'Sorteio não encontrado'
+export const NOT_FOUND_HINT = 'Verifique o código e tente novamente'
+export const NO_TICKETS_FOUND = 'Nenhum bilhete encontrado para este e-mail'
+
+export const count = (n: number) => n.toLocaleString('pt-BR')
+
+export function placeText(position: number): string {
+  return `${position}º Lugar`
+}
+
+export function secondsText(n: number): string {
+  return n === 1 ? 'segundo' : 'segundos'
+}
+
+/** The public link of a raffle, as the organiser shares it. */
+export function publicLink(origin: string, code: string): string {
+  return `${origin}/sorteio/${code}`
+}

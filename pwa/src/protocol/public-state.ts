@@ -1,0 +1,113 @@
+// The public projection of a raffle as the server sends it (docs/api.md, "Public raffle"), over
+// HTTP and on the public WebSocket. Times are Unix milliseconds on the server's clock. E-mails are
+// already masked by the server; nothing here is private.
+
+export type PublicRaffleType = 'simple' | 'tickets'
+export type PublicRaffleStatus = 'pending' | 'in_progress' | 'completed'
+
+export interface PublicRaffle {
+  code: string
+  title: string
+  description: string
+  type: PublicRaffleType
+  status: PublicRaffleStatus
+  winners_count: number
+  countdown_seconds: number
+  allow_duplicate_wins: boolean
+  drawn_at: number | null
+  created_at: number
+}
+
+/** The open round, only while one is open. */
+export interface PublicRound {
+  id: string
+  started_at: number
+  countdown_ends_at: number
+  offline: boolean
+  positions: number[]
+}
+
+export interface PublicWinner {
+  position: number
+  ticket_number: string | null
+  name: string
+  /** Masked (`jo***@g***.com`) or null. */
+  email: string | null
+  valid: boolean
+  invalidated_at: number | null
+  round_id: string
+  drawn_at: number
+}
+
+export interface PublicState {
+  /** The raffle's change-log position this state reflects; grows with every change. */
+  seq: number
+  server_time: number
+  raffle: PublicRaffle
+  counts: { people: number; tickets: number }
+  round: PublicRound | null
+  /** Every winner of every round, valid or not. */
+  winners: PublicWinner[]
+  /** Up to 50 names of the pool, for the reveal's shuffle. */
+  names_sample: string[]
+}
+
+export interface PublicPerson {
+  name: string
+  email: string | null
+  tickets: Array<string | null>
+}
+
+export interface PublicParticipantsPage {
+  total: number
+  offset: number
+  people: PublicPerson[]
+}
+
+export interface PublicCheckAnswer {
+  found: boolean
+  tickets: Array<string | null>
+}
+
+/** What the public WebSocket sends. */
+export type PublicFeedMessage =
+  | { type: 'hello'; server_time: number }
+  | ({ type: 'state' } & PublicState)
+  | { type: 'gone' }
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** Whether a decoded body has the shape of a PublicState (enough to render it safely). */
+export function isPublicState(value: unknown): value is PublicState {
+  if (!isObject(value)) return false
+  const { seq, raffle, counts, winners, round } = value
+  return (
+    typeof seq === 'number' &&
+    isObject(raffle) &&
+    typeof raffle.code === 'string' &&
+    typeof raffle.status === 'string' &&
+    isObject(counts) &&
+    Array.isArray(winners) &&
+    (round === null || round === undefined || isObject(round))
+  )
+}
+
+/** One WebSocket text frame, or null for anything this version does not understand. */
+export function parseFeedMessage(text: string): PublicFeedMessage | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (!isObject(value)) return null
+  if (value.type === 'hello' && typeof value.server_time === 'number') return { type: 'hello', server_time: value.server_time }
+  if (value.type === 'gone') return { type: 'gone' }
+  if (value.type === 'state' && isPublicState(value)) {
+    const state = value as unknown as PublicState
+    return { ...state, round: state.round ?? null, names_sample: state.names_sample ?? [], type: 'state' }
+  }
+  return null
+}
