@@ -6,6 +6,10 @@ import { createAccount, uniqueEmail } from './helpers';
 
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 
+// Each flow is some 30 steps: on a loaded two-core machine they take 25-35 s, so the default 30 s
+// budget failed them at their last step.
+test.describe.configure({ timeout: 90_000 });
+
 async function signedIn(context: BrowserContext) {
   await createAccount(context.request, uniqueEmail('org'), 'segredo1');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

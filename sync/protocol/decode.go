@@ -285,10 +285,17 @@ func reqString(p gjson.Result, field string) (string, *Rejection) {
 		}
 		return "", Reject(ReasonInvalidPayload)
 	}
-	if !utf8.ValidString(v.Str) {
+	if !storable(v.Str) {
 		return "", Reject(ReasonInvalidPayload)
 	}
 	return v.Str, nil
+}
+
+// storable: valid UTF-8. A NUL, which PostgreSQL's text cannot hold (SQLite
+// can), is refused by the text rule every text goes through (text_invalid);
+// the other string fields are ids, codes, enums and hex, checked exactly.
+func storable(s string) bool {
+	return utf8.ValidString(s)
 }
 
 // optString reads a string field that may be absent or null ("" then).
@@ -297,7 +304,7 @@ func optString(p gjson.Result, field string) (string, *Rejection) {
 	if !v.Exists() || v.Type == gjson.Null {
 		return "", nil
 	}
-	if v.Type != gjson.String || !utf8.ValidString(v.Str) {
+	if v.Type != gjson.String || !storable(v.Str) {
 		return "", Reject(ReasonInvalidPayload)
 	}
 	return v.Str, nil

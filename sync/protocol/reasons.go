@@ -37,6 +37,8 @@ const (
 	ReasonTooManyPeople        = "too_many_people"
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
+	ReasonTicketNumberTaken    = "ticket_number_taken"
+	ReasonOpFailed             = "op_failed"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -116,6 +118,8 @@ var reasons = []struct{ code, message string }{
 	{ReasonUnknownField, "A alteração tem um campo desconhecido. Atualize o aplicativo."},
 	{ReasonInvalidMutationID, "Número de sequência da alteração inválido."},
 	{ReasonTooManyRaffles, "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."},
+	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
+	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 }
 
 var reasonMessages = func() map[string]string {

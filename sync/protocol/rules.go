@@ -17,6 +17,11 @@ type State struct {
 	Tickets, Groups int
 	// GroupTickets counts current tickets of each group the op names.
 	GroupTickets map[string]int
+	// TakenNumbers holds the ticket numbers the op sends that the raffle
+	// already has; HighestNumber is its highest all-digit number (loaded
+	// when a ticket comes without one). Ticket raffles only.
+	TakenNumbers  map[string]bool
+	HighestNumber string
 
 	// What the draw ops need (loaded only for them).
 	// Now is the server's clock, Unix ms: the times of what the op records.
@@ -133,7 +138,11 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 		}
 		return out, nil
 	}
-	return m, nil
+	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
+	if rej != nil {
+		return nil, rej
+	}
+	return ParticipantsAdd{Tickets: numbered}, nil
 }
 
 // GroupIDs lists the distinct groups an op names (for loading State).

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,7 @@ func pending(typ string) *Raffle {
 func tickets(group string, n int) []Ticket {
 	out := make([]Ticket, n)
 	for i := range out {
-		out[i] = Ticket{ID: strings.Repeat("t", 3) + string(rune(i)), Name: "Ana", GroupID: group, TicketNumber: ptr("001")}
+		out[i] = Ticket{ID: strings.Repeat("t", 3) + string(rune(i)), Name: "Ana", GroupID: group, TicketNumber: ptr(fmt.Sprintf("%03d", i+1))}
 	}
 	return out
 }

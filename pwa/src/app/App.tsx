@@ -1,6 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { AppToaster } from '@/app/AppToaster'
 import { routes } from '@/app/routes'
+import { DrawFinisher } from '@/app/sync/DrawFinisher'
 import { SessionProvider } from '@/app/session/SessionProvider'
 import { SyncProvider } from '@/app/sync/SyncProvider'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
@@ -12,6 +13,8 @@ export function App() {
     <SessionProvider>
       <SyncProvider>
         <RouterProvider router={router} />
+        {/* Outside the router: a screen that throws must not stop a round's reveal. */}
+        <DrawFinisher />
         <AppToaster />
         <UpdatePrompt />
       </SyncProvider>

@@ -1,11 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom'
-import { useDrawFinisher } from '@/app/sync/useDrawFinisher'
 
 /** Wraps every screen; the root route's error and loading screens live beside it in routes.tsx. */
 export function RootLayout() {
   const navigation = useNavigation()
-  // Here, once: a round this device opened ends on time whichever screen is open.
-  useDrawFinisher()
   return (
     <>
       {/* While the next screen's code loads, the current one stays up with a thin bar on top. */}

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { addPeople, countPeople, countTickets, listTickets, removeGroup } from '@/db/participants'
+import { addPeople, addTicket, countPeople, countTickets, listTickets, removeGroup } from '@/db/participants'
 import { clientIdFor, pendingCount, pendingOps } from '@/db/outbox'
 import { createRaffle, deleteRaffle, getRaffle, listRaffles, updateRaffle, type NewRaffle } from '@/db/raffles'
 import { RuleError } from '@/protocol/rules'
@@ -88,22 +88,56 @@ describe('raffle writes', () => {
 })
 
 describe('participant writes', () => {
-  it('addPeople stores tickets and queues them; several tickets share a group and get numbers', async () => {
+  it('addPeople stores tickets and queues them; several tickets share a group and get the next free numbers', async () => {
     const db = freshDb()
     const { id } = await createRaffle(ANA, input, db)
     expect(await addPeople(ANA, id, [{ name: ' Ana ', email: 'ana@exemplo.com', ticketNumber: '7' }, { name: 'Bia', quantity: 3 }], db)).toBe(4)
     const tickets = await listTickets(id, db)
     expect(tickets.map((t) => [t.name, t.ticketNumber])).toEqual([
       ['Ana', '7'],
-      ['Bia', '001'],
-      ['Bia', '002'],
-      ['Bia', '003'],
+      ['Bia', '008'],
+      ['Bia', '009'],
+      ['Bia', '010'],
     ])
     expect(new Set(tickets.filter((t) => t.name === 'Bia').map((t) => t.groupId)).size).toBe(1)
     expect(await countPeople(id, db)).toBe(2)
     const op = (await pendingOps(db, ANA)).at(-1)!
     expect(op.type).toBe('participants.add')
     expect((op.payload as { tickets: unknown[] }).tickets).toHaveLength(4)
+  })
+
+  it('refuses a ticket number the raffle holds before queueing anything, naming it', async () => {
+    const db = freshDb()
+    const { id } = await createRaffle(ANA, input, db)
+    await addPeople(ANA, id, [{ name: 'Ana', ticketNumber: '001' }], db)
+    const before = await db.outbox.count()
+    await expect(addPeople(ANA, id, [{ name: 'Bia', ticketNumber: '001' }], db)).rejects.toMatchObject({
+      reason: 'ticket_number_taken',
+      field: 'ticketNumber',
+      message: 'Já existe o bilhete 001 neste sorteio.',
+    })
+    expect(await db.outbox.count()).toBe(before)
+    expect((await listTickets(id, db)).map((t) => t.name)).toEqual(['Ana'])
+    // Without a number: the next free one.
+    await addPeople(ANA, id, [{ name: 'Bia' }], db)
+    expect((await listTickets(id, db)).map((t) => t.ticketNumber)).toEqual(['001', '002'])
+  })
+
+  it('addTicket gives a listed person one more ticket in their group, with the next number', async () => {
+    const db = freshDb()
+    const { id } = await createRaffle(ANA, input, db)
+    await addPeople(ANA, id, [{ name: 'Ana', email: 'ana@exemplo.com', ticketNumber: '010' }, { name: 'Bia' }], db)
+    const ana = (await listTickets(id, db))[0]!
+    expect(await addTicket(ANA, id, ana.groupId, db)).toBe('012')
+    const tickets = await listTickets(id, db)
+    expect(tickets.filter((t) => t.groupId === ana.groupId).map((t) => [t.name, t.email, t.ticketNumber])).toEqual([
+      ['Ana', 'ana@exemplo.com', '010'],
+      ['Ana', 'ana@exemplo.com', '012'],
+    ])
+    expect(await countPeople(id, db)).toBe(2)
+    const op = (await pendingOps(db, ANA)).at(-1)!
+    expect(op.payload).toMatchObject({ tickets: [{ group_id: ana.groupId, ticket_number: '012', name: 'Ana' }] })
+    await expect(addTicket(ANA, id, '0190d3c4-0000-7000-8000-00000000dead', db)).rejects.toMatchObject({ reason: 'group_not_found' })
   })
 
   it('splits more than 5,000 tickets into ops of at most 5,000', async () => {

@@ -74,6 +74,8 @@ export const REASON_MESSAGES: Record<string, string> = {
   unknown_field: 'A alteração tem um campo desconhecido. Atualize o aplicativo.',
   invalid_mutation_id: 'Número de sequência da alteração inválido.',
   too_many_raffles: 'Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro.',
+  ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
+  op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
 }
 
 /** A rule broken by user input, with the field it belongs to. */

@@ -56,7 +56,7 @@ function reqString(p: Obj, field: string): string {
   return v
 }
 
-/** Absent or null reads as "". */
+/** Absent or null reads as "". A NUL is refused by the text rule (text_invalid), as on the server. */
 function optString(p: Obj, field: string): string {
   const v = p[field]
   if (v === undefined || v === null) return ''

@@ -112,6 +112,21 @@ describe('SyncEngine', () => {
     expect(timer.waits).toEqual([])
   })
 
+  it('a push refused whole (400): a visible state with the server words, no timed retries, the op kept', async () => {
+    const { db, server } = setup()
+    await createRaffle(ANA, input, db)
+    server.malformed.add((await db.outbox.toArray())[0]!.opId)
+    const timer = new ManualTimer()
+    const { engine, events } = makeEngine(db, server, { timer })
+    engine.start()
+    timer.advance(0)
+    await until(engine, (s) => s.error === 'refused' && !s.syncing)
+    expect(engine.getStatus()).toMatchObject({ online: true, detail: 'O corpo da requisição não é um JSON válido.', pending: 1 })
+    expect(events).toEqual([{ type: 'push-refused', message: 'O corpo da requisição não é um JSON válido.' }])
+    expect(timer.waits).toEqual([])
+    expect(await db.outbox.count()).toBe(1)
+  })
+
   it('pulls on a poke, and again after the socket reconnects', async () => {
     const { db, server } = setup()
     const timer = new ManualTimer()

@@ -10,7 +10,7 @@ import { classify, createSyncApi, type SyncApi } from '@/sync/api'
 import { Backoff, realTimer, type Timer } from '@/sync/clock'
 import { metaKey } from '@/sync/local'
 import { pullAll } from '@/sync/pull'
-import { pushOutbox, type SyncContext, type SyncEvent } from '@/sync/push'
+import { PushRefused, pushOutbox, type SyncContext, type SyncEvent } from '@/sync/push'
 import { Rounds } from '@/sync/rounds'
 import { ServerClockEstimator } from '@/sync/server-clock'
 import { PokeSocket, sameOriginSocketUrl, type WebSocketCtor } from '@/sync/socket'
@@ -102,7 +102,7 @@ export class SyncEngine {
     const run: Run = { abort: new AbortController(), cleanups: [() => link.close()], link }
     this.run = run
     this.lastPending = -1
-    this.status.set({ role: 'starting', online: this.isOnline(), syncing: false, error: null })
+    this.status.set({ role: 'starting', online: this.isOnline(), syncing: false, error: null, detail: null })
     this.watch(run)
     this.listen(run)
     const locks = this.opts.locks === undefined ? defaultLocks() : this.opts.locks
@@ -233,8 +233,8 @@ export class SyncEngine {
   }
 
   private shareStatus(): void {
-    const { online, syncing, error } = this.status.get()
-    this.run?.link.post({ kind: 'status', userId: this.userId, status: { online, syncing, error } })
+    const { online, syncing, error, detail } = this.status.get()
+    this.run?.link.post({ kind: 'status', userId: this.userId, status: { online, syncing, error, detail } })
   }
 
   private emit = (event: SyncEvent): void => {
@@ -252,7 +252,7 @@ export class SyncEngine {
     if (!run || !this.isLeader()) return false
     if (!this.isOnline()) {
       // The 'online' event starts the next round.
-      this.setShared({ online: false, syncing: false, error: 'offline' })
+      this.setShared({ online: false, syncing: false, error: 'offline', detail: null })
       return false
     }
     const ctx: SyncContext = { db: this.db, api: this.api, userId: this.userId, now: () => this.timer.now(), emit: this.emit, signal: run.abort.signal }
@@ -263,7 +263,7 @@ export class SyncEngine {
       await this.db.meta.put({ key: metaKey.lastSync(this.userId), value: this.timer.now() })
       if (this.run !== run) return false
       this.backoff.reset()
-      this.setShared({ online: true, syncing: false, error: null })
+      this.setShared({ online: true, syncing: false, error: null, detail: null })
       return true
     } catch (error) {
       if (this.run !== run) return false
@@ -275,15 +275,23 @@ export class SyncEngine {
   private fail(error: unknown): void {
     const kind = classify(error)
     if (kind === 'aborted') return
+    if (error instanceof PushRefused) {
+      // The same ops would be refused again: no timed retries. They stay queued, and go again on the
+      // next write, reconnection, visit of the tab or start, when the server may have changed.
+      const first = this.status.get().error !== 'refused'
+      this.setShared({ online: true, syncing: false, error: 'refused', detail: error.message })
+      if (first) this.emit({ type: 'push-refused', message: error.message })
+      return
+    }
     if (kind === 'unauthenticated' || kind === 'forbidden_client') {
       // Retrying cannot help: the outbox waits for a new sign-in (or a fix), and nothing is dropped.
-      this.setShared({ online: true, syncing: false, error: kind })
+      this.setShared({ online: true, syncing: false, error: kind, detail: null })
       this.emit(kind === 'unauthenticated' ? { type: 'unauthenticated' } : { type: 'forbidden-client', message: (error as ApiError).message })
       return
     }
     const unreachable = error instanceof NetworkError
     if (!unreachable && !(error instanceof ApiError)) console.error('Falha na sincronização:', error)
-    this.setShared({ online: !unreachable && this.isOnline(), syncing: false, error: unreachable ? 'offline' : 'server' })
+    this.setShared({ online: !unreachable && this.isOnline(), syncing: false, error: unreachable ? 'offline' : 'server', detail: null })
     this.schedule(this.backoff.next())
   }
 }

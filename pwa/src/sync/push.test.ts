@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { enqueue, pendingOps } from '@/db/outbox'
 import { createRaffle, getRaffle, updateRaffle, writeTx, type NewRaffle } from '@/db/raffles'
 import { ApiError, NetworkError } from '@/lib/api'
-import { nextBatch, pushOutbox } from '@/sync/push'
+import { nextBatch, PushRefused, pushOutbox } from '@/sync/push'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, freshDb } from '@/sync/testing/helpers'
 
@@ -133,5 +133,49 @@ describe('push', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 403, code: 'forbidden_client' })
     expect(await db.outbox.count()).toBe(2)
+  })
+
+  it('413: splits the push into smaller ones, in order, and sends everything', async () => {
+    const { db, server, ctx } = setup()
+    const { opIds } = await writes(db, 9)
+    server.maxOpsPerPush = 3
+    await pushOutbox(ctx)
+    expect(await db.outbox.count()).toBe(0)
+    const accepted = server.pushes.filter((p) => p.ops.length <= 3)
+    expect(accepted.flatMap((p) => p.ops.map((o) => o.op_id))).toEqual(opIds)
+    expect(server.pushes[0]!.ops).toHaveLength(10)
+    // 10 → 5 → 3 ops, then pushes of 3 that go through: no halving again for each batch.
+    expect(server.pushes.map((p) => p.ops.length)).toEqual([10, 5, 3, 3, 3, 1])
+  })
+
+  it('400 (or 413 for one op): stops with PushRefused, keeps that op and everything after it', async () => {
+    const { db, server, ctx } = setup()
+    const { opIds } = await writes(db, 5)
+    server.malformed.add(opIds[3]!)
+    const error = await pushOutbox(ctx).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PushRefused)
+    expect(error).toMatchObject({ status: 400, message: 'O corpo da requisição não é um JSON válido.' })
+    // The ops before the one at fault went through; it and the rest wait, in order.
+    expect((await pendingOps(db, ANA)).map((o) => o.opId)).toEqual(opIds.slice(3))
+    const pushes = server.pushes.length
+    // A retry sends the op at fault alone, and stops again: no loop of requests.
+    await expect(pushOutbox(ctx)).rejects.toBeInstanceOf(PushRefused)
+    expect(server.pushes.length - pushes).toBeLessThanOrEqual(4)
+    expect((await pendingOps(db, ANA)).map((o) => o.opId)).toEqual(opIds.slice(3))
+    server.malformed.clear()
+    await pushOutbox(ctx)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('builds a push by reading only the rows it sends (and the one that stops it)', async () => {
+    const { db } = setup()
+    await writes(db, 30)
+    let read = 0
+    db.outbox.hook('reading', (row) => {
+      read++
+      return row
+    })
+    expect(await nextBatch(db, ANA, 10_000, 5)).toHaveLength(5)
+    expect(read).toBeLessThanOrEqual(6)
   })
 })

@@ -1,7 +1,7 @@
 // Pushing the signed-in account's outbox, oldest op first. An op leaves the outbox only when the
 // server answered it (applied, duplicate or rejected); anything else keeps it for the next try.
 import type { OutboxRow, SorteioDB } from '@/db/schema'
-import { NetworkError } from '@/lib/api'
+import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, utf8Length } from '@/protocol/rules'
@@ -12,6 +12,7 @@ export type SyncEvent =
   | { type: 'code-changed'; raffleId: string; code: string }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
+  | { type: 'push-refused'; message: string }
 
 export interface SyncContext {
   db: SorteioDB
@@ -39,20 +40,42 @@ export function toWire(op: OutboxRow): WireOp {
 
 /**
  * The next ops to send: the oldest ones, all of one client id (a push speaks for one client), at most
- * 500 and about 8 MiB. Rows of one account come in seq order: an index keeps equal keys in key order.
+ * `maxOps` and about `maxBytes`. Rows of one account come in seq order: an index keeps equal keys in
+ * key order. The cursor stops at the first row that does not fit, so a long outbox of big ops is
+ * never read whole to send its head.
  */
-export async function nextBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES): Promise<OutboxRow[]> {
-  const rows = await database.outbox.where('userId').equals(userId).limit(MAX_OPS_PER_PUSH).toArray()
-  const batch: OutboxRow[] = []
+export async function nextBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<OutboxRow[]> {
   let bytes = 0
-  for (const row of rows) {
-    if (row.clientId !== rows[0]!.clientId) break
-    bytes += utf8Length(JSON.stringify(row.payload ?? null))
-    if (batch.length > 0 && bytes > maxBytes) break
-    batch.push(row)
+  let count = 0
+  let clientId: string | null = null
+  const full = (row: OutboxRow): boolean => {
+    if (count > 0 && (count >= maxOps || row.clientId !== clientId)) return true
+    const size = utf8Length(JSON.stringify(row.payload ?? null))
+    if (count > 0 && bytes + size > maxBytes) return true
+    bytes += size
+    count++
+    clientId = row.clientId
+    return false
   }
-  return batch
+  return database.outbox.where('userId').equals(userId).until(full).toArray()
 }
+
+/**
+ * The server refused a whole push in a way a retry cannot change (400, 413 for a single op): the
+ * ops stay queued and the status bar says so, instead of retrying forever.
+ */
+export class PushRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+    this.name = 'PushRefused'
+  }
+}
+
+/** Answers to a whole push that come back the same on every retry of the same ops. */
+const DETERMINISTIC = new Set([400, 413, 415, 422])
 
 const messageOf = (r: OpResult) => r.message || REASON_MESSAGES[r.reason ?? ''] || 'Alteração recusada pelo servidor.'
 
@@ -109,14 +132,32 @@ export async function rebaseMarked(ctx: SyncContext): Promise<void> {
 }
 
 /**
- * Pushes the next batch and records its answers (rebuilding raffles with rejections). Resolves false
- * when there was nothing to push; throws when the push failed.
+ * Pushes the next batch of at most `limit.ops` ops and records its answers (rebuilding raffles with
+ * rejections); a batch answered 413 or 400 is halved (and the limit with it) down to the op at fault.
+ * Resolves false when there was nothing to push; throws when the push failed (PushRefused when it
+ * cannot go through as it is).
  */
-export async function pushBatch(ctx: SyncContext): Promise<boolean> {
-  const batch = await nextBatch(ctx.db, ctx.userId)
+export async function pushBatch(ctx: SyncContext, limit = { ops: MAX_OPS_PER_PUSH }): Promise<boolean> {
+  let batch = await nextBatch(ctx.db, ctx.userId, MAX_PUSH_BYTES, limit.ops)
   if (batch.length === 0) return false
-  const body = { client_id: batch[0]!.clientId, user_id: ctx.userId, schema_version: SCHEMA_VERSION, ops: batch.map(toWire) }
-  const { results } = await ctx.api.push(body, ctx.signal)
+  let results: OpResult[]
+  for (;;) {
+    const body = { client_id: batch[0]!.clientId, user_id: ctx.userId, schema_version: SCHEMA_VERSION, ops: batch.map(toWire) }
+    try {
+      ;({ results } = await ctx.api.push(body, ctx.signal))
+      break
+    } catch (error) {
+      if (!(error instanceof ApiError) || !DETERMINISTIC.has(error.status)) throw error
+      // Too big, or refused whole: the first half alone, down to the one op at fault.
+      if (batch.length > 1) {
+        batch = batch.slice(0, Math.ceil(batch.length / 2))
+        // The next batches of this round start at the size that last went through.
+        limit.ops = batch.length
+        continue
+      }
+      throw new PushRefused(error.message, error.status)
+    }
+  }
   const { answered, events } = await settle(ctx, batch, Array.isArray(results) ? results : [])
   for (const event of events) ctx.emit(event)
   await rebaseMarked(ctx)
@@ -131,7 +172,8 @@ export async function pushBatch(ctx: SyncContext): Promise<boolean> {
  */
 export async function pushOutbox(ctx: SyncContext): Promise<void> {
   await rebaseMarked(ctx)
-  while (await pushBatch(ctx)) {
+  const limit = { ops: MAX_OPS_PER_PUSH }
+  while (await pushBatch(ctx, limit)) {
     // Each batch is recorded before the next is read.
   }
 }

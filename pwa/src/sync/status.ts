@@ -2,7 +2,7 @@
 // useSyncExternalStore wants. Each tab keeps its own; the tab that runs the engine shares its
 // part (syncing, reachability, errors) with the others over a BroadcastChannel.
 
-export type SyncErrorKind = 'offline' | 'server' | 'unauthenticated' | 'forbidden_client'
+export type SyncErrorKind = 'offline' | 'server' | 'unauthenticated' | 'forbidden_client' | 'refused'
 
 export interface SyncStatus {
   /** 'leader' runs the engine; a 'follower' tab only watches. */
@@ -15,10 +15,12 @@ export interface SyncStatus {
   lastSyncedAt: number | null
   syncing: boolean
   error: SyncErrorKind | null
+  /** The server's own words about the error, when it gave any ('refused' always has them). */
+  detail: string | null
 }
 
 /** The part of the status only the running engine knows; it travels between tabs. */
-export type SharedStatus = Pick<SyncStatus, 'online' | 'syncing' | 'error'>
+export type SharedStatus = Pick<SyncStatus, 'online' | 'syncing' | 'error' | 'detail'>
 
 export const initialStatus: SyncStatus = {
   role: 'starting',
@@ -27,6 +29,7 @@ export const initialStatus: SyncStatus = {
   lastSyncedAt: null,
   syncing: false,
   error: null,
+  detail: null,
 }
 
 export class StatusStore {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -97,12 +98,16 @@ type ticket struct {
 	GroupID      string  `json:"group_id"`
 }
 
-// person makes n tickets of one person, numbered from 1.
+// ticketSeq numbers the tests' tickets: numbers are unique within a raffle,
+// so no two tickets of the package share one.
+var ticketSeq atomic.Int64
+
+// person makes n tickets of one person, with numbers no other test ticket has.
 func person(name string, n int) []ticket {
 	group := core.NewID(time.Now())
 	out := make([]ticket, n)
 	for i := range out {
-		num := fmt.Sprintf("%03d", i+1)
+		num := fmt.Sprintf("%03d", ticketSeq.Add(1))
 		out[i] = ticket{ID: core.NewID(time.Now()), Name: name, TicketNumber: &num, GroupID: group}
 	}
 	return out

@@ -110,9 +110,16 @@ func TestPushIsIdempotent(t *testing.T) {
 		if n := storetest.CountChanges(t, db, rid); n != 2 {
 			t.Fatalf("log has %d entries, want 2", n)
 		}
-		// The same tickets under a new op id are refused: ids are global.
+		// The same tickets under a new op id are refused: their numbers are
+		// taken, and without numbers their ids (ids are global).
 		dupTickets := c.op(rid, "participants.add", add.Payload)
-		wantStatuses(t, c.push(t, e, dupTickets), "rejected:participant_exists")
+		var unnumbered []ticket
+		for _, tk := range add.Payload.(map[string]any)["tickets"].([]ticket) {
+			tk.TicketNumber = nil
+			unnumbered = append(unnumbered, tk)
+		}
+		dupIDs := c.op(rid, "participants.add", addPayload(unnumbered))
+		wantStatuses(t, c.push(t, e, dupTickets, dupIDs), "rejected:ticket_number_taken", "rejected:participant_exists")
 	})
 }
 
@@ -402,7 +409,10 @@ func TestSnapshotShape(t *testing.T) {
 	e := newEnv(t, db, httpapi.Config{})
 	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 	rid := core.NewID(time.Now())
-	c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")), c.op(rid, "participants.add", addPayload(person("Ana", 1))))
+	ana := person("Ana", 1)
+	num := "001"
+	ana[0].TicketNumber = &num
+	c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")), c.op(rid, "participants.add", addPayload(ana)))
 	res := e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/snapshot", cookie: c.cookie})
 	body := readBody(t, res)
 	for _, want := range []string{`"raffle":{"id":"` + rid, `"code":"K7P2QX"`, `"status":"pending"`, `"allow_duplicate_wins":false`,

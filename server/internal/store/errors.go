@@ -22,3 +22,32 @@ func isUniqueViolation(err error) bool {
 	}
 	return false
 }
+
+// isDataFault reports whether err is the database refusing what an op asked
+// it to store (a constraint, a bad value, a trigger's exception): an error
+// that would come back on every retry of that op. Connection, lock,
+// resource and server failures are not: a retry may succeed.
+func isDataFault(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		if len(pgErr.Code) < 2 {
+			return false
+		}
+		switch pgErr.Code[:2] {
+		case "08", "40", "53", "55", "57", "58", "XX":
+			return false
+		}
+		return true
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		switch sqErr.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_READONLY,
+			sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_FULL,
+			sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_NOTADB:
+			return false
+		}
+		return true
+	}
+	return false
+}

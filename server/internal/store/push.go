@@ -40,12 +40,7 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 	defer func() { db.poke(ctx, userID, heads) }()
 	results := make([]OpResult, 0, len(ops))
 	for _, op := range ops {
-		var res OpResult
-		err := db.tx(ctx, func(tx *sql.Tx) error {
-			var err error
-			res, err = db.applyOp(ctx, tx, userID, clientID, op, now())
-			return err
-		})
+		res, err := db.applyOne(ctx, userID, clientID, op, now())
 		if err != nil {
 			return nil, db.wrap(err)
 		}
@@ -57,21 +52,65 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 	return results, nil
 }
 
-// applyOp is the protocol's pipeline for one op, in one transaction: lock the
-// client, answer a recorded op again, decode, load the state, check the rules,
-// apply, log, record. What each op type writes is in apply.go.
-func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+// applyOne runs one op's pipeline in its transaction. When the database
+// refuses the op's own data (a constraint, a value it cannot store: an error
+// that would repeat on every retry), the op is rejected as op_failed in a
+// second transaction, so one op never blocks the ones after it. Transient
+// failures stay errors: the client retries the push.
+func (db *DB) applyOne(ctx context.Context, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+	var res OpResult
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = db.applyOp(ctx, tx, userID, clientID, op, now)
+		return err
+	})
+	if err == nil || ctx.Err() != nil || !isDataFault(err) {
+		return res, err
+	}
+	db.log.Warn("op rejected after a database error on its data", "op_id", op.OpID, "type", op.Type, "err", err)
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = db.rejectFailed(ctx, tx, userID, clientID, op, now)
+		return err
+	})
+	return res, err
+}
+
+// rejectFailed records an op the database could not apply as rejected, after
+// the same client checks applyOp makes first.
+func (db *DB) rejectFailed(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+	if res, done, err := db.admit(ctx, tx, userID, clientID, op, now); done || err != nil {
+		return res, err
+	}
+	return db.reject(ctx, tx, clientID, op, op.MutationID, protocol.Reject(protocol.ReasonOpFailed), now)
+}
+
+// admit locks the client and answers ops already settled: one seen before
+// (its recorded answer) or out of order (stale_mutation). done is false when
+// the op is new and may go on.
+func (db *DB) admit(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (res OpResult, done bool, err error) {
 	// The client row is locked first: a retry racing its original waits here
 	// and then finds the original's recorded answer.
 	lastMutation, err := db.lockClient(ctx, tx, userID, clientID, now)
 	if err != nil {
-		return OpResult{}, err
+		return OpResult{}, true, err
 	}
 	if prev, found, err := db.recordedResult(ctx, tx, clientID, op.OpID); err != nil || found {
-		return prev, err
+		return prev, true, err
 	}
 	if op.MutationID <= lastMutation {
-		return db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonStaleMutation), now)
+		res, err := db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonStaleMutation), now)
+		return res, true, err
+	}
+	return OpResult{}, false, nil
+}
+
+// applyOp is the protocol's pipeline for one op, in one transaction: lock the
+// client, answer a recorded op again, decode, load the state, check the rules,
+// apply, log, record. What each op type writes is in apply.go.
+func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+	if res, done, err := db.admit(ctx, tx, userID, clientID, op, now); done || err != nil {
+		return res, err
 	}
 	m, rej := protocol.Decode(op)
 	if rej != nil {

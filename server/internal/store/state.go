@@ -37,6 +37,11 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 	if st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m)); err != nil {
 		return st, err
 	}
+	if r.Type == protocol.RaffleTickets {
+		if err = db.loadTicketNumbers(ctx, tx, raffleID, m, &st); err != nil {
+			return st, err
+		}
+	}
 	if protocol.IsDrawOp(m) {
 		err = db.loadDrawState(ctx, tx, raffleID, m, &st)
 	}

@@ -92,6 +92,49 @@ func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, ti
 	return nil
 }
 
+// loadTicketNumbers reads what the ticket-number rule needs for an op: which
+// of its numbers the raffle holds (by index), and, only when a ticket came
+// without a number, the raffle's highest one (a read of every number).
+func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
+	numbers, missing := protocol.TicketNumbers(m)
+	st.TakenNumbers = make(map[string]bool)
+	err := db.inChunks(numbers, func(in string, args []any) error {
+		// In the index's collation (migration 0007), so PostgreSQL uses it.
+		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number`+db.collateC()+` `+in),
+			append([]any{raffleID}, args...)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var n string
+			if err := rows.Scan(&n); err != nil {
+				return err
+			}
+			st.TakenNumbers[n] = true
+		}
+		return rows.Err()
+	})
+	if err != nil || !missing {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`), raffleID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var all []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return err
+		}
+		all = append(all, n)
+	}
+	st.HighestNumber = protocol.HighestNumber(all)
+	return rows.Err()
+}
+
 func nullable(s *string) any {
 	if s == nil {
 		return nil

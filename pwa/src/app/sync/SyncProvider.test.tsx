@@ -109,6 +109,38 @@ describe('sync in the app', () => {
     expect(await screen.findByText('O sorteio já começou: não é mais possível alterá-lo.', undefined, slow)).toBeInTheDocument()
   })
 
+  it('a push the server refuses whole: the bar says so with its words, once a toast, and nothing is dropped', async () => {
+    const { db, server } = setup()
+    const { id } = await createRaffle(testUser.id, input, db)
+    server.malformed.add((await db.outbox.toArray())[0]!.opId)
+    render(
+      <SessionProvider api={fakeAuthApi()} initialState={signedIn}>
+        <SyncProvider createEngine={factory(db, server)} database={db}>
+          <SyncStatus />
+          <AppToaster />
+        </SyncProvider>
+      </SessionProvider>,
+    )
+    const bar = await screen.findByRole('region', { name: 'Sincronização' }, slow)
+    expect(await within(bar).findByText('Alterações recusadas pelo servidor', undefined, slow)).toBeInTheDocument()
+    const detail = 'O corpo da requisição não é um JSON válido. As alterações continuam guardadas neste aparelho.'
+    expect(within(bar).getByText(detail)).toBeInTheDocument()
+    expect(within(bar).getByText('1 alteração pendente')).toBeInTheDocument()
+    expect(await db.outbox.count()).toBe(1)
+    // A new write tries again (the refused op first, alone): still refused, still kept, one toast.
+    await act(() => updateRaffle(testUser.id, id, { title: 'Dois' }, db))
+    expect(await within(bar).findByText('2 alterações pendentes', undefined, slow)).toBeInTheDocument()
+    await vi.waitFor(() => expect(server.pushes.length).toBeGreaterThanOrEqual(3), slow)
+    expect(within(bar).getByText('Alterações recusadas pelo servidor')).toBeInTheDocument()
+    expect(screen.getAllByText('Alterações recusadas pelo servidor')).toHaveLength(2)
+    // Once the server takes it, the bar clears and the outbox empties.
+    server.malformed.clear()
+    await act(() => updateRaffle(testUser.id, id, { title: 'Três' }, db))
+    expect(await within(bar).findByText('Tudo sincronizado', undefined, slow)).toBeInTheDocument()
+    await vi.waitFor(() => expect(within(bar).queryByText('Alterações recusadas pelo servidor')).not.toBeInTheDocument(), slow)
+    expect(server.raffles.get(id)!.raffle.title).toBe('Três')
+  })
+
   it('asks for persistent storage after sign-in', async () => {
     const persist = vi.fn(async () => true)
     Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true })

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { rejectionTitle } from '@/app/sync/sync-text'
+import { refusedDetail, rejectionTitle } from '@/app/sync/sync-text'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import type { SorteioDB } from '@/db/schema'
@@ -60,6 +60,10 @@ function show(event: SyncEvent, refreshSession: () => void): void {
       return
     case 'forbidden-client':
       toast.error(event.message, { description: 'As alterações pendentes continuam guardadas neste aparelho.' })
+      return
+    case 'push-refused':
+      // The status bar keeps saying so until a push goes through.
+      toast.error('Alterações recusadas pelo servidor', { description: refusedDetail(event.message) })
   }
 }
 

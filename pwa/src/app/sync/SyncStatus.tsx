@@ -1,5 +1,5 @@
 import { useSyncStatus } from '@/sync/sync-context'
-import { lastSyncText, pendingText, problemText } from '@/app/sync/sync-text'
+import { lastSyncText, pendingText, problemText, refusedDetail } from '@/app/sync/sync-text'
 import { cn } from '@/lib/cn'
 
 /**
@@ -35,6 +35,7 @@ export function SyncStatus() {
             {pendingText(status.pending)}
           </span>
           {problem && <span className="font-medium text-red-700">{problem}</span>}
+          {status.error === 'refused' && <span className="basis-full text-red-700">{refusedDetail(status.detail)}</span>}
           <span className="ms-auto">{lastSyncText(status.lastSyncedAt)}</span>
         </div>
       </section>

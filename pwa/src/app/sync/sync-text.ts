@@ -22,9 +22,17 @@ export function problemText(status: SyncStatus): string | null {
       return 'Sincronização bloqueada neste aparelho'
     case 'server':
       return 'Servidor indisponível; tentando novamente'
+    case 'refused':
+      return 'Alterações recusadas pelo servidor'
     default:
       return null
   }
+}
+
+/** Below a refusal: the server's words, and that nothing was thrown away. */
+export function refusedDetail(detail: string | null): string {
+  const kept = 'As alterações continuam guardadas neste aparelho.'
+  return detail ? `${detail} ${kept}` : kept
 }
 
 export const PENDING_BEFORE_UPDATE = 'Há alterações pendentes: conecte-se para enviá-las antes de atualizar.'

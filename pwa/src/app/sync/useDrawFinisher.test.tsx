@@ -5,6 +5,7 @@ import { startDraw } from '@/db/draws'
 import { addPeople } from '@/db/participants'
 import { createRaffle } from '@/db/raffles'
 import { db } from '@/db/schema'
+import { routes } from '@/app/routes'
 import { fakeAuthApi, renderApp, signedIn, signedOut, testUser } from '@/test/render'
 
 beforeEach(async () => {
@@ -29,6 +30,22 @@ describe('the app finishes this device rounds', () => {
     const round = await raffleWithRound(true)
     expect(await screen.findByText('Sorteio realizado!', undefined, slow)).toBeInTheDocument()
     expect(screen.getByText('3 vencedores sorteados')).toBeInTheDocument()
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'completed', offline: true })
+  })
+
+  it('while a screen has thrown and the error screen is up', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    function Broken(): never {
+      throw new Error('tela quebrada')
+    }
+    // The real root route (its layout and error screen) with one screen that throws.
+    const { path, element, errorElement } = routes[0]!
+    const routeTable = [{ path, element, errorElement, children: [{ path: 'quebrada', element: <Broken /> }] }]
+    renderApp('/quebrada', { session: signedIn, routeTable })
+    expect(await screen.findByText('Unexpected Application Error!', undefined, slow)).toBeInTheDocument()
+    const round = await raffleWithRound(true)
+    expect(await screen.findByText('Sorteio realizado!', undefined, slow)).toBeInTheDocument()
+    expect(screen.getByText('Unexpected Application Error!')).toBeInTheDocument()
     expect(await db.draws.get(round.id)).toMatchObject({ state: 'completed', offline: true })
   })
 

@@ -24,39 +24,50 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
   const [email, setEmail] = useState('')
   const [ticketNumber, setTicketNumber] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
   const nameInput = useRef<HTMLInputElement>(null)
   const withTickets = raffle.type === 'tickets'
   const locked = raffle.status !== 'pending'
 
+  // The fields are cleared as Enter is pressed, with what was sent kept aside: whatever is typed
+  // while the save runs belongs to the next person and must stay. Saves are local and queue in
+  // order (one Dexie transaction each), so the form never waits for one before taking the next.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (saving) return
     // Checked here too, so an empty name never reaches the repository or a toast.
     if (!name.trim()) {
       setErrors({ name: 'Nome é obrigatório' })
       nameInput.current?.focus()
       return
     }
-    setSaving(true)
+    const sent = { name, email, ticketNumber }
+    setName('')
+    setEmail('')
+    setTicketNumber('')
     setErrors({})
+    nameInput.current?.focus()
     try {
-      await addPeople(userId, raffle.id, [{ name, email, ticketNumber: withTickets ? ticketNumber : null }])
+      await addPeople(userId, raffle.id, [{ name: sent.name, email: sent.email, ticketNumber: withTickets ? sent.ticketNumber : null }])
       toast.success('Participante adicionado')
-      setName('')
-      setEmail('')
-      setTicketNumber('')
-      nameInput.current?.focus()
     } catch (error) {
       const field = errorField(error)
-      if (field && FIELDS.includes(field)) {
+      // The refused person comes back into the form, unless the next one is already being typed.
+      const restored = restoreIfEmpty(sent)
+      if (restored && field && FIELDS.includes(field)) {
         setErrors({ [field]: errorText(error) })
       } else {
-        toast.error('Não foi possível adicionar participante', { description: errorText(error) })
+        toast.error('Não foi possível adicionar participante', { description: `${sent.name.trim()}: ${errorText(error)}` })
       }
-    } finally {
-      setSaving(false)
     }
+  }
+
+  function restoreIfEmpty(sent: { name: string; email: string; ticketNumber: string }): boolean {
+    const input = nameInput.current
+    // The DOM holds what was typed since, even before React re-renders.
+    if (input && input.value !== '') return false
+    setName(sent.name)
+    setEmail(sent.email)
+    setTicketNumber(sent.ticketNumber)
+    return true
   }
 
   function clearError(field: Field) {
@@ -123,8 +134,9 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           />
         )}
       </div>
-      <Button type="submit" loading={saving} disabled={locked} className="w-full sm:w-auto">
-        {!saving && <PlusIcon className="size-4" />}
+      {/* Never disabled while saving: a disabled submit button would swallow the next Enter. */}
+      <Button type="submit" disabled={locked} className="w-full sm:w-auto">
+        <PlusIcon className="size-4" />
         Adicionar participante
       </Button>
     </form>

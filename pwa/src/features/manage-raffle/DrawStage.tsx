@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { countdownEnd, startDraw } from '@/db/draws'
 import type { DrawRow, RaffleRow } from '@/db/schema'
 import { useOnline } from '@/sync/online'
-import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
 import { useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
 import { formatDateTime } from '@/lib/dates'
 
@@ -80,9 +80,8 @@ function Countdown({ seconds, own, offline }: { seconds: number; own: boolean; o
 
 function InProgress({ round, own }: { round: DrawRow | null; own: boolean }) {
   const online = useOnline()
-  const end = round ? countdownEnd(round) : null
   const now = useServerNow(round !== null && round.state !== 'completed')
-  const left = end === null ? 0 : Math.max(0, Math.ceil((end - now) / 1000))
+  const left = round ? secondsLeft(countdownEnd(round), now, round.countdownSeconds) : 0
   const offline = round?.offline === true
   if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} offline={offline} />
   return (

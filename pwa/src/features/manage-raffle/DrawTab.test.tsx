@@ -7,7 +7,7 @@ import { finishRound, startDraw } from '@/db/draws'
 import type { NewPerson } from '@/db/participants'
 import type { NewRaffle } from '@/db/raffles'
 import { db, type DrawRow, type RaffleRow } from '@/db/schema'
-import { OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
 
@@ -95,16 +95,33 @@ describe('draw tab', () => {
     const { user } = await openDrawTab(raffle)
     const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
     await waitFor(() => expect(start).toBeEnabled())
+    // The clock stands still from here (timers still run): however slow this machine is, the one
+    // second cannot pass before the countdown is read. The page's ticking clock was last read
+    // seconds ago, which must not show a longer countdown than the round's.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 5000)
     await user.click(start)
     const timer = await screen.findByRole('timer')
     expect(timer).toHaveAttribute('aria-live', 'polite')
     expect(timer).toHaveTextContent('Falta 1 segundo para o sorteio')
+    expect(timer).toHaveTextContent(/^1/)
     expect(screen.getByText('O sorteio começa em')).toBeInTheDocument()
     // Started offline: the round says so while it counts down, and once drawn.
     expect(screen.getByText(OFFLINE_DRAW_TEXT)).toBeInTheDocument()
+    expect(screen.queryByText('Sorteio realizado!')).not.toBeInTheDocument()
+    vi.setSystemTime(Date.now() + 1000)
     expect(await screen.findByText('Sorteio realizado!', {}, { timeout: 4000 })).toBeInTheDocument()
     expect(screen.getByText('1 vencedor sorteado')).toBeInTheDocument()
     expect(await screen.findByText(OFFLINE_DRAWN_TEXT)).toBeInTheDocument()
+  })
+
+  it('never shows more seconds than the countdown has', () => {
+    expect(secondsLeft(11_000, 0, 10)).toBe(10)
+    expect(secondsLeft(10_000, 0, 10)).toBe(10)
+    expect(secondsLeft(10_000, 1, 10)).toBe(10)
+    expect(secondsLeft(10_000, 9_001, 10)).toBe(1)
+    expect(secondsLeft(10_000, 10_000, 10)).toBe(0)
+    expect(secondsLeft(10_000, 20_000, 10)).toBe(0)
   })
 
   it('online: the round declares no mode, and says nothing of an offline draw', async () => {

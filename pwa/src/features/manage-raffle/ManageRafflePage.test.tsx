@@ -102,6 +102,35 @@ describe('/gerenciar/{id}', () => {
     expect(await db.participants.toArray()).toMatchObject([{ name: 'Ana Souza', email: 'ana@exemplo.com', ticketNumber: '042' }])
   })
 
+  it('keeps what is typed after Enter while the save runs: every name is stored exactly', async () => {
+    const raffle = await makeRaffle({ type: 'simple' })
+    const { user } = await openManage(raffle)
+    const name = screen.getByLabelText('Nome')
+    const names = ['Ana Paula Souza', 'Bruno Oliveira', 'Carla Mendes', 'Davi Lima']
+    // One burst of keys: each name starts while the previous one's save is still running.
+    await user.type(name, names.map((n) => `${n}{Enter}`).join(''))
+    await waitFor(async () => expect((await db.participants.toArray()).map((p) => p.name).sort()).toEqual([...names].sort()))
+    expect(name).toHaveValue('')
+    expect(name).toHaveFocus()
+  })
+
+  it('refuses a ticket number already in the raffle next to the field, keeping what was typed', async () => {
+    const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }])
+    const { user } = await openManage(raffle)
+    await user.type(screen.getByLabelText('Nome'), 'Bruno')
+    await user.type(screen.getByLabelText('Bilhete (opcional)'), '001')
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('Já existe o bilhete 001 neste sorteio.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Bilhete (opcional)')).toHaveAccessibleDescription('Já existe o bilhete 001 neste sorteio.')
+    expect(screen.getByLabelText('Nome')).toHaveValue('Bruno')
+    expect(await db.participants.count()).toBe(1)
+    // Left empty, the number is the next free one.
+    await user.clear(screen.getByLabelText('Bilhete (opcional)'))
+    await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
+    expect(await screen.findByText('Participante adicionado')).toBeInTheDocument()
+    await waitFor(async () => expect((await db.participants.toArray()).map((t) => t.ticketNumber).sort()).toEqual(['001', '002']))
+  })
+
   it('has no ticket field in simple raffles and shows invalid e-mails next to the field', async () => {
     const raffle = await makeRaffle({ type: 'simple' })
     const { user } = await openManage(raffle)

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { CheckIcon, ChevronDownIcon, CopyIcon, TrashIcon } from '@/components/ui/action-icons'
 import { Badge } from '@/components/ui/Badge'
 import { copyText } from '@/components/ui/copy-text'
-import { TicketIcon } from '@/components/ui/icons'
+import { PlusIcon, TicketIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { cn } from '@/lib/cn'
 import { formatRange, sortedTicketNumbers, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
@@ -64,10 +64,34 @@ interface ParticipantGroupItemProps {
   showTickets: boolean
   canDelete: boolean
   onRemove: (group: ParticipantGroup) => Promise<void>
+  /** Ticket raffles while pending: one more ticket for this person, in their group. */
+  onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
 }
 
-/** One person: name, e-mail, badges, the copy-ID button and, while pending, the remove button. */
-export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove }: ParticipantGroupItemProps) {
+/** One more ticket for a person already listed, instead of listing them again as someone else. */
+function AddTicketButton({ group, onAddTicket }: { group: ParticipantGroup; onAddTicket: (group: ParticipantGroup) => Promise<void> }) {
+  const [adding, setAdding] = useState(false)
+  async function add() {
+    setAdding(true)
+    try {
+      await onAddTicket(group)
+    } finally {
+      setAdding(false)
+    }
+  }
+  return (
+    <button type="button" onClick={add} disabled={adding} aria-label={`Adicionar bilhete para ${group.name}`} className={cn(smallButton, 'disabled:opacity-55')}>
+      {adding ? <Spinner className="size-3.5" /> : <PlusIcon className="size-3.5" />}
+      Adicionar bilhete
+    </button>
+  )
+}
+
+/**
+ * One person: name, e-mail, badges, the copy-ID button and, while pending, the remove button (and,
+ * in ticket raffles, 'Adicionar bilhete').
+ */
+export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove, onAddTicket }: ParticipantGroupItemProps) {
   const [expanded, setExpanded] = useState(false)
   const [removing, setRemoving] = useState(false)
   const ticketsId = useId()
@@ -106,6 +130,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
             </Badge>
           )}
           <CopyIdButton id={group.id} name={group.name} />
+          {onAddTicket && <AddTicketButton group={group} onAddTicket={onAddTicket} />}
           {canExpand && (
             <button
               type="button"

@@ -25,7 +25,8 @@ describe('participants list', () => {
     expect(await screen.findByText('3 participantes · 5 bilhetes')).toBeInTheDocument()
     const [ana, bruno, ana2] = within(list()).getAllByRole('listitem')
     expect(within(ana!).getByText('3 bilhetes')).toBeInTheDocument()
-    expect(within(ana!).getByText('· 001–003')).toBeInTheDocument()
+    // The quantity's tickets follow the highest number in the raffle (077).
+    expect(within(ana!).getByText('· 078–080')).toBeInTheDocument()
     expect(within(ana!).getByText('Duplicado')).toBeInTheDocument()
     expect(within(ana2!).getByText('Duplicado')).toBeInTheDocument()
     expect(within(bruno!).queryByText('Duplicado')).not.toBeInTheDocument()
@@ -37,7 +38,7 @@ describe('participants list', () => {
     await user.click(expand)
     expect(expand).toHaveAttribute('aria-expanded', 'true')
     const tickets = within(ana!).getByRole('list', { name: 'Bilhetes de Ana Souza' })
-    expect(within(tickets).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['001', '002', '003'])
+    expect(within(tickets).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['078', '079', '080'])
   })
 
   it('searches name, e-mail and ticket number after a 300 ms pause, and clears', async () => {
@@ -103,12 +104,33 @@ describe('participants list', () => {
     expect(await db.participants.count()).toBe(1)
   })
 
+  it("'Adicionar bilhete' gives the person another ticket in their group, with the next number", async () => {
+    const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }, { name: 'Bruno', ticketNumber: '002' }])
+    const { user } = await openManage(raffle)
+    expect(await screen.findByText('2 participantes · 2 bilhetes')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Adicionar bilhete para Ana' }))
+    expect(await screen.findByText('Bilhete 003 adicionado')).toBeInTheDocument()
+    expect(await screen.findByText('2 participantes · 3 bilhetes')).toBeInTheDocument()
+    const [ana] = within(list()).getAllByRole('listitem')
+    expect(within(ana!).getByText('2 bilhetes')).toBeInTheDocument()
+    const groups = new Set((await db.participants.toArray()).filter((t) => t.name === 'Ana').map((t) => t.groupId))
+    expect(groups.size).toBe(1)
+  })
+
+  it("has no 'Adicionar bilhete' in simple raffles", async () => {
+    const raffle = await makeRaffle({ type: 'simple' }, [{ name: 'Ana' }])
+    await openManage(raffle)
+    await screen.findByText('Ana')
+    expect(screen.queryByRole('button', { name: /Adicionar bilhete/ })).not.toBeInTheDocument()
+  })
+
   it('offers no removal once the draw has started', async () => {
     const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', quantity: 2 }])
     await db.raffles.update(raffle.id, { status: 'in_progress' })
     await openManage(raffle)
     await screen.findByText('Ana')
     expect(screen.queryByRole('button', { name: /^Remover/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Adicionar bilhete/ })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Adicionar participante' })).toBeDisabled()
   })
 })

@@ -14,6 +14,8 @@ interface ParticipantsListProps {
   /** Removal is allowed only while the raffle is pending (spec: canDelete). */
   canDelete: boolean
   onRemove: (group: ParticipantGroup) => Promise<void>
+  /** Set while a person may be given another ticket (ticket raffles, pending). */
+  onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
 }
 
 function ListSkeleton() {
@@ -34,7 +36,7 @@ function ListSkeleton() {
  * Search, summary, the people of the current page and 'Carregar mais'. The filter runs over the
  * index in memory (useMemo on index + term), so a keystroke never touches IndexedDB.
  */
-export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }: ParticipantsListProps) {
+export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, onAddTicket }: ParticipantsListProps) {
   const search = useDebouncedSearch()
   // Pages are counted per search term: a new term starts again at the first page.
   const [paging, setPaging] = useState({ term: '', pages: 1 })
@@ -74,7 +76,14 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove }:
       ) : (
         <ul aria-labelledby="participants-heading" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {visible.map((group) => (
-            <ParticipantGroupItem key={group.id} group={group} showTickets={showTickets} canDelete={canDelete} onRemove={onRemove} />
+            <ParticipantGroupItem
+              key={group.id}
+              group={group}
+              showTickets={showTickets}
+              canDelete={canDelete}
+              onRemove={onRemove}
+              onAddTicket={onAddTicket}
+            />
           ))}
         </ul>
       )}

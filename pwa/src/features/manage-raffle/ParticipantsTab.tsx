@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
 import { errorText } from '@/components/ui/error-text'
-import { removeGroup } from '@/db/participants'
+import { addTicket, removeGroup } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { AddParticipantForm } from '@/features/manage-raffle/AddParticipantForm'
 import type { GroupIndex, ParticipantGroup } from '@/features/manage-raffle/participants-logic'
@@ -29,6 +29,18 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
     },
     [userId, raffleId],
   )
+  const onAddTicket = useCallback(
+    async (group: ParticipantGroup) => {
+      try {
+        const number = await addTicket(userId, raffleId, group.id)
+        toast.success(number ? `Bilhete ${number} adicionado` : 'Bilhete adicionado', { description: group.name })
+      } catch (error) {
+        toast.error('Não foi possível adicionar o bilhete', { description: errorText(error) })
+      }
+    },
+    [userId, raffleId],
+  )
+  const canAddTicket = raffle.type === 'tickets' && raffle.status === 'pending'
 
   return (
     <div className="space-y-5">
@@ -37,7 +49,13 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
       </Card>
       {/* Narrower side padding on phones: the rows and the search placeholder need the width. */}
       <Card className="px-4 sm:px-6">
-        <ParticipantsList index={index} isTicketRaffle={raffle.type === 'tickets'} canDelete={raffle.status === 'pending'} onRemove={onRemove} />
+        <ParticipantsList
+          index={index}
+          isTicketRaffle={raffle.type === 'tickets'}
+          canDelete={raffle.status === 'pending'}
+          onRemove={onRemove}
+          onAddTicket={canAddTicket ? onAddTicket : undefined}
+        />
       </Card>
     </div>
   )

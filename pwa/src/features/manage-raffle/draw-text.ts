@@ -1,5 +1,14 @@
 // The words of the draw tab, in one place so the screen and its tests agree.
 
+/**
+ * Whole seconds left of a countdown of `length` seconds ending at `end`, at `now` (all on the server's
+ * clock). Never more than its length: a clock read a moment before the round opened must not show
+ * a longer countdown than the room was promised.
+ */
+export function secondsLeft(end: number, now: number, length: number): number {
+  return Math.min(length, Math.max(0, Math.ceil((end - now) / 1000)))
+}
+
 /** What a screen reader hears each second of the countdown. */
 export function countdownText(seconds: number): string {
   return seconds === 1 ? 'Falta 1 segundo para o sorteio' : `Faltam ${seconds} segundos para o sorteio`

@@ -38,6 +38,10 @@ export class FakeSyncServer {
   /** Every GET path asked, in order. */
   gets: string[] = []
   faults: Fault[] = []
+  /** A push with more ops than this answers 413, as a proxy with a small body limit would. */
+  maxOpsPerPush = Infinity
+  /** Ops whose push answers 400 whole (as the server does for a body it cannot read). */
+  malformed = new Set<string>()
   pageSize = 500
   now = 1_763_700_000_000
 
@@ -64,6 +68,8 @@ export class FakeSyncServer {
 
   private async push(userId: string, body: PushRequest): Promise<Response> {
     this.pushes.push(body)
+    if (body.ops.length > this.maxOpsPerPush) return error(413, 'body_too_large', 'O corpo da requisição é grande demais.')
+    if (body.ops.some((op) => this.malformed.has(op.op_id))) return error(400, 'invalid_json', 'O corpo da requisição não é um JSON válido.')
     if (body.user_id && body.user_id !== userId) {
       return error(403, 'forbidden_client', 'Estas alterações são de outra conta: entre com ela para enviá-las.')
     }

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { RuleError } from '@/protocol/rules'
+import { nextNumber, numberTickets } from '@/protocol/ticket-numbers'
+
+interface Case {
+  name: string
+  existing: string[]
+  numbers: Array<string | null>
+  want?: string[]
+  reason?: string
+}
+
+const file = resolve(__dirname, '../../../sync/testdata/tickets/numbers.json')
+const { cases } = JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }
+
+describe('ticket numbers (shared vectors with the server)', () => {
+  it('has the cases', () => expect(cases.length).toBeGreaterThanOrEqual(10))
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const tickets = c.numbers.map((n, i) => ({ id: String(i), ticket_number: n }))
+    const run = () => numberTickets(tickets, new Set(c.existing)).map((t) => t.ticket_number)
+    if (c.reason) {
+      expect(run).toThrow(RuleError)
+      expect(() => run()).toThrow(expect.objectContaining({ reason: c.reason, field: 'ticketNumber' }))
+    } else {
+      expect(run()).toEqual(c.want)
+    }
+  })
+
+  it('names the taken number in its message', () => {
+    expect(() => numberTickets([{ ticket_number: '042' }], new Set(['042']))).toThrow('Já existe o bilhete 042 neste sorteio.')
+  })
+
+  it('counts on past 999 and through carries', () => {
+    expect(['', '0', '009', '099', '999', '0999', '1234'].map(nextNumber)).toEqual(['001', '001', '010', '100', '1000', '1000', '1235'])
+  })
+})

@@ -1,0 +1,119 @@
+package protocol
+
+import "strings"
+
+// Ticket numbers in a ticket raffle name one ticket each: a number already
+// held in the raffle (or twice in one op) is refused, and a ticket sent
+// without one gets the next free number: the highest all-digit number in the
+// raffle plus one, zero-padded to 3 digits ("001" in an empty raffle).
+// Numbers are compared as the text stored ("7" and "007" are two numbers);
+// the PWA applies the same rule (sync/testdata/tickets/numbers.json).
+
+// NumberWidth is the width generated numbers are zero-padded to.
+const NumberWidth = 3
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// numericLess compares two digit strings by value, without a size limit.
+func numericLess(a, b string) bool {
+	a, b = strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// HighestNumber returns the all-digit number of highest value among numbers,
+// or "" when there is none.
+func HighestNumber(numbers []string) string {
+	best := ""
+	for _, n := range numbers {
+		if isDigits(n) && (best == "" || numericLess(best, n)) {
+			best = n
+		}
+	}
+	return best
+}
+
+// NextNumber returns the number after highest ("" gives "001"), padded to
+// NumberWidth digits.
+func NextNumber(highest string) string {
+	digits := []byte(strings.TrimLeft(highest, "0"))
+	i := len(digits) - 1
+	for ; i >= 0 && digits[i] == '9'; i-- {
+		digits[i] = '0'
+	}
+	if i >= 0 {
+		digits[i]++
+	} else {
+		digits = append([]byte{'1'}, digits...)
+	}
+	s := string(digits)
+	if len(s) < NumberWidth {
+		s = strings.Repeat("0", NumberWidth-len(s)) + s
+	}
+	return s
+}
+
+// NumberTickets applies the rule to the tickets of one op: taken reports
+// whether a number is already held in the raffle, highest is the raffle's
+// HighestNumber. It returns the tickets with every number filled in.
+func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([]Ticket, *Rejection) {
+	out := make([]Ticket, len(tickets))
+	seen := make(map[string]bool, len(tickets))
+	missing := false
+	for i, t := range tickets {
+		out[i] = t
+		if t.TicketNumber == nil {
+			missing = true
+			continue
+		}
+		n := *t.TicketNumber
+		if seen[n] || taken(n) {
+			return nil, Reject(ReasonTicketNumberTaken)
+		}
+		seen[n] = true
+		if isDigits(n) && (highest == "" || numericLess(highest, n)) {
+			highest = n
+		}
+	}
+	if !missing {
+		return out, nil
+	}
+	for i := range out {
+		if out[i].TicketNumber == nil {
+			n := NextNumber(highest)
+			out[i].TicketNumber = &n
+			highest = n
+		}
+	}
+	return out, nil
+}
+
+// TicketNumbers lists the numbers an op sends, and whether any ticket came
+// without one (then the store also loads the raffle's highest number).
+func TicketNumbers(m Mutation) (numbers []string, missing bool) {
+	add, ok := m.(ParticipantsAdd)
+	if !ok {
+		return nil, false
+	}
+	for _, t := range add.Tickets {
+		if t.TicketNumber == nil {
+			missing = true
+		} else {
+			numbers = append(numbers, *t.TicketNumber)
+		}
+	}
+	return numbers, missing
+}

@@ -1,0 +1,75 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+)
+
+// The vectors are shared with the PWA, which numbers tickets before queueing.
+func TestTicketNumberVectors(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/tickets/numbers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name     string
+			Existing []string
+			Numbers  []*string
+			Want     []string
+			Reason   string
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Cases) < 10 {
+		t.Fatalf("only %d cases", len(file.Cases))
+	}
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			tickets := make([]Ticket, len(c.Numbers))
+			var sent []string
+			for i, n := range c.Numbers {
+				tickets[i] = Ticket{ID: fmt.Sprint(i), Name: "Ana", GroupID: "g", TicketNumber: n}
+				if n != nil {
+					sent = append(sent, *n)
+				}
+			}
+			// What the store loads: which sent numbers are taken, and the highest.
+			taken := map[string]bool{}
+			for _, n := range sent {
+				taken[n] = slices.Contains(c.Existing, n)
+			}
+			st := State{Raffle: pending(RaffleTickets), TakenNumbers: taken, HighestNumber: HighestNumber(c.Existing)}
+			m, rej := Check(ParticipantsAdd{Tickets: tickets}, st)
+			if c.Reason != "" {
+				if rej == nil || rej.Reason != c.Reason {
+					t.Fatalf("got %v, want %s", rej, c.Reason)
+				}
+				return
+			}
+			if rej != nil {
+				t.Fatalf("rejected: %v", rej)
+			}
+			var got []string
+			for _, tk := range m.(ParticipantsAdd).Tickets {
+				got = append(got, *tk.TicketNumber)
+			}
+			if !slices.Equal(got, c.Want) {
+				t.Fatalf("got %v, want %v", got, c.Want)
+			}
+		})
+	}
+}
+
+func TestNextNumber(t *testing.T) {
+	for in, want := range map[string]string{"": "001", "0": "001", "009": "010", "099": "100", "999": "1000", "0999": "1000", "1234": "1235"} {
+		if got := NextNumber(in); got != want {
+			t.Errorf("NextNumber(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
