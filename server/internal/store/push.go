@@ -102,6 +102,12 @@ func (db *DB) admit(ctx context.Context, tx *sql.Tx, userID, clientID string, op
 		res, err := db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonStaleMutation), now)
 		return res, true, err
 	}
+	if op.MutationID > protocol.MaxSafeInteger {
+		// Recorded without moving the client's counter: an id near 2^63
+		// would otherwise make every later op stale.
+		res, err := db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonInvalidMutationID), now)
+		return res, true, err
+	}
 	return OpResult{}, false, nil
 }
 
@@ -114,13 +120,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	}
 	m, rej := protocol.Decode(op)
 	if rej != nil {
-		mutation := op.MutationID
-		if rej.Reason == protocol.ReasonInvalidMutationID {
-			// Recorded without moving the client's counter: an id near 2^63
-			// would otherwise make every later op stale.
-			mutation = lastMutation
-		}
-		return db.reject(ctx, tx, clientID, op, mutation, rej, now)
+		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
 	st, err := db.loadState(ctx, tx, userID, op.RaffleID, m, now)
 	if err != nil {
