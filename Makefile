@@ -15,6 +15,7 @@ run: build
 ## build: the PWA, then the Go binary with the PWA embedded
 build: pwa
 	$(GO) build -tags embedpwa -o $(BIN) ./server/cmd/sorteio
+	$(GO) build -o bin/oidc-dev ./server/cmd/oidc-dev
 
 pwa: deps
 	npm run --silent -w pwa build
@@ -40,6 +41,8 @@ lint: deps
 test-go: test-fuzz
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 3s ./sync/importfile/
+	$(GO) test -run '^$$' -fuzz FuzzReadXLSX -fuzztime 3s ./sync/importfile/
 
 # Brief fuzzing of the pure decoders (push ops, texts, e-mails, sign-up and sign-in inputs), about
 # 25 s in all, one worker each. The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds

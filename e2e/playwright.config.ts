@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The suite drives Debian's Chromium against the real built binary (make build),
-// on a fresh SQLite database in a temporary folder.
+// on a fresh SQLite database in a temporary folder, or on PostgreSQL when E2E_DATABASE_URL is set
+// (the server's DATABASE_URL; give it a schema of its own, e.g. `...&search_path=bench1`).
 const port = Number(process.env.E2E_PORT ?? 18765);
 const baseURL = `http://127.0.0.1:${port}`;
+// The identity provider the sign-in test goes through (bin/oidc-dev), on the next port.
+const providerURL = `http://127.0.0.1:${port + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sorteio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one folder
 
@@ -39,7 +42,15 @@ export default defineConfig({
     // Speed budgets, run by `make bench`, not by `make test`.
     { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
+  webServer: [{
+    command: '../bin/oidc-dev',
+    url: `${providerURL}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { OIDC_DEV_ADDR: `127.0.0.1:${port + 1}`, OIDC_DEV_CLIENT_ID: 'sorteio-e2e', OIDC_DEV_CLIENT_SECRET: 'segredo-e2e' },
+  }, {
     command: '../bin/sorteio',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -49,8 +60,15 @@ export default defineConfig({
     env: {
       ADDR: `127.0.0.1:${port}`,
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
+      // A round may be abandoned 2 s after its countdown (60 s in production): draw-record.spec.ts.
+      DRAW_ABANDON_GRACE: '2s',
+      OIDC_ISSUER: providerURL,
+      OIDC_CLIENT_ID: 'sorteio-e2e',
+      OIDC_CLIENT_SECRET: 'segredo-e2e',
+      OIDC_NAME: 'Provedor de Teste',
     },
-  },
+  }],
 });

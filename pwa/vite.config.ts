@@ -59,6 +59,8 @@ export default defineConfig({
       },
     }),
   ],
+  // ES module workers may split: the import Worker loads SheetJS only for spreadsheets.
+  worker: { format: 'es' },
   server: { proxy },
   preview: { proxy },
   build: {

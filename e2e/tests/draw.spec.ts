@@ -1,6 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers';
-import { SeedClient } from './seed';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { organiser } from './helpers';
 
 // The draw as an organiser runs it: online with a countdown watched from two devices, offline at a
 // venue without network (then verified by anyone), and a winner invalidated and redrawn.
@@ -8,12 +7,6 @@ import { SeedClient } from './seed';
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
 
-async function organiser(browser: Browser): Promise<{ context: BrowserContext; seed: SeedClient; email: string }> {
-  const email = uniqueEmail('draw');
-  const context = await browser.newContext();
-  await createAccount(context.request, email, 'segredo1');
-  return { context, seed: new SeedClient(context.request), email };
-}
 
 async function openDrawTab(context: BrowserContext, raffleId: string): Promise<Page> {
   const page = await context.newPage();
@@ -39,7 +32,7 @@ function whenWinnersPainted(page: Page): Promise<number> {
 }
 
 test('online draw with a 3 s countdown: two devices see the same winners at the same moment', async ({ browser }) => {
-  const { context: laptop, seed, email } = await organiser(browser);
+  const { context: laptop, seed, email } = await organiser(browser, 'draw');
   const phone = await browser.newContext();
   expect((await phone.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
   const raffle = await seed.createRaffle({ title: 'Rifa da quermesse', winners: 2, countdown: 3 });
@@ -73,7 +66,7 @@ test('online draw with a 3 s countdown: two devices see the same winners at the 
 });
 
 test('offline draw at the venue: accepted later, and the verification page says it matches and was offline', async ({ browser }) => {
-  const { context, seed } = await organiser(browser);
+  const { context, seed } = await organiser(browser, 'draw');
   const raffle = await seed.createRaffle({ title: 'Rifa sem sinal', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda'], 3);
   const page = await openDrawTab(context, raffle.id);
@@ -106,7 +99,7 @@ test('offline draw at the venue: accepted later, and the verification page says 
 });
 
 test('a winner is invalidated with a reason and the position is redrawn', async ({ browser }) => {
-  const { context, seed } = await organiser(browser);
+  const { context, seed } = await organiser(browser, 'draw');
   const raffle = await seed.createRaffle({ title: 'Rifa do bingo', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
   const page = await openDrawTab(context, raffle.id);

@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { SeedClient } from './seed';
 
 /** A fresh e-mail per test, so tests never share accounts. */
 export function uniqueEmail(prefix = 'org'): string {
@@ -10,4 +11,12 @@ export function uniqueEmail(prefix = 'org'): string {
 export async function createAccount(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/api/auth/signup', { data: { email, password } });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+}
+
+/** An organiser signed up in a fresh browser context, with a seed client for their raffles. */
+export async function organiser(browser: Browser, prefix = 'org'): Promise<{ context: BrowserContext; seed: SeedClient; email: string }> {
+  const email = uniqueEmail(prefix);
+  const context = await browser.newContext();
+  await createAccount(context.request, email, 'segredo1');
+  return { context, seed: new SeedClient(context.request), email };
 }

@@ -12,15 +12,20 @@ import (
 type Record struct {
 	// DrawID names the round, so a winner id ({draw_id}:{position}) can be
 	// matched to its record; exports made before it existed lack it.
-	DrawID             string   `json:"draw_id,omitempty"`
-	Kind               string   `json:"kind"` // "draw" or "redraw"
-	Positions          []int    `json:"positions"`
-	Online             bool     `json:"online"`
-	ClientSeed         string   `json:"client_seed"`
-	ClientCommitment   string   `json:"client_commitment"`
-	ServerSeed         string   `json:"server_seed,omitempty"`
-	ServerCommitment   string   `json:"server_commitment,omitempty"`
-	Pool               []Ticket `json:"pool"`
+	DrawID string `json:"draw_id,omitempty"`
+	// Round is the round's number in the raffle (1, 2, …, abandoned rounds
+	// included); informative, like DrawID.
+	Round            int    `json:"round,omitempty"`
+	Kind             string `json:"kind"` // "draw" or "redraw"
+	Positions        []int  `json:"positions"`
+	Online           bool   `json:"online"`
+	ClientSeed       string `json:"client_seed"`
+	ClientCommitment string `json:"client_commitment"`
+	ServerSeed       string `json:"server_seed,omitempty"`
+	ServerCommitment string `json:"server_commitment,omitempty"`
+	// Pool is published with the first draw only: a redraw's pool is
+	// derived from it (VerifyExport), never read from the record.
+	Pool               []Ticket `json:"pool,omitempty"`
 	PoolSize           int      `json:"pool_size"`
 	PoolDigest         string   `json:"pool_digest"`
 	WinnersCount       int      `json:"winners_count"`
@@ -39,8 +44,56 @@ type Export struct {
 		Title string `json:"title"`
 		// Status is the raffle's status when the record was exported.
 		Status string `json:"status,omitempty"`
+		// DeletedAt is when the organiser deleted the raffle (its record
+		// stays public).
+		DeletedAt *int64 `json:"deleted_at,omitempty"`
 	} `json:"raffle"`
 	Draws []Record `json:"draws"`
+	// Abandoned lists the rounds given up without a result (nothing to
+	// verify: no seed was revealed).
+	Abandoned []Abandoned `json:"abandoned,omitempty"`
+}
+
+// Abandoned is a round the organiser gave up after its device never
+// revealed it: its commitments and pool digest as published at its start.
+type Abandoned struct {
+	DrawID           string `json:"draw_id"`
+	Round            int    `json:"round"`
+	Kind             string `json:"kind"`
+	Positions        []int  `json:"positions"`
+	Online           bool   `json:"online"`
+	ClientCommitment string `json:"client_commitment"`
+	ServerCommitment string `json:"server_commitment"`
+	PoolSize         int    `json:"pool_size"`
+	PoolDigest       string `json:"pool_digest"`
+	StartedAt        int64  `json:"started_at"`
+	AbandonedAt      int64  `json:"abandoned_at"`
+}
+
+// VerifyExport checks every record of a history in order, each over the
+// pool it derives: the first draw's published pool, and for a redraw that
+// pool minus the winners of every record before it (and, when nobody may win
+// twice, their groups; docs/draw-algorithm.md §6). A redraw's own published
+// pool, if an older export carries one, is ignored.
+func VerifyExport(e Export) [][]string {
+	out := make([][]string, len(e.Draws))
+	var first []Ticket
+	var won []string
+	for i, r := range e.Draws {
+		switch {
+		case r.Kind != "redraw":
+			first = Canonical(r.Pool)
+		case first == nil:
+			out[i] = []string{"re-sorteio sem o sorteio inicial no registro: não há de onde derivar o conjunto de bilhetes"}
+			won = append(won, r.Winners...)
+			continue
+		default:
+			r.Pool = RedrawPool(first, won, r.AllowDuplicateWins)
+		}
+		out[i] = Verify(r)
+		won = append(won, r.Winners...)
+	}
+	return out
 }
 
 // Verify recomputes a record and lists what does not match, in pt-BR; an

@@ -3,7 +3,9 @@ package draw
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -63,5 +65,56 @@ func TestVerify(t *testing.T) {
 				t.Fatalf("problems %v, want one about %q", problems, tc.want)
 			}
 		})
+	}
+}
+
+// readExport reads the shared record written by generate.py: an abandoned
+// round, a first draw and a redraw that publishes no pool of its own.
+func readExport(t *testing.T) Export {
+	t.Helper()
+	raw, err := os.ReadFile("../testdata/draw/audit-export.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e Export
+	if err := json.Unmarshal(raw, &e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestVerifyExportDerivesRedrawPools(t *testing.T) {
+	e := readExport(t)
+	if len(e.Draws) != 2 || e.Draws[1].Pool != nil || len(e.Abandoned) != 1 || e.Abandoned[0].Round != 1 {
+		t.Fatalf("the shared record is not the expected one: %d draws, %d abandoned", len(e.Draws), len(e.Abandoned))
+	}
+	for i, p := range VerifyExport(e) {
+		if len(p) != 0 {
+			t.Fatalf("round %d: %v", i+1, p)
+		}
+	}
+	// A forged redraw over a pool of the server's choosing (here: every
+	// ticket, the earlier winners included), consistent in itself: digest,
+	// size and winner all follow from that pool. Trusting the published pool
+	// would say it matches; deriving catches it.
+	forged := readExport(t)
+	r := &forged.Draws[1]
+	r.Pool = Canonical(forged.Draws[0].Pool)
+	d := Digest(r.Pool)
+	r.PoolDigest, r.PoolSize = hex.EncodeToString(d[:]), len(r.Pool)
+	client, _ := hex.DecodeString(r.ClientSeed)
+	w, _ := Pick(client, r.Pool, 1, false)
+	r.Winners = []string{w[0].ID}
+	if p := Verify(*r); len(p) != 0 {
+		t.Fatalf("the forgery is not consistent in itself: %v", p)
+	}
+	if p := VerifyExport(forged)[1]; !strings.Contains(strings.Join(p, "; "), "impressão digital") {
+		t.Fatalf("a redraw over a pool not derived from the first: %v", p)
+	}
+	// A redraw with no first draw to derive from.
+	alone := readExport(t)
+	alone.Draws = alone.Draws[1:]
+	if p := VerifyExport(alone)[0]; len(p) == 0 {
+		t.Fatal("a redraw with no first draw verifies")
 	}
 }

@@ -2,36 +2,19 @@ package protocol
 
 import "github.com/sorteio/sorteio/sync/draw"
 
-// RoundPool is the pool a round was drawn from: every ticket for a first
-// draw; for a redraw, every ticket but those of the winners of the rounds
-// before it (participants are frozen once drawn, so this is the pool whose
-// digest the round published).
-func RoundPool(rd Round, canonical []draw.Ticket, rounds []Round, winners []Winner) []draw.Ticket {
-	if rd.Kind != KindRedraw {
-		return canonical
-	}
-	earlier := map[string]bool{}
-	for _, other := range rounds {
-		if other.Number < rd.Number {
-			earlier[other.DrawID] = true
-		}
-	}
-	var won []string
-	for _, w := range winners {
-		if earlier[w.DrawID] {
-			won = append(won, w.TicketID)
-		}
-	}
-	return draw.RedrawPool(canonical, won, rd.AllowDuplicateWins)
-}
-
 // AuditRecord is a completed round's public record (docs/draw-algorithm.md
-// §9) over its pool, which anyone can verify with draw.Verify.
+// §9). Only a first draw carries its pool (every ticket): a redraw's is
+// derived from it, by the server when it checks the redraw and by every
+// verifier (draw.VerifyExport), so the record grows by a few hundred bytes a
+// redraw, not by a pool.
 func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
-	rec := draw.Record{DrawID: rd.DrawID, Kind: rd.Kind, Positions: rd.Positions,
+	rec := draw.Record{DrawID: rd.DrawID, Round: rd.Number, Kind: rd.Kind, Positions: rd.Positions,
 		ClientCommitment: rd.ClientCommitment, ServerCommitment: rd.ServerCommitment,
-		Pool: pool, PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
+		PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
 		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt}
+	if rd.Kind != KindRedraw {
+		rec.Pool = pool
+	}
 	if c := rd.Completion; c != nil {
 		rec.Online, rec.ClientSeed, rec.ServerSeed, rec.CompletedAt = !rd.Offline, c.ClientSeed, c.ServerSeed, c.CompletedAt
 		for _, w := range c.Winners {
@@ -39,4 +22,38 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		}
 	}
 	return rec
+}
+
+// AbandonedRecord is an abandoned round as published: what its start made
+// public, and when it was abandoned. No seed: the server's was never
+// revealed, and the device's was lost with it.
+func AbandonedRecord(rd Round) draw.Abandoned {
+	a := draw.Abandoned{DrawID: rd.DrawID, Round: rd.Number, Kind: rd.Kind, Positions: rd.Positions, Online: !rd.Offline,
+		ClientCommitment: rd.ClientCommitment, ServerCommitment: rd.ServerCommitment, PoolSize: rd.PoolSize,
+		PoolDigest: rd.PoolDigest, StartedAt: rd.StartedAt}
+	if rd.AbandonedAt != nil {
+		a.AbandonedAt = *rd.AbandonedAt
+	}
+	return a
+}
+
+// PublicWinner is a winner as the public sees it: the fact and time of an
+// invalidation, never its reason (the organiser's own note).
+type PublicWinner struct {
+	ID            string `json:"id"`
+	DrawID        string `json:"draw_id"`
+	Position      int    `json:"position"`
+	TicketID      string `json:"ticket_id"`
+	IsValid       bool   `json:"is_valid"`
+	InvalidatedAt *int64 `json:"invalidated_at"`
+}
+
+// PublicWinners drops the invalidation reasons.
+func PublicWinners(ws []Winner) []PublicWinner {
+	out := make([]PublicWinner, len(ws))
+	for i, w := range ws {
+		out[i] = PublicWinner{ID: w.ID, DrawID: w.DrawID, Position: w.Position, TicketID: w.TicketID, IsValid: w.IsValid,
+			InvalidatedAt: w.InvalidatedAt}
+	}
+	return out
 }

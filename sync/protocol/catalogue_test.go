@@ -35,7 +35,7 @@ var goLimits = map[string]int{
 	"maxTicketNumber": MaxTicketNumber, "maxBatch": MaxBatch, "maxTickets": MaxTickets, "maxPeople": MaxPeople,
 	"maxTicketsPerPerson": MaxTicketsPerOne, "maxReason": MaxReason, "maxOpsPerPush": MaxOpsPerPush,
 	"maxPushBytes": MaxPushBytes, "maxMutationId": MaxSafeInteger, "minCreatedAt": MinCreatedAt,
-	"maxCreatedAt": MaxCreatedAt, "maxClockAheadMs": MaxClockAhead,
+	"maxCreatedAt": MaxCreatedAt, "maxClockAheadMs": MaxClockAhead, "maxImportBytes": MaxImportBytes,
 }
 
 func loadCatalogue(t *testing.T) catalogue {

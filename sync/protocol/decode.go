@@ -54,6 +54,12 @@ func Decode(op Op) (Mutation, *Rejection) {
 		return decodeDrawComplete(p)
 	case TypeWinnerInvalidate:
 		return decodeWinnerInvalidate(p)
+	case TypeDrawAbandon:
+		id, ok := drawIDField(p)
+		if !ok {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return DrawAbandon{DrawID: id}, nil
 	}
 	return nil, Reject(ReasonUnknownType)
 }

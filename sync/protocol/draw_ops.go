@@ -8,7 +8,14 @@ const (
 	TypeWinnerRedraw     = "winner.redraw"
 	TypeDrawComplete     = "draw.complete"
 	TypeWinnerInvalidate = "winner.invalidate"
+	// TypeDrawAbandon is schema version 3: the owner gives up a round whose
+	// device never revealed it.
+	TypeDrawAbandon = "draw.abandon"
 )
+
+// DefaultAbandonGrace is how long after a round's countdown its device
+// still has to reveal it before the owner may abandon it (server clock).
+const DefaultAbandonGrace int64 = 60_000
 
 // Round kinds and draw limits.
 const (
@@ -61,6 +68,19 @@ type WinnerInvalidate struct {
 	Reason   *string
 }
 
+// DrawAbandon closes an open round without a result: its device was lost
+// before revealing. Allowed once the countdown and the grace are over.
+type DrawAbandon struct {
+	DrawID string
+}
+
+// DrawAbandoned is the logged draw.abandon payload.
+type DrawAbandoned struct {
+	DrawID      string `json:"draw_id"`
+	AbandonedAt int64  `json:"abandoned_at"`
+}
+
+func (DrawAbandon) OpType() string      { return TypeDrawAbandon }
 func (DrawStart) OpType() string        { return TypeDrawStart }
 func (WinnerRedraw) OpType() string     { return TypeWinnerRedraw }
 func (DrawComplete) OpType() string     { return TypeDrawComplete }
@@ -69,7 +89,11 @@ func (WinnerInvalidate) OpType() string { return TypeWinnerInvalidate }
 // DrawStarted is a round as it was opened: the logged draw.start and
 // winner.redraw payload, with what only the server knows added.
 type DrawStarted struct {
-	DrawID             string `json:"draw_id"`
+	DrawID string `json:"draw_id"`
+	// Number orders a raffle's rounds (1 is the first round, abandoned
+	// ones included): a redraw's pool leaves out the winners of every
+	// round with a lower number.
+	Number             int    `json:"round"`
 	Kind               string `json:"kind"`
 	Positions          []int  `json:"positions"`
 	ClientCommitment   string `json:"client_commitment"`
@@ -81,6 +105,9 @@ type DrawStarted struct {
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	CountdownSeconds   int    `json:"countdown_seconds"`
 	StartedAt          int64  `json:"started_at"`
+	// AbandonableAt is when the owner may abandon the round if its device
+	// never reveals it: the countdown's end plus the server's grace.
+	AbandonableAt int64 `json:"abandonable_at"`
 }
 
 // Completion is how a round ended: the revealed seeds, the seed used and
@@ -120,14 +147,19 @@ type Round struct {
 	DrawStarted
 	*Completion
 	RaffleID string `json:"-"`
-	// Secret is the server seed (hex), published only with the completion.
+	// Secret is the server seed (hex), published only with the completion
+	// (never for an abandoned round).
 	Secret string `json:"-"`
-	// Number orders a raffle's rounds (1 is the first draw).
-	Number int `json:"-"`
+	// AbandonedAt is when the owner abandoned the round (server clock).
+	AbandonedAt *int64 `json:"abandoned_at,omitempty"`
 }
 
 // Open says whether the round still waits for its completion.
-func (r Round) Open() bool { return r.Completion == nil }
+func (r Round) Open() bool { return r.Completion == nil && r.AbandonedAt == nil }
+
+// RevealDue is when an online round may be revealed: its countdown's end on
+// the server's clock.
+func (r Round) RevealDue() int64 { return r.StartedAt + int64(r.CountdownSeconds)*1000 }
 
 // Winner is one winner of a raffle, valid or invalidated.
 type Winner struct {

@@ -19,6 +19,7 @@ var payloadKeys = map[string][]string{
 	TypeWinnerRedraw:     {"draw_id", "position", "client_commitment", "pool_digest", "pool_size", "offline"},
 	TypeDrawComplete:     {"draw_id", "client_seed", "offline", "winners"},
 	TypeWinnerInvalidate: {"winner_id", "reason"},
+	TypeDrawAbandon:      {"draw_id"},
 }
 
 // ticketKeys are the fields of one ticket in participants.add.

@@ -27,6 +27,8 @@ const (
 	MaxPeople        = 10_000
 	MaxTicketsPerOne = 1000
 	MaxOpsPerPush    = 500
+	// MaxImportBytes is the largest spreadsheet or CSV an import reads (sync/importfile).
+	MaxImportBytes = 10 << 20
 	// MaxPushBytes is the server's default cap on a request body, a push
 	// being the largest (MAX_BODY_BYTES sets another). The PWA sends
 	// batches of at most 8 MiB, so one op of megabytes still fits.

@@ -8,8 +8,8 @@ package protocol
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 2
-	MinSchemaVersion = 1
+	SchemaVersion    = 3
+	MinSchemaVersion = 2
 )
 
 // Reason codes of rejected ops. The set is closed; each has a pt-BR message.
@@ -66,6 +66,10 @@ const (
 	ReasonUnknownField      = "unknown_field"
 	ReasonInvalidMutationID = "invalid_mutation_id"
 	ReasonTooManyRaffles    = "too_many_raffles"
+	// Schema version 3: the server's countdown and abandoned rounds.
+	ReasonCountdownRunning = "countdown_running"
+	ReasonAbandonTooEarly  = "abandon_too_early"
+	ReasonDrawAbandoned    = "draw_abandoned"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -118,6 +122,9 @@ var reasons = []struct{ code, message string }{
 	{ReasonUnknownField, "A alteração tem um campo desconhecido. Atualize o aplicativo."},
 	{ReasonInvalidMutationID, "Número de sequência da alteração inválido."},
 	{ReasonTooManyRaffles, "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."},
+	{ReasonCountdownRunning, "A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar."},
+	{ReasonAbandonTooEarly, "A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la."},
+	{ReasonDrawAbandoned, "Esta rodada foi abandonada: inicie um novo sorteio."},
 	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 }

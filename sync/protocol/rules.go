@@ -35,6 +35,9 @@ type State struct {
 	Winners []Winner
 	// DrawIDTaken says the new round's id is already used, in any raffle.
 	DrawIDTaken bool
+	// AbandonGrace is how long (ms) after its countdown a round's device
+	// still has to reveal it before the owner may abandon it.
+	AbandonGrace int64
 }
 
 // Check applies the conflict rules to a decoded mutation. It may normalise
@@ -87,6 +90,8 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 		return checkComplete(m, st)
 	case WinnerInvalidate:
 		return checkInvalidate(m, st)
+	case DrawAbandon:
+		return checkAbandon(m, st)
 	}
 	return nil, Reject(ReasonUnknownType)
 }

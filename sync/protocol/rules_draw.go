@@ -11,7 +11,7 @@ import (
 // winners) the store loads.
 func IsDrawOp(m Mutation) bool {
 	switch m.(type) {
-	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate:
+	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon:
 		return true
 	}
 	return false
@@ -161,7 +161,8 @@ func samePool(pool []draw.Ticket, m DrawStart) bool {
 // the server's seed (kept secret until the completion).
 func NewRound(m Mutation, st State, serverSeed []byte) Round {
 	r := st.Raffle
-	rd := Round{RaffleID: r.ID, Secret: hex.EncodeToString(serverSeed), Number: len(st.Rounds) + 1}
+	rd := Round{RaffleID: r.ID, Secret: hex.EncodeToString(serverSeed)}
+	rd.Number = len(st.Rounds) + 1
 	var start DrawStart
 	switch m := m.(type) {
 	case DrawStart:
@@ -180,6 +181,7 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 	rd.ServerCommitment = draw.Commitment(serverSeed)
 	rd.AllowDuplicateWins = r.AllowDuplicateWins
 	rd.StartedAt = st.Now
+	rd.AbandonableAt = rd.RevealDue() + st.AbandonGrace
 	return rd
 }
 
@@ -196,11 +198,16 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 	if round == nil {
 		return nil, Reject(ReasonDrawNotFound)
 	}
-	if !round.Open() {
-		return nil, Reject(ReasonDrawCompleted)
+	if rej := openRound(round); rej != nil {
+		return nil, rej
 	}
 	if m.Offline != round.Offline {
 		return nil, Reject(ReasonModeMismatch)
+	}
+	// The room's countdown is the server's: an online seed revealed before
+	// it ends is refused, and the device sends it again when it does.
+	if !m.Offline && st.Now < round.RevealDue() {
+		return nil, Reject(ReasonCountdownRunning)
 	}
 	client, _ := hex.DecodeString(m.ClientSeed)
 	if draw.Commitment(client) != round.ClientCommitment {
@@ -236,6 +243,40 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 		res.Winners = append(res.Winners, WinnerRef{ID: WinnerID(round.DrawID, pos), Position: pos, TicketID: w.ID})
 	}
 	m.Result = res
+	return m, nil
+}
+
+// openRound: a round that was completed or abandoned takes no further op.
+func openRound(rd *Round) *Rejection {
+	switch {
+	case rd.AbandonedAt != nil:
+		return Reject(ReasonDrawAbandoned)
+	case rd.Completion != nil:
+		return Reject(ReasonDrawCompleted)
+	}
+	return nil
+}
+
+// checkAbandon lets the owner give up an open round once its countdown and
+// the grace after it are over on the server's clock, so a raffle whose
+// device was lost before revealing is never stuck. Online nothing leaks (the
+// server seed is never revealed); the round stays in the public record.
+func checkAbandon(m DrawAbandon, st State) (Mutation, *Rejection) {
+	if st.Raffle == nil || st.Raffle.Deleted {
+		return nil, Reject(ReasonRaffleNotFound)
+	}
+	round := st.Round(m.DrawID)
+	if round == nil {
+		return nil, Reject(ReasonDrawNotFound)
+	}
+	if rej := openRound(round); rej != nil {
+		return nil, rej
+	}
+	if st.Now < round.RevealDue()+st.AbandonGrace {
+		// The grace now, not the one published at the start (AbandonableAt):
+		// the server's setting decides.
+		return nil, Reject(ReasonAbandonTooEarly)
+	}
 	return m, nil
 }
 

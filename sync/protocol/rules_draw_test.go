@@ -49,6 +49,7 @@ func completedState(t *testing.T) State {
 	st := drawState()
 	rd := NewRound(startOp(), st, seedOf("servidor"))
 	st.Rounds = []Round{rd}
+	st.Now += 10_000 // the countdown's end
 	m, rej := Check(DrawComplete{DrawID: drawID, ClientSeed: hex.EncodeToString(seedOf("cliente"))}, st)
 	if rej != nil {
 		t.Fatal(rej)
@@ -139,6 +140,7 @@ func TestDrawCompleteRules(t *testing.T) {
 		start.Offline = offline
 		st.Rounds = []Round{NewRound(start, st, server)}
 		st.Raffle.Status = StatusInProgress
+		st.Now += 10_000 // the countdown's end on the server's clock
 		return st
 	}
 	online := DrawComplete{DrawID: drawID, ClientSeed: hex.EncodeToString(client)}
@@ -187,6 +189,10 @@ func TestDrawCompleteRules(t *testing.T) {
 			st.Rounds[0].Offline, m.ClientSeed = false, hex.EncodeToString(seedOf("outra"))
 		}, ReasonModeMismatch},
 		{"another seed", func(_ *State, m *DrawComplete) { m.ClientSeed = hex.EncodeToString(seedOf("outra")) }, ReasonSeedMismatch},
+		{"an abandoned round", func(st *State, _ *DrawComplete) { at := st.Now; st.Rounds[0].AbandonedAt = &at }, ReasonDrawAbandoned},
+		// Offline, the device's own countdown decided; the start reaches the
+		// server later anyway.
+		{"offline, before the server's countdown ends", func(st *State, _ *DrawComplete) { st.Now -= 5_000 }, ""},
 		{"forged winners", func(_ *State, m *DrawComplete) { m.Winners[0], m.Winners[1] = m.Winners[1], m.Winners[0] }, ReasonResultMismatch},
 		{"a winner short", func(_ *State, m *DrawComplete) { m.Winners = m.Winners[:2] }, ReasonResultMismatch},
 		{"the online winners sent as offline", func(_ *State, m *DrawComplete) {
@@ -200,6 +206,74 @@ func TestDrawCompleteRules(t *testing.T) {
 			_, rej := Check(m, st)
 			wantReason(t, rej, tc.want)
 		})
+	}
+}
+
+// An online reveal before the countdown's end on the server's clock is
+// refused with its own reason; from the end on it applies.
+func TestEarlyRevealRefused(t *testing.T) {
+	st := drawState()
+	st.Rounds = []Round{NewRound(startOp(), st, seedOf("servidor"))}
+	st.Raffle.Status = StatusInProgress
+	reveal := DrawComplete{DrawID: drawID, ClientSeed: hex.EncodeToString(seedOf("cliente"))}
+	for _, tc := range []struct {
+		after int64
+		want  string
+	}{{10, ReasonCountdownRunning}, {9_999, ReasonCountdownRunning}, {10_000, ""}, {60_000, ""}} {
+		at := st
+		at.Now = st.Now + tc.after
+		_, rej := Check(reveal, at)
+		wantReason(t, rej, tc.want)
+	}
+}
+
+func TestAbandonRules(t *testing.T) {
+	const grace = 60_000
+	// open: the first round started online, its 10 s countdown then the
+	// grace over.
+	open := func() State {
+		st := drawState()
+		st.Rounds = []Round{NewRound(startOp(), st, seedOf("servidor"))}
+		st.Raffle.Status = StatusInProgress
+		st.AbandonGrace = grace
+		st.Now += 10_000 + grace
+		return st
+	}
+	m, rej := Check(DrawAbandon{DrawID: drawID}, open())
+	wantReason(t, rej, "")
+	if m.(DrawAbandon).DrawID != drawID {
+		t.Fatalf("abandon = %+v", m)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(st *State)
+		want string
+	}{
+		{"during the countdown", func(st *State) { st.Now -= grace + 5_000 }, ReasonAbandonTooEarly},
+		{"during the grace", func(st *State) { st.Now-- }, ReasonAbandonTooEarly},
+		{"not the owner (or no raffle)", func(st *State) { st.Raffle = nil }, ReasonRaffleNotFound},
+		{"a deleted raffle", func(st *State) { st.Raffle.Deleted = true }, ReasonRaffleNotFound},
+		{"unknown round", func(st *State) { st.Rounds[0].DrawID = "0192f0c1-0000-7000-8000-00000000d999" }, ReasonDrawNotFound},
+		{"already completed", func(st *State) { st.Rounds[0].Completion = &Completion{} }, ReasonDrawCompleted},
+		{"already abandoned", func(st *State) { at := st.Now; st.Rounds[0].AbandonedAt = &at }, ReasonDrawAbandoned},
+		{"an offline round, after the grace", func(st *State) { st.Rounds[0].Offline = true }, ""},
+		{"a redraw (no countdown), after the grace", func(st *State) {
+			st.Rounds[0].Kind, st.Rounds[0].CountdownSeconds, st.Now = KindRedraw, 0, st.Rounds[0].StartedAt+grace
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := open()
+			tc.edit(&st)
+			_, rej := Check(DrawAbandon{DrawID: drawID}, st)
+			wantReason(t, rej, tc.want)
+		})
+	}
+	// Once abandoned, the round no longer blocks a redraw or a new start.
+	st := open()
+	at := st.Now
+	st.Rounds[0].AbandonedAt = &at
+	if st.Rounds[0].Open() {
+		t.Fatal("an abandoned round is still open")
 	}
 }
 
@@ -340,13 +414,17 @@ func TestAuditRecordsVerify(t *testing.T) {
 	w := st.Rounds[1].Winners[0]
 	st.Winners = append(st.Winners, Winner{ID: w.ID, DrawID: m.DrawID, Position: 2, TicketID: w.TicketID, IsValid: true})
 
+	var exp draw.Export
 	for _, rd := range st.Rounds {
-		rec := AuditRecord(rd, RoundPool(rd, st.Pool, st.Rounds, st.Winners))
-		if p := draw.Verify(rec); len(p) != 0 {
-			t.Fatalf("%s round: %v", rd.Kind, p)
-		}
-		if rec.DrawID != rd.DrawID || rec.Online == rd.Offline {
+		rec := AuditRecord(rd, st.Pool)
+		if rec.DrawID != rd.DrawID || rec.Online == rd.Offline || rec.Round != rd.Number || (rd.Kind == KindRedraw) != (rec.Pool == nil) {
 			t.Fatalf("record = %+v", rec)
+		}
+		exp.Draws = append(exp.Draws, rec)
+	}
+	for i, p := range draw.VerifyExport(exp) {
+		if len(p) != 0 {
+			t.Fatalf("round %d: %v", i+1, p)
 		}
 	}
 }

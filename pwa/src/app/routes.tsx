@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: screen(() => import('@/features/dashboard/DashboardPage')) },
           { path: 'criar-sorteio', lazy: screen(() => import('@/features/create-raffle/CreateRafflePage')) },
           { path: 'gerenciar/:id', lazy: screen(() => import('@/features/manage-raffle/ManageRafflePage')) },
+          { path: 'conta', lazy: screen(() => import('@/features/account/AccountPage')) },
         ],
       },
       { path: '*', lazy: screen(() => import('@/features/not-found/NotFoundPage')) },

@@ -73,7 +73,53 @@ const contents = async (db: SorteioDB) => ({
 
 describe('draw ops, applied', () => {
   it('are known to this version', () => {
-    for (const type of ['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate']) expect(KNOWN_OP_TYPES.has(type)).toBe(true)
+    for (const type of ['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon']) {
+      expect(KNOWN_OP_TYPES.has(type)).toBe(true)
+    }
+  })
+
+  it('local draw.abandon gives up an open first draw: the raffle is pending again, the round stays, abandoned', async () => {
+    const db = await setup(700)
+    await apply(db, 'draw.start', { ...pulledStart, round: 1, abandonable_at: 75_000 }, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ round: 1, abandonableAt: 75_000, state: 'open' })
+    const got = await applyTwice(db, 'draw.abandon', { draw_id: DRAW }, 80_000)
+    expect(got.raffle!.status).toBe('pending')
+    expect(got.draws).toHaveLength(1)
+    expect(got.draws[0]).toMatchObject({ state: 'abandoned', abandonedAt: 80_700 })
+    // The server's abandon, pulled, sets its own time; a start pulled again keeps the abandonment.
+    await apply(db, 'draw.abandon', { draw_id: DRAW, abandoned_at: 80_500 }, 9)
+    await apply(db, 'draw.start', { ...pulledStart, round: 1 }, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'abandoned', abandonedAt: 80_500 })
+    // A completion that reaches an abandoned round from this device changes nothing.
+    await apply(db, 'draw.complete', { draw_id: DRAW, client_seed: hex('1'), offline: false }, 9)
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'abandoned' })
+  })
+
+  it('local draw.abandon leaves a completed round and a redraw\'s completed raffle alone', async () => {
+    const db = await setup()
+    await apply(db, 'draw.start', pulledStart, 9)
+    await apply(db, 'draw.complete', pulledComplete, 9)
+    await apply(db, 'draw.abandon', { draw_id: DRAW }, 90_000)
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'completed', abandonedAt: null })
+    const redraw = { ...pulledStart, draw_id: REDRAW, kind: 'redraw', positions: [1], winners_count: 1, countdown_seconds: 0, round: 2 }
+    await apply(db, 'winner.redraw', redraw, 9)
+    await apply(db, 'draw.abandon', { draw_id: REDRAW }, 90_000)
+    expect(await db.draws.get(REDRAW)).toMatchObject({ state: 'abandoned', round: 2 })
+    expect((await db.raffles.get(RAFFLE))!.status).toBe('completed')
+  })
+
+  it('a snapshot round abandoned on the server is abandoned here', async () => {
+    const db = await setup()
+    const snap = {
+      raffle: { ...raffle, status: 'pending', drawn_at: null, head_seq: 4 },
+      head_seq: 4,
+      participants: [],
+      draws: [{ ...pulledStart, round: 1, abandoned_at: 70_000 }],
+      winners: [],
+      cursor: 'c',
+    } as unknown as Snapshot
+    await writeTx(db, () => replaceRaffle(db, ANA, RAFFLE, snap, 9))
+    expect(await db.draws.get(DRAW)).toMatchObject({ state: 'abandoned', abandonedAt: 70_000, round: 1 })
   })
 
   it('local draw.start opens a round from the raffle, with the start time on the server clock estimate', async () => {
@@ -94,6 +140,9 @@ describe('draw ops, applied', () => {
         allowDuplicateWins: false,
         countdownSeconds: 10,
         startedAt: 1_700,
+        round: 1,
+        abandonableAt: null,
+        abandonedAt: null,
         state: 'open',
         offline: false,
         clientSeed: null,

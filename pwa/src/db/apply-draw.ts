@@ -16,6 +16,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
 /** A round from a snapshot or a pulled start (whose completion, if any, comes separately). */
 export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
   const completedAt = num(w.completed_at)
+  const abandonedAt = num(w.abandoned_at)
   return {
     id: w.draw_id,
     raffleId,
@@ -29,7 +30,10 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     allowDuplicateWins: w.allow_duplicate_wins === true,
     countdownSeconds: w.countdown_seconds,
     startedAt: w.started_at,
-    state: completedAt === null ? 'open' : 'completed',
+    round: num(w.round),
+    abandonableAt: num(w.abandonable_at),
+    abandonedAt,
+    state: completedAt !== null ? 'completed' : abandonedAt !== null ? 'abandoned' : 'open',
     offline: w.offline,
     clientSeed: completedAt === null ? null : str(w.client_seed),
     serverSeed: completedAt === null ? null : str(w.server_seed),
@@ -90,9 +94,10 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
   let row: DrawRow
   if (typeof p.started_at === 'number') {
     row = drawFromWire(raffleId, { ...(p as unknown as DrawWire), kind })
-    // The start may come again (a re-pulled page) after the round's completion: keep the latter.
+    // The start may come again (a re-pulled page) after the round's completion or abandonment: keep those.
     if (existing) {
       for (const f of completionFields) if (f !== 'offline') (row as unknown as Payload)[f] = existing[f]
+      row.abandonedAt = existing.abandonedAt ?? null
       row = keepKnown(existing, row)
     }
   } else {
@@ -112,6 +117,10 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
       // Redraws have no countdown.
       countdownSeconds: kind === 'draw' ? raffle.countdownSeconds : 0,
       startedAt: at + (await serverOffset(database)),
+      // An estimate until the server's start comes: the server numbers the rounds.
+      round: (await database.draws.where('raffleId').equals(raffleId).count()) + 1,
+      abandonableAt: null,
+      abandonedAt: null,
       ...UNREVEALED,
       // The mode is the start's: offline only when it says so.
       offline: p.offline === true,
@@ -180,6 +189,26 @@ async function applyInvalidate(database: SorteioDB, raffleId: string, p: Payload
   })
 }
 
+/**
+ * A round given up without a result: pulled (with the server's time) or this device's own, applied at
+ * once. A first draw's raffle is pending again; a redraw's stays completed. A round that has ended
+ * meanwhile is left alone (the server refuses the abandon then).
+ */
+async function applyAbandon(database: SorteioDB, raffleId: string, p: Payload, at: number): Promise<void> {
+  const draw = await database.draws.get(String(p.draw_id))
+  if (!draw || draw.raffleId !== raffleId) return
+  const pulled = typeof p.abandoned_at === 'number'
+  if (!pulled && draw.state !== 'open') return
+  const abandonedAt = pulled ? (p.abandoned_at as number) : at + (await serverOffset(database))
+  await database.draws.update(draw.id, { state: 'abandoned', abandonedAt })
+  if (draw.kind === 'draw') {
+    const raffle = await database.raffles.get(raffleId)
+    if (raffle && raffle.status === 'in_progress') await database.raffles.update(raffleId, { status: 'pending' })
+  }
+  // Nothing of this round is to be revealed or drawn here any more.
+  await database.drawPools.delete(draw.id)
+}
+
 export async function applyDrawOp(database: SorteioDB, raffleId: string, type: string, payload: Payload, at: number): Promise<void> {
   switch (type) {
     case 'draw.start':
@@ -190,5 +219,7 @@ export async function applyDrawOp(database: SorteioDB, raffleId: string, type: s
       return applyComplete(database, raffleId, payload, at)
     case 'winner.invalidate':
       return applyInvalidate(database, raffleId, payload, at)
+    case 'draw.abandon':
+      return applyAbandon(database, raffleId, payload, at)
   }
 }

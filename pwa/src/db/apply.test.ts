@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { applyOp, applyOps, type OpToApply } from '@/db/apply'
+import { listTickets } from '@/db/participants'
 import type { SorteioDB } from '@/db/schema'
 import { ANA, freshDb } from '@/sync/testing/helpers'
 
@@ -18,8 +19,9 @@ const ops: OpToApply[] = [
   { type: 'raffle.update', payload: { title: 'Novo' }, at: 15 },
 ]
 
-const contents = async (db: SorteioDB) => ({ raffles: await db.raffles.toArray(), participants: await db.participants.orderBy('id').toArray() })
-const inTx = (db: SorteioDB, fn: () => Promise<void>) => db.transaction('rw', [db.raffles, db.participants, db.syncState], fn)
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const contents = async (db: SorteioDB) => ({ raffles: await db.raffles.toArray(), participants: (await listTickets(RAFFLE, db)).sort(byId) })
+const inTx = (db: SorteioDB, fn: () => Promise<void>) => db.transaction('rw', [db.raffles, db.ticketChunks, db.ticketSummaries, db.ticketPeople, db.syncState], async () => fn())
 
 describe('applyOps', () => {
   it('leaves the tables as applying the ops one by one does', async () => {
@@ -36,12 +38,14 @@ describe('applyOps', () => {
     expect(got.participants.map((p) => p.id)).toEqual(['t1', 't2', 't3'])
   })
 
-  it('writes a run of participants.add ops with one bulkPut', async () => {
+  it('writes a run of participants.add ops with one bulkPut of whole chunks', async () => {
     const db = freshDb()
-    const bulkPut = vi.spyOn(db.participants, 'bulkPut')
+    const bulkPut = vi.spyOn(db.ticketChunks, 'bulkPut')
     await inTx(db, () => applyOps(db, ANA, RAFFLE, ops))
-    // The run before the raffle exists writes nothing; then [add, add] and [add].
-    expect(bulkPut).toHaveBeenCalledTimes(2)
-    expect(bulkPut.mock.calls[0]![0].map((p) => p.id)).toEqual(['t1', 't2', 't2', 't3'])
+    // The run before the raffle exists writes nothing; then [add, add] (one chunk), the removal
+    // (that chunk rewritten) and [add] (appended to it).
+    expect(bulkPut).toHaveBeenCalledTimes(3)
+    expect(bulkPut.mock.calls[0]![0].map((c) => c.ids)).toEqual([['t1', 't2', 't3']])
+    expect(bulkPut.mock.calls[2]![0].map((c) => c.ids)).toEqual([['t2', 't3', 't1']])
   })
 })

@@ -3,7 +3,8 @@
 // re-applies the still-pending local ops on top, and the screens show server state plus pending work.
 // Must run inside writeTx (db/raffles.ts): the draw ops also touch draws, winners and meta.
 import { applyDrawOp, deleteDrawsOf } from '@/db/apply-draw'
-import type { ParticipantRow, RaffleRow, SorteioDB } from '@/db/schema'
+import type { RaffleRow, SorteioDB } from '@/db/schema'
+import { deleteRaffleTickets, putTicketBatches, removeGroupTickets, type TicketBatch } from '@/db/tickets'
 import type { RaffleWire, TicketWire } from '@/protocol/wire'
 
 export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
@@ -23,18 +24,6 @@ export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
   }
 }
 
-export function ticketFromWire(raffle: RaffleRow, t: TicketWire, at: number): ParticipantRow {
-  return {
-    id: t.id,
-    raffleId: raffle.id,
-    groupId: t.group_id,
-    name: t.name,
-    email: t.email ?? null,
-    // The spec keeps ticket numbers only for ticket raffles.
-    ticketNumber: raffle.type === 'tickets' ? (t.ticket_number ?? null) : null,
-    createdAt: t.created_at ?? at,
-  }
-}
 
 const settingFields: Record<string, keyof RaffleRow> = {
   title: 'title',
@@ -66,7 +55,7 @@ export async function applyOp(
       return
     }
     case 'raffle.delete':
-      await database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).delete()
+      await deleteRaffleTickets(database, raffleId)
       await deleteDrawsOf(database, raffleId)
       await database.raffles.delete(raffleId)
       await database.syncState.delete(raffleId)
@@ -74,17 +63,17 @@ export async function applyOp(
     case 'participants.add': {
       const raffle = await database.raffles.get(raffleId)
       if (!raffle) return
-      const tickets = (p.tickets ?? []) as TicketWire[]
-      await database.participants.bulkPut(tickets.map((t) => ticketFromWire(raffle, t, at)))
+      await putTicketBatches(database, raffle, [{ tickets: (p.tickets ?? []) as TicketWire[], at }])
       return
     }
     case 'participants.remove_group':
-      await database.participants.where('[raffleId+groupId]').equals([raffleId, String(p.group_id)]).delete()
+      await removeGroupTickets(database, raffleId, String(p.group_id))
       return
     case 'draw.start':
     case 'winner.redraw':
     case 'draw.complete':
     case 'winner.invalidate':
+    case 'draw.abandon':
       await applyDrawOp(database, raffleId, type, p, at)
       return
     default:
@@ -101,10 +90,8 @@ export interface OpToApply {
 }
 
 /**
- * Applies ops in order, like applyOp one by one, but a run of consecutive participants.add ops
- * goes in one bulkPut. Awaiting each op's bulkPut makes the page wait for IndexedDB to finish every
- * 5,000 tickets before it hands over the next ones; one bulkPut keeps IndexedDB busy. A ticket id
- * seen twice in a run keeps its last row, as one-by-one puts would.
+ * Applies ops in order, like applyOp one by one, but a run of consecutive participants.add ops is
+ * written together: one read of the summary, full chunks, one bulkPut.
  */
 export async function applyOps(database: SorteioDB, ownerId: string, raffleId: string, ops: readonly OpToApply[]): Promise<void> {
   for (let i = 0; i < ops.length; ) {
@@ -118,13 +105,9 @@ export async function applyOps(database: SorteioDB, ownerId: string, raffleId: s
     while (end < ops.length && ops[end]!.type === 'participants.add') end++
     const raffle = await database.raffles.get(raffleId)
     if (raffle) {
-      const rows: ParticipantRow[] = []
-      for (const add of ops.slice(i, end)) {
-        for (const t of ((add.payload ?? {}) as { tickets?: TicketWire[] }).tickets ?? []) rows.push(ticketFromWire(raffle, t, add.at))
-      }
-      await database.participants.bulkPut(rows)
+      const batches: TicketBatch[] = ops.slice(i, end).map((add) => ({ tickets: ((add.payload ?? {}) as { tickets?: TicketWire[] }).tickets ?? [], at: add.at }))
+      await putTicketBatches(database, raffle, batches)
     }
     i = end
   }
 }
-

@@ -11,16 +11,25 @@ import { fromHex, sha256Hex } from '@/lib/bytes'
 
 export const RESULT_MISMATCH_TEXT = 'O resultado recebido não confere com os compromissos publicados no início do sorteio.'
 
+/**
+ * Whether `other` came before `round` in its raffle: by the rounds' numbers (the server's), or, for
+ * rows stored before rounds were numbered, by completion before the start (which two rounds sharing
+ * a millisecond could get wrong).
+ */
+export function isEarlier(other: DrawRow, round: DrawRow): boolean {
+  if (typeof other.round === 'number' && typeof round.round === 'number') return other.round < round.round
+  return other.completedAt !== null && other.completedAt <= round.startedAt
+}
+
 /** Whether a completed round's seeds, pool and winners agree with its commitments. */
 async function agrees(round: DrawRow, database: SorteioDB): Promise<boolean> {
   const { clientSeed, serverSeed, serverCommitment } = round
   if (round.state !== 'completed' || !clientSeed || !serverSeed || !serverCommitment) return false
   const [serverHash, clientHash] = await Promise.all([sha256Hex(fromHex(serverSeed)), sha256Hex(fromHex(clientSeed))])
   if (serverHash !== serverCommitment || clientHash !== round.clientCommitment) return false
-  // The pool it was drawn from: a redraw leaves out the winners of the rounds before it, which were
-  // completed by the time it started (a raffle has one open round at a time).
+  // The pool it was drawn from: a redraw leaves out the winners of the rounds numbered before it.
   const rounds = await database.draws.where('raffleId').equals(round.raffleId).toArray()
-  const earlier = new Set(rounds.filter((r) => r.id !== round.id && r.completedAt !== null && r.completedAt <= round.startedAt).map((r) => r.id))
+  const earlier = new Set(rounds.filter((r) => r.id !== round.id && isEarlier(r, round)).map((r) => r.id))
   const [inputs, winners] = await Promise.all([
     readPoolInputs(round.raffleId, database, (w) => earlier.has(w.drawId)),
     database.winners.where('raffleId').equals(round.raffleId).toArray(),

@@ -1,5 +1,7 @@
 // Read-only queries of the draw for the organiser's screens (run inside useLiveQuery).
 import { db as appDb, type DrawRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { ticketsById } from '@/db/ticket-reads'
+import { ticketTables } from '@/db/tickets'
 
 /** A winner with the ticket it won with. */
 export interface WinnerDetails extends WinnerRow {
@@ -18,13 +20,13 @@ export interface DrawOverview {
 }
 
 export async function drawOverview(raffleId: string, database: SorteioDB = appDb): Promise<DrawOverview> {
-  return database.transaction('r', [database.draws, database.winners, database.participants, database.drawSecrets], async () => {
+  return database.transaction('r', [database.draws, database.winners, ...ticketTables(database), database.drawSecrets], async () => {
     const [rounds, winners, secrets] = await Promise.all([
       database.draws.where('raffleId').equals(raffleId).sortBy('startedAt'),
       database.winners.where('raffleId').equals(raffleId).toArray(),
       database.drawSecrets.where('raffleId').equals(raffleId).primaryKeys(),
     ])
-    const tickets = await database.participants.bulkGet(winners.map((w) => w.ticketId))
+    const tickets = await ticketsById(raffleId, winners.map((w) => w.ticketId), database)
     const order = new Map(rounds.map((r, i) => [r.id, i]))
     const details = winners.map((w, i) => {
       const t = tickets[i]

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { drawOverview } from '@/db/draw-queries'
 import { finishRound, invalidateWinner, NoEligibleError, redraw, startDraw } from '@/db/draws'
 import { pendingOps } from '@/db/outbox'
-import { addPeople, type NewPerson } from '@/db/participants'
+import { addPeople, listTickets, type NewPerson } from '@/db/participants'
 import { createRaffle, getRaffle, type NewRaffle } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
 import { canonical, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
@@ -30,7 +30,7 @@ async function raffleWith(input: Partial<NewRaffle> = {}, who: NewPerson[] = peo
 }
 
 async function pool(db: SorteioDB, raffleId: string): Promise<DrawTicket[]> {
-  const rows = await db.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+  const rows = await listTickets(raffleId, db)
   return canonical(rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name })))
 }
 

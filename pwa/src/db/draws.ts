@@ -9,6 +9,8 @@ import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { readTicketColumns } from '@/db/ticket-reads'
+import { countTickets, ticketTables } from '@/db/tickets'
 import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
 import { checkReason, drawShortfall, RuleError } from '@/protocol/rules'
@@ -30,11 +32,9 @@ export interface PoolInputs {
 
 /** Every ticket, and the tickets of the winners `counts` keeps (all of them unless told). */
 export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (w: WinnerRow) => boolean = () => true): Promise<PoolInputs> {
-  const [rows, winners] = await Promise.all([
-    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray(),
-    database.winners.where('raffleId').equals(raffleId).toArray(),
-  ])
-  const tickets = rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name }))
+  const [c, winners] = await Promise.all([readTicketColumns(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
+  const tickets: DrawTicket[] = new Array(c.ids.length)
+  for (let i = 0; i < c.ids.length; i++) tickets[i] = { id: c.ids[i]!, group_id: c.groups[i]!, ticket_number: c.numbers[i] ?? null, name: c.names[i]! }
   return { tickets, winnerTickets: winners.filter(counts).map((w) => w.ticketId) }
 }
 
@@ -45,7 +45,7 @@ export async function readPoolInputs(raffleId: string, database: SorteioDB, coun
  */
 async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
   const [count, winners] = await Promise.all([
-    database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).count(),
+    countTickets(raffleId, database),
     database.winners.where('raffleId').equals(raffleId).toArray(),
   ])
   return `${count}|${winners.map((w) => w.ticketId).sort().join(',')}`
@@ -78,7 +78,7 @@ async function checkCanOpen(userId: string, raffleId: string, kind: DrawKind, po
   }
   if (raffle.status !== 'completed') throw new RuleError('not_drawn')
   const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
-  if (rounds.some((d) => d.state !== 'completed')) throw new RuleError('draw_open')
+  if (rounds.some((d) => d.state === 'open' || d.state === 'revealing')) throw new RuleError('draw_open')
   const atPosition = (await database.winners.where('raffleId').equals(raffleId).toArray()).filter((w) => w.position === position)
   if (atPosition.some((w) => w.isValid) || !atPosition.some((w) => !w.isValid)) throw new RuleError('position_taken')
   return raffle
@@ -99,7 +99,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
   // A pulled change may land between the read and the write; then the pool is read again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const began = performance.now()
-    const { raffle, inputs } = await database.transaction('r', [database.raffles, database.participants, database.draws, database.winners], async () => ({
+    const { raffle, inputs } = await database.transaction('r', [database.raffles, ...ticketTables(database), database.draws, database.winners], async () => ({
       raffle: await checkCanOpen(userId, raffleId, kind, position, database),
       inputs: await readPoolInputs(raffleId, database),
     }))
@@ -198,7 +198,10 @@ async function whenDue(drawId: string, offline: boolean, options: FinishOptions,
       continue
     }
     // Read again each time: the server's start time, once here, may be later than this device's estimate.
-    const left = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    let left = countdownEnd(draw) - (Date.now() + (await serverOffset(database)))
+    // A reveal the server found early (countdown_running) waits a little more than the estimate said.
+    const retryAfter = (await database.drawSecrets.get(drawId))?.retryAfter ?? 0
+    left = Math.max(left, retryAfter - Date.now())
     if (left <= 0) return draw
     await sleep(Math.min(left, poll), options.signal)
   }
@@ -275,6 +278,37 @@ export function finishRound(userId: string, drawId: string, options: FinishOptio
   const promise = finish(userId, drawId, options, database).finally(() => finishing.delete(key))
   finishing.set(key, promise)
   return promise
+}
+
+/**
+ * How long after the countdown the device that opened a round still has to reveal it before the
+ * owner may abandon it, when the server has not said (servers publish `abandonable_at` with the
+ * start). The server's clock and setting decide; this only decides when to offer the button.
+ */
+export const DEFAULT_ABANDON_GRACE_MS = 60_000
+
+/** When a round may be abandoned, on the server's clock. */
+export const abandonableAt = (round: Pick<DrawRow, 'startedAt' | 'countdownSeconds' | 'abandonableAt'>) =>
+  round.abandonableAt ?? countdownEnd(round) + DEFAULT_ABANDON_GRACE_MS
+
+/**
+ * Abandons an open round whose device never revealed it (lost phone, closed private tab): once its
+ * countdown and the grace after it are over on the server's clock. The round stays in the record,
+ * marked abandoned; a first draw's raffle is pending again, so a new round can start.
+ */
+export async function abandonRound(userId: string, raffleId: string, drawId: string, database: SorteioDB = appDb): Promise<void> {
+  const payload = { draw_id: drawId }
+  await writeTx(database, async () => {
+    const raffle = await getRaffle(userId, raffleId, database)
+    if (!raffle) throw new RuleError('raffle_not_found')
+    const round = await database.draws.get(drawId)
+    if (!round || round.raffleId !== raffleId) throw new RuleError('draw_not_found')
+    if (round.state === 'abandoned') throw new RuleError('draw_abandoned')
+    if (round.state === 'completed') throw new RuleError('draw_completed')
+    if (Date.now() + (await serverOffset(database)) < abandonableAt(round)) throw new RuleError('abandon_too_early')
+    await applyOp(database, userId, raffleId, 'draw.abandon', payload, Date.now())
+    await enqueue(database, userId, raffleId, 'draw.abandon', payload)
+  })
 }
 
 /** Invalidates a winner (history is kept); the reason is trimmed, and empty means none. */

@@ -61,6 +61,11 @@ export function pendingOpsOfRaffle(database: SorteioDB, userId: string, raffleId
   return database.outbox.where('[userId+raffleId]').equals([userId, raffleId]).sortBy('seq')
 }
 
+/** How many ops on one raffle wait for the server (counted on the index: payloads stay unread). */
+export function pendingCountOfRaffle(database: SorteioDB, userId: string, raffleId: string): Promise<number> {
+  return database.outbox.where('[userId+raffleId]').equals([userId, raffleId]).count()
+}
+
 /** Every account's pending ops: a new app version must not take over while any wait. */
 export function outboxSize(database: SorteioDB): Promise<number> {
   return database.outbox.count()

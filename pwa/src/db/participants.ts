@@ -1,12 +1,15 @@
-// Participant reads and writes. A person is a group of one or more tickets.
-import { applyOp } from '@/db/apply'
-import { newId } from '@/db/ids'
+// Participant reads and writes. A person is a group of one or more tickets; the tickets themselves
+// live in the chunk store (db/tickets.ts).
 import { enqueue } from '@/db/outbox'
+import { newId } from '@/db/ids'
 import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from '@/db/schema'
+import { ticketAt } from '@/db/ticket-chunks'
+import { readTicketColumns } from '@/db/ticket-reads'
+import { countPersonTickets, putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
-import type { TicketWire } from '@/protocol/wire'
 import { numberTickets } from '@/protocol/ticket-numbers'
+import type { TicketWire } from '@/protocol/wire'
 
 export interface NewPerson {
   name: string
@@ -15,6 +18,19 @@ export interface NewPerson {
   ticketNumber?: string | null
   /** Tickets for this person; in ticket raffles those without a number get the next free ones. */
   quantity?: number
+}
+
+/**
+ * New tickets column by column (the i-th ticket is names[i], emails[i], ...), as a file import reads
+ * them. Tickets of one person share a group id; without groups, each ticket is a person of its own.
+ * Ids are made here when not given.
+ */
+export interface NewTicketColumns {
+  names: readonly string[]
+  emails?: readonly (string | null)[]
+  numbers?: readonly (string | null)[]
+  groups?: readonly string[]
+  ids?: readonly string[]
 }
 
 function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
@@ -34,25 +50,43 @@ function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
 /** The ticket numbers a raffle holds (the one read the ticket-number rule needs). */
 export async function ticketNumbersOf(raffleId: string, database: SorteioDB = appDb): Promise<Set<string>> {
   const numbers = new Set<string>()
-  await database.participants
-    .where('[raffleId+createdAt]')
-    .between([raffleId, -Infinity], [raffleId, Infinity])
-    .each((t) => {
-      if (t.ticketNumber !== null) numbers.add(t.ticketNumber)
-    })
+  for (const n of (await readTicketColumns(raffleId, database)).numbers) if (n !== null) numbers.add(n)
   return numbers
 }
 
-/** Queues tickets as ops of at most 5,000; ticket raffles number them first. Inside writeTx. */
-async function queueTickets(database: SorteioDB, userId: string, raffle: RaffleRow, tickets: TicketWire[]): Promise<TicketWire[]> {
-  const numbered = raffle.type === 'tickets' ? numberTickets(tickets, await ticketNumbersOf(raffle.id, database)) : tickets
-  const now = Date.now()
-  for (let start = 0; start < numbered.length; start += LIMITS.maxBatch) {
-    const payload = { tickets: numbered.slice(start, start + LIMITS.maxBatch) }
-    await applyOp(database, userId, raffle.id, 'participants.add', payload, now)
-    await enqueue(database, userId, raffle.id, 'participants.add', payload)
+/** The raffle, while participants may still change (the server's rules). */
+async function pendingRaffle(userId: string, raffleId: string, database: SorteioDB): Promise<RaffleRow> {
+  const raffle = await getRaffle(userId, raffleId, database)
+  if (!raffle) throw new RuleError('raffle_not_found')
+  if (raffle.status !== 'pending') throw new RuleError('draw_started')
+  return raffle
+}
+
+/**
+ * Checks the raffle's limits, numbers the tickets of a ticket raffle (unique numbers, the next free
+ * one for a ticket without) and writes them and their ops (at most 5,000 each). Inside writeTx.
+ * Returns the tickets as written.
+ */
+async function writeTickets(userId: string, raffleId: string, given: TicketWire[], database: SorteioDB): Promise<TicketWire[]> {
+  const raffle = await pendingRaffle(userId, raffleId, database)
+  const tickets = raffle.type === 'tickets' ? numberTickets(given, await ticketNumbersOf(raffleId, database)) : given
+  const [summary, people] = await Promise.all([readSummary(database, raffleId), readPeople(database, raffleId)])
+  const perPerson = new Map<string, number>()
+  for (const t of tickets) perPerson.set(t.group_id, (perPerson.get(t.group_id) ?? people.get(t.group_id)?.tickets ?? 0) + 1)
+  let newPeople = 0
+  for (const [group, count] of perPerson) {
+    if (count > LIMITS.maxTicketsPerPerson) throw new RuleError('too_many_tickets_per_person')
+    if (!people.has(group)) newPeople++
   }
-  return numbered
+  if ((summary?.tickets ?? 0) + tickets.length > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
+  if (people.size + newPeople > LIMITS.maxPeople) throw new RuleError('too_many_people')
+  const at = Date.now()
+  const batches = []
+  for (let start = 0; start < tickets.length; start += LIMITS.maxBatch) batches.push({ tickets: tickets.slice(start, start + LIMITS.maxBatch), at })
+  // One write of the chunks for all batches, then one op per batch, in the same transaction.
+  await putTicketBatches(database, raffle, batches)
+  for (const batch of batches) await enqueue(database, userId, raffleId, 'participants.add', { tickets: batch.tickets })
+  return tickets
 }
 
 /**
@@ -61,14 +95,9 @@ async function queueTickets(database: SorteioDB, userId: string, raffle: RaffleR
  */
 export async function addPeople(userId: string, raffleId: string, people: NewPerson[], database: SorteioDB = appDb): Promise<number> {
   return writeTx(database, async () => {
-    const raffle = await getRaffle(userId, raffleId, database)
-    if (!raffle) throw new RuleError('raffle_not_found')
-    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    const raffle = await pendingRaffle(userId, raffleId, database)
     const tickets = people.flatMap((p) => ticketsOf(p, raffle.type === 'tickets'))
-    const [haveTickets, havePeople] = await Promise.all([countTickets(raffleId, database), countPeople(raffleId, database)])
-    if (haveTickets + tickets.length > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
-    if (havePeople + people.length > LIMITS.maxPeople) throw new RuleError('too_many_people')
-    return (await queueTickets(database, userId, raffle, tickets)).length
+    return (await writeTickets(userId, raffleId, tickets, database)).length
   })
 }
 
@@ -78,46 +107,65 @@ export async function addPeople(userId: string, raffleId: string, people: NewPer
  */
 export async function addTicket(userId: string, raffleId: string, groupId: string, database: SorteioDB = appDb): Promise<string | null> {
   return writeTx(database, async () => {
-    const raffle = await getRaffle(userId, raffleId, database)
-    if (!raffle) throw new RuleError('raffle_not_found')
-    if (raffle.status !== 'pending') throw new RuleError('draw_started')
-    const group = database.participants.where('[raffleId+groupId]').equals([raffleId, groupId])
-    const [holder, held, haveTickets] = await Promise.all([group.first(), group.count(), countTickets(raffleId, database)])
-    if (!holder) throw new RuleError('group_not_found')
-    if (held + 1 > LIMITS.maxTicketsPerPerson) throw new RuleError('too_many_tickets_per_person')
-    if (haveTickets + 1 > LIMITS.maxTickets) throw new RuleError('too_many_tickets')
-    const ticket: TicketWire = { id: newId(), name: holder.name, email: holder.email, ticket_number: null, group_id: groupId }
-    const [added] = await queueTickets(database, userId, raffle, [ticket])
+    await pendingRaffle(userId, raffleId, database)
+    const c = await readTicketColumns(raffleId, database)
+    const at = c.groups.indexOf(groupId)
+    if (at < 0) throw new RuleError('group_not_found')
+    const ticket: TicketWire = { id: newId(), name: c.names[at]!, email: c.emails[at] ?? null, ticket_number: null, group_id: groupId }
+    const [added] = await writeTickets(userId, raffleId, [ticket], database)
     return added!.ticket_number ?? null
+  })
+}
+
+/**
+ * Adds tickets given column by column (a file import) in one transaction: chunks of at most 5,000
+ * and their ops commit together, or nothing does. Every field is checked as in addPeople; ticket
+ * numbers are kept only for ticket raffles. Returns how many tickets were added.
+ */
+export async function addTickets(userId: string, raffleId: string, columns: NewTicketColumns, database: SorteioDB = appDb): Promise<number> {
+  return writeTx(database, async () => {
+    const raffle = await pendingRaffle(userId, raffleId, database)
+    const numbered = raffle.type === 'tickets'
+    const tickets: TicketWire[] = columns.names.map((name, i) => {
+      const id = columns.ids?.[i] ?? newId()
+      return {
+        id,
+        name: checkName(name),
+        email: checkEmail(columns.emails?.[i]),
+        ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
+        group_id: columns.groups?.[i] ?? id,
+      }
+    })
+    return (await writeTickets(userId, raffleId, tickets, database)).length
   })
 }
 
 /** Removes a person and all their tickets; only while the raffle is pending. */
 export async function removeGroup(userId: string, raffleId: string, groupId: string, database: SorteioDB = appDb): Promise<void> {
+  const began = performance.now()
   await writeTx(database, async () => {
-    const raffle = await getRaffle(userId, raffleId, database)
-    if (!raffle) throw new RuleError('raffle_not_found')
-    if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    await pendingRaffle(userId, raffleId, database)
     // The server would refuse it, and the refusal costs a rebuild of the whole raffle.
-    const held = await database.participants.where('[raffleId+groupId]').equals([raffleId, groupId]).count()
-    if (held === 0) throw new RuleError('group_not_found')
+    if ((await countPersonTickets(raffleId, groupId, database)) === 0) throw new RuleError('group_not_found')
     const payload = { group_id: groupId }
-    await applyOp(database, userId, raffleId, 'participants.remove_group', payload, Date.now())
+    // The chunks are rewritten here, in the transaction that queues the op (applyOp does the same).
+    await removeGroupTickets(database, raffleId, groupId)
     await enqueue(database, userId, raffleId, 'participants.remove_group', payload)
   })
+  performance.measure('sorteio:remove-group', { start: began })
 }
 
-/** Every ticket of a raffle, oldest first. */
-export function listTickets(raffleId: string, database: SorteioDB = appDb): Promise<ParticipantRow[]> {
-  return database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+/** Every ticket of a raffle, in list order (created_at, then id). */
+export async function listTickets(raffleId: string, database: SorteioDB = appDb): Promise<ParticipantRow[]> {
+  const c = await readTicketColumns(raffleId, database)
+  return c.ids.map((_, i) => ticketAt(raffleId, c, i))
 }
 
 export function countTickets(raffleId: string, database: SorteioDB = appDb): Promise<number> {
-  return database.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).count()
+  return storedTickets(raffleId, database)
 }
 
-/** Distinct people (groups), read from the group index without loading the rows. */
-export async function countPeople(raffleId: string, database: SorteioDB = appDb): Promise<number> {
-  const keys = await database.participants.where('[raffleId+groupId]').between([raffleId, ''], [raffleId, '\uffff']).uniqueKeys()
-  return keys.length
+/** Distinct people (groups), from the raffle's summary. */
+export function countPeople(raffleId: string, database: SorteioDB = appDb): Promise<number> {
+  return storedPeople(raffleId, database)
 }

@@ -3,8 +3,9 @@ import { liveQuery } from 'dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { addPeople, listTickets, removeGroup } from '@/db/participants'
 import { findOwnRaffle, listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
-import { createRaffle } from '@/db/raffles'
+import { createRaffle, writeTx } from '@/db/raffles'
 import { SorteioDB } from '@/db/schema'
+import { putTicketBatches } from '@/db/tickets'
 
 const user = 'user-1'
 const databases: SorteioDB[] = []
@@ -35,7 +36,7 @@ describe('ticketsVersion', () => {
   it("moves on every change of the raffle's tickets, even when the count stays the same", async () => {
     const database = freshDb()
     const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }, database)
-    const seen: Array<{ tickets: number }> = []
+    const seen: Array<{ stamp: string; tickets: number }> = []
     const subscription = liveQuery(() => ticketsVersion(raffle.id, database)).subscribe((value) => seen.push(value))
     const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
     try {
@@ -44,13 +45,12 @@ describe('ticketsVersion', () => {
       await settle()
       const [ana] = await listTickets(raffle.id, database)
       // One person out, another in, in the same number: the marker must still move.
-      await database.transaction('rw', database.participants, async () => {
-        await database.participants.delete(ana!.id)
-        await database.participants.put({ ...ana!, id: 'novo', groupId: 'novo', name: 'Bruno' })
-      })
+      await removeGroup(user, raffle.id, ana!.groupId, database)
+      await addPeople(user, raffle.id, [{ name: 'Bruno' }], database)
       await settle()
-      expect(seen.map((v) => v.tickets)).toEqual([0, 1, 1])
-      expect(seen[1]).not.toBe(seen[2])
+      expect(seen.map((v) => v.tickets).at(-1)).toBe(1)
+      expect(new Set(seen.map((v) => v.stamp)).size).toBe(seen.length)
+      expect(seen.length).toBeGreaterThanOrEqual(3)
     } finally {
       subscription.unsubscribe()
     }
@@ -58,44 +58,46 @@ describe('ticketsVersion', () => {
 })
 
 describe('ticketsInListOrder', () => {
-  it('follows adds and removes with a key read, in created order, like a full read', async () => {
+  it('follows adds and removes reading only the chunks rewritten, in created order, like a full read', async () => {
     const database = freshDb()
     const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
     const other = await createRaffle(user, { title: 'Outra', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
-    await addPeople(user, raffle.id, [{ name: 'Ana', quantity: 3 }, { name: 'Bruno' }, { name: 'Carla', quantity: 4 }], database)
+    // Two batches of more than half a chunk: two chunks.
+    await addPeople(user, raffle.id, Array.from({ length: 3000 }, (_, i) => ({ name: `Pessoa ${i}` })), database)
+    await addPeople(user, raffle.id, [{ name: 'Ana', quantity: 3 }, ...Array.from({ length: 2999 }, (_, i) => ({ name: `Outra ${i}` }))], database)
     await addPeople(user, other.id, [{ name: 'Zé' }], database)
 
     const first = await ticketsInListOrder(raffle.id, database)
-    expect(ids(first)).toEqual(ids(await listTickets(raffle.id, database)))
-    expect(first).toHaveLength(8)
+    expect(first.ids).toEqual((await listTickets(raffle.id, database)).map((t) => t.id))
+    expect(first.ids).toHaveLength(6002)
+    expect(await database.ticketChunks.where('raffleId').equals(raffle.id).count()).toBe(2)
 
-    const bulkGet = vi.spyOn(database.participants, 'bulkGet')
-    await addPeople(user, raffle.id, [{ name: 'Diego', ticketNumber: '900' }], database)
-    const [ana] = first
-    await removeGroup(user, raffle.id, ana!.groupId, database)
+    const bulkGet = vi.spyOn(database.ticketChunks, 'bulkGet')
+    const ana = first.groups[first.names.indexOf('Ana')]!
+    await removeGroup(user, raffle.id, ana, database)
+    bulkGet.mockClear()
     const next = await ticketsInListOrder(raffle.id, database)
-    expect(ids(next)).toEqual(ids(await listTickets(raffle.id, database)))
-    expect(next.map((t) => t.name)).toEqual(['Bruno', 'Carla', 'Carla', 'Carla', 'Carla', 'Diego'])
-    // Only the new ticket was fetched by id.
+    expect(next.ids).toEqual((await listTickets(raffle.id, database)).map((t) => t.id))
+    expect(next.names).not.toContain('Ana')
+    expect(next.ids).toHaveLength(5999)
+    // Only the chunk that held Ana was read again.
     expect(bulkGet).toHaveBeenCalledTimes(1)
     expect(bulkGet.mock.calls[0]![0]).toHaveLength(1)
 
     // Another raffle is read in full, and then the first one again too.
-    expect((await ticketsInListOrder(other.id, database)).map((t) => t.name)).toEqual(['Zé'])
-    expect(ids(await ticketsInListOrder(raffle.id, database))).toEqual(ids(next))
+    expect((await ticketsInListOrder(other.id, database)).names).toEqual(['Zé'])
+    expect(await ticketsInListOrder(raffle.id, database)).toEqual(next)
   })
 
-  it('reads in full again when most rows are new (an import)', async () => {
+  it('keeps the list order when a later batch carries earlier times (chunks that overlap)', async () => {
     const database = freshDb()
     const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }, database)
-    await addPeople(user, raffle.id, [{ name: 'Ana' }], database)
-    await ticketsInListOrder(raffle.id, database)
-    const bulkGet = vi.spyOn(database.participants, 'bulkGet')
-    await addPeople(user, raffle.id, Array.from({ length: 50 }, (_, i) => ({ name: `Pessoa ${i}` })), database)
-    const rows = await ticketsInListOrder(raffle.id, database)
-    expect(rows).toHaveLength(51)
-    expect(ids(rows)).toEqual(ids(await listTickets(raffle.id, database)))
-    expect(bulkGet).not.toHaveBeenCalled()
+    await writeTx(database, async () => {
+      const row = (await database.raffles.get(raffle.id))!
+      await putTicketBatches(database, row, [{ tickets: [ticket('b', 20), ticket('d', 40)], at: 0 }])
+      await putTicketBatches(database, row, [{ tickets: [ticket('a', 10), ticket('c', 30)], at: 0 }])
+    })
+    expect((await ticketsInListOrder(raffle.id, database)).ids).toEqual(['a', 'b', 'c', 'd'])
   })
 })
 
@@ -105,15 +107,22 @@ describe('listPreview', () => {
     const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
     const people = Array.from({ length: 30 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 3 }))
     await addPeople(user, raffle.id, people, database)
-    // A later ticket of the first person: their count must include it although it comes last.
+    // A later ticket of the first person, in a chunk of its own: their count must include it.
     const [first] = await listTickets(raffle.id, database)
-    await database.participants.put({ ...first!, id: 'tardio', ticketNumber: '999', createdAt: first!.createdAt + 1000 })
+    await writeTx(database, async () => {
+      const row = (await database.raffles.get(raffle.id))!
+      const late = { id: 'tardio', name: first!.name, ticket_number: '999', group_id: first!.groupId, created_at: first!.createdAt + 1000 }
+      await putTicketBatches(database, row, [{ tickets: Array.from({ length: 5000 }, (_, i) => ({ ...ticket(`x${i}`, first!.createdAt + 999), name: 'Outro' })), at: 0 }])
+      await putTicketBatches(database, row, [{ tickets: [late], at: 0 }])
+    })
 
     const preview = await listPreview(raffle.id, 2, database)
-    expect(preview).toMatchObject({ totalTickets: 91, totalPeople: 30 })
+    expect(preview).toMatchObject({ totalTickets: 5091, totalPeople: 5030 })
     const all = await listTickets(raffle.id, database)
     const firstTwo = new Set([...new Set(all.map((t) => t.groupId))].slice(0, 2))
-    expect(ids(preview.tickets)).toEqual(ids(all.filter((t) => firstTwo.has(t.groupId))))
-    expect(preview.tickets.filter((t) => t.groupId === first!.groupId)).toHaveLength(4)
+    expect(preview.tickets.ids).toEqual(ids(all.filter((t) => firstTwo.has(t.groupId))))
+    expect(preview.tickets.groups.filter((g) => g === first!.groupId)).toHaveLength(4)
   })
 })
+
+const ticket = (id: string, createdAt: number) => ({ id, name: `Pessoa ${id}`, group_id: `g-${id}`, created_at: createdAt })

@@ -18,10 +18,14 @@ export interface NewRaffle {
 
 export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins'>>
 
-/** A read-write transaction over every table: a change and its outbox entry commit together. */
+/**
+ * A read-write transaction over every table: a change and its outbox entry commit together. The
+ * callback is wrapped in an async function so Dexie keeps the transaction across the store's own
+ * awaits (a plain function returning a promise loses it: PrematureCommitError).
+ */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   const d = database
-  return d.transaction('rw', [d.raffles, d.participants, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta], fn)
+  return d.transaction('rw', [d.raffles, d.ticketChunks, d.ticketSummaries, d.ticketPeople, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta], async () => fn())
 }
 
 /** Creates a raffle on this device (status pending); the server may later replace its code. */

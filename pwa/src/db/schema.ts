@@ -2,6 +2,7 @@
 // through their functions (with useLiveQuery) and every write also appends to the outbox, in one
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
+import { chunkLegacyTickets } from '@/db/ticket-upgrade'
 import type { OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
@@ -22,7 +23,11 @@ export interface RaffleRow {
   createdAt: number
 }
 
-/** One ticket of one person; a person (group) may hold several. */
+/**
+ * One ticket of one person; a person (group) may hold several. Stored per ticket up to Dexie
+ * version 4; since version 5 tickets live in chunks (TicketChunkRow) and this is the shape the
+ * store answers single tickets in.
+ */
 export interface ParticipantRow {
   id: string
   raffleId: string
@@ -61,8 +66,11 @@ export interface SyncStateRow {
 }
 
 export type DrawKind = 'draw' | 'redraw'
-/** open: counting down or waiting for the reveal; revealing: this device revealed its seed online and waits for the server's winners. */
-export type DrawState = 'open' | 'revealing' | 'completed'
+/**
+ * open: counting down or waiting for the reveal; revealing: this device revealed its seed online and
+ * waits for the server's winners; abandoned: the owner gave it up (its device never revealed it).
+ */
+export type DrawState = 'open' | 'revealing' | 'completed' | 'abandoned'
 
 /** One round of a raffle's draw: the first draw, or the redraw of one position (docs/sync-protocol.md). */
 export interface DrawRow {
@@ -80,6 +88,16 @@ export interface DrawRow {
   countdownSeconds: number
   /** Server clock (Unix ms); a local estimate until the server's arrives. */
   startedAt: number
+  /**
+   * The round's number in its raffle (1, 2, …, abandoned rounds included): a redraw's pool leaves out
+   * the winners of every lower number. The server's; a local estimate until its start arrives, and
+   * absent from rows stored before rounds were numbered.
+   */
+  round?: number | null
+  /** When the owner may abandon it if it is never revealed (server clock); null until the server says. */
+  abandonableAt?: number | null
+  /** When it was abandoned (server clock), or null. */
+  abandonedAt?: number | null
   state: DrawState
   /**
    * The round's mode, declared by its start and never changed: true when the device that opened it
@@ -126,8 +144,13 @@ export interface DrawSecretRow {
   clientSeed: string
   /** The mode its start declared (absent in secrets kept before modes were declared: online). */
   offline?: boolean
-  /** Set when the reveal was queued: a round is revealed once, even if the server refuses it. */
+  /**
+   * Set when the reveal was queued: a round is revealed once, even if the server refuses it, except
+   * when the refusal is only that the server's countdown had not ended (countdown_running).
+   */
   revealed?: boolean
+  /** After such a refusal: not revealed again before this local time (Unix ms). */
+  retryAfter?: number
 }
 
 /**
@@ -143,6 +166,77 @@ export interface DrawPoolRow {
   groups: Int32Array
 }
 
+/**
+ * A batch of up to 5,000 tickets of one raffle, stored as one record, column by column (the i-th
+ * ticket is ids[i], groups[i], ...). Writing 100,000 tickets is then 20 puts instead of 100,000:
+ * IndexedDB costs about a tenth of a millisecond per record and index entry. Tickets inside a chunk
+ * are in list order (createdAt, then id). Only src/db/tickets.ts reads or writes these.
+ */
+export interface TicketChunkRow extends TicketColumns {
+  id: string
+  raffleId: string
+  /** New with every rewrite: a reader that cached this chunk knows whether it is still right. */
+  stamp: string
+}
+
+/** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... */
+export interface TicketColumns {
+  ids: string[]
+  groups: string[]
+  names: string[]
+  emails: (string | null)[]
+  numbers: (string | null)[]
+  createdAt: number[]
+}
+
+/** Where a chunk sits in the list, and what it holds, without reading it. */
+export interface ChunkEntry {
+  id: string
+  stamp: string
+  size: number
+  firstAt: number
+  firstId: string
+  lastAt: number
+  lastId: string
+  /** The chunk's highest all-digit ticket number; null when it has none. */
+  highest: string | null
+}
+
+/** A person's ticket count and the chunks holding their tickets (usually one). */
+export interface PersonEntry {
+  tickets: number
+  chunks: string[]
+}
+
+/**
+ * What the screens need of a raffle's tickets without reading them: counts, the highest ticket
+ * number, and the chunks in list order. Small (a few dozen chunk entries), so the list's change
+ * marker and every count read it cheaply. Written in the same transaction as every chunk it
+ * describes, with the raffle's TicketPeopleRow.
+ */
+export interface TicketSummaryRow {
+  raffleId: string
+  /** New with every write of the raffle's tickets: the list's change marker. */
+  stamp: string
+  tickets: number
+  people: number
+  chunks: ChunkEntry[]
+  /** The highest all-digit ticket number in the raffle ('010' > '9'); null when there is none. */
+  highest: string | null
+}
+
+/**
+ * Each person's ticket count and chunks, column by column (arrays of strings and numbers read back
+ * several times faster than 10,000 small objects): person i is groups[i], with counts[i] tickets in
+ * the chunks whose ids chunks[i] lists, comma-separated. Read by writes, removals and the preview.
+ */
+export interface TicketPeopleRow {
+  raffleId: string
+  groups: string[]
+  counts: number[]
+  chunks: string[]
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -150,7 +244,9 @@ export interface MetaRow {
 
 export class SorteioDB extends Dexie {
   raffles!: Table<RaffleRow, string>
-  participants!: Table<ParticipantRow, string>
+  ticketChunks!: Table<TicketChunkRow, string>
+  ticketSummaries!: Table<TicketSummaryRow, string>
+  ticketPeople!: Table<TicketPeopleRow, string>
   outbox!: Table<OutboxRow, number>
   syncState!: Table<SyncStateRow, string>
   meta!: Table<MetaRow, string>
@@ -163,7 +259,7 @@ export class SorteioDB extends Dexie {
     super(name)
     this.version(1).stores({
       raffles: 'id, [ownerId+createdAt]',
-      // Grouping, counts and search run on these indexes, never on every row in React state.
+      // Versions 1 to 4 kept one row per ticket here; version 6 drops the table (see below).
       participants: 'id, [raffleId+createdAt], [raffleId+groupId], [raffleId+name]',
       outbox: '++seq, userId, [userId+raffleId]',
       syncState: 'raffleId',
@@ -178,6 +274,14 @@ export class SorteioDB extends Dexie {
     this.version(3).stores({ draws: 'id, raffleId', winners: 'id, raffleId', drawSecrets: 'drawId, raffleId' })
     // Version 4 keeps an offline round's pool until its reveal (DrawPoolRow). A new table only.
     this.version(4).stores({ drawPools: 'drawId, raffleId' })
+    // Version 5 stores tickets in chunks (TicketChunkRow) with a summary per raffle (TicketSummaryRow,
+    // TicketPeopleRow), and moves the
+    // per-ticket rows there; version 6 then drops the old table. The outbox is not touched: pending
+    // ops keep their payloads and are pushed as before.
+    this.version(5)
+      .stores({ ticketChunks: 'id, raffleId', ticketSummaries: 'raffleId', ticketPeople: 'raffleId' })
+      .upgrade((tx) => chunkLegacyTickets(tx))
+    this.version(6).stores({ participants: null })
   }
 }
 

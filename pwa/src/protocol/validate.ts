@@ -24,6 +24,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'winner.redraw': ['draw_id', 'position', 'client_commitment', 'pool_digest', 'pool_size', 'offline'],
   'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners'],
   'winner.invalidate': ['winner_id', 'reason'],
+  'draw.abandon': ['draw_id'],
 }
 const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id']
 
@@ -240,6 +241,9 @@ function check(op: WireOp): void {
       return checkComplete(p)
     case 'winner.invalidate':
       return checkInvalidate(p)
+    case 'draw.abandon':
+      if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
+      return
   }
   throw new Reject('unknown_type')
 }

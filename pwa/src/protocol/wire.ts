@@ -2,8 +2,8 @@
 // on the wire, and the op types. The TypeScript side of the Go package sync/protocol: no storage,
 // no network, so every layer above can share them.
 
-// 2 adds the draw ops; the server accepts the previous version too.
-export const SCHEMA_VERSION = 2
+// 2 adds the draw ops, 3 draw.abandon (and the server's countdown); the server accepts the previous version too.
+export const SCHEMA_VERSION = 3
 
 /** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
 export const OP_TYPES = [
@@ -16,13 +16,14 @@ export const OP_TYPES = [
   'winner.redraw',
   'draw.complete',
   'winner.invalidate',
+  'draw.abandon',
 ] as const
 
 export type OpType = (typeof OP_TYPES)[number]
 
-export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate'>
+export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon'>
 
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate'])
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon'])
 
 /** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
 export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)
@@ -79,6 +80,11 @@ export interface DrawWire {
   allow_duplicate_wins: boolean
   countdown_seconds: number
   started_at: number
+  /** The round's number in the raffle (servers of schema version 3). */
+  round?: number
+  /** When the owner may abandon it if it is never revealed (server clock; schema version 3). */
+  abandonable_at?: number
+  abandoned_at?: number | null
   /** The mode its start declared. */
   offline: boolean
   client_seed?: string | null

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { serverOffset } from '@/db/clock-offset'
+import { saveServerOffset, serverOffset } from '@/db/clock-offset'
 import { checkRoundResult } from '@/db/draw-check'
 import { drawOverview } from '@/db/draw-queries'
-import { finishRound, invalidateWinner, redraw, startDraw } from '@/db/draws'
+import { abandonRound, finishRound, invalidateWinner, redraw, startDraw } from '@/db/draws'
 import { newId } from '@/db/ids'
 import { pendingOps } from '@/db/outbox'
-import { addPeople } from '@/db/participants'
+import { addPeople, listTickets } from '@/db/participants'
 import { createRaffle, getRaffle } from '@/db/raffles'
 import type { DrawRow, SorteioDB } from '@/db/schema'
 import { canonical, combineSeeds, pick, type DrawTicket } from '@/protocol/draw'
@@ -46,7 +46,7 @@ async function sync(ctx: ReturnType<typeof contextFor>) {
 }
 
 async function ticketPool(db: SorteioDB, raffleId: string): Promise<DrawTicket[]> {
-  const rows = await db.participants.where('[raffleId+createdAt]').between([raffleId, -Infinity], [raffleId, Infinity]).toArray()
+  const rows = await listTickets(raffleId, db)
   return canonical(rows.map((t) => ({ id: t.id, group_id: t.groupId, ticket_number: t.ticketNumber, name: t.name })))
 }
 
@@ -124,6 +124,79 @@ describe('the draw against the fake server', () => {
     // The server's record of the invalidation (with its time) came back too.
     expect(await db.winners.get(`${round.id}:2`)).toMatchObject({ isValid: false, invalidatedAt: expect.any(Number), invalidationReason: 'Não compareceu' })
     await eventually(async () => expect(Math.abs((await serverOffset(db)) - 90_000)).toBeLessThan(1_000))
+  })
+})
+
+describe('the countdown is the server\'s, and a stuck round can be abandoned', () => {
+  it('an online reveal the server finds early is not shown as an error and goes again, once the countdown ends', async () => {
+    const { server, db, ctx, raffleId } = await setup()
+    await db.raffles.update(raffleId, { countdownSeconds: 10 })
+    server.raffles.get(raffleId)!.raffle.countdown_seconds = 10
+    const round = await startDraw(ANA, raffleId, online, db)
+    await sync(ctx)
+    // This device's clock estimate runs 10 s ahead of the server's: it reveals at once.
+    await saveServerOffset(server.now + 10_000 - Date.now(), db)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
+    await sync(ctx)
+    expect(ctx.events).toEqual([])
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'open' })
+    const secret = (await db.drawSecrets.get(round.id))!
+    expect(secret.revealed).toBe(false)
+    expect(secret.retryAfter).toBeGreaterThan(Date.now())
+    // The server's countdown ends: the same seed goes again and the server draws.
+    server.now += 10_000
+    expect(await finishRound(ANA, round.id, { pollMs: 50 }, db)).toBe('online')
+    await sync(ctx)
+    expect(await db.draws.get(round.id)).toMatchObject({ state: 'completed' })
+    expect(ctx.events).toEqual([])
+  })
+
+  it('another refusal of a reveal is shown and never retried', async () => {
+    const { server, db, ctx, raffleId } = await setup()
+    const round = await startDraw(ANA, raffleId, online, db)
+    await sync(ctx)
+    // Another device of the account abandons nothing; the server just refuses this seed.
+    server.raffles.get(raffleId)!.rounds.get(round.id)!.wire.client_commitment = 'f'.repeat(64)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('online')
+    await sync(ctx)
+    expect(ctx.events).toMatchObject([{ type: 'rejected', opType: 'draw.complete', reason: 'seed_mismatch' }])
+    expect((await db.drawSecrets.get(round.id))!.revealed).toBe(true)
+    expect(await finishRound(ANA, round.id, {}, db)).toBe('skipped')
+  })
+
+  it('a round whose device is gone is abandoned from another device after the countdown and the grace; a new round completes', async () => {
+    const { server, db, ctx, raffleId } = await setup()
+    const lost = await startDraw(ANA, raffleId, online, db)
+    await sync(ctx)
+    // Device B, the same account, never held the seed.
+    const other = freshDb()
+    const otherCtx = contextFor(other, server, ANA)
+    await sync(otherCtx)
+    const seen = (await other.draws.get(lost.id))!
+    expect(seen).toMatchObject({ state: 'open', round: 1, abandonableAt: seen.startedAt + 60_000 })
+    // Device B's estimate of the server's clock (the engine keeps it from server_time).
+    await saveServerOffset(server.now - Date.now(), other)
+    await expect(abandonRound(ANA, raffleId, lost.id, other)).rejects.toMatchObject({ reason: 'abandon_too_early' })
+    server.now += 60_000
+    await saveServerOffset(server.now - Date.now(), other)
+    await abandonRound(ANA, raffleId, lost.id, other)
+    expect(await other.draws.get(lost.id)).toMatchObject({ state: 'abandoned' })
+    expect(await getRaffle(ANA, raffleId, other)).toMatchObject({ status: 'pending' })
+    await sync(otherCtx)
+    expect(otherCtx.events).toEqual([])
+    expect((await other.draws.get(lost.id))!.abandonedAt).toBe(server.now)
+    // The first device hears of it and no longer reveals its round.
+    await sync(ctx)
+    expect(await db.draws.get(lost.id)).toMatchObject({ state: 'abandoned' })
+    expect(await finishRound(ANA, lost.id, {}, db)).toBe('skipped')
+    // A new round, numbered 2, completes from the second device.
+    const again = await startDraw(ANA, raffleId, online, other)
+    await sync(otherCtx)
+    expect(await finishRound(ANA, again.id, {}, other)).toBe('online')
+    await sync(otherCtx)
+    expect(await other.draws.get(again.id)).toMatchObject({ state: 'completed', round: 2 })
+    expect(await getRaffle(ANA, raffleId, other)).toMatchObject({ status: 'completed' })
+    expect(otherCtx.events).toEqual([])
   })
 })
 

@@ -1,10 +1,11 @@
 // The engine's writes to the local tables: server state in, then the account's still-pending ops
 // on top, always in one transaction so screens never see a raffle without its pending changes.
-import { applyOp, applyOps, raffleFromWire, ticketFromWire } from '@/db/apply'
+import { applyOp, applyOps, raffleFromWire } from '@/db/apply'
 import { drawFromWire, keepKnown, winnerFromWire } from '@/db/apply-draw'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
+import { putTicketBatches } from '@/db/tickets'
 import type { Snapshot } from '@/protocol/wire'
 
 /** Per-account keys of the meta table. */
@@ -45,7 +46,8 @@ export async function replaceRaffle(database: SorteioDB, userId: string, raffleI
   if (snap) {
     const raffle = raffleFromWire(userId, snap.raffle)
     await database.raffles.put(raffle)
-    await database.participants.bulkPut(snap.participants.map((t) => ticketFromWire(raffle, t, t.created_at ?? at)))
+    // Straight into chunks of 5,000: no record per ticket on the way.
+    await putTicketBatches(database, raffle, [{ tickets: snap.participants, at }])
     const rounds = (snap.draws ?? []).map((d) => drawFromWire(raffleId, d))
     await database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d)))
     await database.winners.bulkPut((snap.winners ?? []).map((w) => winnerFromWire(raffleId, w)))

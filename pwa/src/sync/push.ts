@@ -95,6 +95,13 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       if (!r || r.op_id !== op.opId) break
       answered++
       await db.outbox.delete(op.seq!)
+      // An online reveal sent before the server's countdown ended: not a failure, nothing to tell the
+      // user. The round opens again on this device, and the finisher reveals it a little later.
+      if (r.reason === 'countdown_running' && op.type === 'draw.complete') {
+        await retryReveal(db, op)
+        rejected.add(op.raffleId)
+        continue
+      }
       // A duplicate repeats the first answer: with a reason it was a rejection this device never heard of.
       if (r.status === 'rejected' || r.reason) {
         // One toast a raffle: ops that depended on the first rejected one fail after it.
@@ -118,6 +125,19 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     return { answered, events }
   })
+}
+
+/** How long a reveal the server found early waits before it goes again (the clock estimate was off). */
+export const REVEAL_RETRY_MS = 1000
+
+/**
+ * Lets the finisher reveal a round again after `countdown_running`, and only after that refusal. The
+ * local clock, as the finisher's wait reads it (db/draws.ts whenDue). Inside syncTx.
+ */
+async function retryReveal(database: SorteioDB, op: OutboxRow): Promise<void> {
+  const drawId = String((op.payload as { draw_id?: unknown } | null)?.draw_id ?? '')
+  const secret = await database.drawSecrets.get(drawId)
+  if (secret) await database.drawSecrets.update(drawId, { revealed: false, retryAfter: Date.now() + REVEAL_RETRY_MS })
 }
 
 /** Rebuilds every raffle marked after a rejection: the server's snapshot plus the pending ops. */

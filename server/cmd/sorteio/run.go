@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -71,6 +72,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	db.LimitRaffles(cfg.MaxRafflesPerAccount)
+	db.SetAbandonGrace(cfg.AbandonGrace)
 	// The database closes last: after the server has drained its requests
 	// and every goroutine started below has returned.
 	var wg sync.WaitGroup
@@ -103,13 +105,15 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
-		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession}, httpapi.Deps{
+	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
 		Accounts: accounts,
+		Account:  accounts,
+		Exports:  db,
 		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute),
 		Sync:     db,
+		Imports:  db,
 		Audits:   db,
 		Public:   db,
 		Live:     db,
@@ -117,7 +121,19 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Hub:      hub,
 		Now:      time.Now,
 		Assets:   assets,
-	})
+	}
+	if cfg.OIDCIssuer != "" {
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return err
+		}
+		oidcCfg := auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret, Name: cfg.OIDCName}
+		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
+		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
+	}
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
+		OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/sorteio/sorteio/sync/draw"
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -31,18 +32,23 @@ func verify(args []string, stdout io.Writer) error {
 	if exp.Algorithm != draw.Algorithm {
 		return fmt.Errorf("algoritmo %q desconhecido (este verificador conhece %s)", exp.Algorithm, draw.Algorithm)
 	}
-	if len(exp.Draws) == 0 {
+	if len(exp.Draws) == 0 && len(exp.Abandoned) == 0 {
 		return fmt.Errorf("o registro não tem sorteios")
 	}
 	safe := protocol.SafeForTerminal
 	fmt.Fprintf(stdout, "Sorteio %s (%s)\n", safe(exp.Raffle.Code), safe(exp.Raffle.Title))
+	if exp.Raffle.DeletedAt != nil {
+		fmt.Fprintf(stdout, "Excluído pelo organizador em %s (o registro continua público).\n", when(*exp.Raffle.DeletedAt))
+	}
 	failed := 0
-	for i, rec := range exp.Draws {
+	// Each redraw over the pool derived from the first draw's, never over
+	// one it publishes.
+	for i, problems := range draw.VerifyExport(exp) {
+		rec := exp.Draws[i]
 		mode := "online"
 		if !rec.Online {
 			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
 		}
-		problems := draw.Verify(rec)
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "%d. %s, posições %v, %d bilhetes (%s): CONFERE\n", i+1, safe(rec.Kind), rec.Positions, rec.PoolSize, mode)
 			continue
@@ -53,8 +59,17 @@ func verify(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "   - %s\n", safe(p))
 		}
 	}
+	for _, a := range exp.Abandoned {
+		fmt.Fprintf(stdout, "Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.\n",
+			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
+	}
 	if failed > 0 {
 		return fmt.Errorf("%d de %d sorteios não conferem", failed, len(exp.Draws))
 	}
 	return nil
+}
+
+// when writes a Unix ms time in UTC, the same for everyone who checks.
+func when(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("02/01/2006 15:04:05 UTC")
 }

@@ -83,6 +83,15 @@ func TestVerifyCommand(t *testing.T) {
 		t.Fatalf("a forged record: err=%v\n%s", err, out.String())
 	}
 
+	// The shared record: redraw pools derived, the abandoned round listed.
+	out.Reset()
+	if err := run(context.Background(), []string{"sorteio", "verify", "../../../sync/testdata/draw/audit-export.json"}, os.Getenv, &out, &out); err != nil {
+		t.Fatalf("the shared record: %v\n%s", err, out.String())
+	}
+	if strings.Count(out.String(), ": CONFERE") != 2 || !strings.Contains(out.String(), "Rodada 1 (draw, posições [1 2 3]) abandonada em 21/11/2025") {
+		t.Fatalf("shared record output: %s", out.String())
+	}
+
 	bad := filepath.Join(t.TempDir(), "x.json")
 	_ = os.WriteFile(bad, []byte("não é json"), 0o600)
 	for _, args := range [][]string{{"sorteio", "verify"}, {"sorteio", "verify", bad}, {"sorteio", "verify", "/nao/existe.json"}} {

@@ -25,6 +25,7 @@ type Store interface {
 	SessionByHash(ctx context.Context, hash []byte) (core.Session, core.User, error)
 	ExtendSession(ctx context.Context, hash []byte, expiresAt time.Time) error
 	DeleteSession(ctx context.Context, hash []byte) error
+	AccountStore
 }
 
 // Service signs accounts up, in and out.
@@ -90,6 +91,10 @@ func (s *Service) SignIn(ctx context.Context, email, password string) (SignedIn,
 	}
 	if err != nil {
 		return SignedIn{}, err
+	}
+	if u.PasswordHash == "" { // an account that signs in only at a provider
+		_, _ = VerifyPassword(password, s.dummyHash)
+		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
 	}
 	ok, err := VerifyPassword(password, u.PasswordHash)
 	if err != nil {

@@ -4,8 +4,10 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sorteio/sorteio/sync/protocol"
 )
@@ -33,9 +35,14 @@ type Config struct {
 	MaxRafflesPerAccount int
 	MaxSocketsPerSession int
 	PushesPerMinute      int
+	// AbandonGrace is how long after a round's countdown its device still
+	// has to reveal it before the owner may abandon it.
+	AbandonGrace time.Duration
 	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
 	// one instance, in all and per client address.
 	ViewersMax, ViewersPerIP int
+	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
+	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -48,6 +55,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxBody:     protocol.MaxPushBytes,
 
 		RateLimitScale: 1,
+		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
 		ViewersMax:     50000,
 		ViewersPerIP:   500,
 
@@ -104,6 +112,27 @@ func Load(getenv func(string) string) (Config, error) {
 				return c, fmt.Errorf("%s: valor inválido %q (um inteiro de 0 a 1000000; 0 desliga o limite)", q.name, v)
 			}
 			*q.into = n
+		}
+	}
+	if v := getenv("DRAW_ABANDON_GRACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > time.Hour {
+			return c, fmt.Errorf("DRAW_ABANDON_GRACE: valor inválido %q (uma duração de 0s a 1h, como 60s)", v)
+		}
+		c.AbandonGrace = d
+	}
+	// The issuer stays exactly as the provider spells it (a trailing slash included): tokens must match it.
+	c.OIDCIssuer = strings.TrimSpace(getenv("OIDC_ISSUER"))
+	c.OIDCClientID = strings.TrimSpace(getenv("OIDC_CLIENT_ID"))
+	c.OIDCClientSecret = getenv("OIDC_CLIENT_SECRET")
+	c.OIDCName = or(strings.TrimSpace(getenv("OIDC_NAME")), "provedor de identidade")
+	c.OIDCRedirectURL = strings.TrimSpace(getenv("OIDC_REDIRECT_URL"))
+	if (c.OIDCIssuer == "") != (c.OIDCClientID == "") {
+		return c, fmt.Errorf("OIDC_ISSUER e OIDC_CLIENT_ID: defina os dois (ou nenhum)")
+	}
+	if c.OIDCIssuer != "" {
+		if u, err := url.Parse(c.OIDCIssuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDCIssuer)
 		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {

@@ -27,6 +27,11 @@ const (
 	CodeRateLimited          Code = "rate_limited"
 	CodeInternal             Code = "internal"
 	CodeUnavailable          Code = "unavailable"
+	CodeOIDCDisabled         Code = "oidc_disabled"
+	CodeOIDCDenied           Code = "oidc_denied"
+	CodeOIDCState            Code = "oidc_state"
+	CodeOIDCFailed           Code = "oidc_failed"
+	CodeOIDCUnavailable      Code = "oidc_unavailable"
 )
 
 // codes is the one table of error codes: each one's HTTP status and default
@@ -52,6 +57,11 @@ var codes = []struct {
 	{CodeRateLimited, 429, "Muitas tentativas. Aguarde um pouco e tente novamente."},
 	{CodeInternal, 500, "Erro interno. Tente novamente."},
 	{CodeUnavailable, 503, "Serviço indisponível no momento."},
+	{CodeOIDCDisabled, 404, "A entrada por provedor de identidade não está configurada."},
+	{CodeOIDCDenied, 401, "A entrada pelo provedor foi cancelada ou recusada."},
+	{CodeOIDCState, 400, "A tentativa de entrada expirou ou não é válida. Tente novamente."},
+	{CodeOIDCFailed, 401, "O provedor não confirmou a sua identidade. Tente novamente."},
+	{CodeOIDCUnavailable, 502, "O provedor de identidade não respondeu. Tente novamente em instantes."},
 }
 
 // Codes lists every code, in the table's order.

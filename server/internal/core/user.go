@@ -17,3 +17,13 @@ type Session struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 }
+
+// Identity is an account's sign-in at an OpenID Connect provider, found by
+// (Issuer, Subject). Email is what the provider said at the first sign-in.
+type Identity struct {
+	Issuer    string
+	Subject   string
+	UserID    string
+	Email     string
+	CreatedAt time.Time
+}

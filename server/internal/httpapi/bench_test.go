@@ -120,7 +120,7 @@ func (c *benchClient) pullAll(raffleID string) int {
 func benchServer(b *testing.B, dialect string) string {
 	db := storetest.MustOpenDB(b, dialect)
 	e := newEnv(b, db, httpapi.Config{})
-	e.handler = testHandler(b, db, e.cfg, e.hub, looseLimits())
+	e.handler = testHandler(b, db, e.cfg, e.hub, looseLimits(), time.Now)
 	srv := httptest.NewServer(e.handler)
 	b.Cleanup(srv.Close)
 	return srv.URL

@@ -128,12 +128,20 @@ func ticketIDs(ws []draw.Ticket) []string {
 	return out
 }
 
-// drawRaffle makes a raffle of people with n tickets each, ready to draw.
+// drawRaffle makes a raffle of people with n tickets each, ready to draw at
+// once (no countdown: an online reveal is taken as soon as it comes).
 func drawRaffle(t *testing.T, e *env, c *client, winners int, dup bool, people ...[]ticket) string {
+	t.Helper()
+	return timedRaffle(t, e, c, winners, dup, 0, people...)
+}
+
+// timedRaffle is drawRaffle with a countdown of that many seconds: its online
+// reveal is refused until the test's clock has moved past it.
+func timedRaffle(t *testing.T, e *env, c *client, winners int, dup bool, countdown int, people ...[]ticket) string {
 	t.Helper()
 	rid := core.NewID(time.Now())
 	create := createPayload(rid, protocol.NewCode())
-	create["winners_count"], create["countdown_seconds"], create["allow_duplicate_wins"] = winners, 10, dup
+	create["winners_count"], create["countdown_seconds"], create["allow_duplicate_wins"] = winners, countdown, dup
 	wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", create), c.op(rid, "participants.add", addPayload(people...))),
 		"applied", "applied")
 	return rid
@@ -152,6 +160,14 @@ func newDrawing(t *testing.T, db *store.DB, winners int, dup bool, people ...[]t
 	e := newEnv(t, db, httpapi.Config{})
 	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 	return drawing{e: e, c: c, rid: drawRaffle(t, e, c, winners, dup, people...), pool: poolOf(people...)}
+}
+
+// newTimedDrawing is newDrawing with a countdown of that many seconds.
+func newTimedDrawing(t *testing.T, db *store.DB, winners int, dup bool, countdown int, people ...[]ticket) drawing {
+	t.Helper()
+	e := newEnv(t, db, httpapi.Config{})
+	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+	return drawing{e: e, c: c, rid: timedRaffle(t, e, c, winners, dup, countdown, people...), pool: poolOf(people...)}
 }
 
 // drawnWithout draws online and invalidates the winner of one position,

@@ -25,7 +25,8 @@ func TestOnlineDraw(t *testing.T) {
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		rd := newRound()
 
-		before := time.Now().UnixMilli()
+		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.update", map[string]any{"countdown_seconds": 10})), "applied")
+		before := e.clock.Now().UnixMilli()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", rd.start(pool))), "applied")
 		var started protocol.DrawStarted
 		if err := json.Unmarshal(c.logged(t, e, rid, "draw.start")[0], &started); err != nil {
@@ -34,7 +35,7 @@ func TestOnlineDraw(t *testing.T) {
 		if started.DrawID != rd.id || started.Kind != "draw" || !slices.Equal(started.Positions, []int{1, 2, 3}) ||
 			started.WinnersCount != 3 || started.CountdownSeconds != 10 || started.AllowDuplicateWins || started.Offline ||
 			started.PoolSize != 24 || started.ClientCommitment != draw.Commitment(rd.seed) ||
-			!protocol.IsHex256(started.ServerCommitment) || started.StartedAt < before || started.StartedAt > time.Now().UnixMilli() {
+			!protocol.IsHex256(started.ServerCommitment) || started.StartedAt < before || started.StartedAt > e.clock.Now().UnixMilli() {
 			t.Fatalf("logged start = %+v", started)
 		}
 		openSnap := readBody(t, e.do(t, request{method: "GET", path: "/api/sync/raffles/" + rid + "/snapshot", cookie: c.cookie}))
@@ -57,6 +58,17 @@ func TestOnlineDraw(t *testing.T) {
 			c.op(rid, "raffle.delete", map[string]any{}),
 		), "rejected:draw_started", "rejected:draw_started", "rejected:draw_started", "rejected:draw_in_progress")
 
+		// The countdown is the server's: a reveal before its end is refused
+		// with its own reason and changes nothing; the same seed is taken
+		// once the server's clock reaches the end.
+		early := c.op(rid, "draw.complete", rd.complete())
+		wantStatuses(t, c.push(t, e, early), "rejected:countdown_running")
+		if snap := c.snapshot(t, e, rid); snap.Raffle.Status != "in_progress" || !snap.Draws[0].Open() || len(snap.Winners) != 0 {
+			t.Fatalf("an early reveal changed the raffle: %+v %+v", snap.Raffle, snap.Draws)
+		}
+		e.clock.advance(9 * time.Second)
+		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", rd.complete())), "rejected:countdown_running")
+		e.clock.advance(time.Second)
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.complete", rd.complete())), "applied")
 		done := c.completion(t, e, rid)
 		server, _ := hex.DecodeString(done.ServerSeed)

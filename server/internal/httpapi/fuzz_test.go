@@ -40,7 +40,7 @@ func fuzzDo(h http.Handler, method, path, body string, cookie *http.Cookie) *htt
 func FuzzPush(f *testing.F) {
 	db := storetest.MustOpenDB(f, fuzzDialect())
 	hub := newEnv(f, db, httpapi.Config{}).hub
-	h := testHandler(f, db, httpapi.Config{}, hub, looseLimits())
+	h := testHandler(f, db, httpapi.Config{}, hub, looseLimits(), time.Now)
 	res := fuzzDo(h, "POST", "/api/auth/signup", `{"email":"fuzz@example.com","password":"segredo1"}`, nil)
 	var cookie *http.Cookie
 	for _, c := range res.Cookies() {
@@ -93,7 +93,7 @@ func FuzzPush(f *testing.F) {
 func FuzzAuthBodies(f *testing.F) {
 	db := storetest.MustOpenDB(f, fuzzDialect())
 	hub := newEnv(f, db, httpapi.Config{}).hub
-	h := testHandler(f, db, httpapi.Config{}, hub, looseLimits())
+	h := testHandler(f, db, httpapi.Config{}, hub, looseLimits(), time.Now)
 	for _, b := range []string{
 		`{"email":"ana@example.com","password":"segredo1"}`, `{"email":"a\u0000@b.co","password":"x"}`,
 		`{"email":"x@exemplo.com\u200b","password":"segredo1"}`, `{"email":"` + "\xff" + `","password":"` + "\xfe" + `"}`,

@@ -33,7 +33,7 @@ func TestPublicNeverLeaks(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		rng := rand.New(rand.NewPCG(10, 2026))
 		e := newEnv(t, db, httpapi.Config{})
-		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits())
+		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits(), e.clock.Now)
 		e.listenPokes(t)
 		srv := httptest.NewServer(e.handler)
 		defer srv.Close()

@@ -26,7 +26,7 @@ func liveEnv(t *testing.T, db *store.DB, cfg httpapi.Config, limits ws.ViewerLim
 		loads.Add(1)
 		return load(ctx, id)
 	}, limits)
-	e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits())
+	e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits(), e.clock.Now)
 	e.listenPokes(t)
 	srv := httptest.NewServer(e.handler)
 	t.Cleanup(srv.Close)

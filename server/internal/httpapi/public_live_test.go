@@ -77,7 +77,7 @@ func (v *viewer) stateAt(seq int64) liveMsg {
 
 func TestPublicWebSocket(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		d := newDrawing(t, db, 2, false, crowd(4, 2)...)
+		d := newTimedDrawing(t, db, 2, false, 10, crowd(4, 2)...)
 		e := d.e
 		e.listenPokes(t)
 		srv := httptest.NewServer(e.handler)
@@ -113,6 +113,7 @@ func TestPublicWebSocket(t *testing.T) {
 				t.Fatalf("round state = %s", s.raw)
 			}
 		}
+		e.clock.advance(10 * time.Second) // the countdown ends on the server's clock
 		wantStatuses(t, d.c.push(t, e, d.c.op(d.rid, "draw.complete", rd.complete()),
 			d.c.op(d.rid, "winner.invalidate", map[string]any{"winner_id": rd.id + ":1", "reason": "Motivo interno"})),
 			"applied", "applied")

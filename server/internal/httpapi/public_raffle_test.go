@@ -145,7 +145,7 @@ func namedEntrants(names []string, first int) [][]ticket {
 func TestPublicParticipants(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
-		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits())
+		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits(), e.clock.Now)
 		c := newClient(mustSignUp(t, e, "org@example.com", "segredo1"))
 		rid := core.NewID(time.Now())
 		names := []string{"Ana Souza", "João Conceição", "Bruno Lima", "Joana Dark", "Márcia 100%", "Zé_Ninguém"}

@@ -34,6 +34,10 @@ func auditFixture(stage string) func(t *testing.T, e *env) {
 		if stage == "pending" {
 			return
 		}
+		if stage == "deleted-pending" {
+			wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
+			return
+		}
 		pool := poolOf(people...)
 		first := newRound()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", first.start(pool))), "applied")
@@ -73,22 +77,25 @@ func TestPublicAudit(t *testing.T) {
 	}
 	runScenarios(t, []scenario{
 		{name: "a drawn raffle, with a redraw", setup: auditFixture("drawn"), req: get("K7P2QX"), status: 200,
-			want:    []string{`"algorithm":"sorteio-v1"`, `"code":"K7P2QX"`, `"title":"Rifa da quermesse"`, `"status":"completed"`, `"invalidation_reason":"Desistiu"`},
-			notWant: []string{"@example.com", "email"},
-			headers: map[string]string{"Cache-Control": "no-store", "Content-Type": "application/json"},
+			want: []string{`"algorithm":"sorteio-v1"`, `"code":"K7P2QX"`, `"title":"Rifa da quermesse"`, `"status":"completed"`,
+				`"invalidated_at":1`, `"abandoned":[]`},
+			// The invalidation's reason is the organiser's note: never public.
+			notWant: []string{"@example.com", "email", "Desistiu", "invalidation_reason", "deleted_at"},
+			headers: map[string]string{"Cache-Control": "no-cache", "Content-Type": "application/json", "ETag": `W/"`},
 			after: func(t *testing.T, e *env, res *http.Response) {
 				a := readAudit(t, res)
 				if a.Algorithm != draw.Algorithm || len(a.Draws) != 2 || len(a.Winners) != 3 {
 					t.Fatalf("audit: %d rounds, %d winners", len(a.Draws), len(a.Winners))
 				}
 				first, redraw := a.Draws[0], a.Draws[1]
-				if first.Kind != "draw" || !first.Online || len(first.Pool) != 12 || redraw.Kind != "redraw" || redraw.Online ||
-					len(redraw.Pool) != 8 || redraw.Positions[0] != 2 {
+				// The pool once, with the first draw; the redraw derives its own.
+				if first.Kind != "draw" || !first.Online || len(first.Pool) != 12 || first.Round != 1 || redraw.Kind != "redraw" ||
+					redraw.Online || redraw.Pool != nil || redraw.PoolSize != 8 || redraw.Positions[0] != 2 || redraw.Round != 2 {
 					t.Fatalf("rounds: %+v / %+v", first, redraw)
 				}
-				for _, rec := range a.Draws {
-					if p := draw.Verify(rec); len(p) != 0 {
-						t.Fatalf("%s round does not verify: %v", rec.Kind, p)
+				for i, p := range draw.VerifyExport(a.Export) {
+					if len(p) != 0 {
+						t.Fatalf("round %d does not verify: %v", i+1, p)
 					}
 				}
 				// Position 2: the invalidated winner, then the redrawn one.
@@ -105,7 +112,22 @@ func TestPublicAudit(t *testing.T) {
 			want: []string{`"status":"in_progress"`, `"draws":[]`}, notWant: []string{"commitment"}},
 		{name: "unknown code", setup: auditFixture("drawn"), req: get("ZZZZZZ"), status: 404, want: []string{`"code":"not_found"`}},
 		{name: "not a code", req: get("K7P2Q"), status: 404, want: []string{`"code":"not_found"`}},
-		{name: "a deleted raffle", setup: auditFixture("deleted"), req: get("K7P2QX"), status: 404, want: []string{`"code":"not_found"`}},
+		// A deletion never hides a draw: the record stays, with its time.
+		{name: "a deleted raffle that had rounds", setup: auditFixture("deleted"), req: get("K7P2QX"), status: 200,
+			want: []string{`"deleted_at":1`, `"status":"completed"`, `"kind":"redraw"`}, notWant: []string{"@example.com", "Desistiu"},
+			after: func(t *testing.T, e *env, res *http.Response) {
+				a := readAudit(t, res)
+				if a.Raffle.DeletedAt == nil || len(a.Draws) != 2 || len(a.Draws[0].Pool) != 12 || len(a.Winners) != 3 {
+					t.Fatalf("deleted raffle's record: %+v", a)
+				}
+				for i, p := range draw.VerifyExport(a.Export) {
+					if len(p) != 0 {
+						t.Fatalf("round %d of a deleted raffle does not verify: %v", i+1, p)
+					}
+				}
+			}},
+		{name: "a deleted raffle that never drew", setup: auditFixture("deleted-pending"), req: get("K7P2QX"), status: 404,
+			want: []string{`"code":"not_found"`}},
 		{name: "gzip when accepted", setup: auditFixture("drawn"), status: 200,
 			req:     request{method: "GET", path: "/api/public/raffles/K7P2QX/audit", headers: map[string]string{"Accept-Encoding": "gzip"}},
 			headers: map[string]string{"Content-Encoding": "gzip"}},

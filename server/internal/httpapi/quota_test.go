@@ -49,7 +49,8 @@ func TestPushesPerMinute(t *testing.T) {
 		limits := looseLimits()
 		limits.Push = ratelimit.New(3, time.Minute, time.Now)
 		hub := ws.NewHub(storetest.Logger(t))
-		e := &env{db: db, handler: testHandler(t, db, httpapi.Config{}, hub, limits), hub: hub}
+		clock := &testClock{}
+		e := &env{db: db, handler: testHandler(t, db, httpapi.Config{}, hub, limits, clock.Now), hub: hub, clock: clock}
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 		bia := newClient(mustSignUp(t, e, "bia@example.com", "segredo1"))
 		rid := core.NewID(time.Now())

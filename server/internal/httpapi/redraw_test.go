@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -148,9 +149,19 @@ func TestOfflineRedraw(t *testing.T) {
 // When every person has won, nobody is left to redraw.
 func TestRedrawWithNobodyLeft(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		d := newDrawing(t, db, 2, false, crowd(3, 2)...)
+		people := crowd(3, 2)
+		for i := range people {
+			for j := range people[i] {
+				mail := fmt.Sprintf("pessoa%d@example.com", i)
+				people[i][j].Email = &mail
+			}
+		}
+		d := newDrawing(t, db, 2, false, people...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
 		d.drawnWithout(t, 1)
+		if mails := storetest.CountEmails(t, db, rid); mails != 6 {
+			t.Fatalf("%d e-mails stored, want 6", mails)
+		}
 		rd := newRound()
 		rpool := redrawPool(pool, c.snapshot(t, e, rid), false)
 		if len(rpool) != 2 {
@@ -160,10 +171,14 @@ func TestRedrawWithNobodyLeft(t *testing.T) {
 			c.op(rid, "winner.invalidate", map[string]any{"winner_id": rd.id + ":1"})), "applied", "applied", "applied")
 		wantStatuses(t, c.push(t, e, c.op(rid, "winner.redraw", newRound().redraw(1, rpool))), "rejected:no_eligible")
 
-		// Deleting the raffle takes its rounds and winners with it.
+		// Deleting the raffle keeps its public record (rounds, winners and
+		// the pool they came from) and drops the e-mails, never public.
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.delete", map[string]any{})), "applied")
-		if n, w := storetest.CountDrawRows(t, db, rid); n != 0 || w != 0 {
-			t.Fatalf("deleted raffle kept %d rounds and %d winners", n, w)
+		if n, w := storetest.CountDrawRows(t, db, rid); n != 2 || w != 3 {
+			t.Fatalf("deleted raffle kept %d rounds and %d winners, want 2 and 3", n, w)
+		}
+		if tickets, mails := storetest.CountParticipants(t, db, rid), storetest.CountEmails(t, db, rid); tickets != 6 || mails != 0 {
+			t.Fatalf("deleted raffle kept %d tickets (want 6) and %d e-mails (want 0)", tickets, mails)
 		}
 	})
 }

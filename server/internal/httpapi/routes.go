@@ -22,6 +22,18 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Method(http.MethodPost, "/auth/signup", handleSignUp(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signout", handleSignOut(d.Accounts, cfg, log))
+		r.Method(http.MethodGet, "/auth/oidc/start", handleOIDCStart(d.OIDC, cfg, log))
+		r.Method(http.MethodGet, "/auth/oidc/callback", handleOIDCCallback(d.OIDC, cfg, log))
+		r.Method(http.MethodGet, "/config", handleConfig(d.OIDC))
+
+		r.Route("/account", func(r chi.Router) {
+			r.Use(requireUser(d.Accounts, cfg, log))
+			r.Method(http.MethodGet, "/", handleAccount(d.Account, log))
+			r.Method(http.MethodPost, "/password", handleChangePassword(d.Account, log))
+			r.Method(http.MethodPost, "/signout-all", handleSignOutEverywhere(d.Account, cfg, log))
+			r.Method(http.MethodGet, "/export", handleExport(d.Exports, d.Now, log))
+			r.Method(http.MethodPost, "/delete", handleDeleteAccount(d.Account, cfg, log))
+		})
 
 		r.Route("/sync", func(r chi.Router) {
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(5, "application/json"))
@@ -30,6 +42,8 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
 		})
+
+		r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodPost, "/raffles/{id}/import", handleImport(d.Imports, d.Now, log))
 
 		r.Route("/public", func(r chi.Router) {
 			r.Use(middleware.Compress(5, "application/json"))

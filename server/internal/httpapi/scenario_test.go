@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -25,7 +26,17 @@ type env struct {
 	cfg     httpapi.Config
 	hub     *ws.Hub
 	viewers *ws.Viewers
+	clock   *testClock
 }
+
+// testClock is the server's clock in a test: the real one plus an offset the
+// test moves, so a countdown or a grace passes without waiting.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+// advance moves the clock forward by d.
+func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
 // assets stands in for the built PWA.
 func assets() fstest.MapFS {
@@ -41,10 +52,10 @@ func assets() fstest.MapFS {
 }
 
 // testHandler wires the real handler the way run does (pokes reach hub only
-// after listenPokes).
-func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, limits httpapi.Limits) http.Handler {
+// after listenPokes), with now as the server's clock.
+func testHandler(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, limits httpapi.Limits, now func() time.Time) http.Handler {
 	t.Helper()
-	return wire(t, db, cfg, hub, newViewers(t, db), limits)
+	return wire(t, db, cfg, hub, newViewers(t, db), limits, now)
 }
 
 // newViewers is a public fan-out over db with roomy limits.
@@ -52,16 +63,17 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 	return ws.NewViewers(storetest.Logger(t), httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: 1000, PerIP: 1000})
 }
 
-// wire builds the handler with its public fan-out.
-func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits) http.Handler {
+// wire builds the handler with its public fan-out, with now as the server's
+// clock.
+func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return httpapi.NewHandler(cfg, httpapi.Deps{
-		Log: storetest.Logger(t), DB: db, Accounts: accounts, Limits: limits, Assets: assets(),
-		Sync: db, Audits: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: time.Now,
+		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, Limits: limits, Assets: assets(),
+		Sync: db, Audits: db, Imports: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: now,
 	})
 }
 
@@ -87,7 +99,8 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
 	}
 	viewers := newViewers(t, db)
-	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits), cfg: cfg, hub: hub, viewers: viewers}
+	clock := &testClock{}
+	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits, clock.Now), cfg: cfg, hub: hub, viewers: viewers, clock: clock}
 }
 
 // listenPokes feeds the store's pokes to the hub and the public viewers as

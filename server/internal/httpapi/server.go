@@ -31,6 +31,9 @@ type Config struct {
 	// CheckTime is how long every entrant self-check answer takes at least,
 	// hit or miss (0 in tests).
 	CheckTime time.Duration
+	// OIDCRedirectURL overrides the callback URL given to the provider
+	// (by default this server's /api/auth/oidc/callback as reached).
+	OIDCRedirectURL string
 }
 
 // Deps are the handlers' dependencies.
@@ -38,11 +41,17 @@ type Deps struct {
 	Log      *slog.Logger
 	DB       Pinger
 	Accounts Accounts
-	Limits   Limits
-	Sync     SyncStore
-	Audits   AuditStore
-	Public   PublicStore
-	Live     PublicLive
+	// OIDC is the provider sign-in; nil when no provider is configured.
+	OIDC OIDCFlow
+	// Account serves 'Minha conta'; Exports reads 'Baixar meus dados'.
+	Account AccountPage
+	Exports Exporter
+	Limits  Limits
+	Sync    SyncStore
+	Audits  AuditStore
+	Imports ImportStore
+	Public  PublicStore
+	Live    PublicLive
 	// Viewers is the public WebSocket fan-out; run feeds it the store's
 	// pokes, like Hub.
 	Viewers *ws.Viewers

@@ -36,7 +36,7 @@ func (s *simServer) start() {
 	}
 	s.db = db
 	hub := ws.NewHub(storetest.Logger(s.t))
-	s.h = testHandler(s.t, db, httpapi.Config{}, hub, looseLimits())
+	s.h = testHandler(s.t, db, httpapi.Config{}, hub, looseLimits(), time.Now)
 }
 
 func (s *simServer) restart() {

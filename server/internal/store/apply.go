@@ -66,6 +66,9 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 	case protocol.WinnerInvalidate:
 		ev := protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}
 		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, ev)
+	case protocol.DrawAbandon:
+		ev := protocol.DrawAbandoned{DrawID: m.DrawID, AbandonedAt: st.Now}
+		return applied{payload: ev}, nil, db.abandonRound(ctx, tx, st.Raffle.ID, st.Round(m.DrawID).Kind, ev)
 	}
 	return applied{}, nil, fmt.Errorf("apply: no case for %T", m)
 }

@@ -78,6 +78,18 @@ func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, ev protocol.Winn
 		false, ev.InvalidatedAt, nullable(ev.Reason), ev.WinnerID)
 }
 
+// abandonRound closes a round without a result; a first draw's raffle goes
+// back to pending (a redraw's stays completed), so a new round can start.
+func (db *DB) abandonRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, ev protocol.DrawAbandoned) error {
+	if err := db.exec(ctx, tx, `UPDATE draws SET abandoned_at = ? WHERE id = ?`, ev.AbandonedAt, ev.DrawID); err != nil {
+		return err
+	}
+	if kind != protocol.KindDraw {
+		return nil
+	}
+	return db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusPending, raffleID)
+}
+
 // insertWinners writes a completion's winners (at most 100) in one insert.
 func (db *DB) insertWinners(ctx context.Context, tx *sql.Tx, raffleID string, res *protocol.DrawCompleted) error {
 	var b strings.Builder
@@ -102,7 +114,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+		countdown_seconds, started_at, completed_at, abandoned_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,12 +124,16 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions string
 		var clientSeed, seed sql.NullString
-		var completed sql.NullInt64
+		var completed, abandoned sql.NullInt64
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
-			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed); err != nil {
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned); err != nil {
 			return nil, nil, err
 		}
+		if abandoned.Valid {
+			rd.AbandonedAt = &abandoned.Int64
+		}
+		rd.AbandonableAt = rd.RevealDue() + db.abandonGrace.Milliseconds()
 		if err := json.Unmarshal([]byte(positions), &rd.Positions); err != nil {
 			return nil, nil, err
 		}

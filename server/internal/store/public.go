@@ -93,7 +93,7 @@ func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*Publ
 	var rd PublicRound
 	var positions string
 	err := tx.QueryRowContext(ctx, db.q(`SELECT id, positions, offline, started_at, countdown_seconds FROM draws
-		WHERE raffle_id = ? AND completed_at IS NULL`), raffleID).
+		WHERE raffle_id = ? AND completed_at IS NULL AND abandoned_at IS NULL`), raffleID).
 		Scan(&rd.ID, &positions, &rd.Offline, &rd.StartedAt, &rd.CountdownSeconds)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

@@ -20,6 +20,8 @@ type raffleRow struct {
 	FeedSeq int64
 	Tickets int
 	Groups  int
+	// DeletedAt is when the owner deleted the raffle (Unix ms), or nil.
+	DeletedAt *int64
 }
 
 type rowScanner interface {
@@ -39,6 +41,9 @@ func scanRaffle(row rowScanner) (raffleRow, error) {
 		r.DrawnAt = &drawn.Int64
 	}
 	r.Deleted = deleted.Valid
+	if deleted.Valid {
+		r.DeletedAt = &deleted.Int64
+	}
 	return r, nil
 }
 
@@ -80,13 +85,23 @@ func (db *DB) updateRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle) e
 		r.AllowDuplicateWins, r.ID)
 }
 
-// deleteRaffle leaves the raffle as a tombstone (its log and code stay) and
-// deletes what hangs off it.
+// deleteRaffle makes the raffle a tombstone. A raffle that had a round keeps
+// its public record (rounds, winners and the pool they were drawn from, whose
+// digest covers the names) so a deletion never hides a draw; the e-mails,
+// never public, go. Any other raffle loses its participants.
 func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now time.Time) error {
-	for _, table := range []string{"winners", "draws", "participants"} {
-		if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE raffle_id = ?`, raffleID); err != nil {
+	var rounds int
+	if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM draws WHERE raffle_id = ?`), raffleID).Scan(&rounds); err != nil {
+		return err
+	}
+	if rounds > 0 {
+		if err := db.exec(ctx, tx, `UPDATE participants SET email = NULL WHERE raffle_id = ? AND email IS NOT NULL`, raffleID); err != nil {
 			return err
 		}
+		return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ? WHERE id = ?`, millis(now), raffleID)
+	}
+	if err := db.exec(ctx, tx, `DELETE FROM participants WHERE raffle_id = ?`, raffleID); err != nil {
+		return err
 	}
 	return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`, millis(now), raffleID)
 }

@@ -33,6 +33,7 @@ func (db *DB) SessionByHash(ctx context.Context, hash []byte) (core.Session, cor
 		return core.Session{}, core.User{}, db.wrap(err)
 	}
 	s.CreatedAt, s.ExpiresAt, u.CreatedAt = fromMillis(sCreated), fromMillis(sExpires), fromMillis(uCreated)
+	u.Email = shownEmail(u.Email)
 	return s, u, nil
 }
 

@@ -12,7 +12,7 @@ import (
 
 // loadState reads what the rules need, locking the raffle's row.
 func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, error) {
-	st := protocol.State{Now: millis(now)}
+	st := protocol.State{Now: millis(now), AbandonGrace: db.abandonGrace.Milliseconds()}
 	if _, ok := m.(protocol.RaffleCreate); ok {
 		var one int
 		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), raffleID).Scan(&one)

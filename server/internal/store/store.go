@@ -20,6 +20,7 @@ import (
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 type dialect string
@@ -44,7 +45,14 @@ type DB struct {
 	pokes listeners
 	// maxRaffles is the per-account quota of raffles (0: none).
 	maxRaffles int
+	// abandonGrace is how long after a round's countdown its device still
+	// has to reveal it before the owner may abandon it.
+	abandonGrace time.Duration
 }
+
+// SetAbandonGrace sets the grace after a round's countdown before the owner
+// may abandon it (DRAW_ABANDON_GRACE; protocol.DefaultAbandonGrace unless set).
+func (db *DB) SetAbandonGrace(d time.Duration) { db.abandonGrace = d }
 
 // LimitRaffles sets how many raffles (not deleted) one account may hold;
 // a create beyond it is rejected as too_many_raffles. 0 means no limit.
@@ -54,7 +62,7 @@ func (db *DB) LimitRaffles(n int) { db.maxRaffles = n }
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
 // whose folder is created if missing.
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
-	db := &DB{log: log, dsn: dsn}
+	db := &DB{log: log, dsn: dsn, abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		db.dialect = postgresDialect

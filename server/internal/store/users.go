@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 )
@@ -25,15 +24,6 @@ func (db *DB) UserByEmail(ctx context.Context, email string) (core.User, error) 
 }
 
 func (db *DB) scanUser(row *sql.Row) (core.User, error) {
-	var u core.User
-	var created int64
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return core.User{}, &core.Error{Code: core.CodeNotFound}
-	}
-	if err != nil {
-		return core.User{}, db.wrap(err)
-	}
-	u.CreatedAt = fromMillis(created)
-	return u, nil
+	u, err := scanUser(row)
+	return u, db.wrap(err)
 }

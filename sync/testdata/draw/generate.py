@@ -109,9 +109,11 @@ json.dump(out, open(__file__.replace("generate.py", "vectors.json"), "w"), ensur
 
 
 def audit_export():
-    """A ticket raffle drawn online (3 winners, duplicates not allowed); the 2nd place
-    is invalidated and redrawn offline; then the 3rd place is invalidated (no reason)
-    and not redrawn yet. Seeds and times are fixed so the file never changes."""
+    """A ticket raffle (3 winners, duplicates not allowed) whose first round, online, was
+    abandoned (its device never revealed); the second round drew online; the 2nd place is
+    invalidated and redrawn offline; then the 3rd place is invalidated and not redrawn yet.
+    Only the first draw publishes its pool: the verifier derives the redraw's (§6, §9).
+    Invalidation reasons are never public. Seeds and times are fixed so the file never changes."""
     people = [("Ana Souza", 3), ("Bruno Lima", 1), ("Carla Dias", 2), ("Davi Rocha", 4),
               ("Érica Nunes", 1), ("Fábio Melo", 2), ("Gabriela Reis", 3), ("Heitor Alves", 1),
               ("Iara Gomes", 2), ("João da Conceição", 5), ("Karina Pires", 1), ("Luís Araújo", 2)]
@@ -124,39 +126,49 @@ def audit_export():
                          "ticket_number": "%03d" % (i + 1), "name": name})
             i += 1
     by_id = {t["id"]: t for t in pool}
+    canon_all = sorted(pool, key=lambda t: t["id"].encode())
 
-    def round_(n, kind, positions, online, pool, started, completed):
-        client, server = sha("auditoria cliente %d" % n), sha("auditoria servidor %d" % n)
+    def draw_id(n): return "0192f0c2-0000-7000-8000-%012x" % n
+
+    def round_(n, label, kind, positions, online, pool, started, completed):
+        # label names the seeds and the id; n is the round's number in the raffle.
+        client, server = sha("auditoria cliente %d" % label), sha("auditoria servidor %d" % label)
         seed = hashlib.sha256(client + server).digest() if online else client
         canon = sorted(pool, key=lambda t: t["id"].encode())
-        return {"draw_id": "0192f0c2-0000-7000-8000-%012x" % n, "kind": kind, "positions": positions,
-                "online": online,
-                "client_seed": client.hex(), "client_commitment": hashlib.sha256(client).hexdigest(),
-                # Offline rounds log the server's seed too, though only the client's was used.
-                "server_seed": server.hex(), "server_commitment": hashlib.sha256(server).hexdigest(),
-                "pool": canon, "pool_size": len(canon), "pool_digest": digest(canon),
-                "winners_count": len(positions), "allow_duplicate_wins": False,
-                "winners": pick(seed, canon, len(positions), False),
-                "started_at": started, "completed_at": completed}
+        rec = {"draw_id": draw_id(label), "round": n, "kind": kind, "positions": positions,
+               "online": online,
+               "client_seed": client.hex(), "client_commitment": hashlib.sha256(client).hexdigest(),
+               # Offline rounds log the server's seed too, though only the client's was used.
+               "server_seed": server.hex(), "server_commitment": hashlib.sha256(server).hexdigest(),
+               "pool_size": len(canon), "pool_digest": digest(canon),
+               "winners_count": len(positions), "allow_duplicate_wins": False,
+               "winners": pick(seed, canon, len(positions), False),
+               "started_at": started, "completed_at": completed}
+        if kind == "draw":
+            rec["pool"] = canon  # the only pool published
+        return rec
 
-    first = round_(1, "draw", [1, 2, 3], True, pool, 1763700000000, 1763700010000)
+    abandoned = {"draw_id": draw_id(0), "round": 1, "kind": "draw", "positions": [1, 2, 3], "online": True,
+                 "client_commitment": hashlib.sha256(sha("auditoria cliente 0")).hexdigest(),
+                 "server_commitment": hashlib.sha256(sha("auditoria servidor 0")).hexdigest(),
+                 "pool_size": len(canon_all), "pool_digest": digest(canon_all),
+                 "started_at": 1763690000000, "abandoned_at": 1763690100000}
+    first = round_(2, 1, "draw", [1, 2, 3], True, pool, 1763700000000, 1763700010000)
     # A redraw's pool leaves out every winner so far, valid or not, with their groups (§6).
     taken = {by_id[w]["group_id"] for w in first["winners"]}
-    redraw = round_(2, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
+    redraw = round_(3, 2, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
                     1763700400000, 1763700401000)
     w1, w2, w3 = first["winners"]
-    winners = [
-        {"position": 1, "ticket_id": w1, "is_valid": True, "invalidated_at": None, "invalidation_reason": None},
-        {"position": 2, "ticket_id": w2, "is_valid": False, "invalidated_at": 1763700300000,
-         "invalidation_reason": "Não compareceu à entrega do prêmio"},
-        {"position": 2, "ticket_id": redraw["winners"][0], "is_valid": True, "invalidated_at": None,
-         "invalidation_reason": None},
-        {"position": 3, "ticket_id": w3, "is_valid": False, "invalidated_at": 1763700500000,
-         "invalidation_reason": None},
-    ]
+
+    def winner(rec, position, ticket, invalidated_at=None):
+        return {"id": "%s:%d" % (rec["draw_id"], position), "draw_id": rec["draw_id"], "position": position,
+                "ticket_id": ticket, "is_valid": invalidated_at is None, "invalidated_at": invalidated_at}
+    winners = [winner(first, 1, w1), winner(first, 2, w2, 1763700300000), winner(redraw, 2, redraw["winners"][0]),
+               winner(first, 3, w3, 1763700500000)]
     export = {"algorithm": "sorteio-v1",
-              "raffle": {"id": "0192f0c0-0000-7000-8000-000000000001", "code": "K7P2QX", "title": "Rifa da festa"},
-              "draws": [first, redraw], "winners": winners}
+              "raffle": {"id": "0192f0c0-0000-7000-8000-000000000001", "code": "K7P2QX", "title": "Rifa da festa",
+                         "status": "completed"},
+              "winners": winners, "abandoned": [abandoned], "draws": [first, redraw]}
     json.dump(export, open(__file__.replace("generate.py", "audit-export.json"), "w"), ensure_ascii=False, indent=1)
 
 

@@ -12,7 +12,8 @@ export interface WinnerEntryData {
   email?: string | null
   isValid: boolean
   invalidatedAt: number | null
-  invalidationReason: string | null
+  /** The organiser's own note: given only on the organiser's screens, never on public ones. */
+  invalidationReason?: string | null
 }
 
 interface WinnerEntryProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
@@ -7,7 +7,9 @@ import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Tabs } from '@/components/ui/Tabs'
 import { useSession } from '@/sync/session-context'
+import { oidcErrorMessage } from '@/lib/account-api'
 import { CredentialsForm } from '@/features/auth/CredentialsForm'
+import { ProviderSignIn } from '@/features/auth/ProviderSignIn'
 
 type Tab = 'signin' | 'signup'
 
@@ -21,6 +23,9 @@ export default function AuthPage() {
   const location = useLocation()
   const { signIn, signUp } = useSession()
   const [tab, setTab] = useState<Tab>(() => initialTab(location.state))
+  // The server sends a failed provider sign-in back here as /auth?erro=CODE.
+  const [params] = useSearchParams()
+  const providerError = oidcErrorMessage(params.get('erro'))
 
   return (
     <PageContainer className="flex min-h-dvh flex-col">
@@ -33,6 +38,11 @@ export default function AuthPage() {
           <h1 className="mt-4 text-2xl font-bold text-slate-900">Acesse sua conta</h1>
           <p className="mt-1 text-sm text-slate-600">Organize sorteios, importe participantes e compartilhe o link.</p>
         </div>
+        {providerError && (
+          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {providerError}
+          </p>
+        )}
         <Card>
           <Tabs<Tab>
             label="Entrar ou criar conta"
@@ -68,6 +78,7 @@ export default function AuthPage() {
               },
             ]}
           />
+          <ProviderSignIn />
         </Card>
       </div>
     </PageContainer>

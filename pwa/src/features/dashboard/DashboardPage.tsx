@@ -32,10 +32,15 @@ export default function DashboardPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Logo />
-          <Button variant="ghost" size="sm" onClick={onSignOut} loading={signingOut}>
-            {!signingOut && <LogOutIcon className="size-4" />}
-            Sair
-          </Button>
+          <div className="flex items-center gap-1">
+            <ButtonLink to="/conta" variant="ghost" size="sm">
+              Minha conta
+            </ButtonLink>
+            <Button variant="ghost" size="sm" onClick={onSignOut} loading={signingOut}>
+              {!signingOut && <LogOutIcon className="size-4" />}
+              Sair
+            </Button>
+          </div>
         </div>
       </header>
       <PageContainer width="wide">

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorText } from '@/components/ui/error-text'
 import { Spinner } from '@/components/ui/Spinner'
 import { countdownEnd, startDraw } from '@/db/draws'
+import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import type { DrawRow, RaffleRow } from '@/db/schema'
 import { useOnline } from '@/sync/online'
 import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
@@ -78,7 +79,7 @@ function Countdown({ seconds, own, offline }: { seconds: number; own: boolean; o
   )
 }
 
-function InProgress({ round, own }: { round: DrawRow | null; own: boolean }) {
+function InProgress({ userId, raffle, round, own }: { userId: string; raffle: RaffleRow; round: DrawRow | null; own: boolean }) {
   const online = useOnline()
   const now = useServerNow(round !== null && round.state !== 'completed')
   const left = round ? secondsLeft(countdownEnd(round), now, round.countdownSeconds) : 0
@@ -92,6 +93,7 @@ function InProgress({ round, own }: { round: DrawRow | null; own: boolean }) {
       {offline && <p className="text-sm text-slate-600">{OFFLINE_DRAW_TEXT}</p>}
       {/* An online round waits for the server, however long: the reveal goes once the connection is back. */}
       {!offline && !online && <p className="text-sm text-slate-600">{OFFLINE_RESULT_TEXT}</p>}
+      {round && <AbandonRound userId={userId} raffleId={raffle.id} round={round} own={own} />}
     </div>
   )
 }
@@ -121,5 +123,5 @@ export function DrawStage({ userId, raffle, missing, ready, view }: DrawStagePro
   const main = view?.main ?? null
   if (raffle.status === 'pending' && !main) return <StartDraw userId={userId} raffle={raffle} missing={missing} ready={ready} />
   if (raffle.status === 'completed' || main?.state === 'completed') return <Completed raffle={raffle} round={main} />
-  return <InProgress round={main} own={main !== null && view!.ownRounds.has(main.id)} />
+  return <InProgress userId={userId} raffle={raffle} round={main} own={main !== null && view!.ownRounds.has(main.id)} />
 }

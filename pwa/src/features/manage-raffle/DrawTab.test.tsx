@@ -10,6 +10,7 @@ import { db, type DrawRow, type RaffleRow } from '@/db/schema'
 import { OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
+import { ticketsById } from '@/db/ticket-reads'
 
 beforeEach(resetDb)
 afterEach(() => {
@@ -85,7 +86,7 @@ describe('draw tab', () => {
     expect(screen.getByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', `/sorteio/${raffle.code}/verificar`)
     const [op] = await completeOps()
     expect(op!.payload).toMatchObject({ offline: true })
-    const tickets = await db.participants.bulkGet((op!.payload as { winners: string[] }).winners)
+    const tickets = await ticketsById(raffle.id, (op!.payload as { winners: string[] }).winners, db)
     for (const t of tickets) expect(within(winnersCard()).getByText(new RegExp(t!.name))).toBeInTheDocument()
   })
 
@@ -228,7 +229,7 @@ describe('draw tab', () => {
     const winners = await db.winners.toArray()
     expect(winners).toHaveLength(2)
     for (const w of winners) {
-      const t = await db.participants.get(w.ticketId)
+      const [t] = await ticketsById(raffle.id, [w.ticketId], db)
       expect(within(winnersCard()).getByText(new RegExp(t!.name))).toBeInTheDocument()
     }
     expect(screen.queryByText('Sorteio realizado!')).not.toBeInTheDocument()

@@ -6,6 +6,7 @@ import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
 import { invalidateWinner, redraw } from '@/db/draws'
 import type { RaffleRow } from '@/db/schema'
 import { OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
@@ -77,6 +78,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
             {current?.offline !== true && !online && ` ${OFFLINE_RESULT_TEXT}`}
           </p>
         )}
+        {current?.kind === 'redraw' && <AbandonRound userId={userId} raffleId={raffleId} round={current} own={view!.ownRounds.has(current.id)} />}
         <WinnersList winners={view?.winners ?? []} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} />
       </Card>
     </div>

@@ -36,6 +36,7 @@ export function InvalidateWinnerDialog({ winner, busy, onConfirm, onCancel }: In
       </p>
       <TextAreaField
         label="Motivo (opcional)"
+        hint="Visível apenas para você, organizador: a verificação pública mostra só que o vencedor foi invalidado e quando."
         className="mt-4"
         value={reason}
         onChange={(event) => setReason(event.target.value)}

@@ -5,6 +5,8 @@ import { errorText } from '@/components/ui/error-text'
 import { addTicket, removeGroup } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { AddParticipantForm } from '@/features/manage-raffle/AddParticipantForm'
+import { ExportPanel } from '@/features/manage-raffle/ExportPanel'
+import { ImportPanel } from '@/features/manage-raffle/ImportPanel'
 import type { GroupIndex, ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 import { removedMessage } from '@/features/manage-raffle/participants-text'
 import { ParticipantsList } from '@/features/manage-raffle/ParticipantsList'
@@ -47,6 +49,11 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
       <Card>
         <AddParticipantForm userId={userId} raffle={raffle} />
       </Card>
+      {raffle.status === 'pending' && (
+        <Card>
+          <ImportPanel userId={userId} raffle={raffle} />
+        </Card>
+      )}
       {/* Narrower side padding on phones: the rows and the search placeholder need the width. */}
       <Card className="px-4 sm:px-6">
         <ParticipantsList
@@ -56,6 +63,9 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
           onRemove={onRemove}
           onAddTicket={canAddTicket ? onAddTicket : undefined}
         />
+      </Card>
+      <Card>
+        <ExportPanel raffle={raffle} />
       </Card>
     </div>
   )

@@ -21,3 +21,10 @@ export const OFFLINE_DRAW_TEXT = 'Sorteio sem conexão: a semente é escolhida a
 
 /** A round declared offline, once drawn. */
 export const OFFLINE_DRAWN_TEXT = 'Sorteado sem conexão: a semente foi escolhida apenas pelo aparelho do organizador.'
+
+/** Under a round nobody revealed after its countdown and grace. */
+export const ABANDON_STUCK_TEXT = 'O aparelho que iniciou esta rodada não revelou o resultado.'
+
+/** The abandon dialog, in one sentence. */
+export const ABANDON_CONFIRM_TEXT =
+  'A rodada será encerrada sem resultado e continuará visível como abandonada na verificação pública, e um novo sorteio poderá ser iniciado.'

@@ -10,6 +10,9 @@
 // considered and not used: the filter is far below a frame, and sending 10,000 groups back and
 // forth would cost more than it saves.
 
+import type { TicketColumns } from '@/db/schema'
+import { compareDigitNumbers, isDigits } from '@/lib/ticket-numbers'
+
 export const PAGE_SIZE = 100
 
 /** The ticket fields the list needs (a subset of ParticipantRow). */
@@ -77,23 +80,6 @@ export function searchKey(text: string): string {
 
 const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' })
 
-// Hand-written loops instead of regular expressions: these run for every ticket (up to 100,000)
-// each time the index is rebuilt.
-function isDigits(s: string): boolean {
-  if (s.length === 0) return false
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 48 || c > 57) return false
-  }
-  return true
-}
-
-function withoutLeadingZeros(s: string): string {
-  let i = 0
-  while (i < s.length - 1 && s.charCodeAt(i) === 48) i++
-  return i === 0 ? s : s.slice(i)
-}
-
 /**
  * Natural order for ticket numbers: all-digit numbers by value ('2' < '010', whatever the padding),
  * before anything else; other labels ('A-7', 'VIP 2') in pt-BR order with numbers inside compared
@@ -102,13 +88,7 @@ function withoutLeadingZeros(s: string): string {
 export function compareTicketNumbers(a: string, b: string): number {
   const aDigits = isDigits(a)
   const bDigits = isDigits(b)
-  if (aDigits && bDigits) {
-    const x = withoutLeadingZeros(a)
-    const y = withoutLeadingZeros(b)
-    if (x.length !== y.length) return x.length - y.length
-    if (x !== y) return x < y ? -1 : 1
-    return a.length - b.length
-  }
+  if (aDigits && bDigits) return compareDigitNumbers(a, b)
   if (aDigits !== bDigits) return aDigits ? -1 : 1
   return collator.compare(a, b)
 }
@@ -130,34 +110,52 @@ interface Builder {
   nameKey: string
 }
 
+/** Tickets as objects (tests, small lists) as columns, the store's shape. */
+function asColumns(tickets: readonly TicketInput[] | TicketColumns): Pick<TicketColumns, 'ids' | 'groups' | 'names' | 'emails' | 'numbers'> {
+  if (!Array.isArray(tickets)) return tickets as TicketColumns
+  const list = tickets as readonly TicketInput[]
+  return {
+    ids: list.map((t) => t.id),
+    groups: list.map((t) => t.groupId),
+    names: list.map((t) => t.name),
+    emails: list.map((t) => t.email),
+    numbers: list.map((t) => t.ticketNumber),
+  }
+}
+
 /**
  * Groups tickets (already in list order) into people, in order of each person's first ticket.
- * One pass over the tickets plus one over the groups: linear in the ticket count.
+ * One pass over the tickets plus one over the groups: linear in the ticket count. Reads the
+ * store's columns as they are: no object per ticket is made.
  */
-export function buildGroupIndex(tickets: readonly TicketInput[]): GroupIndex {
+export function buildGroupIndex(tickets: readonly TicketInput[] | TicketColumns): GroupIndex {
+  const c = asColumns(tickets)
   const byId = new Map<string, Builder>()
-  for (const ticket of tickets) {
-    let entry = byId.get(ticket.groupId)
+  for (let i = 0; i < c.ids.length; i++) {
+    const groupId = c.groups[i]!
+    let entry = byId.get(groupId)
     if (!entry) {
+      const name = c.names[i]!
+      const email = c.emails[i] ?? null
       entry = {
         group: {
-          id: ticket.groupId,
-          name: ticket.name,
-          email: ticket.email,
+          id: groupId,
+          name,
+          email,
           ticketCount: 0,
           ticketNumbers: [],
           range: null,
           duplicate: false,
           searchText: '',
         },
-        keyParts: [searchKey(ticket.name), (ticket.email ?? '').toLowerCase()],
-        nameKey: nameKey(ticket.name),
+        keyParts: [searchKey(name), (email ?? '').toLowerCase()],
+        nameKey: nameKey(name),
       }
-      byId.set(ticket.groupId, entry)
+      byId.set(groupId, entry)
     }
     const group = entry.group
     group.ticketCount++
-    const number = ticket.ticketNumber?.trim()
+    const number = c.numbers[i]?.trim()
     if (number) {
       group.ticketNumbers.push(number)
       entry.keyParts.push(isDigits(number) ? number : searchKey(number))
@@ -178,7 +176,7 @@ export function buildGroupIndex(tickets: readonly TicketInput[]): GroupIndex {
     group.searchText = keyParts.join('\n')
     groups.push(group)
   }
-  return { groups, people: groups.length, tickets: tickets.length, complete: true }
+  return { groups, people: groups.length, tickets: c.ids.length, complete: true }
 }
 
 /**
@@ -187,7 +185,7 @@ export function buildGroupIndex(tickets: readonly TicketInput[]): GroupIndex {
  * index. Otherwise the duplicate badges stay off: a name among the first people may repeat further
  * down, and a badge that appears a moment later is better than a wrong one.
  */
-export function previewIndex(tickets: readonly TicketInput[], totals: { people: number; tickets: number }): GroupIndex {
+export function previewIndex(tickets: readonly TicketInput[] | TicketColumns, totals: { people: number; tickets: number }): GroupIndex {
   const built = buildGroupIndex(tickets)
   if (built.people >= totals.people && built.tickets >= totals.tickets) return built
   for (const group of built.groups) group.duplicate = false

@@ -9,7 +9,7 @@ import type { WinnerView } from '@/features/manage-raffle/WinnersList'
 export interface DrawView {
   /** Every round, oldest first. */
   rounds: DrawRow[]
-  /** The first draw's round, once started. */
+  /** The first draw's round, once started (an abandoned one is not). */
   main: DrawRow | null
   /** The round not yet completed, if any (a raffle has at most one). */
   current: DrawRow | null
@@ -24,8 +24,9 @@ export function useDrawView(raffleId: string): DrawView | undefined {
     const { rounds, winners, ownRounds } = await drawOverview(raffleId)
     return {
       rounds,
-      main: rounds.find((r) => r.kind === 'draw') ?? null,
-      current: rounds.find((r) => r.state !== 'completed') ?? null,
+      // The first draw: the last one started, abandoned ones aside (they left the raffle pending).
+      main: rounds.findLast((r) => r.kind === 'draw' && r.state !== 'abandoned') ?? null,
+      current: rounds.find((r) => r.state === 'open' || r.state === 'revealing') ?? null,
       winners: winners.map(
         (w): WinnerView => ({
           id: w.id,

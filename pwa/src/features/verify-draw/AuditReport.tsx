@@ -3,17 +3,35 @@ import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { orderWinners } from '@/lib/winners'
-import { ticketsById, type AuditExport } from '@/features/verify-draw/audit-record'
+import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
+import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
 import { downloadText } from '@/features/verify-draw/download'
 import { RoundCard } from '@/features/verify-draw/RoundCard'
 import { useVerification, type VerificationState } from '@/features/verify-draw/useVerification'
 import { STEPS_PER_ROUND } from '@/features/verify-draw/verify-record'
-import { offlineWarning, progressText } from '@/features/verify-draw/verify-text'
+import { deletedText, offlineWarning, progressText } from '@/features/verify-draw/verify-text'
+
+type RoundEntry = { type: 'completed'; round: AuditRound; index: number; order: number } | { type: 'abandoned'; round: AuditAbandoned; order: number }
+
+/** Completed and abandoned rounds in the raffle's order (by round number when the record has them). */
+function roundsInOrder(record: AuditExport): RoundEntry[] {
+  const entries: RoundEntry[] = [
+    ...record.draws.map((round, index): RoundEntry => ({ type: 'completed', round, index, order: round.round ?? index + 1 })),
+    ...record.abandoned.map((round): RoundEntry => ({ type: 'abandoned', round, order: round.round })),
+  ]
+  return entries.sort((a, b) => a.order - b.order)
+}
 
 function Verdict({ state, record }: { state: VerificationState; record: AuditExport }) {
   const offline = record.draws.filter((r) => !r.online).length
   if (record.draws.length === 0) {
-    return <p className="text-slate-700">Este sorteio ainda não foi realizado: não há rodadas para conferir.</p>
+    return (
+      <p className="text-slate-700">
+        {record.abandoned.length > 0
+          ? 'Nenhuma rodada foi concluída: não há vencedores para conferir.'
+          : 'Este sorteio ainda não foi realizado: não há rodadas para conferir.'}
+      </p>
+    )
   }
   if (state.status === 'running') {
     return (
@@ -67,7 +85,6 @@ function Winners({ record }: { record: AuditExport }) {
         name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
         isValid: w.is_valid,
         invalidatedAt: w.invalidated_at,
-        invalidationReason: w.invalidation_reason,
       }
     })
   }, [record])
@@ -86,9 +103,18 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
   const verification = useVerification(record)
   const code = record.raffle.code.toUpperCase()
   const fileName = `sorteio-${code}.json`
+  // Built once per record: the pool reaches 100,000 tickets and the page repaints at each step.
+  const tickets = useMemo(() => ticketsById(record), [record])
+  const rounds = useMemo(() => roundsInOrder(record), [record])
+  const deletedAt = record.raffle.deletedAt
 
   return (
     <div className="mt-5 space-y-5">
+      {deletedAt !== null && (
+        <p role="note" className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {deletedText(deletedAt)}
+        </p>
+      )}
       <Card role="status" aria-live="polite" aria-label="Resultado da conferência">
         <Verdict state={verification} record={record} />
       </Card>
@@ -100,19 +126,24 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
         <Winners record={record} />
       </section>
 
-      {record.draws.length > 0 && (
+      {rounds.length > 0 && (
         <section aria-labelledby="verify-rounds" className="space-y-3">
           <h2 id="verify-rounds" className="text-lg font-semibold text-slate-900">
             Rodadas
           </h2>
-          {record.draws.map((round, index) => (
-            <RoundCard
-              key={round.draw_id ?? index}
-              round={round}
-              index={index}
-              check={verification.status === 'done' ? verification.check.rounds[index] : undefined}
-            />
-          ))}
+          {rounds.map((entry) =>
+            entry.type === 'abandoned' ? (
+              <AbandonedCard key={entry.round.draw_id} round={entry.round} />
+            ) : (
+              <RoundCard
+                key={entry.round.draw_id ?? entry.index}
+                round={entry.round}
+                index={entry.index}
+                tickets={tickets}
+                check={verification.status === 'done' ? verification.check.rounds[entry.index] : undefined}
+              />
+            ),
+          )}
         </section>
       )}
 

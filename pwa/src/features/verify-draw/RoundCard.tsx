@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { CheckIcon } from '@/components/ui/action-icons'
 import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
@@ -44,17 +44,17 @@ const Hex = ({ value }: { value: string | null | undefined }) => (
 interface RoundCardProps {
   round: AuditRound
   index: number
+  /** Every ticket of the record's pool, by id, to name the winners. */
+  tickets: ReadonlyMap<string, DrawTicket>
   /** Undefined while this round is still being recomputed. */
   check: RoundCheck | undefined
 }
 
 /** One round of the draw: what the record says, what this browser recomputed, and the verdict. */
-export function RoundCard({ round, index, check }: RoundCardProps) {
+export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
   const titleId = useId()
   const same = (computed: string | null | undefined, recorded: string | null | undefined) =>
     check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined
-  // Pools reach 100,000 tickets and the card repaints at each step of the check.
-  const tickets = useMemo(() => new Map<string, DrawTicket>(round.pool.map((t) => [t.id, t])), [round.pool])
   const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
 
   return (
@@ -102,7 +102,7 @@ export function RoundCard({ round, index, check }: RoundCardProps) {
         )}
         <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>
           {round.pool_size}
-          {check && check.poolSize !== round.pool_size && ` (a lista publicada tem ${check.poolSize})`}
+          {check && check.poolSize !== round.pool_size && ` (o conjunto derivado aqui tem ${check.poolSize})`}
         </Row>
         <Row label="Impressão digital do conjunto (SHA-256)" ok={same(check?.poolDigest, round.pool_digest)}>
           <Hex value={round.pool_digest} />

@@ -5,6 +5,8 @@ import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
 import { loadFixture } from '@/features/verify-draw/test-fixture'
 import { placesText, progressText } from '@/features/verify-draw/verify-text'
 import { renderApp, signedOut } from '@/test/render'
+import { canonical, pick, poolDigest } from '@/protocol/draw'
+import { fromHex } from '@/lib/bytes'
 
 const fixtureText = loadFixture()
 const fixture = JSON.parse(fixtureText)
@@ -46,7 +48,7 @@ describe('/sorteio/{code}/verificar', () => {
     expect(verdict()).toHaveTextContent('Atenção: 1 rodada foi OFFLINE, com a semente escolhida somente pelo dispositivo do organizador.')
     expect(screen.getByText(/Rifa da festa/)).toBeInTheDocument()
 
-    const first = round(/1ª rodada: sorteio \(1º, 2º e 3º lugares\)/)
+    const first = round(/2ª rodada: sorteio \(1º, 2º e 3º lugares\)/)
     const [r1] = fixture.draws
     expect(within(first).getByText('Online')).toBeInTheDocument()
     expect(within(first).getByText('Confere')).toBeInTheDocument()
@@ -59,14 +61,36 @@ describe('/sorteio/{code}/verificar', () => {
     expect(within(first).getByText('1º lugar: bilhete 012 (Fábio Melo)')).toBeInTheDocument()
     expect(within(first).getAllByText('confere')).toHaveLength(5)
 
-    const second = round(/2ª rodada: re-sorteio \(2º lugar\)/)
+    const second = round(/3ª rodada: re-sorteio \(2º lugar\)/)
     expect(within(second).getByText('OFFLINE')).toBeInTheDocument()
     expect(within(second).getByText(/a semente foi escolhida somente pelo dispositivo do organizador/)).toBeInTheDocument()
     expect(within(second).getByText('Semente do servidor (não usada no sorteio offline)')).toBeInTheDocument()
     expect(within(second).getByText('20')).toBeInTheDocument()
   })
 
-  it('lists the winners, marking the invalidated ones with their reason', async () => {
+  it('shows the abandoned round with its time, in the order of the rounds', async () => {
+    stubFetch(async () => jsonResponse(200, fixtureText))
+    await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    const abandoned = round(/1ª rodada: sorteio \(1º, 2º e 3º lugares\)/)
+    expect(within(abandoned).getByText('Abandonada')).toBeInTheDocument()
+    expect(within(abandoned).getByText(`Rodada abandonada em ${formatDateTimeSeconds(1763690100000)}`)).toBeInTheDocument()
+    expect(within(abandoned).getByText(/ninguém, nem o organizador, pôde saber qual seria o resultado/)).toBeInTheDocument()
+    const titles = screen.getAllByRole('region', { name: /ª rodada/ }).map((r) => r.querySelector('h3')?.textContent ?? '')
+    expect(titles.map((t) => t.slice(0, 10))).toEqual(['1ª rodada:', '2ª rodada:', '3ª rodada:'])
+    expect(screen.queryByText(/excluído pelo organizador/)).not.toBeInTheDocument()
+  })
+
+  it('says when the organiser deleted the raffle, and still checks its record', async () => {
+    const deleted = structuredClone(fixture)
+    deleted.raffle.deleted_at = 1763800000000
+    stubFetch(async () => jsonResponse(200, JSON.stringify(deleted)))
+    await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    expect(screen.getByRole('note')).toHaveTextContent(`Sorteio excluído pelo organizador em ${formatDateTime(1763800000000)}`)
+  })
+
+  it('lists the winners, marking the invalidated ones with their time and never a reason', async () => {
     stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()
     const list = await screen.findByRole('list', { name: 'Vencedores' })
@@ -76,7 +100,7 @@ describe('/sorteio/{code}/verificar', () => {
     expect(within(iara).getByText('2º Lugar')).toBeInTheDocument()
     expect(within(iara).getByText('Bilhete 019')).toBeInTheDocument()
     expect(within(iara).getByText('Invalidado')).toBeInTheDocument()
-    expect(within(iara).getByText('Motivo: Não compareceu à entrega do prêmio')).toBeInTheDocument()
+    expect(within(list).queryByText(/Motivo/)).not.toBeInTheDocument()
     expect(within(iara).getByText(`Invalidado em ${formatDateTime(1763700300000)}`)).toBeInTheDocument()
     expect(within(within(list).getAllByRole('listitem')[0]!).queryByText('Invalidado')).not.toBeInTheDocument()
   })
@@ -84,18 +108,37 @@ describe('/sorteio/{code}/verificar', () => {
   it('says plainly what does not match in a tampered record', async () => {
     const tampered = structuredClone(fixture)
     tampered.draws[0].winners[0] = tampered.draws[0].pool[0].id
-    tampered.draws[1].pool[3].name = 'Nome trocado'
+    tampered.draws[0].pool[3].name = 'Nome trocado'
     stubFetch(async () => jsonResponse(200, JSON.stringify(tampered)))
     await openVerify()
     expect(await awaitVerdict('Não confere')).toBeInTheDocument()
-    const first = round(/1ª rodada/)
+    const first = round(/2ª rodada/)
     expect(within(first).getByText('Não confere')).toBeInTheDocument()
     expect(within(first).getByText(/^1º lugar: o registro diz bilhete \d{3} \(.+\), o cálculo dá bilhete 012 \(Fábio Melo\)\.$/)).toBeInTheDocument()
-    const second = round(/2ª rodada/)
+    const second = round(/3ª rodada/)
     expect(
       within(second).getByText('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.'),
     ).toBeInTheDocument()
     expect(verdict()).toHaveTextContent('O 1º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.')
+  })
+
+  it("derives each redraw's pool: a redraw over a pool it publishes itself, consistent in itself, does not match", async () => {
+    const forged = structuredClone(fixture)
+    const redraw = forged.draws[1]
+    const everyone = canonical(forged.draws[0].pool)
+    redraw.pool = everyone
+    redraw.pool_size = everyone.length
+    redraw.pool_digest = await poolDigest(everyone)
+    redraw.winners = (await pick(fromHex(redraw.client_seed), everyone, 1, false)).map((t) => t.id)
+    forged.winners[2].ticket_id = redraw.winners[0]
+    stubFetch(async () => jsonResponse(200, JSON.stringify(forged)))
+    await openVerify()
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
+    expect(within(round(/2ª rodada/)).getByText('Confere')).toBeInTheDocument()
+    const second = round(/3ª rodada/)
+    expect(within(second).getByText('Não confere')).toBeInTheDocument()
+    expect(within(second).getByText('O conjunto de bilhetes desta rodada tem 20 bilhete(s), mas o registro diz 27.')).toBeInTheDocument()
+    expect(within(second).getByText('(o conjunto derivado aqui tem 20)', { exact: false })).toBeInTheDocument()
   })
 
   it('downloads exactly the fetched record and says how to check it offline', async () => {

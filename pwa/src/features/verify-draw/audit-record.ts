@@ -5,6 +5,8 @@ import type { DrawTicket } from '@/protocol/draw'
 
 export interface AuditRound {
   draw_id?: string
+  /** The round's number in the raffle (abandoned rounds count); informative. */
+  round?: number
   kind: 'draw' | 'redraw'
   positions: number[]
   online: boolean
@@ -13,7 +15,11 @@ export interface AuditRound {
   /** Offline rounds may leave out the server's seed: it was not used. */
   server_seed?: string | null
   server_commitment?: string | null
-  pool: DrawTicket[]
+  /**
+   * Published with the first draw only. A redraw's pool is derived from it (every ticket minus the
+   * winners of the rounds before it): one an older record carries is never trusted.
+   */
+  pool?: DrawTicket[]
   pool_size: number
   pool_digest: string
   winners_count: number
@@ -24,20 +30,33 @@ export interface AuditRound {
   completed_at: number
 }
 
+/** A round given up without a result (its device never revealed it): nothing to recompute. */
+export interface AuditAbandoned {
+  draw_id: string
+  round: number
+  kind: 'draw' | 'redraw'
+  positions: number[]
+  online: boolean
+  started_at: number
+  abandoned_at: number
+}
+
+/** A winner's state: the fact and time of an invalidation are public, its reason never is. */
 export interface AuditWinner {
   position: number
   ticket_id: string
   is_valid: boolean
   invalidated_at: number | null
-  invalidation_reason: string | null
 }
 
 export interface AuditExport {
   algorithm: string
-  raffle: { id: string; code: string; title: string }
+  /** deletedAt: when the organiser deleted the raffle (its record stays public), or null. */
+  raffle: { id: string; code: string; title: string; deletedAt: number | null }
   draws: AuditRound[]
   /** Added by the public endpoint; an exported file may lack it. */
   winners: AuditWinner[]
+  abandoned: AuditAbandoned[]
 }
 
 /** The record does not have the shape of an export; the message says where, in pt-BR. */
@@ -77,8 +96,20 @@ function checkRound(r: unknown, n: number): asserts r is AuditRound {
   need(isOptionalString(round.server_seed) && isOptionalString(round.server_commitment), `${where}, server_seed`)
   for (const key of ['pool_size', 'winners_count', 'started_at', 'completed_at'] as const) need(isInt(round[key]), `${where}, ${key}`)
   need(Array.isArray(round.winners) && round.winners.every(isString), `${where}, winners`)
-  need(Array.isArray(round.pool), `${where}, pool`)
-  ;(round.pool as unknown[]).forEach((t, i) => checkTicket(t, `${where}, pool[${i}]`))
+  // The first draw publishes the pool; a redraw's, if any, is ignored (it is derived).
+  if (round.kind === 'draw') {
+    need(Array.isArray(round.pool), `${where}, pool`)
+    ;(round.pool as unknown[]).forEach((t, i) => checkTicket(t, `${where}, pool[${i}]`))
+  } else delete round.pool
+}
+
+function checkAbandoned(a: unknown, i: number): asserts a is AuditAbandoned {
+  const where = `abandoned[${i}]`
+  need(isObject(a), where)
+  const round = a as Json
+  need(isString(round.draw_id) && (round.kind === 'draw' || round.kind === 'redraw') && typeof round.online === 'boolean', where)
+  need(isInt(round.round) && isInt(round.started_at) && isInt(round.abandoned_at), where)
+  need(Array.isArray(round.positions) && round.positions.every(isInt), where)
 }
 
 function checkWinner(w: unknown, i: number): asserts w is AuditWinner {
@@ -87,7 +118,6 @@ function checkWinner(w: unknown, i: number): asserts w is AuditWinner {
   const winner = w as Json
   need(isInt(winner.position) && isString(winner.ticket_id) && typeof winner.is_valid === 'boolean', where)
   need(winner.invalidated_at === null || winner.invalidated_at === undefined || isInt(winner.invalidated_at), where)
-  need(isOptionalString(winner.invalidation_reason), where)
 }
 
 /** Checks the shape of a parsed record; throws AuditFormatError when something is missing or mistyped. */
@@ -101,22 +131,34 @@ export function parseAuditExport(data: unknown): AuditExport {
   const winners = root.winners ?? []
   need(Array.isArray(winners), 'winners')
   ;(winners as unknown[]).forEach(checkWinner)
+  const abandoned = root.abandoned ?? []
+  need(Array.isArray(abandoned), 'abandoned')
+  ;(abandoned as unknown[]).forEach(checkAbandoned)
   const raffle = root.raffle as Json
+  need(raffle.deleted_at === undefined || raffle.deleted_at === null || isInt(raffle.deleted_at), 'raffle.deleted_at')
   return {
     algorithm: root.algorithm as string,
-    raffle: { id: isString(raffle.id) ? raffle.id : '', code: raffle.code as string, title: isString(raffle.title) ? raffle.title : '' },
+    raffle: {
+      id: isString(raffle.id) ? raffle.id : '',
+      code: raffle.code as string,
+      title: isString(raffle.title) ? raffle.title : '',
+      deletedAt: isInt(raffle.deleted_at) ? raffle.deleted_at : null,
+    },
     draws: root.draws as AuditRound[],
+    // Only what the page shows: an older record's invalidation reasons are left behind.
     winners: (winners as AuditWinner[]).map((w) => ({
-      ...w,
+      position: w.position,
+      ticket_id: w.ticket_id,
+      is_valid: w.is_valid,
       invalidated_at: w.invalidated_at ?? null,
-      invalidation_reason: w.invalidation_reason ?? null,
     })),
+    abandoned: abandoned as AuditAbandoned[],
   }
 }
 
-/** Every ticket named in the record's pools, by id, to show a winner's number and name. */
+/** Every ticket named in the record's pool, by id, to show a winner's number and name. */
 export function ticketsById(record: AuditExport): Map<string, DrawTicket> {
   const map = new Map<string, DrawTicket>()
-  for (const round of record.draws) for (const t of round.pool) map.set(t.id, t)
+  for (const round of record.draws) for (const t of round.pool ?? []) map.set(t.id, t)
   return map
 }

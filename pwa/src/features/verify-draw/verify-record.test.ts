@@ -3,6 +3,7 @@ import { parseAuditExport, type AuditExport } from '@/features/verify-draw/audit
 import { loadFixture } from '@/features/verify-draw/test-fixture'
 import { describeTicket, verifyExport, verifyRound } from '@/features/verify-draw/verify-record'
 import { canonical, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { redrawPool } from '@/protocol/draw-pool'
 import { fromHex, toHex } from '@/lib/bytes'
 
 const noWait = { yieldToPage: async () => {} }
@@ -43,14 +44,14 @@ describe('verifyExport on the Python reference record', () => {
 
   it('canonicalises the pool itself, whatever order it was published in', async () => {
     const record = fixture()
-    record.draws[0]!.pool.reverse()
+    record.draws[0]!.pool!.reverse()
     expect((await verifyExport(record, noWait)).ok).toBe(true)
   })
 
   it('reports a tampered winner, naming the place and both tickets', async () => {
     const record = fixture()
     const round = record.draws[0]!
-    const other = round.pool.find((t) => !round.winners.includes(t.id))!
+    const other = round.pool!.find((t) => !round.winners.includes(t.id))!
     round.winners[1] = other.id
     const problems = await problemsOf(record)
     expect(problems).toContain(
@@ -84,18 +85,53 @@ describe('verifyExport on the Python reference record', () => {
 
   it('reports a tampered pool entry through the digest', async () => {
     const record = fixture()
-    record.draws[0]!.pool[4]!.name = 'Outra Pessoa'
+    record.draws[0]!.pool![4]!.name = 'Outra Pessoa'
     expect(await problemsOf(record)).toContain(
       'A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.',
     )
   })
 
-  it('reports a ticket taken out of the pool through its size and digest', async () => {
+  it('reports a ticket taken out of the first pool through its size and digest, in every round derived from it', async () => {
     const record = fixture()
-    record.draws[1]!.pool.pop()
-    const problems = await problemsOf(record)
-    expect(problems).toContain('O conjunto publicado tem 19 bilhete(s), mas o registro diz 20.')
-    expect(problems.some((p) => p.startsWith('A impressão digital'))).toBe(true)
+    record.draws[0]!.pool!.pop()
+    const check = await verifyExport(record, noWait)
+    expect(check.rounds[0]!.problems).toContain('O conjunto de bilhetes desta rodada tem 26 bilhete(s), mas o registro diz 27.')
+    expect(check.rounds[1]!.ok).toBe(false)
+  })
+
+  it("derives a redraw's pool and ignores one the record publishes for it", async () => {
+    const record = fixture()
+    // A forged redraw, consistent in itself: its own pool (every ticket, earlier winners included),
+    // with that pool's size and digest and the winner its seed gives over it. A page that trusted
+    // the published pool would say it matches.
+    const redraw = record.draws[1]!
+    const everyone = canonical(record.draws[0]!.pool!)
+    redraw.pool = everyone
+    redraw.pool_size = everyone.length
+    redraw.pool_digest = await poolDigest(everyone)
+    redraw.winners = (await pick(fromHex(redraw.client_seed), everyone, 1, false)).map((t) => t.id)
+    record.winners[2]!.ticket_id = redraw.winners[0]!
+    const check = await verifyExport(record, noWait)
+    expect(check.ok).toBe(false)
+    expect(check.rounds[0]!.ok).toBe(true)
+    expect(check.rounds[1]!.problems).toContain('O conjunto de bilhetes desta rodada tem 20 bilhete(s), mas o registro diz 27.')
+    expect(check.rounds[1]!.problems).toContain('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.')
+  })
+
+  it("reports a redraw whose winner is an earlier round's winner", async () => {
+    const record = fixture()
+    record.draws[1]!.winners[0] = record.draws[0]!.winners[0]!
+    const problems = (await verifyExport(record, noWait)).rounds[1]!.problems
+    // Fábio's ticket left the redraw's pool with his first-draw win.
+    expect(problems.some((p) => p.startsWith('2º lugar: o registro diz um bilhete que não está no conjunto'))).toBe(true)
+  })
+
+  it('reports a redraw with no first draw to derive its pool from', async () => {
+    const record = fixture()
+    record.draws.shift()
+    record.winners = []
+    const [only] = (await verifyExport(record, noWait)).rounds
+    expect(only!.problems).toEqual(['Re-sorteio sem o sorteio inicial no registro: não há de onde derivar o conjunto de bilhetes.'])
   })
 
   it('uses the combined seed only online: the offline round claimed as online fails', async () => {
@@ -121,14 +157,15 @@ describe('verifyExport on the Python reference record', () => {
   it('reports a draw that cannot happen and a winner count that disagrees', async () => {
     const record = fixture()
     const round = record.draws[1]!
+    const pool = redrawPool(record.draws[0]!.pool!, record.draws[0]!.winners, false)
     round.winners_count = 25
-    const check = await verifyRound(round)
+    const check = await verifyRound(round, pool)
     expect(check.problems).toEqual([
       'O registro sorteia 1 posição(ões), mas diz 25 vencedor(es).',
       'Sorteio impossível: 25 vencedor(es) para 20 bilhete(s).',
     ])
     round.winners_count = 15
-    expect((await verifyRound(round)).problems).toContain('Sorteio impossível: 15 vencedor(es) para 9 pessoa(s), sem repetir pessoas.')
+    expect((await verifyRound(round, pool)).problems).toContain('Sorteio impossível: 15 vencedor(es) para 9 pessoa(s), sem repetir pessoas.')
   })
 })
 
@@ -172,7 +209,7 @@ describe('verifying a 100,000-ticket pool', () => {
       started_at: 0,
       completed_at: 0,
     }
-    const record: AuditExport = { algorithm: 'sorteio-v1', raffle: { id: '', code: 'BIG100', title: '' }, draws: [round, round], winners: [] }
+    const record: AuditExport = { algorithm: 'sorteio-v1', raffle: { id: '', code: 'BIG100', title: '', deletedAt: null }, draws: [round, round], winners: [], abandoned: [] }
     const progress: Array<[number, number]> = []
     let yields = 0
     const check = await verifyExport(record, {

@@ -2,6 +2,7 @@
 // against its commitment, the pool's size and digest, and the winners. The reasons are the ones the
 // command-line verifier gives (sync/draw/audit.go), in pt-BR sentences for the page.
 import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
@@ -83,8 +84,11 @@ function compareWinners(round: AuditRound, computed: readonly string[], tickets:
   })
 }
 
-/** Recomputes one round. `step` is called after each of its three steps, so the page can repaint. */
-export async function verifyRound(round: AuditRound, step: () => Promise<void> = async () => {}): Promise<RoundCheck> {
+/**
+ * Recomputes one round over `drawnFrom`, the pool this page derived for it (never one the round
+ * publishes for itself). `step` is called after each of its three steps, so the page can repaint.
+ */
+export async function verifyRound(round: AuditRound, drawnFrom: readonly DrawTicket[], step: () => Promise<void> = async () => {}): Promise<RoundCheck> {
   const problems: string[] = []
   if (round.positions.length !== round.winners_count) {
     problems.push(`O registro sorteia ${round.positions.length} posição(ões), mas diz ${round.winners_count} vencedor(es).`)
@@ -96,9 +100,9 @@ export async function verifyRound(round: AuditRound, step: () => Promise<void> =
   if (server) seed = client.bytes && server.bytes ? await combineSeeds(client.bytes, server.bytes) : null
   await step()
 
-  const pool = canonical(round.pool)
+  const pool = canonical(drawnFrom)
   if (pool.length !== round.pool_size) {
-    problems.push(`O conjunto publicado tem ${pool.length} bilhete(s), mas o registro diz ${round.pool_size}.`)
+    problems.push(`O conjunto de bilhetes desta rodada tem ${pool.length} bilhete(s), mas o registro diz ${round.pool_size}.`)
   }
   const digest = await poolDigest(pool)
   if (digest !== round.pool_digest.toLowerCase()) {
@@ -127,6 +131,20 @@ export async function verifyRound(round: AuditRound, step: () => Promise<void> =
   }
 }
 
+/** A redraw with no first draw before it in the record: there is no pool to derive its own from. */
+function noFirstDraw(): RoundCheck {
+  return {
+    ok: false,
+    problems: ['Re-sorteio sem o sorteio inicial no registro: não há de onde derivar o conjunto de bilhetes.'],
+    clientCommitment: null,
+    serverCommitment: null,
+    seed: null,
+    poolSize: 0,
+    poolDigest: '',
+    winners: null,
+  }
+}
+
 /** Every winner in the list must be the one a round drew for that position. */
 function checkWinnersList(record: AuditExport, tickets: ReadonlyMap<string, DrawTicket>): string[] {
   return record.winners
@@ -149,6 +167,20 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
     await yieldToPage()
   }
   const rounds: RoundCheck[] = []
-  for (const round of record.draws) rounds.push(await verifyRound(round, step))
+  // A redraw's pool is derived here: the first draw's published pool minus every winner of the
+  // rounds before it (with their groups when nobody may win twice), docs/draw-algorithm.md §6.
+  let first: readonly DrawTicket[] | null = null
+  const won: string[] = []
+  for (const round of record.draws) {
+    if (round.kind === 'draw') first = canonical(round.pool ?? [])
+    if (!first) {
+      rounds.push(noFirstDraw())
+      for (let i = 0; i < STEPS_PER_ROUND; i++) await step()
+    } else {
+      const pool = round.kind === 'draw' ? first : redrawPool(first, won, round.allow_duplicate_wins)
+      rounds.push(await verifyRound(round, pool, step))
+    }
+    won.push(...round.winners)
+  }
   return { ok: problems.length === 0 && rounds.every((r) => r.ok), problems, rounds }
 }

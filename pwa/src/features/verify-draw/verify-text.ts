@@ -1,5 +1,6 @@
 // The pt-BR wording of the verification page, in one place so the screen and its tests agree.
 import type { AuditRound } from '@/features/verify-draw/audit-record'
+import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
 
 /** [2] → '2º lugar'; [1, 2, 3] → '1º, 2º e 3º lugares' */
 export function placesText(positions: readonly number[]): string {
@@ -8,10 +9,32 @@ export function placesText(positions: readonly number[]): string {
   return `${places.slice(0, -1).join(', ')} e ${places[places.length - 1]} lugares`
 }
 
-/** '1ª rodada: sorteio', '2ª rodada: re-sorteio' */
-export function roundTitle(round: AuditRound, index: number): string {
-  return `${index + 1}ª rodada: ${round.kind === 'draw' ? 'sorteio' : 're-sorteio'}`
+/** '1ª rodada: sorteio', '2ª rodada: re-sorteio' (the raffle's round number when the record has it) */
+export function roundTitle(round: Pick<AuditRound, 'kind' | 'round'>, index: number): string {
+  return `${round.round ?? index + 1}ª rodada: ${round.kind === 'draw' ? 'sorteio' : 're-sorteio'}`
 }
+
+/** 'Rodada abandonada em 21/11/2025, 14:30:05' */
+export function abandonedText(at: number): string {
+  return `Rodada abandonada em ${formatDateTimeSeconds(at)}`
+}
+
+/** 'Sorteio excluído pelo organizador em 21/11/2025, 14:30' */
+export function deletedText(at: number): string {
+  return `Sorteio excluído pelo organizador em ${formatDateTime(at)}`
+}
+
+export const ABANDONED_TEXT =
+  'O aparelho que iniciou esta rodada não revelou a sua semente, e o organizador a abandonou depois do fim da ' +
+  'contagem regressiva e do prazo de tolerância. Ela não tem resultado: uma nova rodada foi ou pode ser iniciada.'
+
+export const ABANDONED_ONLINE_TEXT =
+  'Como a semente do servidor nunca foi revelada, ninguém, nem o organizador, pôde saber qual seria o resultado desta rodada.'
+
+export const ABANDONED_OFFLINE_TEXT =
+  'Esta rodada era OFFLINE: o aparelho do organizador pode ter conhecido o resultado antes de abandoná-la.'
+
+
 
 export const ONLINE_TEXT =
   'Sorteio online: a semente combina uma parte escolhida pelo dispositivo do organizador e outra escolhida pelo ' +

@@ -13,7 +13,12 @@ interface ServerRound {
   serverSeed: string
   /** The completion's logged facts, once completed. */
   completion: Record<string, unknown> | null
+  /** When the owner abandoned it, or null. */
+  abandonedAt: number | null
 }
+
+/** The server's grace after a countdown before a round may be abandoned (DRAW_ABANDON_GRACE). */
+export const FAKE_ABANDON_GRACE_MS = 60_000
 
 /** The parts of a fake server raffle the draw reads and changes. */
 export interface DrawHost {
@@ -48,7 +53,7 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     pool = firstDrawPool(tickets)
   } else {
     if (r.status !== 'completed') return { reason: 'not_drawn' }
-    if ([...h.rounds.values()].some((d) => !d.completion)) return { reason: 'draw_open' }
+    if ([...h.rounds.values()].some((d) => !d.completion && d.abandonedAt === null)) return { reason: 'draw_open' }
     const at = [...h.winners.values()].filter((w) => w.position === position)
     if (at.some((w) => w.is_valid) || !at.some((w) => !w.is_valid)) return { reason: 'position_taken' }
     if (taken) return { reason: 'invalid_payload' }
@@ -71,8 +76,10 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     allow_duplicate_wins: r.allow_duplicate_wins,
     countdown_seconds: kind === 'draw' ? r.countdown_seconds : 0,
     started_at: now,
+    round: h.rounds.size + 1,
+    abandonable_at: now + (kind === 'draw' ? r.countdown_seconds * 1000 : 0) + FAKE_ABANDON_GRACE_MS,
   }
-  h.rounds.set(wire.draw_id, { wire, pool, serverSeed, completion: null })
+  h.rounds.set(wire.draw_id, { wire, pool, serverSeed, completion: null, abandonedAt: null })
   if (kind === 'draw') r.status = 'in_progress'
   return { payload: { ...wire } }
 }
@@ -80,9 +87,11 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
 async function complete(h: DrawHost, p: Record<string, unknown>, now: number): Promise<DrawOutcome> {
   const round = h.rounds.get(String(p.draw_id))
   if (!round) return { reason: 'draw_not_found' }
+  if (round.abandonedAt !== null) return { reason: 'draw_abandoned' }
   if (round.completion) return { reason: 'draw_completed' }
   const offline = round.wire.offline
   if (p.offline !== offline) return { reason: 'mode_mismatch' }
+  if (!offline && now < round.wire.started_at + round.wire.countdown_seconds * 1000) return { reason: 'countdown_running' }
   const clientSeed = String(p.client_seed)
   if ((await sha256Hex(fromHex(clientSeed))) !== round.wire.client_commitment) return { reason: 'seed_mismatch' }
   const seed = offline ? fromHex(clientSeed) : await combineSeeds(fromHex(clientSeed), fromHex(round.serverSeed))
@@ -111,19 +120,31 @@ function invalidate(h: DrawHost, p: Record<string, unknown>, now: number): DrawO
   return { payload: { winner_id: winner.id, reason, invalidated_at: now } }
 }
 
+function abandon(h: DrawHost, p: Record<string, unknown>, now: number): DrawOutcome {
+  const round = h.rounds.get(String(p.draw_id))
+  if (!round) return { reason: 'draw_not_found' }
+  if (round.abandonedAt !== null) return { reason: 'draw_abandoned' }
+  if (round.completion) return { reason: 'draw_completed' }
+  if (now < round.wire.started_at + round.wire.countdown_seconds * 1000 + FAKE_ABANDON_GRACE_MS) return { reason: 'abandon_too_early' }
+  round.abandonedAt = now
+  if (round.wire.kind === 'draw') h.raffle.status = 'pending'
+  return { payload: { draw_id: round.wire.draw_id, abandoned_at: now } }
+}
+
 /** Applies a draw op whose fields validateOp accepted. */
 export function applyDrawOp(h: DrawHost, type: string, payload: unknown, now: number): Promise<DrawOutcome> {
   const p = payload as Record<string, unknown>
   if (type === 'draw.start') return open(h, p, 'draw', now)
   if (type === 'winner.redraw') return open(h, p, 'redraw', now)
   if (type === 'draw.complete') return complete(h, p, now)
+  if (type === 'draw.abandon') return Promise.resolve(abandon(h, p, now))
   return Promise.resolve(invalidate(h, p, now))
 }
 
 /** The snapshot's "draws" and "winners". */
 export function drawSnapshot(h: DrawHost): { draws: DrawWire[]; winners: WinnerWire[] } {
   return {
-    draws: [...h.rounds.values()].map((d) => ({ ...d.wire, ...(d.completion ?? {}) }) as DrawWire),
+    draws: [...h.rounds.values()].map((d) => ({ ...d.wire, ...(d.completion ?? {}), ...(d.abandonedAt === null ? {} : { abandoned_at: d.abandonedAt }) }) as DrawWire),
     winners: [...h.winners.values()].map((w) => ({ ...w })),
   }
 }

@@ -54,6 +54,16 @@ func CountDrawRows(t testing.TB, db *store.DB, raffleID string) (draws, winners 
 		count(t, db, `SELECT COUNT(*) FROM winners WHERE raffle_id = ?`, raffleID)
 }
 
+// CountEmails counts the raffle's participants that still have an e-mail.
+func CountEmails(t testing.TB, db *store.DB, raffleID string) int {
+	return count(t, db, `SELECT COUNT(*) FROM participants WHERE raffle_id = ? AND email IS NOT NULL`, raffleID)
+}
+
+// CountParticipants counts the raffle's participant rows (tickets).
+func CountParticipants(t testing.TB, db *store.DB, raffleID string) int {
+	return count(t, db, `SELECT COUNT(*) FROM participants WHERE raffle_id = ?`, raffleID)
+}
+
 // Counters returns a raffle's stored ticket and people counters.
 func Counters(t testing.TB, db *store.DB, raffleID string) (tickets, people int) {
 	t.Helper()

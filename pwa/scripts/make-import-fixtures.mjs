@@ -1,0 +1,42 @@
+// Writes the import fixtures of sync/testdata/import/ (run from pwa/: node scripts/make-import-fixtures.mjs).
+// CSV bytes are written exactly (encodings, BOMs, line ends); spreadsheets with SheetJS; the
+// password-protected .xlsx is written by excelize (see sync/importfile/fixtures_test.go).
+import { writeFileSync } from 'node:fs'
+import * as XLSX from '@e965/xlsx'
+
+const dir = new URL('../../sync/testdata/import/', import.meta.url)
+const put = (name, bytes) => writeFileSync(new URL(name, dir), bytes)
+const utf8 = (s) => Buffer.from(s, 'utf8')
+const bom = (s) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(s)])
+// Windows-1252: Latin-1 plus the 0x80–0x9F block used here (curly quotes, euro, Š).
+const cp1252 = { '€': 0x80, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, 'Š': 0x8a, 'š': 0x9a }
+const win1252 = (s) => Buffer.from(Array.from(s, (c) => cp1252[c] ?? c.charCodeAt(0)))
+
+put('google-comma-bom.csv', bom('Nome,E-mail,Bilhete,Obs\n"Silva, Ana",ana@exemplo.com,10,\nBruno Souza,,,"pagou\nem dinheiro"\n  Carla Dias  ,carla@exemplo.com,,\n'))
+put('excel-semicolon-1252.csv', win1252('João da Conceição;3\r\n\r\nZé Müller;1\r\n;;\r\nInês Araújo;2\r\n'))
+put('excel-semicolon-cp1252-block.csv', win1252('Renée ‘Rê’ Šimon;2\r\nAndré “Dedé” Gonçalves;1\r\n'))
+put('tab-header.csv', utf8('nome\temail\nAna\tana@exemplo.com\n\t\nBruno\t\n'))
+put('names-only.csv', utf8('Ana\n\n  Bruno  \nCarla\n'))
+put('bad-quantity.csv', utf8('Ana;2\nBruno;dois\n'))
+put('zero-quantity.csv', utf8('Ana;0\n'))
+put('high-quantity.csv', utf8('Ana;2\nBruno;1001\n'))
+put('over-people.csv', utf8('Ana\nBruno\n'))
+put('over-tickets.csv', utf8('Ana;1000\nBruno;1\n'))
+put('unrecognised.csv', utf8('a;b;c\n1;2;3\n'))
+put('no-rows.csv', utf8('nome;email\n;x@exemplo.com\n\n'))
+put('repeated-ticket.csv', utf8('nome;bilhete\nAna;7\nBruno;7\n'))
+put('name-too-long.csv', utf8(`nome\nAna\n${'x'.repeat(201)}\n`))
+put('notes.txt', utf8('Ana\nBruno\n'))
+put('pdf-renamed.xlsx', utf8('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'))
+put('binary-renamed.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))
+
+function book(rows) {
+  const wb = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Participantes')
+  return wb
+}
+const quantities = XLSX.write(book([['Ana Lima', 3], ['Bruno Souza', 2], [], ['Carla Dias', 1]]), { type: 'buffer', bookType: 'xlsx', compression: true })
+put('quantities.xlsx', quantities)
+put('truncated.xlsx', quantities.subarray(0, Math.floor(quantities.length / 2)))
+put('header.xlsx', XLSX.write(book([['Nome', 'Email', 'Bilhete'], ['Ana Lima', 'ana@exemplo.com', 21], ['Bruno Souza', '', '']]), { type: 'buffer', bookType: 'xlsx' }))
+put('header.xls', XLSX.write(book([['NOME', 'E-MAIL'], ['José Antônio', 'jose@exemplo.com'], ['Maria', '']]), { type: 'buffer', bookType: 'biff8' }))

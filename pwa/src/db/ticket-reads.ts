@@ -1,0 +1,133 @@
+// Reading a raffle's tickets from the chunk store (db/tickets.ts writes them). The whole list is
+// kept in memory for the raffle read last, chunk by chunk: a later read fetches only the chunks
+// rewritten since (each carries a new stamp), so removing one person costs one chunk read.
+import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import { columnsOf, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
+import { readPeople, readSummary, ticketTables } from '@/db/tickets'
+
+interface Cache {
+  database: SorteioDB
+  raffleId: string
+  stamp: string
+  chunks: Map<string, TicketChunkRow>
+  columns: TicketColumns
+  /** Ticket id to its position in `columns`, made when first asked for. */
+  positions: Map<string, number> | null
+}
+
+/** One raffle only: at most 100,000 tickets are kept. */
+let cache: Cache | null = null
+
+function cached(database: SorteioDB, raffleId: string): Cache | null {
+  return cache && cache.database === database && cache.raffleId === raffleId ? cache : null
+}
+
+async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
+  const stale = summary.chunks.filter((c) => known.get(c.id)?.stamp !== c.stamp).map((c) => c.id)
+  const fresh = stale.length ? await database.ticketChunks.bulkGet(stale) : []
+  const chunks = new Map<string, TicketChunkRow>()
+  for (const c of summary.chunks) {
+    const row = known.get(c.id)
+    if (row && row.stamp === c.stamp) chunks.set(c.id, row)
+  }
+  for (const row of fresh) if (row) chunks.set(row.id, row)
+  return chunks
+}
+
+/**
+ * Every ticket of a raffle in list order (created_at, then id: the spec's order), column by column.
+ * The answer is shared with later callers: read it, never change it. In its own read transaction
+ * unless called inside one that covers ticketTables.
+ */
+export async function readTicketColumns(raffleId: string, database: SorteioDB): Promise<TicketColumns> {
+  return database.transaction('r', ticketTables(database), async () => {
+    const summary = await readSummary(database, raffleId)
+    if (!summary || summary.tickets === 0) return emptyColumns()
+    const before = cached(database, raffleId)
+    if (before && before.stamp === summary.stamp) return before.columns
+    const chunks = await readChunks(database, summary, before?.chunks ?? new Map())
+    const parts = summary.chunks.map((c) => chunks.get(c.id)).filter((row): row is TicketChunkRow => row !== undefined)
+    const columns = inListOrder(concatColumns(parts.map(columnsOf)))
+    cache = { database, raffleId, stamp: summary.stamp, chunks, columns, positions: null }
+    return columns
+  })
+}
+
+/**
+ * The change marker of a raffle's tickets, for useLiveQuery: one small read that Dexie re-runs
+ * whenever the raffle's tickets change, with a new stamp each time (even when the count stays).
+ */
+export async function ticketsVersion(raffleId: string, database: SorteioDB): Promise<{ stamp: string; tickets: number; people: number }> {
+  const summary = await readSummary(database, raffleId)
+  return { stamp: summary?.stamp ?? '', tickets: summary?.tickets ?? 0, people: summary?.people ?? 0 }
+}
+
+/** Tickets by id (undefined for an id the raffle does not hold), e.g. the winners' names. */
+export async function ticketsById(raffleId: string, ids: readonly string[], database: SorteioDB): Promise<(ParticipantRow | undefined)[]> {
+  if (ids.length === 0) return []
+  const columns = await readTicketColumns(raffleId, database)
+  const c = cached(database, raffleId)
+  let positions = c?.columns === columns ? c.positions : null
+  if (!positions) {
+    positions = new Map(columns.ids.map((id, i) => [id, i]))
+    if (c?.columns === columns) c.positions = positions
+  }
+  return ids.map((id) => {
+    const i = positions.get(id)
+    return i === undefined ? undefined : ticketAt(raffleId, columns, i)
+  })
+}
+
+/** The first people of a raffle's list, with all their tickets, and the raffle's totals. */
+export interface ListPreview {
+  /** Every ticket of the first `people` people, in list order. */
+  tickets: TicketColumns
+  totalTickets: number
+  totalPeople: number
+}
+
+/**
+ * The first page of the list without reading every chunk: the totals from the summary, the first
+ * people from the first chunks, and all of those people's tickets from the chunks the summary
+ * names for them (a person's tickets may sit in more than one). When the whole list is in memory
+ * already, that is the answer.
+ */
+export async function listPreview(raffleId: string, people: number, database: SorteioDB): Promise<ListPreview> {
+  return database.transaction('r', ticketTables(database), async () => {
+    const summary = await readSummary(database, raffleId)
+    if (!summary || summary.tickets === 0) return { tickets: emptyColumns(), totalTickets: 0, totalPeople: 0 }
+    const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
+    const known = cached(database, raffleId)
+    if (known && known.stamp === summary.stamp) return { tickets: known.columns, ...totals }
+
+    const first = new Set<string>()
+    const rows = new Map<string, TicketChunkRow>()
+    for (const entry of summary.chunks) {
+      if (first.size >= people) break
+      const row = await database.ticketChunks.get(entry.id)
+      if (!row) continue
+      rows.set(row.id, row)
+      for (const g of row.groups) {
+        if (first.size >= people) break
+        first.add(g)
+      }
+    }
+    const parts: TicketColumns[] = []
+    // Every chunk read already (a raffle of one chunk): the whole list, complete at once.
+    if (rows.size === summary.chunks.length) {
+      for (const entry of summary.chunks) parts.push(columnsOf(rows.get(entry.id)!))
+      return { tickets: inListOrder(concatColumns(parts)), ...totals }
+    }
+    // The first people's other tickets, in the chunks the summary names for them.
+    const held = await readPeople(database, raffleId)
+    const wanted = new Set<string>()
+    for (const g of first) for (const id of held.get(g)?.chunks ?? []) if (!rows.has(id)) wanted.add(id)
+    for (const row of await database.ticketChunks.bulkGet([...wanted])) if (row) rows.set(row.id, row)
+    for (const row of rows.values()) {
+      const at: number[] = []
+      for (let i = 0; i < row.groups.length; i++) if (first.has(row.groups[i]!)) at.push(i)
+      parts.push(pickColumns(row, at))
+    }
+    return { tickets: inListOrder(concatColumns(parts.length ? parts : [emptyColumns()])), ...totals }
+  })
+}

@@ -1,0 +1,70 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createRaffle, listRaffles } from '@/db/raffles'
+import { pendingCount } from '@/db/outbox'
+import { db } from '@/db/schema'
+import { fakeAuthApi, renderApp, signedIn, testUser } from '@/test/render'
+
+const account = {
+  id: testUser.id,
+  email: testUser.email,
+  hasPassword: true,
+  createdAt: '2026-11-01T10:00:00Z',
+  identities: [{ issuer: 'https://login.empresa.com.br', email: testUser.email, createdAt: '2026-11-02T10:00:00Z' }],
+}
+
+/** A fake server for /api/account; returns the spy to inspect the calls. */
+function server() {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/account' && (init?.method ?? 'GET') === 'GET') {
+      return new Response(JSON.stringify(account), { headers: { 'Content-Type': 'application/json' } })
+    }
+    return new Response(null, { status: 204 })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+const calls = (fetch: ReturnType<typeof server>, path: string) => fetch.mock.calls.filter(([url]) => url === path)
+
+describe("'Minha conta'", () => {
+  it('is reached from the dashboard and shows the e-mail and the sign-in methods', async () => {
+    server()
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedIn })
+    await user.click(await screen.findByRole('link', { name: 'Minha conta' }))
+    expect(await screen.findByRole('heading', { name: 'Minha conta' })).toBeInTheDocument()
+    expect(await screen.findByText('E-mail e senha')).toBeInTheDocument()
+    expect(screen.getByText(/Provedor de identidade \(login\.empresa\.com\.br\)/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Alterar senha' })).toBeInTheDocument()
+  })
+
+  it('deletes the account only with its e-mail typed, forgets it on this device and signs out', async () => {
+    const fetch = server()
+    await createRaffle(testUser.id, { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }, db)
+    expect(await pendingCount(db, testUser.id)).toBe(1)
+    const user = userEvent.setup()
+    const { router } = renderApp('/conta', { session: signedIn, api: fakeAuthApi() })
+    await user.click(await screen.findByRole('button', { name: 'Excluir conta' }))
+    const dialog = screen.getByRole('dialog')
+    const field = within(dialog).getByLabelText(`Digite ${testUser.email} para confirmar`)
+    await user.type(field, 'outra@exemplo.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir conta' }))
+    expect(await within(dialog).findByText('Digite o e-mail da conta para confirmar.')).toBeInTheDocument()
+    expect(calls(fetch, '/api/account/delete')).toHaveLength(0)
+
+    await user.clear(field)
+    await user.type(field, testUser.email)
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir conta' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    const deletes = calls(fetch, '/api/account/delete')
+    expect(deletes).toHaveLength(1)
+    expect(JSON.parse(deletes[0]![1]!.body as string)).toEqual({ email: testUser.email })
+    expect(await listRaffles(testUser.id, db)).toEqual([])
+    expect(await pendingCount(db, testUser.id)).toBe(0)
+  })
+})

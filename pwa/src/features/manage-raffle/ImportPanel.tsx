@@ -1,0 +1,160 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useRef, useState, type ChangeEvent } from 'react'
+import { toast } from 'sonner'
+import { useOnline } from '@/sync/online'
+import { Button } from '@/components/ui/Button'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { errorText } from '@/components/ui/error-text'
+import { pendingCountOfRaffle } from '@/db/outbox'
+import { db, type RaffleRow } from '@/db/schema'
+import { importTarget, readInWorker, saveImport } from '@/features/manage-raffle/import-run'
+import { countsText, FORMAT_TEXT, fileText, importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
+import { ImportProgress } from '@/features/manage-raffle/ImportProgress'
+import { ImportError } from '@/protocol/import/messages'
+import type { ImportWithIds } from '@/features/manage-raffle/import-worker-types'
+import { planPeople } from '@/protocol/import/summary'
+
+interface ImportPanelProps {
+  userId: string
+  raffle: RaffleRow
+}
+
+const PREVIEW_ROWS = 5
+
+/** 'Importar arquivo': read in a Worker, preview, confirm, save in one transaction, watch it sync. */
+export function ImportPanel({ userId, raffle }: ImportPanelProps) {
+  const input = useRef<HTMLInputElement>(null)
+  const [stage, setStage] = useState<ImportStage | null>(null)
+  const [read, setRead] = useState<(ImportWithIds & { fileName: string }) | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [sent, setSent] = useState<number | null>(null)
+  const online = useOnline()
+  // Watched only after an import was saved, and counted without reading the ops' payloads.
+  const waiting = useLiveQuery(
+    () => (sent === null ? 0 : pendingCountOfRaffle(db, userId, raffle.id)),
+    [sent, userId, raffle.id],
+  )
+  const locked = raffle.status !== 'pending'
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setError(null)
+    setSent(null)
+    setStage('reading')
+    try {
+      const result = await readInWorker(file, await importTarget(raffle))
+      setRead({ ...result, fileName: file.name })
+    } catch (err) {
+      fail(err)
+    } finally {
+      setStage(null)
+    }
+  }
+
+  function fail(err: unknown) {
+    // An ImportError carries the spec's words; anything else (IndexedDB, a refused rule) has its own.
+    const message = err instanceof ImportError ? err.message : errorText(err)
+    setError(message)
+    toast.error(message)
+  }
+
+  async function onConfirm() {
+    if (!read) return
+    setStage('saving')
+    try {
+      const people = await saveImport(userId, raffle.id, read)
+      toast.success(importedMessage(people))
+      setSent(Math.ceil(read.plan.tickets / 5000))
+      setRead(null)
+    } catch (err) {
+      setRead(null)
+      fail(err)
+    } finally {
+      setStage(null)
+    }
+  }
+
+  const syncing = sent !== null && (waiting ?? 0) > 0
+  return (
+    <section aria-labelledby="import-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="import-title" className="font-semibold text-slate-900">
+            Importar de arquivo
+          </h2>
+          <p className="text-sm text-slate-600">CSV ou Excel (.xlsx, .xls): uma coluna de nomes, nome e quantidade, ou um cabeçalho com nome, email e bilhete.</p>
+        </div>
+        <input ref={input} type="file" accept=".csv,.xlsx,.xls" className="sr-only" aria-label="Arquivo para importar" onChange={onFile} tabIndex={-1} />
+        <Button variant="outline" disabled={locked || stage !== null} loading={stage === 'reading'} onClick={() => input.current?.click()}>
+          Importar arquivo
+        </Button>
+      </div>
+      {stage && <ImportProgress label={STAGE_TEXT[stage]} />}
+      {syncing && (
+        <ImportProgress
+          label={online ? STAGE_TEXT.syncing : 'Salvo neste aparelho: será enviado ao servidor quando houver conexão.'}
+          done={Math.max(0, sent - (waiting ?? 0))}
+          total={sent}
+        />
+      )}
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <ConfirmDialog
+        open={read !== null}
+        title="Importar participantes"
+        confirmLabel="Importar"
+        busy={stage === 'saving'}
+        onConfirm={onConfirm}
+        onCancel={() => setRead(null)}
+      >
+        {read && <ImportPreview read={read} />}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } }) {
+  const rows = planPeople(read.plan, PREVIEW_ROWS)
+  return (
+    <div className="space-y-3 text-sm">
+      <p className="text-base font-semibold" data-testid="import-counts">
+        {countsText(read.plan.people, read.plan.tickets)}
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-600">Arquivo</dt>
+        <dd className="break-all">{read.fileName}</dd>
+        <dt className="text-slate-600">Tipo</dt>
+        <dd>{fileText(read.kind, read.delimiter, read.encoding)}</dd>
+        <dt className="text-slate-600">Formato</dt>
+        <dd>{FORMAT_TEXT[read.plan.format]}</dd>
+      </dl>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left">
+          <caption className="sr-only">Primeiras linhas</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th className="py-1 pr-2 font-medium">Nome</th>
+              <th className="py-1 pr-2 font-medium">E-mail</th>
+              <th className="py-1 font-medium">Bilhetes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([name, email, count, first, last], i) => (
+              <tr key={i} className="border-t border-slate-200">
+                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{name}</td>
+                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{email ?? '—'}</td>
+                <td className="py-1 whitespace-nowrap">{first === null ? count : first === last ? first : `${first}–${last}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {read.plan.people > rows.length && <p className="text-slate-600">e mais {read.plan.people - rows.length}…</p>}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+// 'Exportar': the raffle's participants or winners as .xlsx or .csv, made on the device (works
+// offline). Loaded only when the organiser exports; SheetJS only for .xlsx.
+import { drawOverview } from '@/db/draw-queries'
+import { listTickets } from '@/db/participants'
+import type { RaffleRow } from '@/db/schema'
+import { toExcelCsv } from '@/lib/csv-export'
+
+export type ExportWhat = 'participants' | 'winners'
+export type ExportFormat = 'xlsx' | 'csv'
+
+type Cell = string | number | null
+
+/** One row per ticket, with the header the import reads back (nome, email, bilhete). */
+async function participantRows(raffle: RaffleRow): Promise<Cell[][]> {
+  const tickets = await listTickets(raffle.id)
+  const numbered = raffle.type === 'tickets'
+  const head = numbered ? ['Nome', 'Email', 'Bilhete'] : ['Nome', 'Email']
+  return [head, ...tickets.map((t) => (numbered ? [t.name, t.email, t.ticketNumber] : [t.name, t.email]))]
+}
+
+async function winnerRows(raffle: RaffleRow): Promise<Cell[][]> {
+  const { winners } = await drawOverview(raffle.id)
+  const date = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString('pt-BR'))
+  return [
+    ['Posição', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em'],
+    ...winners.map((w) => [w.position, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt)]),
+  ]
+}
+
+/** A safe file name from the title: 'Rifa da Igreja' → 'rifa-da-igreja-participantes.xlsx'. */
+export function exportFileName(title: string, what: ExportWhat, format: ExportFormat): string {
+  const base =
+    title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'sorteio'
+  return `${base}-${what === 'participants' ? 'participantes' : 'vencedores'}.${format}`
+}
+
+export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: ExportFormat): Promise<Blob> {
+  const rows = what === 'participants' ? await participantRows(raffle) : await winnerRows(raffle)
+  if (format === 'csv') return new Blob([toExcelCsv(rows)], { type: 'text/csv;charset=utf-8' })
+  const XLSX = await import('@e965/xlsx')
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), what === 'participants' ? 'Participantes' : 'Vencedores')
+  const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer
+  return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })
+}
+
+/** Saves the file through a download link. */
+export async function downloadExport(raffle: RaffleRow, what: ExportWhat, format: ExportFormat): Promise<void> {
+  const url = URL.createObjectURL(await exportBlob(raffle, what, format))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = exportFileName(raffle.title, what, format)
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

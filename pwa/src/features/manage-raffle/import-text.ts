@@ -1,0 +1,38 @@
+// The import's pt-BR texts (spec §8 for the toasts).
+import type { Delimiter, FileKind, TextEncodingName } from '@/protocol/import/detect'
+import { thousands } from '@/protocol/import/messages'
+import type { ImportFormat } from '@/protocol/import/rows'
+
+export const importedMessage = (n: number) => `${thousands(n)} participante(s) importado(s)`
+
+/** '234 participantes, 1.520 bilhetes' */
+export function countsText(people: number, tickets: number): string {
+  const p = `${thousands(people)} ${people === 1 ? 'participante' : 'participantes'}`
+  const t = `${thousands(tickets)} ${tickets === 1 ? 'bilhete' : 'bilhetes'}`
+  return `${p}, ${t}`
+}
+
+export const FORMAT_TEXT: Record<ImportFormat, string> = {
+  header: 'cabeçalho com nome (e email, bilhete)',
+  quantity: 'nome e quantidade de bilhetes',
+  names: 'uma coluna de nomes',
+}
+
+const DELIMITER_TEXT: Record<Delimiter, string> = { ',': 'vírgula', ';': 'ponto e vírgula', '\t': 'tabulação' }
+const KIND_TEXT: Record<FileKind, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)', xls: 'Excel 97-2003 (.xls)' }
+
+export function fileText(kind: FileKind, delimiter: Delimiter | null, encoding: TextEncodingName | null): string {
+  if (kind !== 'csv') return KIND_TEXT[kind]
+  const parts = [KIND_TEXT.csv]
+  if (delimiter) parts.push(`separado por ${DELIMITER_TEXT[delimiter]}`)
+  if (encoding) parts.push(encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252')
+  return parts.join(', ')
+}
+
+export type ImportStage = 'reading' | 'saving' | 'syncing'
+
+export const STAGE_TEXT: Record<ImportStage, string> = {
+  reading: 'Lendo o arquivo…',
+  saving: 'Salvando neste aparelho…',
+  syncing: 'Enviando ao servidor…',
+}

@@ -1,0 +1,72 @@
+// What a file is: its extension and its first bytes must agree (a PDF renamed .xlsx is refused), and a
+// CSV's text encoding and delimiter are found from its bytes.
+import { IMPORT_MESSAGES, ImportError, importMessage, MAX_IMPORT_BYTES } from '@/protocol/import/messages'
+
+export type FileKind = 'csv' | 'xlsx' | 'xls'
+export type Delimiter = ',' | ';' | '\t'
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04]
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+
+function startsWith(bytes: Uint8Array, magic: number[]): boolean {
+  return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b)
+}
+
+/**
+ * The file's kind, or an ImportError. An .xlsx that starts with the OLE header is an encrypted
+ * package (Excel's "protect with password"); an .xls may be either an old workbook or a renamed
+ * .xlsx. A CSV must be text: no NUL byte in its first 8 KB.
+ */
+export function detectKind(fileName: string, bytes: Uint8Array): FileKind {
+  const dot = fileName.lastIndexOf('.')
+  const ext = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase()
+  if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls') throw new ImportError(IMPORT_MESSAGES.wrongKind)
+  if (bytes.length > MAX_IMPORT_BYTES) throw new ImportError(importMessage.failed(IMPORT_MESSAGES.tooBig))
+  if (bytes.length === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
+  const zip = startsWith(bytes, ZIP)
+  const ole = startsWith(bytes, OLE)
+  if (ext === 'csv') {
+    if (zip || ole || bytes.subarray(0, 8192).includes(0)) throw new ImportError(IMPORT_MESSAGES.wrongKind)
+    return 'csv'
+  }
+  if (ext === 'xlsx' && ole) throw new ImportError(importMessage.failed(IMPORT_MESSAGES.password))
+  if (zip) return 'xlsx'
+  if (ole) return 'xls'
+  throw new ImportError(IMPORT_MESSAGES.wrongKind)
+}
+
+export type TextEncodingName = 'utf-8' | 'windows-1252'
+
+/** UTF-8 (BOM dropped) when the bytes are valid UTF-8, else Windows-1252, as Excel pt-BR writes CSV. */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEncodingName } {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    return { text, encoding: 'utf-8' }
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
+  }
+}
+
+/**
+ * The delimiter of the first line (outside quotes): the most frequent of ; , and tab; a tie goes
+ * in that order (Excel pt-BR writes ';', and a name may hold a comma). None: ',' (one column).
+ */
+export function detectDelimiter(text: string): Delimiter {
+  const counts = { ';': 0, ',': 0, '\t': 0 }
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"') quoted = !quoted
+    else if (!quoted && (c === '\n' || c === '\r')) break
+    else if (!quoted && (c === ';' || c === ',' || c === '\t')) counts[c]++
+  }
+  let best: Delimiter = ','
+  let most = 0
+  for (const d of [';', ',', '\t'] as const) {
+    if (counts[d] > most) {
+      best = d
+      most = counts[d]
+    }
+  }
+  return best
+}

@@ -1,0 +1,45 @@
+// Every shared import fixture (sync/testdata/import/cases.json) through the TypeScript reader; the Go
+// reader runs the same cases (sync/importfile). Cases marked browserOnly run in Playwright instead.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ImportError, MAX_IMPORT_BYTES } from '@/protocol/import/messages'
+import { readImport } from '@/protocol/import/read'
+import { summarisePlan } from '@/protocol/import/summary'
+
+const dir = resolve(__dirname, '../../../../sync/testdata/import')
+
+interface Case {
+  name: string
+  file: string
+  target: { numbered: boolean; people: number; tickets: number; highest: number }
+  browserOnly?: boolean
+  want: Record<string, unknown> & { error?: string }
+}
+
+const { cases } = JSON.parse(readFileSync(resolve(dir, 'cases.json'), 'utf8')) as { cases: Case[] }
+
+describe('import fixtures', () => {
+  it('has the cases, and the catalogue\'s size limit', () => {
+    expect(cases.length).toBeGreaterThan(20)
+    const catalogue = JSON.parse(readFileSync(resolve(dir, '../catalogue.json'), 'utf8')) as { limits: Record<string, number> }
+    expect(catalogue.limits.maxImportBytes).toBe(MAX_IMPORT_BYTES)
+  })
+
+  for (const c of cases.filter((x) => !x.browserOnly)) {
+    it(`${c.file}: ${c.name}`, async () => {
+      const bytes = new Uint8Array(readFileSync(resolve(dir, c.file)))
+      if (c.want.error !== undefined) {
+        const err = await readImport(c.file, bytes, c.target).then(
+          () => null,
+          (e: unknown) => e,
+        )
+        expect(err).toBeInstanceOf(ImportError)
+        expect((err as Error).message).toBe(c.want.error)
+        return
+      }
+      const read = await readImport(c.file, bytes, c.target)
+      expect({ kind: read.kind, encoding: read.encoding, delimiter: read.delimiter, ...summarisePlan(read.plan) }).toEqual(c.want)
+    })
+  }
+})

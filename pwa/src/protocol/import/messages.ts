@@ -1,0 +1,40 @@
+// The import's pt-BR messages (product spec §8); the Go reader (sync/importfile) words them the same,
+// and sync/testdata/import/cases.json holds the exact texts both are tested against.
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
+
+export const IMPORT_MESSAGES = {
+  wrongKind: 'Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)',
+  unrecognised: 'Formato de arquivo não reconhecido',
+  noRows: 'Nenhum participante válido encontrado no arquivo',
+  failed: 'Erro ao processar arquivo',
+  password: 'o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo',
+  corrupt: 'o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez',
+  tooBig: 'o arquivo tem mais de 10 MB',
+} as const
+
+/** Thousands with a dot, as pt-BR writes them (10.000). */
+export function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+}
+
+export const importMessage = {
+  failed: (reason: string) => `${IMPORT_MESSAGES.failed}: ${reason}`,
+  badQuantity: (name: string, value: string) => `Quantidade inválida para ${name}: ${value}`,
+  highQuantity: (name: string, value: string, max: number) =>
+    `Quantidade muito alta para ${name}: ${value}. Máximo: ${max} bilhetes por pessoa`,
+  tooManyPeople: (total: number, max: number) =>
+    `Total de participantes únicos excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
+  tooManyTickets: (total: number, max: number) =>
+    `Total de bilhetes excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
+  badRow: (row: number, message: string) => `Linha ${row}: ${message}`,
+  repeatedTicket: (row: number, value: string) => `Linha ${row}: o bilhete ${value} aparece mais de uma vez no arquivo`,
+}
+
+/** A file the import refuses, with the message to show. Nothing is written when one is thrown. */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ImportError'
+  }
+}

@@ -1,0 +1,119 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/importfile"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// ImportStore is what the file import needs from storage.
+type ImportStore interface {
+	ImportTarget(ctx context.Context, userID, raffleID string) (importfile.Target, error)
+	ImportTickets(ctx context.Context, userID, raffleID string, tickets []protocol.Ticket, now func() time.Time) error
+}
+
+// importOverhead is room for the multipart envelope around the file.
+const importOverhead = 64 << 10
+
+// handleImport reads a CSV or XLSX sent as multipart/form-data (field file)
+// by the import rules the PWA follows (sync/importfile) and adds its tickets
+// in one transaction through the push pipeline. Refusals answer 400 with the
+// same pt-BR message the PWA shows; nothing is written.
+func handleImport(st ImportStore, now func() time.Time, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u := userFrom(r.Context())
+		raffleID := chi.URLParam(r, "id")
+		if !protocol.IsUUID(raffleID) {
+			writeError(w, r, log, &core.Error{Code: core.CodeNotFound, Message: protocol.Message(protocol.ReasonRaffleNotFound)})
+			return
+		}
+		name, body, err := importedFile(w, r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		target, err := st.ImportTarget(r.Context(), u.ID, raffleID)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		read, err := importfile.ReadFile(name, body, target)
+		var refusal *importfile.Refusal
+		if errors.As(err, &refusal) {
+			writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Message: refusal.Message})
+			return
+		}
+		if err != nil {
+			writeError(w, r, log, core.Internal(err))
+			return
+		}
+		if err := st.ImportTickets(r.Context(), u.ID, raffleID, planTickets(read.Plan, now), now); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{
+			"people":  read.Plan.People,
+			"tickets": read.Plan.Tickets,
+			"format":  read.Plan.Format,
+			"message": fmt.Sprintf("%d participante(s) importado(s)", read.Plan.People),
+		})
+	})
+}
+
+// importedFile is the multipart field "file": its name and bytes, at most
+// importfile.MaxBytes.
+func importedFile(w http.ResponseWriter, r *http.Request) (string, []byte, error) {
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return "", nil, &core.Error{Code: core.CodeUnsupportedMediaType, Message: "Envie o arquivo como multipart/form-data, no campo file."}
+	}
+	tooBig := &core.Error{Code: core.CodeBodyTooLarge, Message: "Erro ao processar arquivo: o arquivo tem mais de 10 MB"}
+	r.Body = http.MaxBytesReader(w, r.Body, importfile.MaxBytes+importOverhead)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return "", nil, core.FieldError("file", "Envie o arquivo como multipart/form-data, no campo file.")
+	}
+	for {
+		part, err := mr.NextPart()
+		var maxErr *http.MaxBytesError
+		switch {
+		case errors.As(err, &maxErr):
+			return "", nil, tooBig
+		case err != nil:
+			return "", nil, core.FieldError("file", "Envie o arquivo no campo file.")
+		case part.FormName() != "file":
+			continue
+		}
+		body, err := io.ReadAll(io.LimitReader(part, importfile.MaxBytes+1))
+		if errors.As(err, &maxErr) || len(body) > importfile.MaxBytes {
+			return "", nil, tooBig
+		}
+		if err != nil {
+			return "", nil, core.FieldError("file", "Não foi possível ler o arquivo enviado.")
+		}
+		return part.FileName(), body, nil
+	}
+}
+
+// planTickets gives the plan's tickets their ids: one group id per person.
+func planTickets(p *importfile.Plan, now func() time.Time) []protocol.Ticket {
+	groups := make([]string, p.People)
+	for i := range groups {
+		groups[i] = core.NewID(now())
+	}
+	out := make([]protocol.Ticket, len(p.Names))
+	for i, name := range p.Names {
+		out[i] = protocol.Ticket{ID: core.NewID(now()), Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]]}
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+const (
+	flowCookie   = "sorteio_oidc"
+	flowPath     = "/api/auth/oidc"
+	callbackPath = flowPath + "/callback"
+)
+
+// OIDCFlow is the sign-in at an OpenID Connect provider (auth.OIDC).
+type OIDCFlow interface {
+	Name() string
+	Begin(ctx context.Context, redirectURL string) (authURL, cookie string, err error)
+	Finish(ctx context.Context, redirectURL, cookie string, q url.Values) (auth.SignedIn, error)
+}
+
+// handleConfig tells the PWA what this server offers before anyone signs in.
+func handleConfig(flow OIDCFlow) http.Handler {
+	type provider struct {
+		Name string `json:"name"`
+	}
+	body := struct {
+		OIDC *provider `json:"oidc"`
+	}{}
+	if flow != nil {
+		body.OIDC = &provider{Name: flow.Name()}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, body)
+	})
+}
+
+// redirectURL is where the provider sends the browser back: the configured
+// one, else this server's callback as the browser reached it.
+func redirectURL(r *http.Request, cfg Config) string {
+	if cfg.OIDCRedirectURL != "" {
+		return cfg.OIDCRedirectURL
+	}
+	scheme := "http"
+	if isHTTPS(r, cfg.TrustProxy) {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + callbackPath
+}
+
+// backToAuth sends the browser to the sign-in screen with an error code the
+// PWA turns into its pt-BR message.
+func backToAuth(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	e := core.AsError(err)
+	level := slog.LevelWarn
+	if e.Code == core.CodeInternal || e.Code == core.CodeOIDCUnavailable {
+		level = slog.LevelError
+	}
+	log.Log(r.Context(), level, "entrada pelo provedor falhou", "code", e.Code, "err", e)
+	http.Redirect(w, r, "/auth?erro="+url.QueryEscape(string(e.Code)), http.StatusSeeOther)
+}
+
+func handleOIDCStart(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if flow == nil {
+			backToAuth(w, r, log, &core.Error{Code: core.CodeOIDCDisabled})
+			return
+		}
+		authURL, cookie, err := flow.Begin(r.Context(), redirectURL(r, cfg))
+		if err != nil {
+			backToAuth(w, r, log, err)
+			return
+		}
+		// Lax: the provider's redirect back is a top-level GET, which carries it.
+		http.SetCookie(w, &http.Cookie{Name: flowCookie, Value: cookie, Path: flowPath, MaxAge: int(auth.FlowTTL.Seconds()),
+			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy)})
+		http.Redirect(w, r, authURL, http.StatusSeeOther)
+	})
+}
+
+func handleOIDCCallback(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if flow == nil {
+			backToAuth(w, r, log, &core.Error{Code: core.CodeOIDCDisabled})
+			return
+		}
+		// The cookie serves one attempt, whatever its outcome.
+		http.SetCookie(w, &http.Cookie{Name: flowCookie, Value: "", Path: flowPath, MaxAge: -1,
+			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy)})
+		var cookie string
+		if c, err := r.Cookie(flowCookie); err == nil {
+			cookie = c.Value
+		}
+		signed, err := flow.Finish(r.Context(), redirectURL(r, cfg), cookie, r.URL.Query())
+		if err != nil {
+			backToAuth(w, r, log, err)
+			return
+		}
+		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
+		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+	})
+}

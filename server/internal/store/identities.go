@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+)
+
+// An account whose e-mail nobody has proven (a provider that did not verify
+// it, or a deleted account) stores "#<id> <e-mail>" instead: the id keeps the
+// column unique, and no typed e-mail can match it, since a valid one has no
+// space. The store shows only the part after the space.
+func unclaimedEmail(userID, email string) string { return "#" + userID + " " + email }
+
+func shownEmail(stored string) string {
+	if strings.HasPrefix(stored, "#") {
+		if i := strings.IndexByte(stored, ' '); i >= 0 {
+			return stored[i+1:]
+		}
+	}
+	return stored
+}
+
+// SignInIdentity returns the account of (id.Issuer, id.Subject): the one
+// already linked; else, when the provider verified id.Email, the account
+// with that e-mail, which it links; else a new password-less account with
+// id.UserID, created at id.CreatedAt. created says whether it is new.
+func (db *DB) SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
+	u, created, err = db.signInIdentity(ctx, id, emailVerified)
+	if errors.Is(err, errRaced) {
+		// Two first sign-ins of one person at once: the other one linked or
+		// created the account meanwhile, which this attempt now finds.
+		u, created, err = db.signInIdentity(ctx, id, emailVerified)
+	}
+	return u, created, db.wrap(err)
+}
+
+// errRaced is a unique violation while linking: another sign-in won.
+var errRaced = errors.New("identidade criada por outra entrada simultânea")
+
+func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		u, err = db.userByIdentity(ctx, tx, id.Issuer, id.Subject)
+		if core.ErrorCode(err) != core.CodeNotFound {
+			return err
+		}
+		if emailVerified {
+			u, err = db.userByEmailTx(ctx, tx, id.Email)
+			if err == nil {
+				id.UserID = u.ID
+				return db.insertIdentity(ctx, tx, id)
+			}
+			if core.ErrorCode(err) != core.CodeNotFound {
+				return err
+			}
+		}
+		u = core.User{ID: id.UserID, Email: id.Email, CreatedAt: id.CreatedAt}
+		stored := id.Email
+		if !emailVerified {
+			stored = unclaimedEmail(u.ID, id.Email)
+		}
+		if err := db.insertUser(ctx, tx, u, stored); err != nil {
+			return err
+		}
+		created = true
+		return db.insertIdentity(ctx, tx, id)
+	})
+	return u, created, err
+}
+
+// IdentitiesOf lists an account's provider sign-ins, oldest first.
+func (db *DB) IdentitiesOf(ctx context.Context, userID string) ([]core.Identity, error) {
+	var out []core.Identity
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = db.identitiesOf(ctx, tx, userID)
+		return err
+	})
+	return out, err
+}
+
+func (db *DB) identitiesOf(ctx context.Context, tx *sql.Tx, userID string) ([]core.Identity, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT issuer, subject, user_id, email, created_at FROM identities
+		WHERE user_id = ? ORDER BY created_at, issuer, subject`), userID)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	out := []core.Identity{}
+	for rows.Next() {
+		var id core.Identity
+		var created int64
+		if err := rows.Scan(&id.Issuer, &id.Subject, &id.UserID, &id.Email, &created); err != nil {
+			return nil, db.wrap(err)
+		}
+		id.CreatedAt = fromMillis(created)
+		out = append(out, id)
+	}
+	return out, db.wrap(rows.Err())
+}
+
+func (db *DB) userByIdentity(ctx context.Context, tx *sql.Tx, issuer, subject string) (core.User, error) {
+	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT u.id, u.email, u.password_hash, u.created_at
+		FROM identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = ? AND i.subject = ?`), issuer, subject))
+}
+
+func (db *DB) userByEmailTx(ctx context.Context, tx *sql.Tx, email string) (core.User, error) {
+	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at FROM users WHERE email = ?`), email))
+}
+
+func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u core.User, storedEmail string) error {
+	_, err := tx.ExecContext(ctx, db.q(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)`),
+		u.ID, storedEmail, u.PasswordHash, millis(u.CreatedAt))
+	if isUniqueViolation(err) {
+		return errRaced
+	}
+	return err
+}
+
+func (db *DB) insertIdentity(ctx context.Context, tx *sql.Tx, id core.Identity) error {
+	err := db.exec(ctx, tx, `INSERT INTO identities (issuer, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?)`,
+		id.Issuer, id.Subject, id.UserID, id.Email, millis(id.CreatedAt))
+	if isUniqueViolation(err) {
+		return errRaced
+	}
+	return err
+}
+
+func scanUser(row *sql.Row) (core.User, error) {
+	var u core.User
+	var created int64
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return core.User{}, &core.Error{Code: core.CodeNotFound}
+	}
+	if err != nil {
+		return core.User{}, err
+	}
+	u.Email = shownEmail(u.Email)
+	u.CreatedAt = fromMillis(created)
+	return u, nil
+}

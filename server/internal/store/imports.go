@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/importfile"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// ImportTarget is what a file import needs of the owner's raffle before it
+// reads the file: whether tickets are numbered, its counts and its highest
+// all-digit ticket number (numbering continues after it).
+func (db *DB) ImportTarget(ctx context.Context, userID, raffleID string) (importfile.Target, error) {
+	var t importfile.Target
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ?`), raffleID, userID))
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && r.Deleted) {
+			return &core.Error{Code: core.CodeNotFound, Message: protocol.Message(protocol.ReasonRaffleNotFound)}
+		}
+		if err != nil {
+			return err
+		}
+		if r.Status != protocol.StatusPending {
+			return &core.Error{Code: core.CodeInvalidInput, Message: protocol.Message(protocol.ReasonDrawStarted)}
+		}
+		t = importfile.Target{Numbered: r.Type == protocol.RaffleTickets, People: r.Groups, Tickets: r.Tickets}
+		t.Highest, err = db.highestNumber(ctx, tx, raffleID)
+		return err
+	})
+	return t, db.wrap(err)
+}
+
+// highestNumber is the raffle's highest all-digit ticket number, 0 if none.
+func (db *DB) highestNumber(ctx context.Context, tx *sql.Tx, raffleID string) (int, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`), raffleID)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	highest := 0
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return 0, err
+		}
+		if n, err := strconv.Atoi(s); err == nil && n > highest && s[0] != '-' && s[0] != '+' {
+			highest = n
+		}
+	}
+	return highest, rows.Err()
+}
+
+// ImportTickets adds an import's tickets as participants.add ops of at most
+// 5,000 tickets, through the push pipeline (same rules, same log), all in one
+// transaction: one rejection and nothing is written. The ops are recorded
+// under a client id of their own. Pokes follow the commit.
+func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, tickets []protocol.Ticket, now func() time.Time) error {
+	heads := map[string]int64{}
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		clientID := core.NewID(now())
+		for i := 0; i*protocol.MaxBatch < len(tickets); i++ {
+			batch := tickets[i*protocol.MaxBatch : min((i+1)*protocol.MaxBatch, len(tickets))]
+			payload, err := json.Marshal(protocol.ParticipantsAdd{Tickets: batch})
+			if err != nil {
+				return err
+			}
+			op := protocol.Op{OpID: core.NewID(now()), MutationID: int64(i + 1), RaffleID: raffleID, Type: protocol.TypeParticipantsAdd, Payload: payload}
+			res, err := db.applyOp(ctx, tx, userID, clientID, op, now())
+			if err != nil {
+				return err
+			}
+			if res.Status != StatusApplied {
+				return &core.Error{Code: core.CodeInvalidInput, Message: res.Message}
+			}
+			heads[raffleID] = res.Seq
+		}
+		return nil
+	})
+	if err != nil {
+		return db.wrap(err)
+	}
+	db.poke(ctx, userID, heads)
+	return nil
+}

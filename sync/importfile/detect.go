@@ -1,0 +1,92 @@
+package importfile
+
+import (
+	"bytes"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// Kind is what a file is, by its extension and its first bytes together.
+type Kind string
+
+const (
+	KindCSV  Kind = "csv"
+	KindXLSX Kind = "xlsx"
+	KindXLS  Kind = "xls"
+)
+
+var (
+	magicZip = []byte{0x50, 0x4b, 0x03, 0x04}
+	magicOLE = []byte{0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1}
+)
+
+// DetectKind checks the extension against the content. An .xlsx that starts
+// with the OLE header is an encrypted package (a password); a CSV must be text
+// (no NUL byte in its first 8 KB).
+func DetectKind(fileName string, b []byte) (Kind, error) {
+	ext := strings.ToLower(strings.TrimPrefix(path.Ext(fileName), "."))
+	if ext != "csv" && ext != "xlsx" && ext != "xls" {
+		return "", refuse("%s", msgWrongKind)
+	}
+	if len(b) > MaxBytes {
+		return "", failed(reasonTooBig)
+	}
+	if len(b) == 0 {
+		return "", refuse("%s", msgNoRows)
+	}
+	zip, ole := bytes.HasPrefix(b, magicZip), bytes.HasPrefix(b, magicOLE)
+	if ext == "csv" {
+		if zip || ole || bytes.IndexByte(b[:min(len(b), 8192)], 0) >= 0 {
+			return "", refuse("%s", msgWrongKind)
+		}
+		return KindCSV, nil
+	}
+	switch {
+	case ext == "xlsx" && ole:
+		return "", failed(reasonPassword)
+	case zip:
+		return KindXLSX, nil
+	case ole:
+		return KindXLS, nil
+	}
+	return "", refuse("%s", msgWrongKind)
+}
+
+// DecodeText is UTF-8 (BOM dropped) when the bytes are valid UTF-8, else
+// Windows-1252, as Excel pt-BR writes CSV.
+func DecodeText(b []byte) (text, encoding string) {
+	if utf8.Valid(b) {
+		return strings.TrimPrefix(string(b), "\uFEFF"), "utf-8"
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(b)
+	if err != nil { // not reached: every byte maps to a rune
+		return string(b), "windows-1252"
+	}
+	return string(out), "windows-1252"
+}
+
+// DetectDelimiter is the most frequent of ; , and tab in the first line
+// (outside quotes); a tie goes in that order; none is ','.
+func DetectDelimiter(text string) rune {
+	counts := map[rune]int{}
+	quoted := false
+	for _, c := range text {
+		if c == '"' {
+			quoted = !quoted
+		} else if !quoted && (c == '\n' || c == '\r') {
+			break
+		} else if !quoted && (c == ';' || c == ',' || c == '\t') {
+			counts[c]++
+		}
+	}
+	best, most := ',', 0
+	for _, d := range []rune{';', ',', '\t'} {
+		if counts[d] > most {
+			best, most = d, counts[d]
+		}
+	}
+	return best
+}

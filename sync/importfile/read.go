@@ -1,0 +1,109 @@
+package importfile
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Read is a file read into a plan.
+type Read struct {
+	Kind      Kind
+	Encoding  string // CSV only
+	Delimiter string // CSV only
+	Plan      *Plan
+}
+
+// ReadFile reads a CSV or an XLSX into a plan, or returns a *Refusal (any
+// other error is not the file's fault).
+func ReadFile(fileName string, b []byte, t Target) (*Read, error) {
+	kind, err := DetectKind(fileName, b)
+	if err != nil {
+		return nil, err
+	}
+	out := &Read{Kind: kind}
+	var rows []Row
+	switch kind {
+	case KindCSV:
+		var text string
+		text, out.Encoding = DecodeText(b)
+		d := DetectDelimiter(text)
+		out.Delimiter = string(d)
+		rows, err = CSVRows(text, d)
+	case KindXLSX:
+		rows, err = XLSXRows(b)
+	default:
+		err = failed(reasonXLS)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if out.Plan, err = PlanImport(rows, t); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CSVRows reads every record with its line. Quotes may be loose, as real
+// exports have them; a record with a quote never closed is a corrupt file.
+func CSVRows(text string, delimiter rune) ([]Row, error) {
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma = delimiter
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	r.ReuseRecord = false
+	var rows []Row
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, failed(reasonCorrupt)
+		}
+		line, _ := r.FieldPos(0)
+		rows = append(rows, Row{Line: line, Cells: rec})
+	}
+}
+
+// XLSXRows reads the first sheet's rows as text (raw values: 3, not "3,00"),
+// with bounds on what the archive may expand to.
+func XLSXRows(b []byte) ([]Row, error) {
+	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{
+		RawCellValue:      true,
+		UnzipSizeLimit:    200 << 20,
+		UnzipXMLSizeLimit: 100 << 20,
+	})
+	if err != nil {
+		if errors.Is(err, excelize.ErrWorkbookFileFormat) || strings.Contains(err.Error(), "password") {
+			return nil, failed(reasonPassword)
+		}
+		return nil, failed(reasonCorrupt)
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return nil, nil
+	}
+	it, err := f.Rows(sheets[0])
+	if err != nil {
+		return nil, failed(reasonCorrupt)
+	}
+	defer it.Close()
+	var rows []Row
+	for line := 1; it.Next(); line++ {
+		cells, err := it.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, failed(reasonCorrupt)
+		}
+		rows = append(rows, Row{Line: line, Cells: cells})
+	}
+	if it.Error() != nil {
+		return nil, failed(reasonCorrupt)
+	}
+	return rows, nil
+}

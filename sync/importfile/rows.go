@@ -1,0 +1,291 @@
+package importfile
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// Format is how the first line reads.
+type Format string
+
+const (
+	FormatHeader   Format = "header"
+	FormatQuantity Format = "quantity"
+	FormatNames    Format = "names"
+)
+
+// Target is the raffle before the import: whether its tickets are numbered,
+// what it holds, and its highest all-digit ticket number.
+type Target struct {
+	Numbered bool `json:"numbered"`
+	People   int  `json:"people"`
+	Tickets  int  `json:"tickets"`
+	Highest  int  `json:"highest"`
+}
+
+// Row is a row's cells and its line in the file (1-based).
+type Row struct {
+	Line  int
+	Cells []string
+}
+
+// Plan is the tickets to add, column by column; Person[i] is the index of
+// ticket i's person (one group each).
+type Plan struct {
+	Format  Format
+	People  int
+	Tickets int
+	Names   []string
+	Emails  []*string
+	Numbers []*string
+	Person  []int
+}
+
+var (
+	numeric = regexp.MustCompile(`^[+-]?\d+([.,]\d+)?$`)
+	whole   = regexp.MustCompile(`^\d+$`)
+)
+
+// fold is lower case without accents: 'NOME' and 'Nóme' read 'nome'.
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if r < 0x300 || r > 0x36f {
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(strings.ToLower(b.String()))
+}
+
+func cell(r Row, i int) string {
+	if i < 0 || i >= len(r.Cells) {
+		return ""
+	}
+	return strings.TrimSpace(r.Cells[i])
+}
+
+func width(cells []string) int {
+	n := len(cells)
+	for n > 0 && strings.TrimSpace(cells[n-1]) == "" {
+		n--
+	}
+	return n
+}
+
+func detectFormat(first Row) (Format, error) {
+	for _, c := range first.Cells {
+		if strings.Contains(fold(c), "nome") {
+			return FormatHeader, nil
+		}
+	}
+	switch w := width(first.Cells); {
+	case w == 2 && numeric.MatchString(cell(first, 1)):
+		return FormatQuantity, nil
+	case w == 1:
+		return FormatNames, nil
+	}
+	return "", refuse("%s", msgUnrecognised)
+}
+
+func badRow(line int, reason string) *Refusal {
+	return refuse("Linha %d: %s", line, protocol.Message(reason))
+}
+
+// checkName, checkEmail and checkNumber are the rules of a participants.add
+// ticket (sync/protocol), the text rule first as on the device, with the
+// row's line in the message.
+func checkName(line int, s string) (string, error) {
+	// The text rule first, as on the device: a NUL or a bidi override never
+	// reaches the database.
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return "", badRow(line, protocol.ReasonTextInvalid)
+	}
+	if s == "" {
+		return "", badRow(line, protocol.ReasonNameRequired)
+	}
+	if utf8.RuneCountInString(s) > protocol.MaxName {
+		return "", badRow(line, protocol.ReasonNameTooLong)
+	}
+	return s, nil
+}
+
+func checkEmail(line int, s string) (*string, error) {
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return nil, badRow(line, protocol.ReasonTextInvalid)
+	}
+	if s == "" {
+		return nil, nil
+	}
+	if !protocol.LooksLikeEmail(s) {
+		return nil, badRow(line, protocol.ReasonInvalidEmail)
+	}
+	return &s, nil
+}
+
+func checkNumber(line int, s string) (*string, error) {
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return nil, badRow(line, protocol.ReasonTextInvalid)
+	}
+	if s == "" {
+		return nil, nil
+	}
+	if utf8.RuneCountInString(s) > protocol.MaxTicketNumber {
+		return nil, badRow(line, protocol.ReasonInvalidTicketNumber)
+	}
+	return &s, nil
+}
+
+// PlanImport builds the plan, or returns the Refusal of the first problem in
+// file order, then the raffle's limits (people, then tickets).
+func PlanImport(rows []Row, t Target) (*Plan, error) {
+	var data []Row
+	for _, r := range rows {
+		if width(r.Cells) > 0 {
+			data = append(data, r)
+		}
+	}
+	if len(data) == 0 {
+		return nil, refuse("%s", msgNoRows)
+	}
+	format, err := detectFormat(data[0])
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Format: format}
+	var pending []int
+	highest := t.Highest
+	add := func(name string, email, number *string) {
+		p.Names = append(p.Names, name)
+		p.Emails = append(p.Emails, email)
+		p.Numbers = append(p.Numbers, number)
+		p.Person = append(p.Person, p.People)
+		if number == nil && t.Numbered {
+			pending = append(pending, len(p.Names)-1)
+		}
+	}
+	if format == FormatHeader {
+		if err := planHeader(p, data, t, &highest, add); err != nil {
+			return nil, err
+		}
+	} else if err := planList(p, data, format, add); err != nil {
+		return nil, err
+	}
+	if p.People == 0 {
+		return nil, refuse("%s", msgNoRows)
+	}
+	if n := t.People + p.People; n > protocol.MaxPeople {
+		return nil, refuse("Total de participantes únicos excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxPeople))
+	}
+	if n := t.Tickets + p.Tickets; n > protocol.MaxTickets {
+		return nil, refuse("Total de bilhetes excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxTickets))
+	}
+	for _, i := range pending {
+		highest++
+		s := pad3(highest)
+		p.Numbers[i] = &s
+	}
+	return p, nil
+}
+
+func pad3(n int) string {
+	s := strconv.Itoa(n)
+	for len(s) < 3 {
+		s = "0" + s
+	}
+	return s
+}
+
+func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *string, *string)) error {
+	nameAt, emailAt, ticketAt := -1, -1, -1
+	for i, c := range data[0].Cells {
+		h := fold(c)
+		if nameAt < 0 && strings.Contains(h, "nome") {
+			nameAt = i
+		}
+		if emailAt < 0 && (strings.Contains(h, "email") || strings.Contains(h, "e-mail")) {
+			emailAt = i
+		}
+		if ticketAt < 0 && t.Numbered && strings.Contains(h, "bilhete") {
+			ticketAt = i
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range data[1:] {
+		raw := cell(r, nameAt)
+		if raw == "" {
+			continue
+		}
+		name, err := checkName(r.Line, raw)
+		if err != nil {
+			return err
+		}
+		email, err := checkEmail(r.Line, cell(r, emailAt))
+		if err != nil {
+			return err
+		}
+		number, err := checkNumber(r.Line, cell(r, ticketAt))
+		if err != nil {
+			return err
+		}
+		if number != nil {
+			if seen[*number] {
+				return refuse("Linha %d: o bilhete %s aparece mais de uma vez no arquivo", r.Line, *number)
+			}
+			seen[*number] = true
+			if n, err := strconv.Atoi(*number); err == nil && whole.MatchString(*number) {
+				*highest = max(*highest, n)
+			}
+		}
+		add(name, email, number)
+		p.People++
+		p.Tickets++
+	}
+	return nil
+}
+
+func planList(p *Plan, data []Row, format Format, add func(string, *string, *string)) error {
+	for _, r := range data {
+		raw := cell(r, 0)
+		if raw == "" {
+			continue
+		}
+		name, err := checkName(r.Line, raw)
+		if err != nil {
+			return err
+		}
+		quantity := 1
+		if format == FormatQuantity {
+			v := cell(r, 1)
+			n, err := strconv.Atoi(v)
+			if err != nil && whole.MatchString(v) {
+				n = math.MaxInt // too many digits: too high, as the PWA says
+			}
+			if !whole.MatchString(v) || n < 1 {
+				return refuse("Quantidade inválida para %s: %s", name, v)
+			}
+			if n > protocol.MaxTicketsPerOne {
+				return refuse("Quantidade muito alta para %s: %s. Máximo: %d bilhetes por pessoa", name, v, protocol.MaxTicketsPerOne)
+			}
+			quantity = n
+		}
+		// Past the limit the import fails anyway: count the rest without building it.
+		if p.Tickets+quantity <= protocol.MaxTickets {
+			for range quantity {
+				add(name, nil, nil)
+			}
+		}
+		p.Tickets += quantity
+		p.People++
+	}
+	return nil
+}
