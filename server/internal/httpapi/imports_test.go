@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -77,9 +78,15 @@ func TestImportAPI(t *testing.T) {
 		e := newEnv(t, db, httpapi.Config{})
 		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 		rid := core.NewID(time.Now())
+		// Numbers of their own, not person()'s: the import numbers after them.
+		zé, group := make([]ticket, 5), core.NewID(time.Now())
+		for i := range zé {
+			num := fmt.Sprintf("%03d", i+1)
+			zé[i] = ticket{ID: core.NewID(time.Now()), Name: "Zé", TicketNumber: &num, GroupID: group}
+		}
 		wantStatuses(t, c.push(t, e,
 			c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
-			c.op(rid, "participants.add", addPayload(person("Zé", 5))), // 001..005: numbering goes on at 006
+			c.op(rid, "participants.add", addPayload(zé)), // 001..005: numbering goes on at 006
 		), "applied", "applied")
 		before := []string{"Zé:001", "Zé:002", "Zé:003", "Zé:004", "Zé:005"}
 
