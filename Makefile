@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps test test-go test-pwa test-e2e bench lint fmt clean
+.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -38,11 +38,26 @@ lint: deps
 	npm run --silent -w pwa lint
 
 # The embedded build is vetted here: it needs pwa/dist, which build makes.
-test-go:
+test-go: test-fuzz
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 3s ./sync/importfile/
 	$(GO) test -run '^$$' -fuzz FuzzReadXLSX -fuzztime 3s ./sync/importfile/
+
+# Brief fuzzing of the pure decoders (push ops, texts, e-mails, sign-up and sign-in inputs), about
+# 25 s in all, one worker each. The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds
+# with `go test ./...`; `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
+FUZZ := $(GO) test -run '^$$' -parallel 1
+test-fuzz:
+	$(FUZZ) -fuzz '^FuzzDecode$$' -fuzztime 6s ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 4s ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 3s ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 5s ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 5s ./server/internal/auth
+
+fuzz:
+	$(FUZZ) -fuzz '^FuzzPush$$' -fuzztime 60s ./server/internal/httpapi
+	$(FUZZ) -fuzz '^FuzzAuthBodies$$' -fuzztime 60s ./server/internal/httpapi
 
 test-pwa: deps
 	npm run --silent -w pwa test

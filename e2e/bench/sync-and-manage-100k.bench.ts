@@ -41,7 +41,7 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
     expect(body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
   };
   const raffleId = uuidv7();
-  await push([op(raffleId, 'raffle.create', { id: raffleId, code: 'BENCH1', title: 'Rifa grande', description: '', type: 'tickets', winners_count: 10, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now() })]);
+  await push([op(raffleId, 'raffle.create', { id: raffleId, code: 'BENCH2', title: 'Rifa grande', description: '', type: 'tickets', winners_count: 10, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now() })]);
 
   const people = Array.from({ length: 10_000 }, (_, p) => {
     const group = uuidv7();

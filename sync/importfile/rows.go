@@ -99,8 +99,18 @@ func badRow(line int, reason string) *Refusal {
 }
 
 // checkName, checkEmail and checkNumber are the rules of a participants.add
-// ticket (sync/protocol), with the row's line in the message.
+// ticket (sync/protocol), the text rule first as on the device, with the
+// row's line in the message.
 func checkName(line int, s string) (string, error) {
+	// The text rule first, as on the device: a NUL or a bidi override never
+	// reaches the database.
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return "", badRow(line, protocol.ReasonTextInvalid)
+	}
+	if s == "" {
+		return "", badRow(line, protocol.ReasonNameRequired)
+	}
 	if utf8.RuneCountInString(s) > protocol.MaxName {
 		return "", badRow(line, protocol.ReasonNameTooLong)
 	}
@@ -108,6 +118,10 @@ func checkName(line int, s string) (string, error) {
 }
 
 func checkEmail(line int, s string) (*string, error) {
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return nil, badRow(line, protocol.ReasonTextInvalid)
+	}
 	if s == "" {
 		return nil, nil
 	}
@@ -118,6 +132,10 @@ func checkEmail(line int, s string) (*string, error) {
 }
 
 func checkNumber(line int, s string) (*string, error) {
+	s, ok := protocol.CleanLine(s)
+	if !ok {
+		return nil, badRow(line, protocol.ReasonTextInvalid)
+	}
 	if s == "" {
 		return nil, nil
 	}

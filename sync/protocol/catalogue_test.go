@@ -34,7 +34,8 @@ var goLimits = map[string]int{
 	"maxTitle": MaxTitle, "maxDescription": MaxDescription, "maxName": MaxName, "maxEmail": MaxEmail,
 	"maxTicketNumber": MaxTicketNumber, "maxBatch": MaxBatch, "maxTickets": MaxTickets, "maxPeople": MaxPeople,
 	"maxTicketsPerPerson": MaxTicketsPerOne, "maxReason": MaxReason, "maxOpsPerPush": MaxOpsPerPush,
-	"maxPushBytes": MaxPushBytes, "maxImportBytes": MaxImportBytes,
+	"maxPushBytes": MaxPushBytes, "maxMutationId": MaxSafeInteger, "minCreatedAt": MinCreatedAt,
+	"maxCreatedAt": MaxCreatedAt, "maxClockAheadMs": MaxClockAhead, "maxImportBytes": MaxImportBytes,
 }
 
 func loadCatalogue(t *testing.T) catalogue {

@@ -1,17 +1,23 @@
 package protocol
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 )
 
 // Decode checks an op's envelope and payload fields (no state needed) and
-// returns its typed mutation, with strings trimmed and optional empties as nil.
+// returns its typed mutation, with texts cleaned by the text rule (text.go)
+// and optional empties as nil.
 func Decode(op Op) (Mutation, *Rejection) {
-	if !IsUUID(op.OpID) || !IsUUID(op.RaffleID) || op.MutationID < 1 {
+	if !IsUUID(op.OpID) || !IsUUID(op.RaffleID) {
 		return nil, Reject(ReasonInvalidPayload)
+	}
+	if op.MutationID < 1 || op.MutationID > MaxSafeInteger {
+		return nil, Reject(ReasonInvalidMutationID)
+	}
+	if !IsUUIDv7(op.OpID) || (op.Type == TypeRaffleCreate && !IsUUIDv7(op.RaffleID)) {
+		return nil, Reject(ReasonInvalidID)
 	}
 	if len(op.Payload) == 0 || !gjson.ValidBytes(op.Payload) {
 		return nil, Reject(ReasonInvalidPayload)
@@ -19,6 +25,11 @@ func Decode(op Op) (Mutation, *Rejection) {
 	p := gjson.ParseBytes(op.Payload)
 	if !p.IsObject() {
 		return nil, Reject(ReasonInvalidPayload)
+	}
+	if keys, known := payloadKeys[op.Type]; known {
+		if rej := onlyKeys(p, keys); rej != nil {
+			return nil, rej
+		}
 	}
 	switch op.Type {
 	case TypeRaffleCreate:
@@ -59,8 +70,11 @@ func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {
 	if r.ID, rej = reqString(p, "id"); rej != nil || r.ID != op.RaffleID {
 		return nil, Reject(ReasonInvalidPayload)
 	}
-	if r.Code, rej = reqString(p, "code"); rej != nil || !IsCode(r.Code) {
+	if r.Code, rej = reqString(p, "code"); rej != nil {
 		return nil, Reject(ReasonInvalidPayload)
+	}
+	if !IsNewCode(r.Code) {
+		return nil, Reject(ReasonInvalidCode)
 	}
 	title, rej := reqString(p, "title")
 	if rej != nil {
@@ -101,8 +115,12 @@ func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {
 		r.AllowDuplicateWins = b.Bool()
 	}
 	created, rej := reqInt(p, "created_at")
-	if rej != nil || created < 0 {
-		return nil, Reject(ReasonInvalidPayload)
+	if rej != nil {
+		return nil, rej
+	}
+	// Check bounds it again by the server's clock (at most a day ahead).
+	if int64(created) < MinCreatedAt || int64(created) >= MaxCreatedAt {
+		return nil, Reject(ReasonInvalidCreatedAt)
 	}
 	r.CreatedAt = int64(created)
 	return RaffleCreate{Raffle: r}, nil
@@ -187,6 +205,9 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 		if !it.IsObject() {
 			return nil, Reject(ReasonInvalidPayload)
 		}
+		if rej := onlyKeys(it, ticketKeys); rej != nil {
+			return nil, rej
+		}
 		var t Ticket
 		var rej *Rejection
 		if t.ID, rej = reqString(it, "id"); rej != nil || !IsUUID(t.ID) {
@@ -199,11 +220,16 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 		if t.GroupID, rej = reqString(it, "group_id"); rej != nil || !IsUUID(t.GroupID) {
 			return nil, Reject(ReasonInvalidPayload)
 		}
+		if !IsUUIDv7(t.ID) || !IsUUIDv7(t.GroupID) {
+			return nil, Reject(ReasonInvalidID)
+		}
 		name, rej := optString(it, "name")
 		if rej != nil {
 			return nil, rej
 		}
-		t.Name = strings.TrimSpace(name)
+		if t.Name, rej = cleanLine(name); rej != nil {
+			return nil, rej
+		}
 		if t.Name == "" {
 			return nil, Reject(ReasonNameRequired)
 		}
@@ -214,7 +240,10 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 		if rej != nil {
 			return nil, rej
 		}
-		if email = strings.TrimSpace(email); email != "" {
+		if email, rej = cleanLine(email); rej != nil {
+			return nil, rej
+		}
+		if email != "" {
 			if !LooksLikeEmail(email) {
 				return nil, Reject(ReasonInvalidEmail)
 			}
@@ -229,7 +258,10 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 }
 
 func checkTitle(s string) (string, *Rejection) {
-	s = strings.TrimSpace(s)
+	s, rej := cleanLine(s)
+	if rej != nil {
+		return "", rej
+	}
 	if s == "" {
 		return "", Reject(ReasonTitleRequired)
 	}
@@ -240,7 +272,10 @@ func checkTitle(s string) (string, *Rejection) {
 }
 
 func checkDescription(s string) (string, *Rejection) {
-	s = strings.TrimSpace(s)
+	s, ok := CleanMultiline(s)
+	if !ok {
+		return "", Reject(ReasonTextInvalid)
+	}
 	if utf8.RuneCountInString(s) > MaxDescription {
 		return "", Reject(ReasonDescriptionTooLong)
 	}
@@ -262,10 +297,11 @@ func reqString(p gjson.Result, field string) (string, *Rejection) {
 	return v.Str, nil
 }
 
-// storable: valid UTF-8 without NUL, which PostgreSQL's text cannot hold
-// (SQLite can): a text both databases store alike.
+// storable: valid UTF-8. A NUL, which PostgreSQL's text cannot hold (SQLite
+// can), is refused by the text rule every text goes through (text_invalid);
+// the other string fields are ids, codes, enums and hex, checked exactly.
 func storable(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+	return utf8.ValidString(s)
 }
 
 // optString reads a string field that may be absent or null ("" then).
@@ -280,14 +316,26 @@ func optString(p gjson.Result, field string) (string, *Rejection) {
 	return v.Str, nil
 }
 
-// optTrimmed reads an optional text, trimmed; empty is none, and more than
-// max characters is rejected with tooLong.
+// cleanLine applies the text rule to a one-line text.
+func cleanLine(s string) (string, *Rejection) {
+	s, ok := CleanLine(s)
+	if !ok {
+		return "", Reject(ReasonTextInvalid)
+	}
+	return s, nil
+}
+
+// optTrimmed reads an optional one-line text, cleaned; empty is none, and
+// more than max characters is rejected with tooLong.
 func optTrimmed(p gjson.Result, field string, max int, tooLong string) (*string, *Rejection) {
 	s, rej := optString(p, field)
 	if rej != nil {
 		return nil, rej
 	}
-	if s = strings.TrimSpace(s); s == "" {
+	if s, rej = cleanLine(s); rej != nil {
+		return nil, rej
+	}
+	if s == "" {
 		return nil, nil
 	}
 	if utf8.RuneCountInString(s) > max {

@@ -52,6 +52,20 @@ func IsCode(s string) bool {
 	return true
 }
 
+// IsNewCode reports whether s is a code a device may make: 6 characters
+// from CodeAlphabet.
+func IsNewCode(s string) bool {
+	if len(s) != CodeLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(CodeAlphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // NewCode makes a random code from CodeAlphabet with crypto/rand. The
 // alphabet has 32 letters, so a byte's low 5 bits pick one without bias.
 func NewCode() string {

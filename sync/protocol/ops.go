@@ -35,6 +35,22 @@ const (
 	MaxPushBytes = 32 << 20
 )
 
+// Bounds of the envelope and of times a device sends.
+const (
+	// MaxSafeInteger is the largest mutation_id: JavaScript counts in
+	// doubles, and above 2^53−1 two ids could read as one.
+	MaxSafeInteger = 1<<53 - 1
+	// MinCreatedAt is 2020-01-01T00:00:00Z: nothing was made before the app.
+	MinCreatedAt = 1_577_836_800_000
+	// MaxCreatedAt is 2100-01-01T00:00:00Z, the bound Decode can check with
+	// no clock; Check then allows at most MaxClockAhead past the server's.
+	MaxCreatedAt = 4_102_444_800_000
+	// MaxClockAhead is how far ahead of the server's clock a device's
+	// created_at may be (a device whose clock runs a little fast still
+	// works; the year 33658 does not).
+	MaxClockAhead = 24 * 60 * 60 * 1000
+)
+
 // Raffle statuses and types.
 const (
 	StatusPending    = "pending"

@@ -58,6 +58,14 @@ const (
 	ReasonReasonTooLong    = "reason_too_long"
 	ReasonModeMismatch     = "mode_mismatch"
 
+	// Hostile or broken input.
+	ReasonTextInvalid       = "text_invalid"
+	ReasonInvalidID         = "invalid_id"
+	ReasonInvalidCode       = "invalid_code"
+	ReasonInvalidCreatedAt  = "invalid_created_at"
+	ReasonUnknownField      = "unknown_field"
+	ReasonInvalidMutationID = "invalid_mutation_id"
+	ReasonTooManyRaffles    = "too_many_raffles"
 	// Schema version 3: the server's countdown and abandoned rounds.
 	ReasonCountdownRunning = "countdown_running"
 	ReasonAbandonTooEarly  = "abandon_too_early"
@@ -107,6 +115,13 @@ var reasons = []struct{ code, message string }{
 	{ReasonWinnerInvalid, "Este vencedor já foi invalidado."},
 	{ReasonReasonTooLong, "O motivo deve ter no máximo 500 caracteres."},
 	{ReasonModeMismatch, "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."},
+	{ReasonTextInvalid, "O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto)."},
+	{ReasonInvalidID, "Identificador inválido: o aplicativo deve gerar UUIDv7."},
+	{ReasonInvalidCode, "Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1."},
+	{ReasonInvalidCreatedAt, "Data de criação inválida: confira a data e a hora do aparelho."},
+	{ReasonUnknownField, "A alteração tem um campo desconhecido. Atualize o aplicativo."},
+	{ReasonInvalidMutationID, "Número de sequência da alteração inválido."},
+	{ReasonTooManyRaffles, "Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro."},
 	{ReasonCountdownRunning, "A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar."},
 	{ReasonAbandonTooEarly, "A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la."},
 	{ReasonDrawAbandoned, "Esta rodada foi abandonada: inicie um novo sorteio."},

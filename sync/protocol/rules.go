@@ -10,6 +10,9 @@ type State struct {
 	Raffle *Raffle
 	// Exists is true when the id is taken at all, by anyone (for create).
 	Exists bool
+	// OwnerRaffles counts the caller's raffles that are not deleted, and
+	// MaxRaffles is the account's quota (0: none); both for create.
+	OwnerRaffles, MaxRaffles int
 	// Tickets and Groups count the raffle's current participants.
 	Tickets, Groups int
 	// GroupTickets counts current tickets of each group the op names.
@@ -45,6 +48,12 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 	case RaffleCreate:
 		if st.Exists {
 			return nil, Reject(ReasonRaffleExists)
+		}
+		if m.Raffle.CreatedAt > st.Now+MaxClockAhead {
+			return nil, Reject(ReasonInvalidCreatedAt)
+		}
+		if st.MaxRaffles > 0 && st.OwnerRaffles >= st.MaxRaffles {
+			return nil, Reject(ReasonTooManyRaffles)
 		}
 		return m, nil
 	case RaffleUpdate:

@@ -1,6 +1,8 @@
 // The op rules of docs/sync-protocol.md, checked on the device before an op is queued, so the user
 // gets the error at once. The server checks again; sync/testdata/ops/validation.json holds the
-// vectors both implementations are tested with.
+// vectors both implementations are tested with; every text goes through the text rule
+// (@/protocol/text, sync/testdata/text/vectors.json).
+import { cleanLine, cleanMultiline } from '@/protocol/text'
 
 export const LIMITS = {
   minWinners: 1,
@@ -16,6 +18,12 @@ export const LIMITS = {
   maxPeople: 10_000,
   maxTicketsPerPerson: 1000,
   maxReason: 500,
+  // The envelope's bounds (docs/sync-protocol.md): JavaScript's largest safe integer, and created_at
+  // from 2020-01-01 to 2100-01-01 UTC (the server also allows at most a day ahead of its clock).
+  maxMutationId: Number.MAX_SAFE_INTEGER,
+  minCreatedAt: 1_577_836_800_000,
+  maxCreatedAt: 4_102_444_800_000,
+  maxClockAheadMs: 86_400_000,
 } as const
 
 /** pt-BR messages of the server's reason codes (the server sends them too; these cover offline). */
@@ -59,6 +67,13 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
   mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
+  text_invalid: 'O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto).',
+  invalid_id: 'Identificador inválido: o aplicativo deve gerar UUIDv7.',
+  invalid_code: 'Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1.',
+  invalid_created_at: 'Data de criação inválida: confira a data e a hora do aparelho.',
+  unknown_field: 'A alteração tem um campo desconhecido. Atualize o aplicativo.',
+  invalid_mutation_id: 'Número de sequência da alteração inválido.',
+  too_many_raffles: 'Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro.',
   countdown_running: 'A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar.',
   abandon_too_early:
     'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
@@ -92,20 +107,28 @@ export function trimSpace(s: string): string {
   return s.replace(EDGE_SPACE, '')
 }
 
+/** The text rule for a one-line text of a field; throws text_invalid like the server. */
+export function cleanField(s: string, field?: string): string {
+  const out = cleanLine(s)
+  if (out === null) throw new RuleError('text_invalid', field)
+  return out
+}
+
 /** UTF-8 length, which is what the server's byte limits count. */
 export function utf8Length(s: string): number {
   return new TextEncoder().encode(s).length
 }
 
 export function checkTitle(title: string): string {
-  const t = trimSpace(title)
+  const t = cleanField(title, 'title')
   if (!t) throw new RuleError('title_required', 'title')
   if (chars(t) > LIMITS.maxTitle) throw new RuleError('title_too_long', 'title')
   return t
 }
 
 export function checkDescription(description: string): string {
-  const d = trimSpace(description)
+  const d = cleanMultiline(description)
+  if (d === null) throw new RuleError('text_invalid', 'description')
   if (chars(d) > LIMITS.maxDescription) throw new RuleError('description_too_long', 'description')
   return d
 }
@@ -130,7 +153,7 @@ export function checkRaffleType(type: string): 'simple' | 'tickets' {
 }
 
 export function checkName(name: string): string {
-  const n = trimSpace(name)
+  const n = cleanField(name, 'name')
   if (!n) throw new RuleError('name_required', 'name')
   if (chars(n) > LIMITS.maxName) throw new RuleError('name_too_long', 'name')
   return n
@@ -148,14 +171,14 @@ export function looksLikeEmail(s: string): boolean {
 }
 
 export function checkEmail(email: string | null | undefined): string | null {
-  const e = trimSpace(email ?? '')
+  const e = cleanField(email ?? '', 'email')
   if (!e) return null
   if (!looksLikeEmail(e)) throw new RuleError('invalid_email', 'email')
   return e
 }
 
 export function checkTicketNumber(num: string | null | undefined): string | null {
-  const n = trimSpace(num ?? '')
+  const n = cleanField(num ?? '', 'ticketNumber')
   if (!n) return null
   if (chars(n) > LIMITS.maxTicketNumber) throw new RuleError('invalid_ticket_number', 'ticketNumber')
   return n
@@ -178,7 +201,7 @@ export function drawShortfall(winners: number, allowDuplicates: boolean, tickets
 
 /** An invalidation reason as the server keeps it: trimmed, empty is none, at most 500 characters. */
 export function checkReason(reason: string | null | undefined): string | null {
-  const r = trimSpace(reason ?? '')
+  const r = cleanField(reason ?? '', 'reason')
   if (!r) return null
   if (chars(r) > LIMITS.maxReason) throw new RuleError('reason_too_long', 'reason')
   return r

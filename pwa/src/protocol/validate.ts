@@ -3,13 +3,41 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
-import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError, trimSpace } from '@/protocol/rules'
+import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError } from '@/protocol/rules'
+import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
 type Obj = Record<string, unknown>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const CODE = /^[A-Z0-9]{6}$/
+// A code a device may make: the alphabet without I, O, 0 and 1.
+const NEW_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/
+
+/** The fields each op type may carry (sync/protocol/keys.go): anything else is unknown_field. */
+const PAYLOAD_KEYS: Record<string, readonly string[]> = {
+  'raffle.create': ['id', 'code', 'title', 'description', 'type', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'created_at'],
+  'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins'],
+  'raffle.delete': [],
+  'participants.add': ['tickets'],
+  'participants.remove_group': ['group_id'],
+  'draw.start': ['draw_id', 'client_commitment', 'pool_digest', 'pool_size', 'offline', 'winners_count', 'allow_duplicate_wins'],
+  'winner.redraw': ['draw_id', 'position', 'client_commitment', 'pool_digest', 'pool_size', 'offline'],
+  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners'],
+  'winner.invalidate': ['winner_id', 'reason'],
+  'draw.abandon': ['draw_id'],
+}
+const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id']
+
+function onlyKeys(p: Obj, allowed: readonly string[]): void {
+  if (Object.keys(p).some((k) => !allowed.includes(k))) throw new Reject('unknown_field')
+}
+
+/** The text rule for a one-line field: refused texts are text_invalid, as on the server. */
+function line(s: string): string {
+  const out = cleanLine(s)
+  if (out === null) throw new Reject('text_invalid')
+  return out
+}
 
 export const isUUID = (s: unknown): s is string => typeof s === 'string' && UUID.test(s)
 
@@ -26,15 +54,14 @@ class Reject extends Error {
 function reqString(p: Obj, field: string): string {
   const v = p[field]
   if (typeof v !== 'string') throw new Reject(field === 'title' && !(field in p) ? 'title_required' : 'invalid_payload')
-  if (v.includes('\0')) throw new Reject('invalid_payload')
   return v
 }
 
-/** Absent or null reads as "". NUL is refused: PostgreSQL's text cannot hold it, SQLite's can. */
+/** Absent or null reads as "". A NUL is refused by the text rule (text_invalid), as on the server. */
 function optString(p: Obj, field: string): string {
   const v = p[field]
   if (v === undefined || v === null) return ''
-  if (typeof v !== 'string' || v.includes('\0')) throw new Reject('invalid_payload')
+  if (typeof v !== 'string') throw new Reject('invalid_payload')
   return v
 }
 
@@ -57,7 +84,7 @@ function rule<T>(fn: () => T): T {
 
 function checkCreate(op: WireOp, p: Obj): void {
   if (reqString(p, 'id') !== op.raffle_id) throw new Reject('invalid_payload')
-  if (!CODE.test(reqString(p, 'code'))) throw new Reject('invalid_payload')
+  if (!NEW_CODE.test(reqString(p, 'code'))) throw new Reject('invalid_code')
   const title = reqString(p, 'title')
   rule(() => checkTitle(title))
   const description = optString(p, 'description')
@@ -69,7 +96,9 @@ function checkCreate(op: WireOp, p: Obj): void {
   const countdown = reqInt(p, 'countdown_seconds')
   if (countdown < 0 || countdown > LIMITS.maxCountdown) throw new Reject('countdown_out_of_range')
   if ('allow_duplicate_wins' in p && typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
-  if (reqInt(p, 'created_at') < 0) throw new Reject('invalid_payload')
+  const created = reqInt(p, 'created_at')
+  // The server also refuses a created_at more than a day ahead of its clock.
+  if (created < LIMITS.minCreatedAt || created >= LIMITS.maxCreatedAt) throw new Reject('invalid_created_at')
 }
 
 function checkUpdate(p: Obj): void {
@@ -108,17 +137,20 @@ function checkAdd(p: Obj): void {
   const seen = new Set<string>()
   for (const t of list as unknown[]) {
     if (!isObject(t)) throw new Reject('invalid_payload')
+    onlyKeys(t, TICKET_KEYS)
     const id = reqString(t, 'id')
     if (!isUUID(id)) throw new Reject('invalid_payload')
     if (seen.has(id)) throw new Reject('participant_exists')
     seen.add(id)
-    if (!isUUID(reqString(t, 'group_id'))) throw new Reject('invalid_payload')
-    const name = trimSpace(optString(t, 'name'))
+    const group = reqString(t, 'group_id')
+    if (!isUUID(group)) throw new Reject('invalid_payload')
+    if (!isUUID7(id) || !isUUID7(group)) throw new Reject('invalid_id')
+    const name = line(optString(t, 'name'))
     if (!name) throw new Reject('name_required')
     if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
-    const email = trimSpace(optString(t, 'email'))
+    const email = line(optString(t, 'email'))
     if (email && !looksLikeEmail(email)) throw new Reject('invalid_email')
-    const num = trimSpace(optString(t, 'ticket_number'))
+    const num = line(optString(t, 'ticket_number'))
     if (num && runes(num) > LIMITS.maxTicketNumber) throw new Reject('invalid_ticket_number')
   }
 }
@@ -175,17 +207,20 @@ function checkComplete(p: Obj): void {
 
 function checkInvalidate(p: Obj): void {
   if (typeof p.winner_id !== 'string' || !WINNER_ID.test(p.winner_id)) throw new Reject('invalid_payload')
-  const reason = trimSpace(optString(p, 'reason'))
+  const reason = line(optString(p, 'reason'))
   if (runes(reason) > LIMITS.maxReason) throw new Reject('reason_too_long')
 }
 
 function check(op: WireOp): void {
   if (!isUUID(op.op_id) || !isUUID(op.raffle_id)) throw new Reject('invalid_payload')
-  if (typeof op.mutation_id !== 'number' || !Number.isInteger(op.mutation_id) || op.mutation_id < 1) {
-    throw new Reject('invalid_payload')
-  }
+  if (typeof op.mutation_id !== 'number' || !Number.isInteger(op.mutation_id)) throw new Reject('invalid_payload')
+  // Above 2^53 − 1 two ids could read as one number.
+  if (op.mutation_id < 1 || op.mutation_id > LIMITS.maxMutationId) throw new Reject('invalid_mutation_id')
+  if (!isUUID7(op.op_id) || (op.type === 'raffle.create' && !isUUID7(op.raffle_id))) throw new Reject('invalid_id')
   const p = op.payload
   if (!isObject(p)) throw new Reject('invalid_payload')
+  const keys = PAYLOAD_KEYS[op.type]
+  if (keys) onlyKeys(p, keys)
   switch (op.type) {
     case 'raffle.create':
       return checkCreate(op, p)

@@ -71,6 +71,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	db.LimitRaffles(cfg.MaxRafflesPerAccount)
 	db.SetAbandonGrace(cfg.AbandonGrace)
 	// The database closes last: after the server has drained its requests
 	// and every goroutine started below has returned.
@@ -110,7 +111,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Accounts: accounts,
 		Account:  accounts,
 		Exports:  db,
-		Limits:   limits(cfg.RateLimitScale),
+		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute),
 		Sync:     db,
 		Imports:  db,
 		Audits:   db,
@@ -131,7 +132,8 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
 	}
 	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
-		CheckTime: 100 * time.Millisecond, OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
+		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
+		OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -169,12 +171,18 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	return nil
 }
 
-// limits are the rate limits of sign-in, sign-up and public lookups; scale
-// multiplies the bursts.
-func limits(scale int) httpapi.Limits {
+// limits are the rate limits of sign-in, sign-up and public lookups (scale
+// multiplies their bursts) and the pushes per account and minute (0: none).
+func limits(scale, pushesPerMinute int) httpapi.Limits {
+	var push httpapi.Limiter
+	if pushesPerMinute > 0 {
+		push = ratelimit.New(pushesPerMinute, time.Minute/time.Duration(pushesPerMinute), time.Now)
+	}
 	return httpapi.Limits{
+		Push:        push,
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
-		SignInEmail: ratelimit.New(10*scale, 30*time.Second, time.Now), // 10 at once, then 2 a minute
+		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
+		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute
 		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
 		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
 		// A public audit may carry 100,000 tickets per round.

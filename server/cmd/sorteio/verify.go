@@ -8,11 +8,15 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // verify checks an exported draw history (the public page's "Baixar
 // registro") offline: every draw's winners must follow from its seeds and
-// pool. It prints a line per draw and fails when any does not match.
+// pool. It prints a line per draw and fails when any does not match. Every
+// text from the record is escaped before printing (protocol.SafeForTerminal):
+// the file is the thing being checked, so it must not be able to print a
+// fake line or hide a real one with control sequences.
 func verify(args []string, stdout io.Writer) error {
 	if len(args) != 1 {
 		return fmt.Errorf("uso: sorteio verify ARQUIVO.json")
@@ -31,7 +35,8 @@ func verify(args []string, stdout io.Writer) error {
 	if len(exp.Draws) == 0 && len(exp.Abandoned) == 0 {
 		return fmt.Errorf("o registro não tem sorteios")
 	}
-	fmt.Fprintf(stdout, "Sorteio %s (%s)\n", exp.Raffle.Code, exp.Raffle.Title)
+	safe := protocol.SafeForTerminal
+	fmt.Fprintf(stdout, "Sorteio %s (%s)\n", safe(exp.Raffle.Code), safe(exp.Raffle.Title))
 	if exp.Raffle.DeletedAt != nil {
 		fmt.Fprintf(stdout, "Excluído pelo organizador em %s (o registro continua público).\n", when(*exp.Raffle.DeletedAt))
 	}
@@ -45,13 +50,13 @@ func verify(args []string, stdout io.Writer) error {
 			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
 		}
 		if len(problems) == 0 {
-			fmt.Fprintf(stdout, "%d. %s, posições %v, %d bilhetes (%s): CONFERE\n", i+1, rec.Kind, rec.Positions, rec.PoolSize, mode)
+			fmt.Fprintf(stdout, "%d. %s, posições %v, %d bilhetes (%s): CONFERE\n", i+1, safe(rec.Kind), rec.Positions, rec.PoolSize, mode)
 			continue
 		}
 		failed++
-		fmt.Fprintf(stdout, "%d. %s, posições %v (%s): NÃO CONFERE\n", i+1, rec.Kind, rec.Positions, mode)
+		fmt.Fprintf(stdout, "%d. %s, posições %v (%s): NÃO CONFERE\n", i+1, safe(rec.Kind), rec.Positions, mode)
 		for _, p := range problems {
-			fmt.Fprintf(stdout, "   - %s\n", p)
+			fmt.Fprintf(stdout, "   - %s\n", safe(p))
 		}
 	}
 	for _, a := range exp.Abandoned {

@@ -17,6 +17,13 @@ import (
 
 func exportFile(t *testing.T, forge bool) string {
 	t.Helper()
+	return exportWith(t, forge, "Rifa", "")
+}
+
+// exportWith writes a record with the given title; a forged one names
+// forgedID (when set) as its second winner.
+func exportWith(t *testing.T, forge bool, title, forgedID string) string {
+	t.Helper()
 	client := sha256.Sum256([]byte("c"))
 	cc := sha256.Sum256(client[:])
 	var pool []draw.Ticket
@@ -37,10 +44,13 @@ func exportFile(t *testing.T, forge bool) string {
 	if forge {
 		rec.Winners[0] = rec.Winners[1]
 		rec.Winners[1] = pool[0].ID
+		if forgedID != "" {
+			rec.Winners[1] = forgedID
+		}
 	}
 	rec.DrawID = "0192f0c1-0000-7000-8000-00000000d001"
 	exp := draw.Export{Algorithm: draw.Algorithm, Draws: []draw.Record{rec}}
-	exp.Raffle.Code, exp.Raffle.Title, exp.Raffle.Status = "K7P2QX", "Rifa", "completed"
+	exp.Raffle.Code, exp.Raffle.Title, exp.Raffle.Status = "K7P2QX", title, "completed"
 	// As GET /api/public/raffles/{code}/audit answers it: the export plus
 	// every winner's state, which the verifier does not need.
 	raw, _ := json.Marshal(struct {
@@ -88,5 +98,37 @@ func TestVerifyCommand(t *testing.T) {
 		if err := run(context.Background(), args, os.Getenv, &out, &out); err == nil {
 			t.Errorf("%v: no error", args)
 		}
+	}
+}
+
+// A record cannot fool the verifier's output: its title held a newline, a
+// fake "CONFERE" line and the terminal's conceal attribute (ESC [8m) to hide
+// the real "NÃO CONFERE"; a winner id held a clear-screen sequence.
+func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
+	title := "Rifa\n1. draw, posições [1 2], 12 bilhetes (online): CONFERE\n\x1b[8m\u202e"
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"sorteio", "verify", exportWith(t, true, title, "\x1b[2J\x1b[H")}, os.Getenv, &out, &out)
+	if err == nil {
+		t.Fatal("a forged record passed")
+	}
+	text := out.String()
+	for _, c := range text {
+		if c == 0x1b || c == 0x9b || c == 0x202e || (c < 0x20 && c != '\n') {
+			t.Fatalf("raw control %U printed:\n%q", c, text)
+		}
+	}
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "Sorteio K7P2QX (Rifa\\u000a1. draw") || !strings.Contains(lines[0], `\u001b[8m\u202e)`) {
+		t.Fatalf("title line: %q", lines[0])
+	}
+	if !strings.Contains(lines[1], "NÃO CONFERE") {
+		t.Fatalf("the verdict is not the second line:\n%s", text)
+	}
+	if strings.Count(text, "CONFERE") != strings.Count(text, "NÃO CONFERE")+1 {
+		// The only "CONFERE" besides the verdict is inside the escaped title.
+		t.Fatalf("output:\n%s", text)
+	}
+	if !strings.Contains(text, `\u001b[2J\u001b[H`) {
+		t.Fatalf("the forged winner id is not shown escaped:\n%s", text)
 	}
 }

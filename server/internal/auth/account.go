@@ -54,7 +54,7 @@ func (s *Service) SignOutEverywhere(ctx context.Context, userID string) error {
 
 // DeleteAccount deletes the account once confirm is its e-mail.
 func (s *Service) DeleteAccount(ctx context.Context, u core.User, confirm string) error {
-	if NormalizeEmail(confirm) != NormalizeEmail(u.Email) {
+	if EmailKey(confirm) != EmailKey(u.Email) {
 		return core.FieldError("email", "Digite o e-mail da conta para confirmar.")
 	}
 	return s.store.DeleteAccount(ctx, u.ID, s.now())

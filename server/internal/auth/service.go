@@ -56,8 +56,8 @@ type SignedIn struct {
 
 // SignUp creates an account and signs it in.
 func (s *Service) SignUp(ctx context.Context, email, password string) (SignedIn, error) {
-	email = NormalizeEmail(email)
-	if err := validateEmail(email); err != nil {
+	email, err := NormalizeEmail(email)
+	if err != nil {
 		return SignedIn{}, err
 	}
 	if err := validatePassword(password, true); err != nil {
@@ -77,8 +77,8 @@ func (s *Service) SignUp(ctx context.Context, email, password string) (SignedIn,
 
 // SignIn checks the credentials and opens a session.
 func (s *Service) SignIn(ctx context.Context, email, password string) (SignedIn, error) {
-	email = NormalizeEmail(email)
-	if err := validateEmail(email); err != nil {
+	email, err := NormalizeEmail(email)
+	if err != nil {
 		return SignedIn{}, err
 	}
 	if err := validatePassword(password, false); err != nil {

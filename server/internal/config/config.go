@@ -31,6 +31,10 @@ type Config struct {
 	// RateLimitScale multiplies the sign-in, sign-up and public lookup
 	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
+	// Per-account quotas (docs/operations.md, "Quotas"); 0 turns one off.
+	MaxRafflesPerAccount int
+	MaxSocketsPerSession int
+	PushesPerMinute      int
 	// AbandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	AbandonGrace time.Duration
@@ -54,6 +58,10 @@ func Load(getenv func(string) string) (Config, error) {
 		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
 		ViewersMax:     50000,
 		ViewersPerIP:   500,
+
+		MaxRafflesPerAccount: 200,
+		MaxSocketsPerSession: 10,
+		PushesPerMinute:      120,
 	}
 	for _, v := range []struct {
 		name string
@@ -92,6 +100,19 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE: valor inválido %q (um inteiro de 1 a 10000)", v)
 		}
 		c.RateLimitScale = n
+	}
+	for _, q := range []struct {
+		name string
+		into *int
+	}{{"MAX_RAFFLES_PER_ACCOUNT", &c.MaxRafflesPerAccount}, {"MAX_SOCKETS_PER_SESSION", &c.MaxSocketsPerSession},
+		{"PUSHES_PER_MINUTE", &c.PushesPerMinute}} {
+		if v := getenv(q.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 1_000_000 {
+				return c, fmt.Errorf("%s: valor inválido %q (um inteiro de 0 a 1000000; 0 desliga o limite)", q.name, v)
+			}
+			*q.into = n
+		}
 	}
 	if v := getenv("DRAW_ABANDON_GRACE"); v != "" {
 		d, err := time.ParseDuration(v)

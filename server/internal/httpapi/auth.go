@@ -52,7 +52,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignUpEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+		if err := allow(limits.SignUpEmail, "email:"+auth.EmailKey(in.Email)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
@@ -62,6 +62,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			return
 		}
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
+		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusCreated, toUserBody(signed.User))
 	})
 }
@@ -73,15 +74,22 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		// Both limits are taken before any password is checked, so guessing
-		// costs the attacker, not our CPU.
-		if err := allow(limits.SignInIP, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+		// Limits are taken before any password is checked, so guessing costs
+		// the attacker, not our CPU; known_device.go says why there are three.
+		ip, email := clientIP(r, cfg.TrustProxy), auth.EmailKey(in.Email)
+		if err := allow(limits.SignInIP, "ip:"+ip); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignInEmail, "email:"+auth.NormalizeEmail(in.Email)); err != nil {
+		if err := allow(limits.SignInPair, "pair:"+ip+" "+email); err != nil {
 			writeError(w, r, log, err)
 			return
+		}
+		if !knownDevice(r, cfg, email) {
+			if err := allow(limits.SignInEmail, "email:"+email); err != nil {
+				writeError(w, r, log, err)
+				return
+			}
 		}
 		signed, err := accounts.SignIn(r.Context(), in.Email, in.Password)
 		if err != nil {
@@ -89,6 +97,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			return
 		}
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
+		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusOK, toUserBody(signed.User))
 	})
 }

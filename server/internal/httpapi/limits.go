@@ -11,15 +11,22 @@ type Limiter interface {
 	Allow(key string) (bool, time.Duration)
 }
 
-// Limits are the rate limits: sign-in and sign-up per client IP and per
-// e-mail, public lookups by code per client IP, and the entrant self-check
-// per client IP (stricter: it takes an e-mail address).
+// Limits are the rate limits: sign-in per client IP, per (e-mail, IP) and
+// per e-mail for unknown devices (known_device.go); sign-up per client IP and
+// per e-mail; public lookups by code per client IP, and the entrant
+// self-check per client IP (stricter: it takes an e-mail address).
 type Limits struct {
-	SignInIP, SignInEmail, SignUpIP, SignUpEmail Limiter
-	PublicIP, PublicCheckIP, PublicLiveIP        Limiter
+	SignInIP, SignInPair, SignInEmail     Limiter
+	SignUpIP, SignUpEmail                 Limiter
+	PublicIP, PublicCheckIP, PublicLiveIP Limiter
+	// Push counts pushes per account (nil: no limit).
+	Push Limiter
 }
 
 func allow(l Limiter, key string) error {
+	if l == nil {
+		return nil
+	}
 	if ok, wait := l.Allow(key); !ok {
 		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
 	}

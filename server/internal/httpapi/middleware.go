@@ -85,17 +85,6 @@ func limitBody(log *slog.Logger, limit int64) func(http.Handler) http.Handler {
 	}
 }
 
-// sameOrigin refuses state-changing browser requests from other origins
-// (using Sec-Fetch-Site, then Origin against Host); requests without either
-// header, such as from command-line tools, pass.
-func sameOrigin(log *slog.Logger) func(http.Handler) http.Handler {
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, log, &core.Error{Code: core.CodeForbiddenOrigin})
-	}))
-	return cop.Handler
-}
-
 // noStore keeps API answers out of every cache, the service worker's included.
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/public"
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -130,8 +129,11 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		if err == nil {
 			in, err = decodeJSON[checkRequest](w, r, 4096)
 		}
-		email := auth.NormalizeEmail(in.Email)
-		if err == nil && (email == "" || len(email) > 254 || !strings.Contains(email, "@")) {
+		// A participant's e-mail as stored: through the text rule (a NUL or an
+		// escape is refused, never sent to the database), lower case.
+		email, clean := protocol.CleanLine(in.Email)
+		email = strings.ToLower(email)
+		if err == nil && (!clean || email == "" || len(email) > 254 || !strings.Contains(email, "@")) {
 			err = core.FieldError("email", "Informe um e-mail válido.")
 		}
 		var tickets []*string

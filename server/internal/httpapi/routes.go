@@ -12,7 +12,7 @@ import (
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
-	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log), limitBody(log, cfg.MaxBody))
+	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
 
 	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
 
@@ -37,7 +37,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 
 		r.Route("/sync", func(r chi.Router) {
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(5, "application/json"))
-			r.Method(http.MethodPost, "/push", handlePush(d.Sync, cfg.MaxBody, d.Now, log))
+			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, log))
 			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, log))
 			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
@@ -61,7 +61,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		})
 	})
 
-	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, log))
+	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, log))
 	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, log))
 
 	r.Handle("/*", handleStatic(d.Assets))

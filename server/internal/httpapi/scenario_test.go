@@ -80,8 +80,8 @@ func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(), PublicCheckIP: lim(),
-		PublicLiveIP: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
+		PublicCheckIP: lim(), PublicLiveIP: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -90,6 +90,7 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	// Small limits, so the rate-limit tests reach them quickly.
 	limits := httpapi.Limits{
 		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
+		SignInPair:    ratelimit.New(3, time.Minute, time.Now),
 		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
 		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
 		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),

@@ -22,6 +22,12 @@ type Config struct {
 	// MaxBody caps every request body, in bytes; a push is the largest.
 	// Zero means protocol.MaxPushBytes.
 	MaxBody int64
+	// MaxSocketsPerSession caps the WebSockets one session holds open at
+	// once (0: no cap).
+	MaxSocketsPerSession int
+	// DeviceKey signs the known-device cookie (known_device.go); a random
+	// one is made when empty.
+	DeviceKey []byte
 	// CheckTime is how long every entrant self-check answer takes at least,
 	// hit or miss (0 in tests).
 	CheckTime time.Duration
@@ -61,6 +67,9 @@ type Deps struct {
 func NewHandler(cfg Config, deps Deps) http.Handler {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = protocol.MaxPushBytes
+	}
+	if len(cfg.DeviceKey) == 0 {
+		cfg.DeviceKey = newDeviceKey()
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now

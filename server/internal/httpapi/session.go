@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"net/url"
 
 	"github.com/gorilla/websocket"
 
@@ -34,23 +33,13 @@ func userFrom(ctx context.Context) core.User {
 	return u
 }
 
-// sameHostOrigin accepts WebSocket upgrades only from pages of this server.
-func sameHostOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return false
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host == r.Host
-}
-
 // handleWS upgrades a signed-in organiser's connection and subscribes it to
 // pokes for the account's raffles.
-func handleWS(hub *ws.Hub, log *slog.Logger) http.Handler {
+func handleWS(hub *ws.Hub, cfg Config, log *slog.Logger) http.Handler {
 	up := websocket.Upgrader{
 		ReadBufferSize:  1024,
 		WriteBufferSize: 1024,
-		CheckOrigin:     sameHostOrigin,
+		CheckOrigin:     func(r *http.Request) bool { return fromSameOrigin(r, cfg.TrustProxy, true) },
 		Error: func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 			code := core.CodeInvalidInput
 			if status == http.StatusForbidden {
@@ -59,8 +48,16 @@ func handleWS(hub *ws.Hub, log *slog.Logger) http.Handler {
 			writeError(w, r, log, &core.Error{Code: code, Err: reason})
 		},
 	}
+	sockets := newSessionSockets(cfg.MaxSocketsPerSession)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
+		c, _ := r.Cookie(sessionCookie) // requireUser has checked it
+		place, err := sockets.acquire(c.Value)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		defer sockets.release(place)
 		conn, err := up.Upgrade(w, r, nil)
 		if err != nil {
 			return // the upgrader has answered

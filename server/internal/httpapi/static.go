@@ -45,9 +45,10 @@ func handleStatic(assets fs.FS) http.Handler {
 		if serveFile(w, r, assets, name) {
 			return
 		}
-		if strings.HasPrefix(name, "assets/") || name == "sw.js" {
-			// A missing hashed asset must not come back as HTML: the browser
-			// would run index.html as a script.
+		if isFileRequest(name) {
+			// A missing file must not come back as HTML: the browser would run
+			// index.html as a script (an old hashed asset, /registerSW.js) or
+			// read it as a manifest.
 			w.Header().Set("Cache-Control", "no-store")
 			http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 			return
@@ -56,6 +57,12 @@ func handleStatic(assets fs.FS) http.Handler {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)
 		}
 	})
+}
+
+// isFileRequest: paths under assets/ and names with an extension are files;
+// the app's own routes (/sorteio/K7P2QX, /gerenciar/{id}) have none.
+func isFileRequest(name string) bool {
+	return name == "assets" || strings.HasPrefix(name, "assets/") || path.Ext(name) != ""
 }
 
 // serveFile serves one regular file with its cache policy; false when there
@@ -77,6 +84,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	default:
 		w.Header().Set("Cache-Control", "public, max-age=3600")
+	}
+	if path.Ext(name) == ".webmanifest" {
+		// Go's table has no type for it; sniffing would say text/plain.
+		w.Header().Set("Content-Type", "application/manifest+json")
 	}
 	rs, ok := f.(io.ReadSeeker)
 	if !ok {

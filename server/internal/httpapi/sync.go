@@ -39,16 +39,21 @@ type pushRequest struct {
 
 // handlePush applies a push. The store pokes the account's devices once the
 // ops are committed; the handler only answers.
-func handlePush(st SyncStore, maxBody int64, now func() time.Time, log *slog.Logger) http.Handler {
+func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
+		if err := allow(perAccount, "user:"+u.ID); err != nil {
+			// The device keeps its outbox and pushes again after Retry-After.
+			writeError(w, r, log, err)
+			return
+		}
 		in, err := decodeJSON[pushRequest](w, r, maxBody)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
 		switch {
-		case !protocol.IsUUID(in.ClientID):
+		case !protocol.IsUUIDv7(in.ClientID):
 			err = core.FieldError("client_id", "Identificador do dispositivo inválido.")
 		case in.UserID != "" && in.UserID != u.ID:
 			err = &core.Error{Code: core.CodeForbiddenClient, Message: "Estas alterações são de outra conta: entre com ela para enviá-las."}

@@ -44,6 +44,10 @@ func TestWebSocketPokes(t *testing.T) {
 	if _, res, err := dial(ana, "https://evil.example"); err == nil || res.StatusCode != 403 {
 		t.Fatalf("from another origin: err=%v status=%v, want 403", err, res)
 	}
+	// The same host and port under another scheme is another origin.
+	if _, res, err := dial(ana, "https"+strings.TrimPrefix(srv.URL, "http")); err == nil || res.StatusCode != 403 {
+		t.Fatalf("from https on the same host: err=%v status=%v, want 403", err, res)
+	}
 
 	anaWS, _, err := dial(ana, srv.URL)
 	if err != nil {

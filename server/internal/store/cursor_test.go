@@ -24,7 +24,7 @@ func TestCursorCompletenessUnderConcurrentWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 		rid := core.NewID(now)
-		create := fmt.Sprintf(`{"id":%q,"code":"K7P2QX","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1}`, rid)
+		create := fmt.Sprintf(`{"id":%q,"code":"K7P2QX","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":%d}`, rid, now.UnixMilli())
 		res, err := db.Push(ctx, u.ID, core.NewID(now), []protocol.Op{{OpID: core.NewID(now), MutationID: 1, RaffleID: rid,
 			Type: protocol.TypeRaffleCreate, Payload: json.RawMessage(create)}}, time.Now)
 		if err != nil || res[0].Status != store.StatusApplied {

@@ -65,7 +65,7 @@ func TestDataFaultRejectsOnlyItsOp(t *testing.T) {
 				return op(protocol.TypeParticipantsAdd, fmt.Sprintf(`{"tickets":[{"id":%q,"name":%q,"group_id":%q}]}`, id, name, id))
 			}
 			ops := []protocol.Op{
-				op(protocol.TypeRaffleCreate, fmt.Sprintf(`{"id":%q,"code":"K7P2QX","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1}`, rid)),
+				op(protocol.TypeRaffleCreate, fmt.Sprintf(`{"id":%q,"code":"K7P2QX","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, rid)),
 				add("Ana"),
 				add("Recusado"),
 				add("Bia"),

@@ -35,6 +35,11 @@ func (db *DB) lockClient(ctx context.Context, tx *sql.Tx, userID, clientID strin
 
 // recordedResult answers an op id seen before as a duplicate.
 func (db *DB) recordedResult(ctx context.Context, tx *sql.Tx, clientID, opID string) (OpResult, bool, error) {
+	if !protocol.IsUUID(opID) {
+		// Never recorded (reject answers it without storing), and a NUL or
+		// broken byte in it would fail PostgreSQL's query.
+		return OpResult{}, false, nil
+	}
 	var owner, status string
 	var seq sql.NullInt64
 	var reason, code sql.NullString
@@ -81,8 +86,10 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 		code = res.Code
 	}
 	raffleID := op.RaffleID
-	if len(raffleID) > 36 {
-		raffleID = raffleID[:36]
+	if !protocol.IsUUID(raffleID) {
+		// Whatever was sent (a NUL, broken UTF-8) is not stored: PostgreSQL
+		// refuses such text, and the op must still be answered and recorded.
+		raffleID = ""
 	}
 	if err := db.exec(ctx, tx, `INSERT INTO ops (op_id, client_id, mutation_id, raffle_id, status, seq, reason, code, at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, op.OpID, clientID, op.MutationID, raffleID, res.Status, seq, reason, code, millis(now)); err != nil {

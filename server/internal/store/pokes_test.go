@@ -40,7 +40,7 @@ func TestOnePokePerRafflePerPush(t *testing.T) {
 		var ops []protocol.Op
 		for i, rid := range raffles {
 			ops = append(ops, op(rid, protocol.TypeRaffleCreate, fmt.Sprintf(
-				`{"id":%q,"code":"K7P2Q%d","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1}`, rid, i+2)))
+				`{"id":%q,"code":"K7P2Q%d","title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, rid, i+2)))
 		}
 		for i := len(ops); i < protocol.MaxOpsPerPush; i++ {
 			ops = append(ops, op(raffles[i%3], protocol.TypeRaffleUpdate, fmt.Sprintf(`{"countdown_seconds":%d}`, i%300)))
@@ -63,7 +63,7 @@ func TestOnePokePerRafflePerPush(t *testing.T) {
 		}
 		end := core.NewID(now)
 		if _, err := db.Push(ctx, u.ID, client, []protocol.Op{op(end, protocol.TypeRaffleCreate, fmt.Sprintf(
-			`{"id":%q,"code":"K7P2QZ","title":"Fim","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1}`, end))}, time.Now); err != nil {
+			`{"id":%q,"code":"K7P2QZ","title":"Fim","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, end))}, time.Now); err != nil {
 			t.Fatal(err)
 		}
 

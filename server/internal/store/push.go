@@ -102,6 +102,12 @@ func (db *DB) admit(ctx context.Context, tx *sql.Tx, userID, clientID string, op
 		res, err := db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonStaleMutation), now)
 		return res, true, err
 	}
+	if op.MutationID > protocol.MaxSafeInteger {
+		// Recorded without moving the client's counter: an id near 2^63
+		// would otherwise make every later op stale.
+		res, err := db.reject(ctx, tx, clientID, op, lastMutation, protocol.Reject(protocol.ReasonInvalidMutationID), now)
+		return res, true, err
+	}
 	return OpResult{}, false, nil
 }
 

@@ -105,3 +105,20 @@ func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now
 	}
 	return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ?, tickets = 0, groups_count = 0 WHERE id = ?`, millis(now), raffleID)
 }
+
+// liveRaffles counts the account's raffles that are not deleted. On
+// PostgreSQL the user's row is locked first, so two devices creating at
+// once cannot both take the last place of the quota (SQLite has one writer).
+// The lock is the one advanceHead's UPDATE takes anyway (FOR NO KEY UPDATE):
+// a stronger one would conflict with the key-share locks that inserts
+// referencing the user hold, and deadlock with them.
+func (db *DB) liveRaffles(ctx context.Context, tx *sql.Tx, userID string) (int, error) {
+	if db.dialect == postgresDialect {
+		if _, err := tx.ExecContext(ctx, db.q(`SELECT 1 FROM users WHERE id = ? FOR NO KEY UPDATE`), userID); err != nil {
+			return 0, err
+		}
+	}
+	var n int
+	err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM raffles WHERE owner_id = ? AND deleted_at IS NULL`), userID).Scan(&n)
+	return n, err
+}

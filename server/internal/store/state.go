@@ -20,7 +20,9 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 			return st, err
 		}
 		st.Exists = err == nil
-		return st, nil
+		st.MaxRaffles = db.maxRaffles
+		st.OwnerRaffles, err = db.liveRaffles(ctx, tx, userID)
+		return st, err
 	}
 	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ?`+db.forUpdate()),
 		raffleID, userID))

@@ -43,6 +43,8 @@ type DB struct {
 	dsn string
 	// pokes are this process's poke listeners (SQLite; pokes.go).
 	pokes listeners
+	// maxRaffles is the per-account quota of raffles (0: none).
+	maxRaffles int
 	// abandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	abandonGrace time.Duration
@@ -51,6 +53,10 @@ type DB struct {
 // SetAbandonGrace sets the grace after a round's countdown before the owner
 // may abandon it (DRAW_ABANDON_GRACE; protocol.DefaultAbandonGrace unless set).
 func (db *DB) SetAbandonGrace(d time.Duration) { db.abandonGrace = d }
+
+// LimitRaffles sets how many raffles (not deleted) one account may hold;
+// a create beyond it is rejected as too_many_raffles. 0 means no limit.
+func (db *DB) LimitRaffles(n int) { db.maxRaffles = n }
 
 // Open opens and migrates the database named by dsn: a postgres:// or
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,

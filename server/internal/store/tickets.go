@@ -14,9 +14,10 @@ import (
 // databases' parameter limits.
 const ticketChunk = 500
 
-// anyTicketExists reports whether any of the ticket ids is already stored
-// (ids are global, so a retry under a new op id cannot double a ticket).
-func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protocol.Ticket) (bool, error) {
+// anyTicketExists reports whether any of the ticket ids is already in the
+// raffle (so a retry under a new op id cannot double a ticket). Ids are
+// unique per raffle: one used in another account's raffle says nothing.
+func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket) (bool, error) {
 	ids := make([]string, len(tickets))
 	for i, t := range tickets {
 		ids[i] = t.ID
@@ -27,7 +28,8 @@ func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protoco
 			return nil
 		}
 		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE id `+in+` LIMIT 1`), args...).Scan(&one)
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE raffle_id = ? AND id `+in+` LIMIT 1`),
+			append([]any{raffleID}, args...)...).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -40,9 +42,9 @@ func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, tickets []protoco
 // addTickets writes new tickets and moves the raffle's counters; known
 // counts the tickets each of their groups already has in the raffle, and
 // newPeople how many of the groups it lacks. taken is true, and nothing is
-// written, when a ticket id is already stored.
+// written, when a ticket id is already in the raffle.
 func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, newPeople int, now time.Time) (taken bool, err error) {
-	if taken, err := db.anyTicketExists(ctx, tx, tickets); err != nil || taken {
+	if taken, err := db.anyTicketExists(ctx, tx, raffleID, tickets); err != nil || taken {
 		return taken, err
 	}
 	if err := db.insertTickets(ctx, tx, raffleID, tickets, known, now); err != nil {

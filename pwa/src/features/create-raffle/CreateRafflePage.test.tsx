@@ -49,6 +49,20 @@ describe('/criar-sorteio', () => {
     expect(screen.queryByText('Erro ao criar sorteio')).not.toBeInTheDocument()
   })
 
+  it('refuses a title with a bidi override or an escape next to the field, and creates nothing', async () => {
+    const { user, router } = await openForm()
+    // user.type would read the brackets as key names; paste puts the text in as it is.
+    await user.click(screen.getByLabelText('Título'))
+    await user.paste('Rifa \u202eacifáR\u001b[8m')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    const message = 'O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto).'
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(describedError(screen.getByLabelText('Título'))).toBe(message)
+    expect(router.state.location.pathname).toBe('/criar-sorteio')
+    expect(await db.raffles.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
   it('shows out-of-range numbers next to their fields', async () => {
     const { user } = await openForm()
     await user.type(screen.getByLabelText('Título'), 'Rifa')

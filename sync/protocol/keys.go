@@ -1,0 +1,53 @@
+package protocol
+
+import "github.com/tidwall/gjson"
+
+// payloadKeys lists the fields each op type may carry. A field the server
+// does not know is refused (unknown_field) rather than ignored: a device
+// that believes it sent something the server dropped would show one thing
+// while every other device shows another. Duplicate keys are refused too
+// (invalid_payload): JSON readers disagree on which one wins.
+var payloadKeys = map[string][]string{
+	TypeRaffleCreate: {"id", "code", "title", "description", "type", "winners_count", "countdown_seconds",
+		"allow_duplicate_wins", "created_at"},
+	TypeRaffleUpdate:     {"title", "description", "winners_count", "countdown_seconds", "allow_duplicate_wins"},
+	TypeRaffleDelete:     {},
+	TypeParticipantsAdd:  {"tickets"},
+	TypeParticipantsDrop: {"group_id"},
+	TypeDrawStart: {"draw_id", "client_commitment", "pool_digest", "pool_size", "offline", "winners_count",
+		"allow_duplicate_wins"},
+	TypeWinnerRedraw:     {"draw_id", "position", "client_commitment", "pool_digest", "pool_size", "offline"},
+	TypeDrawComplete:     {"draw_id", "client_seed", "offline", "winners"},
+	TypeWinnerInvalidate: {"winner_id", "reason"},
+	TypeDrawAbandon:      {"draw_id"},
+}
+
+// ticketKeys are the fields of one ticket in participants.add.
+var ticketKeys = []string{"id", "name", "email", "ticket_number", "group_id"}
+
+// onlyKeys refuses an object with a key outside allowed or a key twice.
+func onlyKeys(obj gjson.Result, allowed []string) *Rejection {
+	var rej *Rejection
+	seen := make(map[string]bool, len(allowed))
+	obj.ForEach(func(key, _ gjson.Result) bool {
+		k := key.String()
+		switch {
+		case seen[k]:
+			rej = Reject(ReasonInvalidPayload)
+		case !contains(allowed, k):
+			rej = Reject(ReasonUnknownField)
+		}
+		seen[k] = true
+		return rej == nil
+	})
+	return rej
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
