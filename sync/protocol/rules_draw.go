@@ -191,14 +191,8 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 // start declared: a device that committed online and then completed offline
 // could have tried seeds until one gave the winner it wanted.
 func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
-	if st.Raffle == nil || st.Raffle.Deleted {
-		return nil, Reject(ReasonRaffleNotFound)
-	}
-	round := st.Round(m.DrawID)
-	if round == nil {
-		return nil, Reject(ReasonDrawNotFound)
-	}
-	if rej := openRound(round); rej != nil {
+	round, rej := liveRound(st, m.DrawID)
+	if rej != nil {
 		return nil, rej
 	}
 	if m.Offline != round.Offline {
@@ -247,6 +241,19 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 }
 
 // openRound: a round that was completed or abandoned takes no further op.
+// liveRound is the raffle's round drawID while it is still open: neither
+// completed nor abandoned.
+func liveRound(st State, drawID string) (*Round, *Rejection) {
+	if st.Raffle == nil || st.Raffle.Deleted {
+		return nil, Reject(ReasonRaffleNotFound)
+	}
+	round := st.Round(drawID)
+	if round == nil {
+		return nil, Reject(ReasonDrawNotFound)
+	}
+	return round, openRound(round)
+}
+
 func openRound(rd *Round) *Rejection {
 	switch {
 	case rd.AbandonedAt != nil:
@@ -262,14 +269,8 @@ func openRound(rd *Round) *Rejection {
 // device was lost before revealing is never stuck. Online nothing leaks (the
 // server seed is never revealed); the round stays in the public record.
 func checkAbandon(m DrawAbandon, st State) (Mutation, *Rejection) {
-	if st.Raffle == nil || st.Raffle.Deleted {
-		return nil, Reject(ReasonRaffleNotFound)
-	}
-	round := st.Round(m.DrawID)
-	if round == nil {
-		return nil, Reject(ReasonDrawNotFound)
-	}
-	if rej := openRound(round); rej != nil {
+	round, rej := liveRound(st, m.DrawID)
+	if rej != nil {
 		return nil, rej
 	}
 	if st.Now < round.RevealDue()+st.AbandonGrace {
