@@ -51,3 +51,12 @@ func isDataFault(err error) bool {
 	}
 	return false
 }
+
+// isConflictAbort reports whether PostgreSQL aborted the transaction to break
+// a deadlock or a serialization conflict with another one (class 40): the
+// transaction rolled back whole, so running it again is safe and is what
+// PostgreSQL asks for.
+func isConflictAbort(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}

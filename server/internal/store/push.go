@@ -52,6 +52,10 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 	return results, nil
 }
 
+// maxConflictRetries bounds how often one op's transaction runs again after
+// PostgreSQL aborted it for a deadlock or serialization conflict.
+const maxConflictRetries = 3
+
 // applyOne runs one op's pipeline in its transaction. When the database
 // refuses the op's own data (a constraint, a value it cannot store: an error
 // that would repeat on every retry), the op is rejected as op_failed in a
@@ -59,11 +63,20 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 // failures stay errors: the client retries the push.
 func (db *DB) applyOne(ctx context.Context, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
 	var res OpResult
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		res, err = db.applyOp(ctx, tx, userID, clientID, op, now)
-		return err
-	})
+	var err error
+	// Two devices of one account can lock the same rows in different orders
+	// (client, raffle head, account quota); PostgreSQL then aborts one
+	// transaction, which is run again rather than failing the whole push.
+	for attempt := 0; attempt < maxConflictRetries; attempt++ {
+		err = db.tx(ctx, func(tx *sql.Tx) error {
+			var err error
+			res, err = db.applyOp(ctx, tx, userID, clientID, op, now)
+			return err
+		})
+		if err == nil || !isConflictAbort(err) || ctx.Err() != nil {
+			break
+		}
+	}
 	if err == nil || ctx.Err() != nil || !isDataFault(err) {
 		return res, err
 	}
