@@ -47,29 +47,15 @@ func importFile(t *testing.T, e *env, cookie *http.Cookie, raffleID, name string
 	return w.Code, w.Body.String()
 }
 
-// serverTickets is the raffle's tickets as name:number, sorted.
+// serverTickets is the raffle's tickets as name:number, sorted, from the
+// snapshot the API answers.
 func serverTickets(t *testing.T, e *env, c *client, raffleID string) []string {
 	t.Helper()
-	var snap struct {
-		Participants []struct {
-			Name         string  `json:"name"`
-			TicketNumber *string `json:"ticket_number"`
-			GroupID      string  `json:"group_id"`
-		} `json:"participants"`
-	}
+	var snap store.Snapshot
 	if s := c.getJSON(t, e, "/api/sync/raffles/"+raffleID+"/snapshot", &snap); s != 200 {
 		t.Fatalf("snapshot: %d", s)
 	}
-	out := make([]string, 0, len(snap.Participants))
-	for _, p := range snap.Participants {
-		n := "-"
-		if p.TicketNumber != nil {
-			n = *p.TicketNumber
-		}
-		out = append(out, p.Name+":"+n)
-	}
-	sort.Strings(out)
-	return out
+	return numbersOf(snap)
 }
 
 func TestImportAPI(t *testing.T) {
