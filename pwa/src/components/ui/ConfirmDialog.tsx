@@ -90,7 +90,8 @@ export function ConfirmDialog({
         <div id={bodyId} className="mt-2 text-sm text-slate-600">
           {children}
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {/* Cancel first, on screen as in the DOM (above on a phone, on the left on wider screens). */}
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button data-autofocus variant="outline" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>

@@ -24,7 +24,7 @@ export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por 
       <label htmlFor={id} className="sr-only">
         Buscar participantes
       </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-5 -translate-y-1/2 text-slate-400" />
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-5 -translate-y-1/2 text-slate-500" />
       <input
         ref={input}
         id={id}
@@ -44,7 +44,7 @@ export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por 
           'block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 text-base text-slate-900',
           // The long placeholder must fit a 360 px screen; typed text stays at 16 px (no iOS zoom).
           'placeholder:text-[13px] placeholder:text-slate-400 sm:placeholder:text-sm',
-          'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 [&::-webkit-search-cancel-button]:hidden',
+          'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800 [&::-webkit-search-cancel-button]:hidden',
           value ? 'pr-11' : 'pr-2',
         )}
       />
@@ -54,7 +54,7 @@ export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por 
           onClick={clear}
           aria-label="Limpar busca"
           title="Limpar busca"
-          className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-3 focus-visible:outline-brand-800"
         >
           <XIcon className="size-4" />
         </button>

@@ -37,7 +37,7 @@ export function Switch({ label, description, checked, onChange, disabled, name }
         onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
           'disabled:cursor-not-allowed disabled:opacity-55',
           checked ? 'bg-brand-700' : 'bg-slate-300',
         )}

@@ -68,7 +68,7 @@ export function Tabs<T extends string>({ items, value, onChange, label }: TabsPr
               onKeyDown={onKeyDown}
               className={cn(
                 'h-10 rounded-lg text-sm font-semibold transition-colors',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
                 selected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
               )}
             >

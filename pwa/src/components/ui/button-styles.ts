@@ -5,7 +5,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-colors select-none ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800 ' +
   'disabled:cursor-not-allowed disabled:opacity-55 aria-disabled:cursor-not-allowed aria-disabled:opacity-55'
 
 const variants: Record<ButtonVariant, string> = {

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { errorText } from '@/components/ui/error-text'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { accountApi, type Account } from '@/lib/account-api'
 import { useSession } from '@/sync/session-context'
 import { DeleteAccount } from '@/features/account/DeleteAccount'
@@ -32,6 +33,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** 'Minha conta': e-mail, sign-in methods, password, devices, data (LGPD) and deletion. */
 export default function AccountPage() {
+  usePageTitle('Minha conta')
   const { refresh } = useSession()
   const [account, setAccount] = useState<Account | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/Card'
 import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Tabs } from '@/components/ui/Tabs'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { useSession } from '@/sync/session-context'
 import { oidcErrorMessage } from '@/lib/account-api'
 import { CredentialsForm } from '@/features/auth/CredentialsForm'
@@ -23,6 +24,7 @@ export default function AuthPage() {
   const location = useLocation()
   const { signIn, signUp } = useSession()
   const [tab, setTab] = useState<Tab>(() => initialTab(location.state))
+  usePageTitle(tab === 'signup' ? 'Criar Conta' : 'Entrar')
   // The server sends a failed provider sign-in back here as /auth?erro=CODE.
   const [params] = useSearchParams()
   const providerError = oidcErrorMessage(params.get('erro'))

@@ -129,13 +129,15 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
         checked={allowDuplicateWins}
         onChange={setAllowDuplicateWins}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <ButtonLink to="/dashboard" variant="outline">
-          Cancelar
-        </ButtonLink>
+      {/* The main action first, in the DOM as on screen (above on a phone, on the left on wider
+          screens), so Tab meets the buttons in the order they are seen. */}
+      <div className="flex flex-col gap-2 pt-2 sm:flex-row">
         <Button type="submit" loading={saving}>
           Criar Sorteio
         </Button>
+        <ButtonLink to="/dashboard" variant="outline">
+          Cancelar
+        </ButtonLink>
       </div>
     </form>
   )

@@ -1,11 +1,13 @@
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
 import { PageContainer } from '@/components/ui/PageContainer'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { useSession } from '@/sync/session-context'
 import { CreateRaffleForm } from '@/features/create-raffle/CreateRaffleForm'
 
 /** /criar-sorteio. The route guard sends visitors without a session to /auth before this renders. */
 export default function CreateRafflePage() {
+  usePageTitle('Criar Novo Sorteio')
   const { state } = useSession()
   return (
     <PageContainer>

@@ -6,11 +6,13 @@ import { LogOutIcon, PlusIcon } from '@/components/ui/icons'
 import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { errorText } from '@/components/ui/error-text'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { useSession } from '@/sync/session-context'
 import { RaffleList } from '@/features/dashboard/RaffleList'
 
 /** 'Meus Sorteios': the organiser's raffles, read from this device (sync keeps them current). */
 export default function DashboardPage() {
+  usePageTitle('Meus Sorteios')
   const { state, signOut } = useSession()
   const [signingOut, setSigningOut] = useState(false)
   const user = state.status === 'signedIn' ? state.user : null

@@ -36,7 +36,7 @@ export function DeleteRaffleButton({ userId, raffle }: DeleteRaffleButtonProps) 
         onClick={() => setOpen(true)}
         aria-label={`Excluir sorteio ${raffle.title}`}
         title="Excluir sorteio"
-        className="flex size-11 shrink-0 items-center justify-center rounded-xl border border-slate-200 text-slate-500 hover:border-red-200 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="flex size-11 shrink-0 items-center justify-center rounded-xl border border-slate-200 text-slate-500 hover:border-red-200 hover:bg-red-50 hover:text-red-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800"
       >
         <TrashIcon className="size-5" />
       </button>

@@ -27,7 +27,7 @@ export function RaffleCard({ userId, raffle }: { userId: string; raffle: RaffleR
             {status.label}
           </Badge>
         </div>
-        <p className={raffle.description ? 'line-clamp-2 text-sm break-words text-slate-600' : 'text-sm text-slate-400 italic'}>
+        <p className={raffle.description ? 'line-clamp-2 text-sm break-words text-slate-600' : 'text-sm text-slate-500 italic'}>
           {raffle.description || 'Sem descrição'}
         </p>
         <dl className="flex flex-wrap gap-x-6 gap-y-2 rounded-xl bg-slate-50 px-3 py-2.5">

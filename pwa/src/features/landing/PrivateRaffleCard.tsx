@@ -24,7 +24,7 @@ export function PrivateRaffleCard() {
       onClick={onCardClick}
       className={cn(
         'group relative flex cursor-pointer flex-col rounded-2xl bg-gradient-to-br from-brand-700 to-indigo-700 p-5 text-white shadow-md transition',
-        'hover:shadow-lg hover:brightness-110 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600 sm:p-6',
+        'hover:shadow-lg hover:brightness-110 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-800 sm:p-6',
       )}
     >
       <div className="flex size-12 items-center justify-center rounded-xl bg-white/15 text-white">

@@ -6,6 +6,7 @@ import { PageContainer } from '@/components/ui/PageContainer'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { Spinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { useSession } from '@/sync/session-context'
 import type { RaffleRow } from '@/db/schema'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
@@ -67,6 +68,7 @@ function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }
   // Nothing read is shown unless the raffle turns out to be this account's.
   const index = useGroupIndex(raffleId)
   useLeaveWhenMissing(lookup.status === 'missing')
+  usePageTitle(lookup.status === 'found' ? lookup.raffle.title : 'Gerenciar Sorteio')
   if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} index={index} />
   if (lookup.status === 'error') {
     return (

@@ -13,7 +13,7 @@ import { removeTitle, shortId, ticketsLabel } from '@/features/manage-raffle/par
 export const COPIED_FEEDBACK_MS = 2000
 
 const smallButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600'
+  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800'
 
 function CopyIdButton({ id, name }: { id: string; name: string }) {
   const [copied, setCopied] = useState(false)
@@ -154,7 +154,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
           disabled={removing}
           title={title}
           aria-label={title}
-          className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-55"
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-3 focus-visible:outline-brand-800 disabled:opacity-55"
         >
           {removing ? <Spinner className="size-4" /> : <TrashIcon className="size-4" />}
         </button>

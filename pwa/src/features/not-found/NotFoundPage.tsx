@@ -1,9 +1,11 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ButtonLink } from '@/components/ui/ButtonLink'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 
 /** Any unknown path. The path is logged so broken links show up in the console. */
 export default function NotFoundPage() {
+  usePageTitle('Página não encontrada')
   const location = useLocation()
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname)

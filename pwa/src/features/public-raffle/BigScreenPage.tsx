@@ -2,12 +2,13 @@ import { useState, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router-dom'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { orderWinners } from '@/lib/winners'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
-import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink } from '@/features/public-raffle/public-text'
+import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
 import { QrCode } from '@/features/public-raffle/QrCode'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
@@ -23,7 +24,7 @@ function FullscreenButton() {
   return (
     <button
       type="button"
-      className="h-9 rounded-xl px-3 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+      className="h-9 rounded-xl px-3 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-white"
       onClick={() => void (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
     >
       {active ? 'Sair da tela cheia' : 'Tela cheia'}
@@ -52,6 +53,7 @@ function BigScreen({ code }: { code: string }) {
   const { load, live, online, retry } = view
   // The link is read once: it is what the room scans.
   const [link] = useState(() => publicLink(window.location.origin, code))
+  usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title)} · Modo telão`)
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />

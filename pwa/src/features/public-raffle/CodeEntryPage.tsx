@@ -6,10 +6,12 @@ import { Card } from '@/components/ui/Card'
 import { SearchIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { TextField } from '@/components/ui/TextField'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { CODE_MAX_LENGTH, normaliseCode } from '@/features/public-raffle/code'
 
 /** /sorteio: the visitor types a raffle code and opens /sorteio/{CODE}. */
 export default function CodeEntryPage() {
+  usePageTitle('Consultar Sorteio')
   const navigate = useNavigate()
   const [code, setCode] = useState('')
 

@@ -7,10 +7,12 @@ import { ShieldIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { OfflineNotice, RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
 import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
 import { PublicWinners } from '@/features/public-raffle/PublicWinners'
+import { publicTitle } from '@/features/public-raffle/public-text'
 import { RaffleSummary } from '@/features/public-raffle/RaffleSummary'
 import { SelfCheck } from '@/features/public-raffle/SelfCheck'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
@@ -25,7 +27,7 @@ function PublicRaffle({ code }: { code: string }) {
   // A finished raffle opens on its result.
   const [tabChosen, setTabChosen] = useState(false)
   const shownTab = tabChosen ? tab : completed ? 'winners' : 'participants'
-
+  usePageTitle(publicTitle(code, load.status, live.state?.raffle.title))
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />

@@ -30,3 +30,9 @@ export function secondsText(n: number): string {
 export function publicLink(origin: string, code: string): string {
   return `${origin}/sorteio/${code}`
 }
+
+/** The tab's title of a public raffle's screens: its title once read, else what is known. */
+export function publicTitle(code: string, load: string, title: string | undefined): string {
+  if (load === 'notFound') return NOT_FOUND_TITLE
+  return title?.trim() || `Sorteio ${code}`
+}

@@ -26,7 +26,7 @@ export function DrawingAnimation({ participants }: DrawingAnimationProps) {
       <p className="text-lg font-semibold text-brand-800">Sorteando...</p>
       <p
         aria-hidden="true"
-        className="h-9 max-w-full truncate text-2xl font-bold text-slate-400 motion-reduce:invisible"
+        className="h-9 max-w-full truncate text-2xl font-bold text-slate-500 motion-reduce:invisible"
       >
         {shown}
       </p>

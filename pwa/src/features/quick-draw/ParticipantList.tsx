@@ -28,7 +28,7 @@ export function ParticipantList({ participants, onRemove, canRemove }: Participa
         <ul aria-labelledby="participants-heading" className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
           {participants.map((participant, index) => (
             <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
-              <span className="w-6 shrink-0 text-right text-xs text-slate-400 tabular-nums">{index + 1}</span>
+              <span className="w-6 shrink-0 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
               <span className="min-w-0 flex-1 break-words text-slate-800">{participant.name}</span>
               {canRemove && (
                 <button
@@ -36,7 +36,7 @@ export function ParticipantList({ participants, onRemove, canRemove }: Participa
                   onClick={() => onRemove(participant.id)}
                   aria-label={`Remover ${participant.name}`}
                   title={`Remover ${participant.name}`}
-                  className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-3 focus-visible:outline-brand-800"
                 >
                   <XIcon className="size-4" />
                 </button>

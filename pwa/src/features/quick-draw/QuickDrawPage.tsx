@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { DiceIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { AddParticipantForm } from '@/features/quick-draw/AddParticipantForm'
 import { DrawingAnimation } from '@/features/quick-draw/DrawingAnimation'
 import { ParticipantList } from '@/features/quick-draw/ParticipantList'
@@ -11,6 +12,7 @@ import { WinnerCard } from '@/features/quick-draw/WinnerCard'
 
 /** /sorteio-publico: a one-winner draw with no account, run entirely on this device. */
 export default function QuickDrawPage() {
+  usePageTitle('Sorteio Rápido')
   const { participants, phase, winner, add, remove, start, reset } = useQuickDraw()
   const drawing = phase === 'drawing'
 

@@ -74,47 +74,50 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
         {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
       </p>
 
-      <dl className="divide-y divide-slate-100">
-        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+      {/* The two times side by side are a list of their own: a <dl> holds only <div>-wrapped pairs. */}
+      <div>
+        <dl className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <Row label="Iniciado em">{formatDateTimeSeconds(round.started_at)}</Row>
           <Row label="Concluído em">{formatDateTimeSeconds(round.completed_at)}</Row>
-        </div>
-        <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
-          <Hex value={round.client_commitment} />
-        </Row>
-        <Row label="Semente do dispositivo">
-          <Hex value={round.client_seed} />
-        </Row>
-        {round.online && (
-          <Row label="Compromisso do servidor (SHA-256 da semente)" ok={same(check?.serverCommitment, round.server_commitment)}>
-            <Hex value={round.server_commitment} />
+        </dl>
+        <dl className="divide-y divide-slate-100 border-t border-slate-100">
+          <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
+            <Hex value={round.client_commitment} />
           </Row>
-        )}
-        {(round.online || round.server_seed) && (
-          <Row label={round.online ? 'Semente do servidor' : 'Semente do servidor (não usada no sorteio offline)'}>
-            <Hex value={round.server_seed} />
+          <Row label="Semente do dispositivo">
+            <Hex value={round.client_seed} />
           </Row>
-        )}
-        {round.online && (
-          <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
-            {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
+          {round.online && (
+            <Row label="Compromisso do servidor (SHA-256 da semente)" ok={same(check?.serverCommitment, round.server_commitment)}>
+              <Hex value={round.server_commitment} />
+            </Row>
+          )}
+          {(round.online || round.server_seed) && (
+            <Row label={round.online ? 'Semente do servidor' : 'Semente do servidor (não usada no sorteio offline)'}>
+              <Hex value={round.server_seed} />
+            </Row>
+          )}
+          {round.online && (
+            <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
+              {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
+            </Row>
+          )}
+          <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>
+            {round.pool_size}
+            {check && check.poolSize !== round.pool_size && ` (o conjunto derivado aqui tem ${check.poolSize})`}
           </Row>
-        )}
-        <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>
-          {round.pool_size}
-          {check && check.poolSize !== round.pool_size && ` (o conjunto derivado aqui tem ${check.poolSize})`}
-        </Row>
-        <Row label="Impressão digital do conjunto (SHA-256)" ok={same(check?.poolDigest, round.pool_digest)}>
-          <Hex value={round.pool_digest} />
-        </Row>
-        <Row label="Vencedores desta rodada" ok={winnersOk}>
-          <ol className="space-y-0.5">
-            {round.winners.map((id, i) => (
-              <li key={i}>{`${round.positions[i] ?? i + 1}º lugar: ${describeTicket(id, tickets)}`}</li>
-            ))}
-          </ol>
-        </Row>
-      </dl>
+          <Row label="Impressão digital do conjunto (SHA-256)" ok={same(check?.poolDigest, round.pool_digest)}>
+            <Hex value={round.pool_digest} />
+          </Row>
+          <Row label="Vencedores desta rodada" ok={winnersOk}>
+            <ol className="space-y-0.5">
+              {round.winners.map((id, i) => (
+                <li key={i}>{`${round.positions[i] ?? i + 1}º lugar: ${describeTicket(id, tickets)}`}</li>
+              ))}
+            </ol>
+          </Row>
+        </dl>
+      </div>
 
       {check && !check.ok && (
         <div className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/Card'
 import { RefreshIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Spinner } from '@/components/ui/Spinner'
+import { usePageTitle } from '@/components/ui/usePageTitle'
 import { AuditReport } from '@/features/verify-draw/AuditReport'
 import { useAuditRecord } from '@/features/verify-draw/useAuditRecord'
 
@@ -14,6 +15,7 @@ export default function VerifyDrawPage() {
   const { code = '' } = useParams()
   const shown = code.toUpperCase()
   const { state, retry } = useAuditRecord(shown)
+  usePageTitle(`Verificar sorteio ${shown}`)
 
   return (
     <PageContainer>

@@ -1,0 +1,134 @@
+// Lighthouse on the landing page, a public raffle page and the dashboard (signed in), against the
+// built binary (make build) on a fresh SQLite database, with Debian's Chromium. Prints the scores
+// of performance, accessibility and best practices for each page, the phone run (Lighthouse's
+// default: a mid-range phone on slow 4G, simulated) and the desktop run; exits 1 when one is under
+// the target (95). Not part of `make test`: performance scores depend on the machine's load.
+//
+//   npm run -w e2e lighthouse            (LIGHTHOUSE_PORT, CHROME_PATH and LIGHTHOUSE_RUNS optional)
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const TARGET = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 19400);
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const origin = `http://127.0.0.1:${port}`;
+const binary = fileURLToPath(new URL('../../bin/sorteio', import.meta.url));
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer on ${origin}`);
+}
+
+/** A UUIDv7 (time-ordered), the id form the sync protocol asks for. */
+function uuidv7() {
+  const hex = Date.now().toString(16).padStart(12, '0');
+  const rand = randomUUID().replace(/-/g, '');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${rand.slice(13, 16)}-8${rand.slice(17, 20)}-${rand.slice(20, 32)}`;
+}
+
+async function post(path, body, cookie) {
+  const res = await fetch(origin + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** An organiser with a raffle of 50 people, drawn or not: the pages have something to show. */
+async function seed() {
+  const res = await post('/api/auth/signup', { email: `farol-${randomUUID().slice(0, 8)}@exemplo.com.br`, password: 'segredo1' });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const id = uuidv7();
+  const group = () => uuidv7();
+  const tickets = Array.from({ length: 50 }, (_, i) => {
+    const g = group();
+    return { id: g, name: `Participante ${i + 1}`, email: null, ticket_number: String(i + 1).padStart(3, '0'), group_id: g };
+  });
+  const ops = [
+    {
+      type: 'raffle.create',
+      payload: {
+        id, code: 'FAROL1', title: 'Rifa da quermesse', description: 'Prêmios doados pela comunidade.', type: 'tickets',
+        winners_count: 3, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now(),
+      },
+    },
+    { type: 'participants.add', payload: { tickets } },
+  ].map((op, i) => ({ op_id: uuidv7(), mutation_id: i + 1, raffle_id: id, base_seq: 0, ...op }));
+  const push = await (await post('/api/sync/push', { client_id: uuidv7(), schema_version: 2, ops }, cookie)).json();
+  const code = push.results[0]?.code ?? 'FAROL1';
+  return { cookie, code };
+}
+
+async function audit(chrome, url, headers, desktop) {
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: headers };
+  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+  // What cost points, so a low score says where to look.
+  const failing = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .map((a) => a.id);
+  return { scores, failing, metrics: { fcp: audits['first-contentful-paint']?.numericValue, lcp: audits['largest-contentful-paint']?.numericValue, tbt: audits['total-blocking-time']?.numericValue, cls: audits['cumulative-layout-shift']?.numericValue } };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sorteio-lighthouse-'));
+const server = spawn(binary, [], {
+  env: { ...process.env, ADDR: `127.0.0.1:${port}`, SQLITE_PATH: join(dataDir, 'sorteio.db'), LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+let below = 0;
+try {
+  await waitForHealth();
+  const { cookie, code } = await seed();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const pages = [
+    { name: 'início', url: `${origin}/` },
+    { name: 'página pública', url: `${origin}/sorteio/${code}` },
+    { name: 'Meus Sorteios', url: `${origin}/dashboard`, headers: { cookie } },
+  ];
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${new Date().toISOString()}, load average ${load}`);
+  console.log('page                 form     perf  a11y  best  FCP ms  LCP ms  TBT ms   CLS  below 90');
+  for (const desktop of [false, true]) {
+    for (const page of pages) {
+      for (let r = 0; r < runs; r++) {
+        const { scores, failing, metrics } = await audit(chrome, page.url, page.headers, desktop);
+        const low = CATEGORIES.filter((c) => scores[c] < TARGET);
+        below += low.length;
+        const n = (v, w) => String(Math.round(v ?? 0)).padStart(w);
+        console.log(
+          `${page.name.padEnd(20)} ${(desktop ? 'desktop' : 'celular').padEnd(7)} ${CATEGORIES.map((c) => n(scores[c], 5)).join(' ')}` +
+            `  ${n(metrics.fcp, 6)}  ${n(metrics.lcp, 6)}  ${n(metrics.tbt, 6)}  ${(metrics.cls ?? 0).toFixed(3)}  ${failing.join(', ') || '-'}`,
+        );
+      }
+    }
+  }
+  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(below === 0 ? `every score at least ${TARGET}` : `${below} score(s) under ${TARGET}`);
+} finally {
+  await chrome?.kill();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(below === 0 ? 0 : 1);
