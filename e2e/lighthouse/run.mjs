@@ -65,14 +65,15 @@ async function seed() {
     {
       type: 'raffle.create',
       payload: {
-        id, code: 'FAROL1', title: 'Rifa da quermesse', description: 'Prêmios doados pela comunidade.', type: 'tickets',
+        id, code: 'FESTA2', title: 'Rifa da quermesse', description: 'Prêmios doados pela comunidade.', type: 'tickets',
         winners_count: 3, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now(),
       },
     },
     { type: 'participants.add', payload: { tickets } },
   ].map((op, i) => ({ op_id: uuidv7(), mutation_id: i + 1, raffle_id: id, base_seq: 0, ...op }));
   const push = await (await post('/api/sync/push', { client_id: uuidv7(), schema_version: 2, ops }, cookie)).json();
-  const code = push.results[0]?.code ?? 'FAROL1';
+  for (const r of push.results) if (r.status !== 'applied') throw new Error(`seed: ${JSON.stringify(r)}`);
+  const code = push.results[0]?.code ?? 'FESTA2';
   return { cookie, code };
 }
 
@@ -85,7 +86,8 @@ async function audit(chrome, url, headers, desktop) {
   const failing = Object.values(audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
     .map((a) => a.id);
-  return { scores, failing, metrics: { fcp: audits['first-contentful-paint']?.numericValue, lcp: audits['largest-contentful-paint']?.numericValue, tbt: audits['total-blocking-time']?.numericValue, cls: audits['cumulative-layout-shift']?.numericValue } };
+  const consoleErrors = (audits['errors-in-console']?.details?.items ?? []).map((i) => `${i.source}: ${i.description} ${i.url ?? ""}`);
+  return { scores, failing, consoleErrors, metrics: { fcp: audits['first-contentful-paint']?.numericValue, lcp: audits['largest-contentful-paint']?.numericValue, tbt: audits['total-blocking-time']?.numericValue, cls: audits['cumulative-layout-shift']?.numericValue } };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sorteio-lighthouse-'));
@@ -113,7 +115,7 @@ try {
   for (const desktop of [false, true]) {
     for (const page of pages) {
       for (let r = 0; r < runs; r++) {
-        const { scores, failing, metrics } = await audit(chrome, page.url, page.headers, desktop);
+        const { scores, failing, consoleErrors, metrics } = await audit(chrome, page.url, page.headers, desktop);
         const low = CATEGORIES.filter((c) => scores[c] < TARGET);
         below += low.length;
         const n = (v, w) => String(Math.round(v ?? 0)).padStart(w);
@@ -121,6 +123,7 @@ try {
           `${page.name.padEnd(20)} ${(desktop ? 'desktop' : 'celular').padEnd(7)} ${CATEGORIES.map((c) => n(scores[c], 5)).join(' ')}` +
             `  ${n(metrics.fcp, 6)}  ${n(metrics.lcp, 6)}  ${n(metrics.tbt, 6)}  ${(metrics.cls ?? 0).toFixed(3)}  ${failing.join(', ') || '-'}`,
         );
+        for (const e of consoleErrors) console.log(`    console: ${e}`);
       }
     }
   }

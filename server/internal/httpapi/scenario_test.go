@@ -38,11 +38,15 @@ func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offs
 // advance moves the clock forward by d.
 func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
+// bigScript is a script past the size from which static files are compressed.
+var bigScript = strings.Repeat("export const texto = 'Sorteio online simples e justo';\n", 100)
+
 // assets stands in for the built PWA.
 func assets() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html":                 {Data: []byte("<!doctype html><title>Sorteio</title><div id=root></div>")},
 		"assets/index-Ab12Cd.js":     {Data: []byte("console.log('app')")},
+		"assets/screen-Ef34Gh.js":    {Data: []byte(bigScript)},
 		"sw.js":                      {Data: []byte("self.addEventListener('fetch',()=>{})")},
 		"manifest.webmanifest":       {Data: []byte(`{"name":"Sorteio"}`)},
 		"icons/icon-192.png":         {Data: []byte("png")},

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"io"
 	"io/fs"
 	"net/http"
@@ -24,6 +25,7 @@ func neverCached(name string) bool {
 // survive a reload. assets may be nil when the binary was built without the
 // PWA; then a short pt-BR page says so.
 func handleStatic(assets fs.FS) http.Handler {
+	gz := &gzipCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -42,7 +44,7 @@ func handleStatic(assets fs.FS) http.Handler {
 		if name == "" {
 			name = "index.html"
 		}
-		if serveFile(w, r, assets, name) {
+		if serveFile(w, r, assets, gz, name) {
 			return
 		}
 		if isFileRequest(name) {
@@ -53,7 +55,7 @@ func handleStatic(assets fs.FS) http.Handler {
 			http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 			return
 		}
-		if !serveFile(w, r, assets, "index.html") {
+		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)
 		}
 	})
@@ -67,7 +69,7 @@ func isFileRequest(name string) bool {
 
 // serveFile serves one regular file with its cache policy; false when there
 // is no such file.
-func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string) bool {
+func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, gz *gzipCache, name string) bool {
 	f, err := assets.Open(name)
 	if err != nil {
 		return false
@@ -89,16 +91,12 @@ func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string
 		// Go's table has no type for it; sniffing would say text/plain.
 		w.Header().Set("Content-Type", "application/manifest+json")
 	}
-	rs, ok := f.(io.ReadSeeker)
-	if !ok {
-		data, err := io.ReadAll(f)
-		if err != nil {
-			return false
-		}
-		rs = strings.NewReader(string(data))
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return false
 	}
 	// Embedded files have no modification time; ETags come from the hash in
 	// the name, so a zero time is fine.
-	http.ServeContent(w, r, name, time.Time{}, rs)
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(gz.encodeStatic(w, r, name, data)))
 	return true
 }

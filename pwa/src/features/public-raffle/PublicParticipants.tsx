@@ -11,6 +11,8 @@ import { usePublicParticipants } from '@/features/public-raffle/usePublicPartici
 
 // A person's tickets shown inline; the rest are summed up (someone may hold 1,000).
 const TICKETS_SHOWN = 12
+// Rows the loading list shows: enough to fill a screen.
+const SKELETON_ROWS = 12
 
 function PersonItem({ person }: { person: PublicPerson }) {
   const numbers = person.tickets.filter((t): t is string => t !== null)
@@ -88,10 +90,13 @@ export function PublicParticipants({ code, people, tickets }: PublicParticipants
         </p>
       )}
       {list.total === null && !list.error ? (
+        // As tall as the first rows it stands for (up to a screenful), so what is below it (the
+        // self-check) does not jump down when they arrive.
         <div className="space-y-2" aria-label="Carregando participantes">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
+          <Skeleton className="h-5 w-32" />
+          {Array.from({ length: Math.max(1, Math.min(people, SKELETON_ROWS)) }, (_, i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
         </div>
       ) : list.total === 0 ? (
         <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
