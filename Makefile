@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lint fmt clean
+.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -72,6 +72,12 @@ bench: build
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500
 	npm run --silent -w pwa bench
 	npm run --silent -w e2e bench
+	@# Scores under 95 on a loaded machine are reported, not a reason to stop here.
+	-npm run --silent -w e2e lighthouse
+
+## lighthouse: Lighthouse scores (performance, accessibility, best practices) of three pages, phone and desktop
+lighthouse: build
+	npm run --silent -w e2e lighthouse
 
 fmt:
 	gofmt -w server sync migrations pwa/*.go

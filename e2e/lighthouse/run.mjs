@@ -80,7 +80,9 @@ async function seed() {
 async function audit(chrome, url, headers, desktop) {
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: headers };
   const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run that failed (the page never painted, Chromium timed out) scores 0: say why.
+  if (runtimeError) console.log(`    ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
   // What cost points, so a low score says where to look.
   const failing = Object.values(audits)

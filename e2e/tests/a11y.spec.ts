@@ -71,6 +71,8 @@ for (const size of sizes) {
       await expectAccessible(page, 'meus sorteios');
       await page.goto('/criar-sorteio');
       await expectAccessible(page, 'criar sorteio');
+      await page.goto('/conta');
+      await expectAccessible(page, 'minha conta');
 
       await page.goto(`/gerenciar/${raffle.id}`);
       await expect(page.getByText('Duda').first()).toBeVisible();
