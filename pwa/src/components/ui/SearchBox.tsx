@@ -43,7 +43,7 @@ export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por 
         className={cn(
           'block h-11 w-full rounded-xl border border-slate-300 bg-white pl-9 text-base text-slate-900',
           // The long placeholder must fit a 360 px screen; typed text stays at 16 px (no iOS zoom).
-          'placeholder:text-[13px] placeholder:text-slate-400 sm:placeholder:text-sm',
+          'placeholder:text-[13px] placeholder:text-slate-500 sm:placeholder:text-sm',
           'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800 [&::-webkit-search-cancel-button]:hidden',
           value ? 'pr-11' : 'pr-2',
         )}

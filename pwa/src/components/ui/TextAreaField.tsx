@@ -24,7 +24,7 @@ export function TextAreaField({ label, error, hint, id, className, rows = 3, ...
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : hint ? hintId : undefined}
         className={cn(
-          'block w-full resize-y rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400',
+          'block w-full resize-y rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500',
           'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800',
           'disabled:bg-slate-100 disabled:text-slate-500',
           error ? 'border-red-500' : 'border-slate-300',

@@ -14,7 +14,7 @@ interface TextFieldProps extends ComponentProps<'input'> {
 }
 
 const inputClasses =
-  'block h-11 w-full rounded-xl border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 ' +
+  'block h-11 w-full rounded-xl border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
   'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800 ' +
   'disabled:bg-slate-100 disabled:text-slate-500'
 
