@@ -98,7 +98,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	wg.Go(func() {
 		db.ListenPokes(ctx, func(p store.Poke) {
 			hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-			viewers.Changed(p.RaffleID, p.Seq)
+			viewers.Changed(p.Key, p.Seq)
 		}, nil)
 	})
 	assets := pwa.Dist()
