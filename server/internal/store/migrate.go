@@ -23,7 +23,7 @@ const migrationLockKey = 7305_2026
 //
 // Migrations apply only in version order: one whose version is below a
 // version the database already has is refused, and nothing is applied. A
-// rebuild of a SQLite table (0006, 0012) lists the table's columns of its
+// rebuild of a SQLite table (0006, 0013) lists the table's columns of its
 // time, so applied after a later migration that added columns it would drop
 // them with their data. Such a database was migrated by a build that had the
 // later migration but not the earlier one; it needs that build's successor.

@@ -52,7 +52,7 @@ func migrationSteps(t *testing.T, dialect string) (versions []int64, upTo []fste
 // seedAt writes, with the columns the schema has at version v, a raffle with
 // two tickets and its log, and from 0003 on a completed draw with a winner.
 // Ticket ids are shared between raffles once 0006 allows it, draw ids once
-// 0012 does.
+// 0013 does.
 func seedAt(t *testing.T, db *store.DB, v int64, owner string) (raffleID, code string) {
 	t.Helper()
 	pool, q := db.Raw()
@@ -71,7 +71,7 @@ func seedAt(t *testing.T, db *store.DB, v int64, owner string) (raffleID, code s
 	}
 	cols, vals := "id, owner_id, code, title, type, status, winners_count, countdown_seconds, created_at, updated_at, head_seq, feed_seq, tickets, groups_count",
 		[]any{raffleID, owner, code, "Rifa " + code, protocol.RaffleTickets, status, 1, 0, now, now, 1, v, 2, 2}
-	if v >= 11 {
+	if v >= 12 {
 		cols, vals = cols+", local_id", append(vals, raffleID)
 	}
 	exec(`INSERT INTO raffles (`+cols+`) VALUES (?`+strings.Repeat(", ?", len(vals)-1)+`)`, vals...)
@@ -96,7 +96,7 @@ func seedAt(t *testing.T, db *store.DB, v int64, owner string) (raffleID, code s
 		return raffleID, code
 	}
 	drawID := core.NewID(time.Now())
-	if v >= 12 {
+	if v >= 13 {
 		drawID = "0190a000-0000-7000-8000-0000000000dd"
 	}
 	exec(`INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment, server_commitment, server_seed,

@@ -14,7 +14,7 @@ const raffleColumns = `id, owner_id, code, title, description, type, status, win
 	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count, local_id`
 
 // raffleRow is a raffle with its sync bookkeeping. Its ID is the server's
-// key; LocalID is the id its owner's devices use (migration 0011).
+// key; LocalID is the id its owner's devices use (migration 0012).
 type raffleRow struct {
 	protocol.Raffle
 	LocalID string
