@@ -4,7 +4,6 @@ import { routes } from '@/app/routes'
 import { DrawFinisher } from '@/app/sync/DrawFinisher'
 import { SessionProvider } from '@/app/session/SessionProvider'
 import { SyncProvider } from '@/app/sync/SyncProvider'
-import { ToastAnnouncer } from '@/app/ToastAnnouncer'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
 
 const router = createBrowserRouter(routes)
@@ -17,7 +16,6 @@ export function App() {
         {/* Outside the router: a screen that throws must not stop a round's reveal. */}
         <DrawFinisher />
         <AppToaster />
-        <ToastAnnouncer />
         <UpdatePrompt />
       </SyncProvider>
     </SessionProvider>
