@@ -47,7 +47,7 @@ export function SyncStatus() {
 /**
  * Publishes the bar's height as --sync-bar-height, so toasts (AppToaster) stand above it instead of
  * covering what is pending; it grows when a problem wraps onto a second line. A callback ref: the
- * bar comes and goes with the session.
+ * bar comes and goes with signing in and out.
  */
 function publishHeight(element: HTMLElement | null) {
   const root = document.documentElement.style
