@@ -97,10 +97,9 @@ const ring = (control: Locator) =>
 
 test('the focus ring is a solid, dark ring on buttons, links, fields and tabs', async ({ page }) => {
   await page.goto('/auth');
-  await page.keyboard.press('Tab');
-  const back = page.getByRole('link', { name: 'Voltar para início' });
-  await expect(back).toBeFocused();
-  const controls = [back, page.getByRole('tab', { name: 'Entrar' }), page.getByLabel('E-mail'), page.getByRole('button', { name: 'Entrar', exact: true })];
+  // The screen's code loads after the page: Tab only once it is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesse sua conta' })).toBeVisible();
+  const controls = [page.getByRole('link', { name: 'Voltar para início' }), page.getByRole('tab', { name: 'Entrar' }), page.getByLabel('E-mail'), page.getByRole('button', { name: 'Entrar', exact: true })];
   for (const control of controls) {
     // Tab until the control has focus (each is reached in a few steps on this screen).
     for (let i = 0; i < 12 && !(await control.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
