@@ -74,4 +74,3 @@ func TestPublicParticipantsOrderWithinOneMillisecond(t *testing.T) {
 		}
 	})
 }
-

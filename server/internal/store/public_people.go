@@ -31,17 +31,29 @@ type PublicPerson struct {
 	Tickets []*string
 }
 
+// PublicPeoplePage is one page of the public list.
+type PublicPeoplePage struct {
+	// Total counts the people that match.
+	Total  int
+	People []PublicPerson
+	// Status and Seq are the raffle's, read with the page: the list no
+	// longer changes once the raffle is completed (a cache may keep it).
+	Status string
+	Seq    int64
+}
+
 // PublicPeople answers a page of the raffle's people in its order (each
 // person by their first ticket, ticketOrder), filtered by q: a substring of the
-// name without case or accents, or the start of a ticket number. total
-// counts the people that match.
-func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (total int, people []PublicPerson, err error) {
-	people = []PublicPerson{}
-	err = db.readTx(ctx, func(tx *sql.Tx) error {
+// name without case or accents, or the start of a ticket number.
+func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (PublicPeoplePage, error) {
+	page := PublicPeoplePage{People: []PublicPerson{}}
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		r, err := db.publicRaffle(ctx, tx, `code = ?`, code)
 		if err != nil {
 			return err
 		}
+		page.Status, page.Seq = r.Status, r.HeadSeq
+		total := 0
 		c := db.collateC()
 		where, args := db.peopleIndex()+` WHERE raffle_id = ? AND person_head = 1`, []any{r.ID}
 		if q = strings.TrimSpace(q); q != "" {
@@ -56,6 +68,7 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 		} else {
 			total = r.Groups
 		}
+		page.Total = total
 		if total == 0 || offset >= total {
 			return nil
 		}
@@ -63,10 +76,10 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 		if err != nil {
 			return err
 		}
-		people, err = db.groupTicketsOf(ctx, tx, r.ID, groups)
+		page.People, err = db.groupTicketsOf(ctx, tx, r.ID, groups)
 		return err
 	})
-	return total, people, err
+	return page, err
 }
 
 // pageGroups lists one page of people (their group ids) in the raffle's
