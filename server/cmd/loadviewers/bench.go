@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -31,17 +32,55 @@ type result struct {
 	start, complete               latencies
 	startEncoded, completeEncoded latencies
 	cpu                           time.Duration
+	// perInstance counts each instance's open connections (-proxy).
+	perInstance []int
+}
+
+// options are what run passes to bench.
+type options struct {
+	bin, db, pgURL string
+	viewers        int
+	// caddyfile, when set, runs two instances behind Caddy (proxy.go).
+	caddyfile string
 }
 
 // bench runs one database's measurement.
-func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) (result, error) {
-	res := result{viewers: n}
-	srv, err := startServer(ctx, bin, db, pgURL, stderr)
+func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
+	res := result{viewers: o.viewers}
+	dsn := ""
+	if o.db == "postgres" {
+		var drop func()
+		var err error
+		if dsn, drop, err = freshSchema(o.pgURL); err != nil {
+			return res, err
+		}
+		defer drop()
+	}
+	var extra []string
+	if o.caddyfile != "" {
+		extra = []string{"TRUST_PROXY=true"}
+	}
+	srv, err := startServer(ctx, o.bin, dsn, extra, stderr)
 	if err != nil {
 		return res, err
 	}
 	defer srv.done()
-	org, err := newOrganiser(srv.base)
+	servers, base := []*server{srv}, srv.base
+	if o.caddyfile != "" {
+		other, err := startServer(ctx, o.bin, dsn, extra, stderr)
+		if err != nil {
+			return res, err
+		}
+		defer other.done()
+		servers = append(servers, other)
+		proxy, stop, err := startCaddy(ctx, o.caddyfile, []string{srv.addr, other.addr}, stderr)
+		if err != nil {
+			return res, err
+		}
+		defer stop()
+		base = proxy
+	}
+	org, err := newOrganiser(base)
 	if err != nil {
 		return res, err
 	}
@@ -49,21 +88,30 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	pid := srv.cmd.Process.Pid
 	time.Sleep(500 * time.Millisecond)
-	before := rss(pid)
+	before := rss(servers)
 
 	began := time.Now()
-	ws, err := connect(ctx, srv.base, code, n)
+	ws, err := connect(ctx, base, code, o.viewers)
 	defer ws.close()
 	if err != nil {
 		return res, err
 	}
 	res.connect = time.Since(began)
 	time.Sleep(time.Second)
-	res.rssPerViewer = float64(rss(pid)-before) / float64(n)
+	res.rssPerViewer = float64(rss(servers)-before) / float64(o.viewers)
+	if o.caddyfile != "" {
+		for _, s := range servers {
+			res.perInstance = append(res.perInstance, established(s.addr))
+		}
+		// Caddy holds one connection to an instance per viewer on it (and a
+		// few for health checks): each must hold a good share of them.
+		if slices.Min(res.perInstance) < o.viewers/4 {
+			return res, fmt.Errorf("espectadores mal distribuídos entre as instâncias: %v conexões", res.perInstance)
+		}
+	}
 
-	cpu0 := cpu(pid)
+	cpu0 := cpu(servers)
 	rd := draw.NewSeed()
 	drawID := core.NewID(time.Now())
 	digest := draw.Digest(pool)
@@ -84,7 +132,7 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if res.complete, res.completeEncoded, err = ws.wait(ctx, seq, t1); err != nil {
 		return res, err
 	}
-	res.cpu = cpu(pid) - cpu0
+	res.cpu = cpu(servers) - cpu0
 	return res, nil
 }
 
