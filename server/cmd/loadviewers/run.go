@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		list = []string{"postgres"} // several instances share PostgreSQL only
 	}
-	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start push → state at every viewer, p50 / p99 / max | same from the state's encoding | draw.complete push → state | same from encoding | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start state encoded → at every viewer, p50 / p99 / max | push sent → op begun → state encoded (median) | draw.complete encoded → every viewer | push → op → encoded | push sent → every viewer, start; complete | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, db := range list {
 		dsn := ""
 		if db == "postgres" {
@@ -68,8 +68,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return fmt.Errorf("%s: %w", db, err)
 		}
-		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
-			res.rssPerViewer/1024, res.start, res.startEncoded, res.complete, res.completeEncoded, res.cpu.Seconds()*1000)
+		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %s; %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
+			res.rssPerViewer/1024, res.start.fromEncode, res.start.steps(), res.complete.fromEncode, res.complete.steps(),
+			res.start.fromPush, res.complete.fromPush, res.cpu.Seconds()*1000)
 		if res.perInstance != nil {
 			fmt.Fprintf(stdout, "\nThrough Caddy: connections held by each instance %v; every viewer got both states, wherever the push landed.\n", res.perInstance)
 		}
@@ -95,11 +96,24 @@ func (l latencies) String() string {
 	if len(l) == 0 {
 		return "-"
 	}
+	return ms(l.at(0.5)) + " / " + ms(l.at(0.99)) + " / " + ms(l.at(1)) + " ms"
+}
+
+// at is the p-quantile (0 to 1) of the latencies.
+func (l latencies) at(p float64) time.Duration {
+	if len(l) == 0 {
+		return 0
+	}
 	s := append(latencies(nil), l...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	at := func(p float64) time.Duration { return s[min(len(s)-1, int(p*float64(len(s))))] }
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.0f", float64(d.Microseconds())/1000) }
-	return ms(at(0.5)) + " / " + ms(at(0.99)) + " / " + ms(s[len(s)-1]) + " ms"
+	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
+
+// steps prints the median viewer's push → apply → encoding.
+func (b broadcast) steps() string {
+	return ms(b.pushToApply) + " + " + ms(b.applyToEncode) + " ms"
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f", float64(d.Microseconds())/1000) }
 
 var errMissed = errors.New("espectadores sem o estado")
