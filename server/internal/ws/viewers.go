@@ -22,13 +22,14 @@ type Loader func(ctx context.Context, raffleID string) (seq int64, msg []byte, e
 // ViewerLimits bound the public connections of one instance.
 type ViewerLimits struct {
 	Total, PerIP int
-	// Queue is each viewer's send queue; one that fills is dropped.
+	// Queue is how many frames may wait behind a write the kernel could
+	// not take at once; one more drops the viewer.
 	Queue int
 }
 
 // Viewers fans raffles' public states out to anonymous viewers. On a change
-// it loads the state once, encodes it once (a PreparedMessage) and queues it
-// to every viewer of that raffle without waiting: a viewer whose small queue
+// it loads the state once, frames it once and writes it to every viewer of
+// that raffle without waiting (viewers_write.go): a viewer whose small queue
 // is full is closed, and reconnects to catch up.
 type Viewers struct {
 	log    *slog.Logger
