@@ -197,7 +197,9 @@ func (v *Viewer) readLoop() {
 	_ = v.ws.SetReadDeadline(time.Now().Add(PongWait))
 	v.ws.SetPongHandler(func(string) error { return v.ws.SetReadDeadline(time.Now().Add(PongWait)) })
 	// gorilla's own handlers would answer pings and the close with writes of
-	// their own, beside send's: the close is answered by Serve's end.
+	// their own, beside send's: the close is answered by Serve's end. (A
+	// protocol error, such as a frame over the limit, still gets gorilla's
+	// close frame; that connection ends right after.)
 	v.ws.SetPingHandler(func(string) error { return nil })
 	v.ws.SetCloseHandler(func(int, string) error { return nil })
 	for {

@@ -99,6 +99,29 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(screen.getByRole('timer')).toHaveTextContent('6 segundos')
   })
 
+  it('takes no clock from a settled state, which a cache may have kept for an hour', async () => {
+    // The copy says it is an hour earlier than it is; the socket's hello tells the truth, but with a
+    // slower round trip, so the stale sample would win if it were taken.
+    serve({ ...drawn(), server_time: T0 - 3_600_000 })
+    await open()
+    await advance(1_000)
+    await push({ type: 'hello', server_time: T0 + 1_000 })
+    // A redraw of position 2 (no countdown) opens and draws Davi.
+    const redraw = { id: 'r2', started_at: T0 + 1_000, countdown_ends_at: T0 + 1_000, offline: false, positions: [2] }
+    await push({ type: 'state', ...drawn(4), round: redraw })
+    const winners = [
+      winner(1, 'Bruno Lima'),
+      winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 500 }),
+      winner(2, 'Davi Reis', 'r2', { drawn_at: T0 + 1_000 }),
+    ]
+    await push({ type: 'state', ...drawn(5), winners })
+    // The reveal plays now: its shuffle, then Davi in second place.
+    const show = screen.getByRole('dialog', { name: 'Sorteio ao vivo' })
+    await advance(3_100)
+    expect(within(show).getByText('2º Lugar', { selector: 'p' })).toBeInTheDocument()
+    expect(within(show).getAllByText('Davi Reis').length).toBeGreaterThan(0)
+  })
+
   it('shows a raffle drawn before the viewer came at once, on the winners tab, without invalidated winners', async () => {
     const state = drawn()
     state.winners.push(winner(2, 'Zeca Invalidado', 'r0', { valid: false, invalidated_at: T0 - 1 }))
