@@ -67,11 +67,13 @@ func (s socket) tryWrite(b []byte) (n int, err error) {
 			if e == syscall.EINTR {
 				continue
 			}
-			if e == syscall.EAGAIN || m <= 0 {
+			switch {
+			case e == syscall.EAGAIN:
 				return true // would block: the flusher waits instead
-			}
-			if e != nil {
+			case e != nil:
 				err = e
+				return true
+			case m <= 0:
 				return true
 			}
 			n += m
