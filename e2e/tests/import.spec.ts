@@ -123,8 +123,8 @@ test('export then re-import gives the same participants (.csv and .xlsx)', async
     'Ana Lima <> 013,014,015',
     'Bruno Souza <> 011',
     'Bruno Souza <> 016,017',
-    'Carla Dias <carla@exemplo.com> 012',
     'Carla Dias <> 018',
+    'Carla Dias <carla@exemplo.com> 012',
     'Silva, Ana <ana@exemplo.com> 10',
   ]);
 
