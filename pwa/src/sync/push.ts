@@ -48,27 +48,26 @@ export interface EncodedBatch {
 /**
  * The next ops to send: the oldest ones, all of one client id (a push speaks for one client), at most
  * `maxOps` and about `maxBytes`. Rows of one account come in seq order: an index keeps equal keys in
- * key order. The cursor stops at the first row that does not fit, so a long outbox of big ops is
- * never read whole to send its head. Each op is encoded as the cursor reaches it, one op a step,
- * so a batch of megabytes never holds the page in one long task.
+ * key order. The keys are read first, then one op a read, stopping at the first that does not fit:
+ * a long outbox of big ops is never read whole to send its head, and each op is encoded in a task
+ * of its own (the read's answer), so a batch of megabytes never holds the page in one long task.
  */
 export async function nextEncodedBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<EncodedBatch> {
   const encoder = new TextEncoder()
-  const encoded: Uint8Array<ArrayBuffer>[] = []
+  const batch: EncodedBatch = { rows: [], encoded: [] }
   let bytes = 0
-  let clientId: string | null = null
-  const full = (row: OutboxRow): boolean => {
-    const count = encoded.length
-    if (count > 0 && (count >= maxOps || row.clientId !== clientId)) return true
+  for (const seq of await database.outbox.where('userId').equals(userId).primaryKeys()) {
+    const row = await database.outbox.get(seq)
+    if (!row) continue // answered meanwhile by another round
+    const count = batch.rows.length
+    if (count > 0 && (count >= maxOps || row.clientId !== batch.rows[0]!.clientId)) break
     const op = encoder.encode(JSON.stringify(toWire(row)))
-    if (count > 0 && bytes + op.length > maxBytes) return true
+    if (count > 0 && bytes + op.length > maxBytes) break
     bytes += op.length
-    encoded.push(op)
-    clientId = row.clientId
-    return false
+    batch.rows.push(row)
+    batch.encoded.push(op)
   }
-  const rows = await database.outbox.where('userId').equals(userId).until(full).toArray()
-  return { rows, encoded: encoded.slice(0, rows.length) }
+  return batch
 }
 
 export async function nextBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<OutboxRow[]> {
