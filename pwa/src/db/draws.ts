@@ -105,7 +105,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     }))
     if (kind === 'draw') {
       const people = new Set(inputs.tickets.map((t) => t.group_id)).size
-      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, inputs.tickets.length, people)
+      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, inputs.tickets.length, people, raffle.type === 'simple')
       if (shortfall) throw shortfall
     }
     const pool = poolOf(kind, raffle.allowDuplicateWins, inputs)

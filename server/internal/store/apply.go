@@ -17,23 +17,26 @@ type applied struct {
 	payload any
 	// code is the raffle code the server chose when the client's was taken.
 	code string
+	// key is the raffle's server key, under which the change is logged.
+	key string
 }
 
 // apply writes one checked op. Each case calls the SQL of the op's resource
 // (raffles.go, tickets.go, draws.go); a new op type adds a case here and a
 // function there. A rejection is for what only the write itself can see (an
-// id taken by another account's row), found before the case writes anything:
-// the rejection is recorded in this same transaction. The rules checked the rest.
+// id taken by another account's row, a ticket id the raffle holds); the case
+// leaves nothing written then, and the rejection is recorded in this same
+// transaction. The rules checked the rest.
 func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.Mutation, st protocol.State, now time.Time) (applied, *protocol.Rejection, error) {
 	switch m := m.(type) {
 	case protocol.RaffleCreate:
 		r := m.Raffle
 		r.OwnerID = userID
-		code, created, err := db.createRaffle(ctx, tx, r, now)
+		key, code, created, err := db.createRaffle(ctx, tx, r, now)
 		if err != nil || !created {
 			return applied{}, rejectIf(!created, protocol.ReasonRaffleExists), err
 		}
-		done := applied{}
+		done := applied{key: key}
 		if code != r.Code {
 			done.code = code
 		}
@@ -65,7 +68,7 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 		return applied{payload: m.Result}, nil, db.completeRound(ctx, tx, st.Raffle.ID, kind, m.Result)
 	case protocol.WinnerInvalidate:
 		ev := protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}
-		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, ev)
+		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, st.Raffle.ID, ev)
 	case protocol.DrawAbandon:
 		ev := protocol.DrawAbandoned{DrawID: m.DrawID, AbandonedAt: st.Now}
 		return applied{payload: ev}, nil, db.abandonRound(ctx, tx, st.Raffle.ID, st.Round(m.DrawID).Kind, ev)
