@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse lint fmt clean
+.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -64,6 +64,10 @@ test-pwa: deps
 
 test-e2e: build
 	npm run --silent -w e2e test
+
+## check-proxy: two instances on PostgreSQL behind Caddy (needs caddy and TEST_DATABASE_URL; skips without)
+check-proxy: build
+	deploy/proxy-check.sh
 
 ## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
 bench: build

@@ -89,6 +89,54 @@ test('a phone watches the organiser draw: countdown, reveal, Parabéns and the s
   await phone.close();
 });
 
+test('with reduced motion a viewer sees no shuffle, the reveals in the same order and the server\'s winners', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context: laptop, seed } = await organiser(browser);
+  const raffle = await seed.createRaffle({ title: 'Rifa sem animação', winners: 2, countdown: 2 });
+  // Five people and two winners: a shuffle would show at least one of the three others.
+  await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis', 'Edu Melo']);
+  const phone = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const viewer = await phone.newPage();
+  await viewer.goto(`/sorteio/${raffle.code}`);
+  await expect(viewer.getByText('Ao vivo')).toBeVisible();
+  // Everything the show's big line says, and the revealed places each time they change.
+  await viewer.evaluate(() => {
+    const w = window as unknown as { shown: string[]; reveals: string[] };
+    w.shown = [];
+    w.reveals = [];
+    new MutationObserver(() => {
+      const line = document.querySelector('[role="dialog"] p[aria-hidden]:not([class*="text-white/80"])')?.textContent;
+      if (line && w.shown.at(-1) !== line) w.shown.push(line);
+      const places = [...document.querySelectorAll('[aria-label="Vencedores revelados"] li')].map((li) => li.firstElementChild?.textContent).join(',');
+      if (places && w.reveals.at(-1) !== places) w.reveals.push(places);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+
+  await startDraw(laptop, raffle.id);
+  const show = viewer.getByRole('dialog', { name: 'Sorteio ao vivo' });
+  await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
+  const final = await show.getByRole('list', { name: 'Vencedores do sorteio' }).getByRole('listitem').allTextContents();
+
+  const answer = await phone.request.get(`/api/public/raffles/${raffle.code}`);
+  const state = (await answer.json()) as { winners: { position: number; name: string; ticket_number: string; valid: boolean }[] };
+  const winners = state.winners.filter((w) => w.valid).sort((a, b) => a.position - b.position);
+  expect(winners).toHaveLength(2);
+  expect(final).toEqual(winners.map((w) => `${w.position}º Lugar${w.name}${w.ticket_number}`));
+
+  const { shown, reveals } = await viewer.evaluate(() => {
+    const w = window as unknown as { shown: string[]; reveals: string[] };
+    return { shown: w.shown, reveals: w.reveals };
+  });
+  // While shuffling the line holds a placeholder, never another person's name.
+  expect(shown).toContain('• • •');
+  const allowed = new Set(['• • •', ...winners.map((w) => w.name)]);
+  expect(shown.filter((line) => !allowed.has(line))).toEqual([]);
+  // The places come one at a time, first then second.
+  expect(reveals).toEqual(['1º Lugar', '1º Lugar,2º Lugar']);
+  await laptop.close();
+  await phone.close();
+});
+
 test('a viewer who reloads during the countdown sees the same time left', async ({ browser }) => {
   test.setTimeout(60_000);
   const { context: laptop, seed } = await organiser(browser);

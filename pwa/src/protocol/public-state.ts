@@ -111,3 +111,8 @@ export function parseFeedMessage(text: string): PublicFeedMessage | null {
   }
   return null
 }
+
+/** Completed with no round open: the server lets caches keep such a state for a few seconds. */
+export function isSettled(state: Pick<PublicState, 'raffle' | 'round'>): boolean {
+  return state.raffle.status === 'completed' && state.round === null
+}

@@ -7,15 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"strconv"
-	"sync"
-	"sync/atomic"
+	"slices"
 	"time"
-
-	"github.com/gorilla/websocket"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/sync/draw"
@@ -23,25 +18,60 @@ import (
 )
 
 type result struct {
-	viewers      int
-	connect      time.Duration
-	rssPerViewer float64
-	// From the push's sending (an upper bound of commit → arrival) and
-	// from the state's encoding on the server.
-	start, complete               latencies
-	startEncoded, completeEncoded latencies
-	cpu                           time.Duration
+	viewers         int
+	connect         time.Duration
+	rssPerViewer    float64
+	start, complete broadcast
+	cpu             time.Duration
+	// perInstance counts each instance's open connections (-proxy).
+	perInstance []int
+}
+
+// options are what run passes to bench.
+type options struct {
+	bin, db, pgURL string
+	viewers        int
+	// caddyfile, when set, runs two instances behind Caddy (proxy.go).
+	caddyfile string
 }
 
 // bench runs one database's measurement.
-func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) (result, error) {
-	res := result{viewers: n}
-	srv, err := startServer(ctx, bin, db, pgURL, stderr)
+func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
+	res := result{viewers: o.viewers}
+	dsn := ""
+	if o.db == "postgres" {
+		var drop func()
+		var err error
+		if dsn, drop, err = freshSchema(o.pgURL); err != nil {
+			return res, err
+		}
+		defer drop()
+	}
+	var extra []string
+	if o.caddyfile != "" {
+		extra = []string{"TRUST_PROXY=true"}
+	}
+	srv, err := startServer(ctx, o.bin, dsn, extra, stderr)
 	if err != nil {
 		return res, err
 	}
 	defer srv.done()
-	org, err := newOrganiser(srv.base)
+	servers, base := []*server{srv}, srv.base
+	if o.caddyfile != "" {
+		other, err := startServer(ctx, o.bin, dsn, extra, stderr)
+		if err != nil {
+			return res, err
+		}
+		defer other.done()
+		servers = append(servers, other)
+		proxy, stop, err := startCaddy(ctx, o.caddyfile, []string{srv.addr, other.addr}, stderr)
+		if err != nil {
+			return res, err
+		}
+		defer stop()
+		base = proxy
+	}
+	org, err := newOrganiser(base)
 	if err != nil {
 		return res, err
 	}
@@ -49,21 +79,30 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	pid := srv.cmd.Process.Pid
 	time.Sleep(500 * time.Millisecond)
-	before := rss(pid)
+	before := rss(servers)
 
 	began := time.Now()
-	ws, err := connect(ctx, srv.base, code, n)
+	ws, err := connect(ctx, base, code, o.viewers)
 	defer ws.close()
 	if err != nil {
 		return res, err
 	}
 	res.connect = time.Since(began)
 	time.Sleep(time.Second)
-	res.rssPerViewer = float64(rss(pid)-before) / float64(n)
+	res.rssPerViewer = float64(rss(servers)-before) / float64(o.viewers)
+	if o.caddyfile != "" {
+		for _, s := range servers {
+			res.perInstance = append(res.perInstance, established(s.addr))
+		}
+		// Caddy holds one connection to an instance per viewer on it (and a
+		// few for health checks): each must hold a good share of them.
+		if slices.Min(res.perInstance) < o.viewers/4 {
+			return res, fmt.Errorf("espectadores mal distribuídos entre as instâncias: %v conexões", res.perInstance)
+		}
+	}
 
-	cpu0 := cpu(pid)
+	cpu0 := cpu(servers)
 	rd := draw.NewSeed()
 	drawID := core.NewID(time.Now())
 	digest := draw.Digest(pool)
@@ -73,7 +112,7 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	if res.start, res.startEncoded, err = ws.wait(ctx, seq, t0); err != nil {
+	if res.start, err = ws.wait(ctx, seq, t0); err != nil {
 		return res, err
 	}
 	t1 := time.Now()
@@ -81,10 +120,10 @@ func bench(ctx context.Context, bin, db, pgURL string, n int, stderr io.Writer) 
 	if err != nil {
 		return res, err
 	}
-	if res.complete, res.completeEncoded, err = ws.wait(ctx, seq, t1); err != nil {
+	if res.complete, err = ws.wait(ctx, seq, t1); err != nil {
 		return res, err
 	}
-	res.cpu = cpu(pid) - cpu0
+	res.cpu = cpu(servers) - cpu0
 	return res, nil
 }
 
@@ -158,141 +197,4 @@ func (o *organiser) newRaffle(people int) (string, []draw.Ticket, error) {
 		return "", nil, err
 	}
 	return code, draw.Canonical(pool), nil
-}
-
-// viewers are the public connections; each keeps when each state arrived.
-type viewers struct {
-	conns []*websocket.Conn
-	mu    []sync.Mutex
-	seen  [][]arrival
-	first atomic.Int64 // viewers that got their first state
-}
-
-type arrival struct {
-	seq  int64
-	sent int64 // the state's server_time: when the server encoded it (Unix ms)
-	at   time.Time
-}
-
-// connect opens n viewers, 100 at a time, from source addresses 127.0.0.2 to
-// 127.0.0.101 (ephemeral ports stay far from exhaustion), and waits until
-// each has its first state.
-func connect(ctx context.Context, base, code string, n int) (*viewers, error) {
-	vs := &viewers{conns: make([]*websocket.Conn, n), mu: make([]sync.Mutex, n), seen: make([][]arrival, n)}
-	url := "ws" + base[len("http"):] + "/ws/public?code=" + code
-	jobs := make(chan int)
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range 100 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				d := websocket.Dialer{ReadBufferSize: 4096, WriteBufferSize: 256, HandshakeTimeout: 30 * time.Second,
-					NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%100))}}).DialContext}
-				c, _, err := d.DialContext(ctx, url, nil)
-				if err != nil {
-					errs <- fmt.Errorf("espectador %d: %w", i, err)
-					continue
-				}
-				vs.conns[i] = c
-				go vs.read(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return vs, err
-	default:
-	}
-	for vs.first.Load() < int64(n) {
-		if ctx.Err() != nil {
-			return vs, fmt.Errorf("%d de %d espectadores com o primeiro estado", vs.first.Load(), n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return vs, nil
-}
-
-func (vs *viewers) read(i int) {
-	c := vs.conns[i]
-	head := make([]byte, 96)
-	for {
-		_, r, err := c.NextReader()
-		at := time.Now()
-		if err != nil {
-			return
-		}
-		// A state begins {"type":"state","seq":N,"server_time":T: reading
-		// that head alone keeps this process's CPU for receiving.
-		n, _ := io.ReadFull(r, head)
-		_, _ = io.Copy(io.Discard, r)
-		seq, sent, ok := stateHead(head[:n])
-		if !ok {
-			continue
-		}
-		vs.mu[i].Lock()
-		if len(vs.seen[i]) == 0 {
-			vs.first.Add(1)
-		}
-		vs.seen[i] = append(vs.seen[i], arrival{seq, sent, at})
-		vs.mu[i].Unlock()
-	}
-}
-
-// stateHead reads seq and server_time from the start of a state message.
-func stateHead(b []byte) (seq, serverTime int64, ok bool) {
-	rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","seq":`))
-	if !ok {
-		return 0, 0, false
-	}
-	num, rest, _ := bytes.Cut(rest, []byte(`,"server_time":`))
-	ts, _, _ := bytes.Cut(rest, []byte(`,`))
-	seq, err1 := strconv.ParseInt(string(num), 10, 64)
-	serverTime, err2 := strconv.ParseInt(string(ts), 10, 64)
-	return seq, serverTime, err1 == nil && err2 == nil
-}
-
-// wait returns, for every viewer, how long after since the first state at
-// or past seq arrived, and how long after the server encoded it (the same
-// clock: both processes run on this machine); it waits up to 30 s for all.
-func (vs *viewers) wait(ctx context.Context, seq int64, since time.Time) (fromPush, fromEncode latencies, err error) {
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		fromPush, fromEncode = make(latencies, 0, len(vs.conns)), make(latencies, 0, len(vs.conns))
-		for i := range vs.conns {
-			vs.mu[i].Lock()
-			for _, a := range vs.seen[i] {
-				if a.seq >= seq {
-					fromPush = append(fromPush, a.at.Sub(since))
-					fromEncode = append(fromEncode, a.at.Sub(time.UnixMilli(a.sent)))
-					break
-				}
-			}
-			vs.mu[i].Unlock()
-		}
-		if len(fromPush) == len(vs.conns) {
-			return fromPush, fromEncode, nil
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("%w: %d de %d", errMissed, len(vs.conns)-len(fromPush), len(vs.conns))
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-func (vs *viewers) close() {
-	if vs == nil {
-		return
-	}
-	for _, c := range vs.conns {
-		if c != nil {
-			c.Close()
-		}
-	}
 }

@@ -7,17 +7,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"syscall"
 	"time"
 )
 
-const usage = `uso: loadviewers [-viewers N] [-db sqlite|postgres|both] [-server bin/sorteio]
+const usage = `uso: loadviewers [-viewers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
 PostgreSQL: TEST_DATABASE_URL (um schema novo por execução).
+-proxy: duas instâncias no mesmo PostgreSQL atrás do caddy (do PATH), com
+esse Caddyfile; espectadores e organizador passam pelo proxy.
 `
 
 // run is the whole program, so tests could drive it as main does.
@@ -28,6 +31,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	viewers := fs.Int("viewers", 10_000, "espectadores conectados")
 	dbs := fs.String("db", "both", "sqlite, postgres ou both")
 	bin := fs.String("server", "bin/sorteio", "binário do servidor")
+	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -42,7 +46,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *dbs == "both" {
 		list = []string{"sqlite", "postgres"}
 	}
-	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start push → state at every viewer, p50 / p99 / max | same from the state's encoding | draw.complete push → state | same from encoding | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|\n")
+	if *caddyfile != "" {
+		if _, err := exec.LookPath("caddy"); err != nil {
+			return fmt.Errorf("-proxy precisa do caddy no PATH: %w", err)
+		}
+		list = []string{"postgres"} // several instances share PostgreSQL only
+	}
+	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start state encoded → at every viewer, p50 / p99 / max | push sent → op begun → state encoded (median) | draw.complete encoded → every viewer | push → op → encoded | push sent → every viewer, start; complete | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, db := range list {
 		dsn := ""
 		if db == "postgres" {
@@ -53,13 +63,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		// Each database gets at most two minutes.
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		res, err := bench(rctx, binPath, db, dsn, *viewers, stderr)
+		res, err := bench(rctx, options{bin: binPath, db: db, pgURL: dsn, viewers: *viewers, caddyfile: *caddyfile}, stderr)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("%s: %w", db, err)
 		}
-		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
-			res.rssPerViewer/1024, res.start, res.startEncoded, res.complete, res.completeEncoded, res.cpu.Seconds()*1000)
+		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %s; %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
+			res.rssPerViewer/1024, res.start.fromEncode, res.start.steps(), res.complete.fromEncode, res.complete.steps(),
+			res.start.fromPush, res.complete.fromPush, res.cpu.Seconds()*1000)
+		if res.perInstance != nil {
+			fmt.Fprintf(stdout, "\nThrough Caddy: connections held by each instance %v; every viewer got both states, wherever the push landed.\n", res.perInstance)
+		}
 	}
 	return nil
 }
@@ -82,11 +96,24 @@ func (l latencies) String() string {
 	if len(l) == 0 {
 		return "-"
 	}
+	return ms(l.at(0.5)) + " / " + ms(l.at(0.99)) + " / " + ms(l.at(1)) + " ms"
+}
+
+// at is the p-quantile (0 to 1) of the latencies.
+func (l latencies) at(p float64) time.Duration {
+	if len(l) == 0 {
+		return 0
+	}
 	s := append(latencies(nil), l...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	at := func(p float64) time.Duration { return s[min(len(s)-1, int(p*float64(len(s))))] }
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.0f", float64(d.Microseconds())/1000) }
-	return ms(at(0.5)) + " / " + ms(at(0.99)) + " / " + ms(s[len(s)-1]) + " ms"
+	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
+
+// steps prints the median viewer's push → apply → encoding.
+func (b broadcast) steps() string {
+	return ms(b.pushToApply) + " + " + ms(b.applyToEncode) + " ms"
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f", float64(d.Microseconds())/1000) }
 
 var errMissed = errors.New("espectadores sem o estado")

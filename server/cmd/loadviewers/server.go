@@ -24,58 +24,66 @@ import (
 // server is the server under test, a child process.
 type server struct {
 	cmd  *exec.Cmd
+	addr string // host:port
 	base string
 	done func()
 }
 
-// startServer runs the binary on a free 127.0.0.1 port over a fresh
-// database: a temporary SQLite file or a new PostgreSQL schema.
-func startServer(ctx context.Context, bin, db, pgURL string, stderr io.Writer) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// startServer runs the binary on a free 127.0.0.1 port over a database:
+// dsn, or a temporary SQLite file when dsn is empty. extra adds to its
+// environment.
+func startServer(ctx context.Context, bin, dsn string, extra []string, stderr io.Writer) (*server, error) {
+	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	dir, err := os.MkdirTemp("", "loadviewers")
 	if err != nil {
 		return nil, err
 	}
-	cleanups := []func(){func() { os.RemoveAll(dir) }}
 	env := append(os.Environ(), "ADDR="+addr, "LOG_LEVEL=warn", "RATE_LIMIT_SCALE=10000",
-		"PUBLIC_VIEWERS_MAX=30000", "PUBLIC_VIEWERS_PER_IP=30000", "SQLITE_PATH="+filepath.Join(dir, "sorteio.db"), "DATABASE_URL=")
-	if db == "postgres" {
-		dsn, drop, err := freshSchema(pgURL)
-		if err != nil {
-			return nil, err
-		}
-		cleanups = append(cleanups, drop)
-		env = append(env, "DATABASE_URL="+dsn)
-	}
+		"PUBLIC_VIEWERS_MAX=30000", "PUBLIC_VIEWERS_PER_IP=30000", "SQLITE_PATH="+filepath.Join(dir, "sorteio.db"), "DATABASE_URL="+dsn)
 	cmd := exec.CommandContext(ctx, bin, "serve")
-	cmd.Env, cmd.Stdout, cmd.Stderr = env, io.Discard, stderr
+	cmd.Env, cmd.Stdout, cmd.Stderr = append(env, extra...), io.Discard, stderr
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
 		return nil, err
 	}
-	s := &server{cmd: cmd, base: "http://" + addr, done: func() {
+	s := &server{cmd: cmd, addr: addr, base: "http://" + addr, done: func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		_ = cmd.Wait()
-		for i := len(cleanups) - 1; i >= 0; i-- {
-			cleanups[i]()
-		}
+		os.RemoveAll(dir)
 	}}
+	if err := waitHealthy(s.base); err != nil {
+		s.done()
+		return nil, err
+	}
+	return s, nil
+}
+
+// freeAddr picks a free port on 127.0.0.1.
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// waitHealthy waits up to 20 s for base/healthz to answer 200.
+func waitHealthy(base string) error {
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		res, err := http.Get(s.base + "/healthz")
+		res, err := http.Get(base + "/healthz")
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return s, nil
+				return nil
 			}
 		}
 		if time.Now().After(deadline) {
-			s.done()
-			return nil, fmt.Errorf("o servidor não respondeu em 20 s: %v", err)
+			return fmt.Errorf("%s não respondeu em 20 s: %v", base, err)
 		}
 	}
 }
@@ -107,8 +115,24 @@ func freshSchema(base string) (string, func(), error) {
 	}, nil
 }
 
-// rss is the process's resident memory in bytes (/proc/<pid>/status VmRSS).
-func rss(pid int) int64 {
+// rss is the servers' resident memory in bytes.
+func rss(servers []*server) (sum int64) {
+	for _, s := range servers {
+		sum += rssOf(s.cmd.Process.Pid)
+	}
+	return sum
+}
+
+// cpu is the servers' user and system CPU time so far.
+func cpu(servers []*server) (sum time.Duration) {
+	for _, s := range servers {
+		sum += cpuOf(s.cmd.Process.Pid)
+	}
+	return sum
+}
+
+// rssOf is a process's resident memory in bytes (/proc/<pid>/status VmRSS).
+func rssOf(pid int) int64 {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	for _, line := range strings.Split(string(b), "\n") {
 		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
@@ -119,8 +143,8 @@ func rss(pid int) int64 {
 	return 0
 }
 
-// cpu is the process's user and system CPU time so far (/proc/<pid>/stat).
-func cpu(pid int) time.Duration {
+// cpuOf is a process's user and system CPU time so far (/proc/<pid>/stat).
+func cpuOf(pid int) time.Duration {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	s := string(b)
 	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])

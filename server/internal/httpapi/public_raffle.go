@@ -20,7 +20,7 @@ import (
 // PublicStore is what the public page's endpoints need from storage.
 type PublicStore interface {
 	PublicByCode(ctx context.Context, code string) (store.PublicView, error)
-	PublicPeople(ctx context.Context, code, q string, offset, limit int) (int, []store.PublicPerson, error)
+	PublicPeople(ctx context.Context, code, q string, offset, limit int) (store.PublicPeoplePage, error)
 	PublicTicketsOf(ctx context.Context, code, email string) ([]*string, error)
 }
 
@@ -49,8 +49,34 @@ func handlePublicState(st PublicStore, limit Limiter, cfg Config, now func() tim
 			writeError(w, r, log, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, public.Project(v, now()))
+		state := public.Project(v, now())
+		if state.Raffle.Status == protocol.StatusCompleted && state.Round == nil && cacheSettled(w, r, code, state.Seq) {
+			return
+		}
+		writeJSON(w, http.StatusOK, state)
 	})
+}
+
+// settledMaxAge is how long a cache may serve a settled raffle's answer
+// without asking: an invalidation or a deletion shows there that much later
+// at most (the WebSocket tells live viewers at once).
+const settledMaxAge = 5 * time.Second
+
+// cacheSettled marks an answer about a settled raffle (completed, no round
+// open) as cacheable by anyone for settledMaxAge, validated by the raffle's
+// log position, and answers 304 when the client holds that version already.
+// Everything else stays no-store: a pending raffle gains people and an open
+// round's countdown and result must never come from a cache.
+func cacheSettled(w http.ResponseWriter, r *http.Request, code string, seq int64) (notModified bool) {
+	version := code + "-" + strconv.FormatInt(seq, 10)
+	w.Header().Set("ETag", etag(version))
+	w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(settledMaxAge.Seconds())))
+	w.Header().Set("Vary", "Accept-Encoding")
+	if tags := r.Header.Get("If-None-Match"); tags != "" && matchesETag(tags, version) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	return false
 }
 
 // maxPeoplePage caps a page of the participants list.
@@ -80,16 +106,19 @@ func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Log
 		case utf8.RuneCountInString(q) > 100:
 			err = core.FieldError("q", "A busca deve ter no máximo 100 caracteres.")
 		}
-		var total int
-		var people []store.PublicPerson
+		var page store.PublicPeoplePage
 		if err == nil {
-			total, people, err = st.PublicPeople(r.Context(), code, q, offset, limitN)
+			page, err = st.PublicPeople(r.Context(), code, q, offset, limitN)
 		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"total": total, "offset": offset, "people": public.People(people)})
+		// Nobody joins a completed raffle: its pages stay as they are.
+		if page.Status == protocol.StatusCompleted && cacheSettled(w, r, code, page.Seq) {
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"total": page.Total, "offset": offset, "people": public.People(page.People)})
 	})
 }
 

@@ -159,8 +159,8 @@ func TestMigrationsStepByStepKeepData(t *testing.T) {
 				if err != nil || view.Tickets != 2 || (drawn && (len(view.Winners) != 1 || view.Winners[0].Name != "Ana Lúcia")) {
 					t.Errorf("public raffle of %04d: %+v %v", r.version, view, err)
 				}
-				if total, _, err := db.PublicPeople(ctx, r.code, "lucia", 0, 10); err != nil || total != 1 {
-					t.Errorf("public search in the raffle of %04d: %d %v", r.version, total, err)
+				if page, err := db.PublicPeople(ctx, r.code, "lucia", 0, 10); err != nil || page.Total != 1 {
+					t.Errorf("public search in the raffle of %04d: %d %v", r.version, page.Total, err)
 				}
 				mutation++
 				op := protocol.Op{OpID: core.NewID(time.Now()), MutationID: mutation, RaffleID: r.id, Type: protocol.TypeParticipantsAdd,

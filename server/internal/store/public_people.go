@@ -37,17 +37,29 @@ type PublicPerson struct {
 	Tickets []*string
 }
 
+// PublicPeoplePage is one page of the public list.
+type PublicPeoplePage struct {
+	// Total counts the people that match.
+	Total  int
+	People []PublicPerson
+	// Status and Seq are the raffle's, read with the page: the list no
+	// longer changes once the raffle is completed (a cache may keep it).
+	Status string
+	Seq    int64
+}
+
 // PublicPeople answers a page of the raffle's people in its order (each
-// person by their first ticket's creation), filtered by q: a substring of the
-// name without case or accents, or the start of a ticket number. total
-// counts the people that match.
-func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (total int, people []PublicPerson, err error) {
-	people = []PublicPerson{}
-	err = db.readTx(ctx, func(tx *sql.Tx) error {
+// person by their first ticket, ticketOrder), filtered by q: a substring of the
+// name without case or accents, or the start of a ticket number.
+func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit int) (PublicPeoplePage, error) {
+	page := PublicPeoplePage{People: []PublicPerson{}}
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		r, err := db.publicRaffle(ctx, tx, `code = ?`, code)
 		if err != nil {
 			return err
 		}
+		page.Status, page.Seq = r.Status, r.HeadSeq
+		total := 0
 		c := db.collateC()
 		where, args := db.peopleIndex()+` WHERE raffle_id = ? AND person_head = 1`, []any{r.ID}
 		if q = strings.TrimSpace(q); q != "" {
@@ -62,6 +74,7 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 		} else {
 			total = r.Groups
 		}
+		page.Total = total
 		if total == 0 || offset >= total {
 			return nil
 		}
@@ -69,17 +82,17 @@ func (db *DB) PublicPeople(ctx context.Context, code, q string, offset, limit in
 		if err != nil {
 			return err
 		}
-		people, err = db.groupTicketsOf(ctx, tx, r.ID, groups)
+		page.People, err = db.groupTicketsOf(ctx, tx, r.ID, groups)
 		return err
 	})
-	return total, people, err
+	return page, err
 }
 
 // pageGroups lists one page of people (their group ids) in the raffle's
 // order, along the participants_people index.
 func (db *DB) pageGroups(ctx context.Context, tx *sql.Tx, where string, args []any, offset, limit int) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id FROM participants`+where+`
-		ORDER BY created_at, id`+db.collateC()+` LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+		ORDER BY `+db.ticketOrder()+` LIMIT ? OFFSET ?`), append(args, limit, offset)...)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +119,7 @@ func (db *DB) groupTicketsOf(ctx context.Context, tx *sql.Tx, raffleID string, g
 	}
 	err := db.inChunks(groups, func(in string, args []any) error {
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT group_id, name, email, ticket_number FROM participants
-			WHERE raffle_id = ? AND group_id `+in+` ORDER BY created_at, id`+db.collateC()), append([]any{raffleID}, args...)...)
+			WHERE raffle_id = ? AND group_id `+in+` ORDER BY `+db.ticketOrder()), append([]any{raffleID}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -126,6 +139,19 @@ func (db *DB) groupTicketsOf(ctx context.Context, tx *sql.Tx, raffleID string, g
 		return rows.Err()
 	})
 	return out, err
+}
+
+// ticketOrder is the order of the public list, of people (by their first
+// ticket) and of each person's tickets: creation, then ticket number, then id.
+// It is total, and the same on both databases: tickets added by one op share
+// created_at, and a missing number comes first on both (SQLite's own order,
+// written out for PostgreSQL). It is the order of the participants_people
+// index (migration 0015).
+func (db *DB) ticketOrder() string {
+	if db.dialect == postgresDialect {
+		return `created_at, ticket_number COLLATE "C" NULLS FIRST, id COLLATE "C"`
+	}
+	return `created_at, ticket_number, id`
 }
 
 // peopleIndex makes SQLite read people through their index: without

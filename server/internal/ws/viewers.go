@@ -22,13 +22,14 @@ type Loader func(ctx context.Context, raffleID string) (seq int64, msg []byte, e
 // ViewerLimits bound the public connections of one instance.
 type ViewerLimits struct {
 	Total, PerIP int
-	// Queue is each viewer's send queue; one that fills is dropped.
+	// Queue is how many frames may wait behind a write the kernel could
+	// not take at once; one more drops the viewer.
 	Queue int
 }
 
 // Viewers fans raffles' public states out to anonymous viewers. On a change
-// it loads the state once, encodes it once (a PreparedMessage) and queues it
-// to every viewer of that raffle without waiting: a viewer whose small queue
+// it loads the state once, frames it once and writes it to every viewer of
+// that raffle without waiting (viewers_write.go): a viewer whose small queue
 // is full is closed, and reconnects to catch up.
 type Viewers struct {
 	log    *slog.Logger
@@ -45,25 +46,23 @@ type room struct {
 	viewers map[*Viewer]struct{}
 	heard   int64 // the highest seq a change event named
 	sent    int64 // the seq of the last state broadcast
-	last    *websocket.PreparedMessage
+	last    frame // that state, framed
 	loading bool
 }
 
-// Viewer is one public connection.
+// Viewer is one public connection. After Serve starts, only send writes to
+// it (viewers_write.go), under mu; its one goroutine reads pongs and the close.
 type Viewer struct {
-	ws   *websocket.Conn
-	ip   string
-	seq  int64 // the newest state queued to it (under Viewers.mu)
-	send chan out
-	done chan struct{}
-	once sync.Once
-}
+	ws    *websocket.Conn
+	sock  socket
+	ip    string
+	queue int
 
-// out is one queued frame: a prepared message, or a ping when msg is nil;
-// last closes the connection once written.
-type out struct {
-	msg  *websocket.PreparedMessage
-	last bool
+	mu       sync.Mutex
+	seq      int64   // the newest state sent to it
+	backlog  []frame // what waits behind a write the kernel could not take
+	flushing bool
+	closed   bool
 }
 
 // NewViewers returns an empty fan-out that loads states with load.
@@ -144,12 +143,14 @@ func Prepare(v any) (*websocket.PreparedMessage, error) {
 var GoneMsg, _ = Prepare(map[string]string{"type": "gone"})
 
 // Serve runs an admitted, upgraded connection watching raffleID, whose
-// hello has been written: it queues the raffle's state when newer than
+// hello has been written: it sends the raffle's state when newer than
 // after, then every newer state, until the connection ends. The room keeps
 // its last state, so a crowd connecting at once costs one load. It blocks,
 // reading only pongs and the close.
 func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64) {
-	v := &Viewer{ws: conn, ip: ip, seq: after, send: make(chan out, vs.limits.Queue), done: make(chan struct{})}
+	v := &Viewer{ws: conn, sock: newSocket(conn.NetConn()), ip: ip, seq: after, queue: vs.limits.Queue}
+	// The hello's deadline would fail every later write, waiting or not.
+	_ = v.sock.nc.SetWriteDeadline(time.Time{})
 	vs.mu.Lock()
 	r := vs.rooms[raffleID]
 	if r == nil {
@@ -157,18 +158,19 @@ func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64)
 		vs.rooms[raffleID] = r
 	}
 	r.viewers[v] = struct{}{}
-	if r.last != nil && r.sent > v.seq {
-		v.seq = r.sent
-		vs.queue(v, out{msg: r.last})
-	}
+	last, sent := r.last, r.sent
 	vs.mu.Unlock()
+	if last != nil {
+		v.deliver(last, sent)
+	}
 	// A new room loads through the change path, so a change committed
 	// meanwhile is not missed: it makes the load run again.
 	vs.Changed(raffleID, 1)
 
-	go v.writeLoop()
 	v.readLoop()
-	v.close()
+	v.mu.Lock()
+	v.closeLocked(awayFrame)
+	v.mu.Unlock()
 
 	vs.mu.Lock()
 	delete(r.viewers, v)
@@ -179,56 +181,30 @@ func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64)
 	vs.mu.Unlock()
 }
 
-// queue hands a frame to v without waiting; a full queue drops v. Called
-// with vs.mu held.
-func (vs *Viewers) queue(v *Viewer, o out) {
-	select {
-	case v.send <- o:
-	default:
-		// Closing the socket now also ends a write that is blocked on
-		// it, so the viewer leaves at once rather than at its deadline.
-		vs.log.Debug("espectador lento desconectado", "ip", v.ip)
-		v.close()
-		_ = v.ws.Close()
+// deliver sends the state f of seq unless the viewer has it or a newer one:
+// a viewer's seq only grows, whoever sends.
+func (v *Viewer) deliver(f frame, seq int64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if seq > v.seq {
+		v.seq = seq
+		v.send(f)
 	}
 }
-
-func (v *Viewer) close() { v.once.Do(func() { close(v.done) }) }
 
 func (v *Viewer) readLoop() {
 	v.ws.SetReadLimit(512)
 	_ = v.ws.SetReadDeadline(time.Now().Add(PongWait))
 	v.ws.SetPongHandler(func(string) error { return v.ws.SetReadDeadline(time.Now().Add(PongWait)) })
+	// gorilla's own handlers would answer pings and the close with writes of
+	// their own, beside send's: the close is answered by Serve's end. (A
+	// protocol error, such as a frame over the limit, still gets gorilla's
+	// close frame; that connection ends right after.)
+	v.ws.SetPingHandler(func(string) error { return nil })
+	v.ws.SetCloseHandler(func(int, string) error { return nil })
 	for {
 		if _, _, err := v.ws.NextReader(); err != nil {
 			return
-		}
-	}
-}
-
-// writeLoop writes queued frames; it alone writes after Serve starts.
-func (v *Viewer) writeLoop() {
-	defer v.ws.Close() // also ends readLoop
-	for {
-		select {
-		case <-v.done:
-			_ = v.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""),
-				time.Now().Add(time.Second))
-			return
-		case o := <-v.send:
-			var err error
-			if o.msg == nil {
-				err = v.ws.WriteControl(websocket.PingMessage, nil, time.Now().Add(writeWait))
-			} else {
-				_ = v.ws.SetWriteDeadline(time.Now().Add(writeWait))
-				err = v.ws.WritePreparedMessage(o.msg)
-			}
-			if err != nil || o.last {
-				v.close()
-				_ = v.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""),
-					time.Now().Add(time.Second))
-				return
-			}
 		}
 	}
 }

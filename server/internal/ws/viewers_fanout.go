@@ -3,9 +3,9 @@ package ws
 import (
 	"context"
 	"errors"
+	"runtime"
+	"sync"
 	"time"
-
-	"github.com/gorilla/websocket"
 )
 
 // Changed tells the fan-out that a raffle's log reached seq (after commit,
@@ -37,20 +37,32 @@ func (vs *Viewers) refresh(raffleID string, r *room) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		seq, body, err := vs.load(ctx, raffleID)
 		cancel()
-		var msg *websocket.PreparedMessage
-		if err == nil {
-			msg, err = websocket.NewPreparedMessage(websocket.TextMessage, body)
-		}
 		vs.mu.Lock()
+		var to []*Viewer
+		var f frame
 		switch {
 		case errors.Is(err, ErrGone):
-			vs.broadcast(r, GoneMsg, 1<<62, true)
+			to = members(r)
 		case err != nil:
 			vs.log.Warn("estado público não carregado", "raffle", raffleID, "err", err)
 		case seq > r.sent:
-			r.sent, r.last = seq, msg
-			vs.broadcast(r, msg, seq, false)
+			f = textFrame(body)
+			r.sent, r.last = seq, f
+			to = members(r)
 		}
+		vs.mu.Unlock()
+		// One refresh runs per room at a time, so broadcasts of a room never
+		// overlap; viewers joining meanwhile take r.last themselves.
+		if errors.Is(err, ErrGone) {
+			fanOut(to, func(v *Viewer) {
+				v.mu.Lock()
+				v.closeLocked(goneFrame)
+				v.mu.Unlock()
+			})
+		} else if f != nil {
+			fanOut(to, func(v *Viewer) { v.deliver(f, seq) })
+		}
+		vs.mu.Lock()
 		if err != nil || r.sent >= r.heard || try >= 3 {
 			r.loading = false
 			vs.mu.Unlock()
@@ -61,15 +73,41 @@ func (vs *Viewers) refresh(raffleID string, r *room) {
 	}
 }
 
-// broadcast queues one prepared message to every viewer behind seq. Called
-// with vs.mu held; it never blocks.
-func (vs *Viewers) broadcast(r *room, msg *websocket.PreparedMessage, seq int64, last bool) {
+// members lists a room's viewers. Called with vs.mu held.
+func members(r *room) []*Viewer {
+	out := make([]*Viewer, 0, len(r.viewers))
 	for v := range r.viewers {
-		if seq > v.seq {
-			v.seq = seq
-			vs.queue(v, out{msg: msg, last: last})
-		}
+		out = append(out, v)
 	}
+	return out
+}
+
+// fanShard is how many viewers one goroutine of a broadcast writes to at
+// least: below it, starting goroutines costs more than it spreads.
+const fanShard = 512
+
+// fanOut calls fn for every viewer, in as many shards as the machine has
+// processors, and returns when all are done. fn never waits on a socket, so
+// a slow viewer costs its shard nothing.
+func fanOut(to []*Viewer, fn func(*Viewer)) {
+	shards := min(runtime.GOMAXPROCS(0), (len(to)+fanShard-1)/fanShard)
+	if shards <= 1 {
+		for _, v := range to {
+			fn(v)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	size := (len(to) + shards - 1) / shards
+	for start := 0; start < len(to); start += size {
+		part := to[start:min(start+size, len(to))]
+		wg.Go(func() {
+			for _, v := range part {
+				fn(v)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Run pings every viewer each interval (PingEvery in production) until ctx
@@ -84,12 +122,16 @@ func (vs *Viewers) Run(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 			vs.mu.Lock()
+			var all []*Viewer
 			for _, r := range vs.rooms {
-				for v := range r.viewers {
-					vs.queue(v, out{})
-				}
+				all = append(all, members(r)...)
 			}
 			vs.mu.Unlock()
+			fanOut(all, func(v *Viewer) {
+				v.mu.Lock()
+				v.send(pingFrame)
+				v.mu.Unlock()
+			})
 		}
 	}
 }

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicState } from '@/protocol/public-state'
 import { FakeWebSocket } from '@/sync/testing/fakes'
 import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
@@ -36,11 +36,18 @@ async function open(path = '/sorteio/abc123') {
   return { ...view, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTimeAsync }) }
 }
 
-// Fake time runs 20 s of show per test; a loaded machine needs room for the renders.
+// Only fake time moves in these tests, so each step of the show lands exactly in its window
+// whatever the machine's speed. Testing Library advances fake time itself while it waits (findBy*)
+// when it sees a `jest` global with the fake clock installed; this one lends it Vitest's.
 describe('/sorteio/{code}', { timeout: 30_000 }, () => {
   const realSocket = feedDeps.WebSocket
+  // The route's screen loads by import(), which takes real time once: load it before time is fake.
+  beforeAll(async () => {
+    await Promise.all([import('@/features/public-raffle/PublicRafflePage'), import('@/sync/engine'), import('@/db/schema'), import('@/db/outbox')])
+  })
   beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: T0 })
+    vi.useFakeTimers({ now: T0 })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
     FakeWebSocket.all = []
     feedDeps.WebSocket = FakeWebSocket
   })
@@ -73,14 +80,19 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
 
     await push({ type: 'state', ...drawn() })
     expect(within(show).getByText('Sorteando...')).toBeInTheDocument()
-    // The show starts when the state is rendered, which real time (shouldAdvanceTime) can put a few
-    // hundred ms after the push on a loaded machine: check each step 400 ms inside its window.
-    await advance(3_400)
+    // The first place's shuffle runs 3000 ms, then its name stays; the second follows 2000 ms later.
+    await advance(2_900)
+    expect(within(show).queryByText('1º Lugar', { selector: 'p' })).toBeNull()
+    await advance(200)
     expect(within(show).getByText('1º Lugar', { selector: 'p' })).toBeInTheDocument()
     expect(within(show).getAllByText('Bruno Lima').length).toBeGreaterThan(0)
     expect(within(show).queryByText('Carla Dias', { selector: 'li *' })).toBeNull()
-    await advance(5_000)
+    // Second place: 2000 ms of pause and 3000 ms of shuffle after the first (8000 ms in all).
+    await advance(4_800)
+    expect(within(show).queryByText('2º Lugar', { selector: 'p' })).toBeNull()
+    await advance(200)
     expect(within(show).getByText('2º Lugar', { selector: 'p' })).toBeInTheDocument()
+    expect(within(show).queryByRole('heading', { name: 'Parabéns!' })).toBeNull()
     await advance(500)
     expect(within(show).getByRole('heading', { name: 'Parabéns!' })).toBeInTheDocument()
     const list = within(show).getByRole('list', { name: 'Vencedores do sorteio' })
@@ -97,6 +109,29 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     vi.setSystemTime(T0)
     await open()
     expect(screen.getByRole('timer')).toHaveTextContent('6 segundos')
+  })
+
+  it('takes no clock from a settled state, which a cache may have kept for an hour', async () => {
+    // The copy says it is an hour earlier than it is; the socket's hello tells the truth, but with a
+    // slower round trip, so the stale sample would win if it were taken.
+    serve({ ...drawn(), server_time: T0 - 3_600_000 })
+    await open()
+    await advance(1_000)
+    await push({ type: 'hello', server_time: T0 + 1_000 })
+    // A redraw of position 2 (no countdown) opens and draws Davi.
+    const redraw = { id: 'r2', started_at: T0 + 1_000, countdown_ends_at: T0 + 1_000, offline: false, positions: [2] }
+    await push({ type: 'state', ...drawn(4), round: redraw })
+    const winners = [
+      winner(1, 'Bruno Lima'),
+      winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 500 }),
+      winner(2, 'Davi Reis', 'r2', { drawn_at: T0 + 1_000 }),
+    ]
+    await push({ type: 'state', ...drawn(5), winners })
+    // The reveal plays now: its shuffle, then Davi in second place.
+    const show = screen.getByRole('dialog', { name: 'Sorteio ao vivo' })
+    await advance(3_100)
+    expect(within(show).getByText('2º Lugar', { selector: 'p' })).toBeInTheDocument()
+    expect(within(show).getAllByText('Davi Reis').length).toBeGreaterThan(0)
   })
 
   it('shows a raffle drawn before the viewer came at once, on the winners tab, without invalidated winners', async () => {

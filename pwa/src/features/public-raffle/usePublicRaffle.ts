@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
-import type { PublicState } from '@/protocol/public-state'
+import { isSettled, type PublicState } from '@/protocol/public-state'
 import { errorText } from '@/components/ui/error-text'
 import { ApiError, NetworkError } from '@/lib/api'
 import { realTimer } from '@/sync/clock'
@@ -73,7 +73,9 @@ export function usePublicRaffle(code: string): PublicRaffleView {
     fetchPublicState(code, controller.signal).then(
       (state) => {
         if (controller.signal.aborted) return
-        observe(state.server_time, sentAt, Date.now())
+        // A settled raffle's state may come from a cache (docs/operations.md), its server_time
+        // as old as the copy: only a live state's clock counts; the socket's hello follows anyway.
+        if (!isSettled(state)) observe(state.server_time, sentAt, Date.now())
         receive(state)
         setAnswer({ key, load: { status: 'ready' } })
         feed.noteSeq(state.seq)
