@@ -14,7 +14,6 @@ import {
   emptyTally,
   entryOf,
   highestOfChunks,
-  inListOrder,
   insertEntry,
   peopleOf,
   pickColumns,
@@ -136,20 +135,42 @@ async function writerFor(database: SorteioDB, raffleId: string): Promise<ChunkWr
   return new ChunkWriter(database, raffleId, tallyOf(raffleId, summary, people))
 }
 
-/** A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec). */
+/**
+ * A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec).
+ * The order is found first, on the ids and times alone, and each column written once in it: a
+ * pulled op's tickets come person by person, not in id order, so 100,000 of them are sorted.
+ */
 function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: ((t: TicketWire, i: number) => boolean) | null): TicketColumns {
+  const tickets = batch.tickets
+  const order: number[] = []
+  const ids: string[] = []
+  const times: number[] = []
+  let sorted = true
+  for (let i = 0; i < tickets.length; i++) {
+    const t = tickets[i]!
+    if (keep && !keep(t, i)) continue
+    const k = order.length
+    order.push(i)
+    ids.push(t.id)
+    times.push(t.created_at ?? batch.at)
+    if (sorted && k > 0 && compareKeys(times[k - 1]!, ids[k - 1]!, times[k]!, ids[k]!) > 0) sorted = false
+  }
+  // Positions into ids/times, then into the batch.
+  const rank = Array.from({ length: order.length }, (_, k) => k)
+  if (!sorted) rank.sort((a, b) => compareKeys(times[a]!, ids[a]!, times[b]!, ids[b]!))
+  // Pushed, not assigned into new Array(n): IndexedDB stores an array with holes slot by slot.
   const c = emptyColumns()
   const numbered = raffle.type === 'tickets'
-  batch.tickets.forEach((t, i) => {
-    if (keep && !keep(t, i)) return
-    c.ids.push(t.id)
+  for (const k of rank) {
+    const t = tickets[order[k]!]!
+    c.ids.push(ids[k]!)
     c.groups.push(t.group_id)
     c.names.push(t.name)
     c.emails.push(t.email ?? null)
     c.numbers.push(numbered ? (t.ticket_number ?? null) : null)
-    c.createdAt.push(t.created_at ?? batch.at)
-  })
-  return inListOrder(c)
+    c.createdAt.push(times[k]!)
+  }
+  return c
 }
 
 /**
