@@ -66,8 +66,11 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     }
     if (pool.order.length === 0) throw new NoEligibleError()
     const seed = crypto.getRandomValues(new Uint8Array(32))
-    const [digest, commitment] = await Promise.all([poolDigestOf(pool.columns, pool.order), sha256Hex(seed)])
     const drawId = newId()
+    const hashing = Promise.all([poolDigestOf(pool.columns, pool.order), sha256Hex(seed)])
+    // Made while WebCrypto hashes (off the main thread), and outside the write transaction.
+    const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
+    const [digest, commitment] = await hashing
     const type = kind === 'draw' ? 'draw.start' : 'winner.redraw'
     const payload = {
       draw_id: drawId,
@@ -84,7 +87,6 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       await checkCanOpen(userId, raffleId, kind, position, database)
       if ((await poolFingerprint(raffleId, database)) !== pool.fingerprint) return null
       await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
-      const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
       if (kept) await database.drawPools.put(kept)
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)

@@ -3,7 +3,7 @@
 // only the chunks rewritten since (each carries a new stamp) that this tab did not write itself.
 import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import { cachedTickets as cached, keepTickets } from '@/db/ticket-cache'
-import { columnsOf, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
+import { columnsOf, compareKeys, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
 import { readPeople, readSummary, ticketTables } from '@/db/tickets'
 
 async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
@@ -16,6 +16,13 @@ async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known:
   }
   for (const row of fresh) if (row) chunks.set(row.id, row)
   return chunks
+}
+
+/** Whether each chunk's last ticket comes before the next chunk's first (each is in list order). */
+function chunksInOrder(summary: TicketSummaryRow): boolean {
+  const c = summary.chunks
+  for (let i = 1; i < c.length; i++) if (compareKeys(c[i - 1]!.lastAt, c[i - 1]!.lastId, c[i]!.firstAt, c[i]!.firstId) > 0) return false
+  return true
 }
 
 /**
@@ -31,7 +38,9 @@ export async function readTicketColumns(raffleId: string, database: SorteioDB): 
     if (before && before.stamp === summary.stamp) return before.columns
     const chunks = await readChunks(database, summary, before?.chunks ?? new Map())
     const parts = summary.chunks.map((c) => chunks.get(c.id)).filter((row): row is TicketChunkRow => row !== undefined)
-    const columns = inListOrder(concatColumns(parts.map(columnsOf)))
+    const joined = concatColumns(parts.map(columnsOf))
+    // Chunks that follow one another (the usual case) join in list order: no pass over every ticket.
+    const columns = chunksInOrder(summary) ? joined : inListOrder(joined)
     keepTickets({ database, raffleId, stamp: summary.stamp, chunks, columns, positions: null })
     return columns
   })
