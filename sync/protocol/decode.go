@@ -187,76 +187,6 @@ func decodeUpdate(p gjson.Result) (Mutation, *Rejection) {
 	return u, nil
 }
 
-func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
-	list := p.Get("tickets")
-	if !list.IsArray() {
-		return nil, Reject(ReasonInvalidPayload)
-	}
-	items := list.Array()
-	if len(items) == 0 {
-		return nil, Reject(ReasonInvalidPayload)
-	}
-	if len(items) > MaxBatch {
-		return nil, Reject(ReasonBatchTooLarge)
-	}
-	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(items))}
-	seen := make(map[string]bool, len(items))
-	for _, it := range items {
-		if !it.IsObject() {
-			return nil, Reject(ReasonInvalidPayload)
-		}
-		if rej := onlyKeys(it, ticketKeys); rej != nil {
-			return nil, rej
-		}
-		var t Ticket
-		var rej *Rejection
-		if t.ID, rej = reqString(it, "id"); rej != nil || !IsUUID(t.ID) {
-			return nil, Reject(ReasonInvalidPayload)
-		}
-		if seen[t.ID] {
-			return nil, Reject(ReasonParticipantExists)
-		}
-		seen[t.ID] = true
-		if t.GroupID, rej = reqString(it, "group_id"); rej != nil || !IsUUID(t.GroupID) {
-			return nil, Reject(ReasonInvalidPayload)
-		}
-		if !IsUUIDv7(t.ID) || !IsUUIDv7(t.GroupID) {
-			return nil, Reject(ReasonInvalidID)
-		}
-		name, rej := optString(it, "name")
-		if rej != nil {
-			return nil, rej
-		}
-		if t.Name, rej = cleanLine(name); rej != nil {
-			return nil, rej
-		}
-		if t.Name == "" {
-			return nil, Reject(ReasonNameRequired)
-		}
-		if utf8.RuneCountInString(t.Name) > MaxName {
-			return nil, Reject(ReasonNameTooLong)
-		}
-		email, rej := optString(it, "email")
-		if rej != nil {
-			return nil, rej
-		}
-		if email, rej = cleanLine(email); rej != nil {
-			return nil, rej
-		}
-		if email != "" {
-			if !LooksLikeEmail(email) {
-				return nil, Reject(ReasonInvalidEmail)
-			}
-			t.Email = &email
-		}
-		if t.TicketNumber, rej = optTrimmed(it, "ticket_number", MaxTicketNumber, ReasonInvalidTicketNumber); rej != nil {
-			return nil, rej
-		}
-		add.Tickets = append(add.Tickets, t)
-	}
-	return add, nil
-}
-
 func checkTitle(s string) (string, *Rejection) {
 	s, rej := cleanLine(s)
 	if rej != nil {
@@ -284,7 +214,11 @@ func checkDescription(s string) (string, *Rejection) {
 
 // reqString reads a string field that must be present.
 func reqString(p gjson.Result, field string) (string, *Rejection) {
-	v := p.Get(field)
+	return requiredString(p.Get(field), field)
+}
+
+// requiredString is reqString for a field already read.
+func requiredString(v gjson.Result, field string) (string, *Rejection) {
 	if v.Type != gjson.String {
 		if field == "title" && !v.Exists() {
 			return "", Reject(ReasonTitleRequired)
@@ -306,7 +240,11 @@ func storable(s string) bool {
 
 // optString reads a string field that may be absent or null ("" then).
 func optString(p gjson.Result, field string) (string, *Rejection) {
-	v := p.Get(field)
+	return optionalString(p.Get(field))
+}
+
+// optionalString is optString for a field already read.
+func optionalString(v gjson.Result) (string, *Rejection) {
 	if !v.Exists() || v.Type == gjson.Null {
 		return "", nil
 	}
@@ -328,7 +266,12 @@ func cleanLine(s string) (string, *Rejection) {
 // optTrimmed reads an optional one-line text, cleaned; empty is none, and
 // more than max characters is rejected with tooLong.
 func optTrimmed(p gjson.Result, field string, max int, tooLong string) (*string, *Rejection) {
-	s, rej := optString(p, field)
+	return optionalTrimmed(p.Get(field), max, tooLong)
+}
+
+// optionalTrimmed is optTrimmed for a field already read.
+func optionalTrimmed(v gjson.Result, max int, tooLong string) (*string, *Rejection) {
+	s, rej := optionalString(v)
 	if rej != nil {
 		return nil, rej
 	}

@@ -158,3 +158,17 @@ func TestDecodeBatchLimit(t *testing.T) {
 		t.Fatalf("%d tickets: %v, want batch_too_large", MaxBatch+1, rej)
 	}
 }
+
+// decodeTicket reads fields by their place in ticketKeys: a reordered list
+// would read one field as another.
+func TestTicketKeysOrder(t *testing.T) {
+	want := map[int]string{ticketID: "id", ticketName: "name", ticketEmail: "email", ticketNumber: "ticket_number", ticketGroup: "group_id"}
+	if len(ticketKeys) != len(want) {
+		t.Fatalf("ticketKeys has %d fields, want %d", len(ticketKeys), len(want))
+	}
+	for i, k := range want {
+		if ticketKeys[i] != k {
+			t.Errorf("ticketKeys[%d] = %q, want %q", i, ticketKeys[i], k)
+		}
+	}
+}

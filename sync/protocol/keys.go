@@ -43,11 +43,13 @@ func onlyKeys(obj gjson.Result, allowed []string) *Rejection {
 	return rej
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
+func contains(list []string, s string) bool { return indexOf(list, s) >= 0 }
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
 		if x == s {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }

@@ -22,8 +22,9 @@ type applied struct {
 // apply writes one checked op. Each case calls the SQL of the op's resource
 // (raffles.go, tickets.go, draws.go); a new op type adds a case here and a
 // function there. A rejection is for what only the write itself can see (an
-// id taken by another account's row), found before the case writes anything:
-// the rejection is recorded in this same transaction. The rules checked the rest.
+// id taken by another account's row, a ticket id the raffle holds); the case
+// leaves nothing written then, and the rejection is recorded in this same
+// transaction. The rules checked the rest.
 func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.Mutation, st protocol.State, now time.Time) (applied, *protocol.Rejection, error) {
 	switch m := m.(type) {
 	case protocol.RaffleCreate:

@@ -178,7 +178,7 @@ func (db *DB) PublicTicketsOf(ctx context.Context, code, email string) ([]*strin
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants
-			WHERE raffle_id = ? AND lower(email) = ? ORDER BY created_at, id`+db.collateC()), r.ID, email)
+			WHERE raffle_id = ? AND email IS NOT NULL AND lower(email) = ? ORDER BY created_at, id`+db.collateC()), r.ID, email)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
@@ -14,40 +13,26 @@ import (
 // databases' parameter limits.
 const ticketChunk = 500
 
-// anyTicketExists reports whether any of the ticket ids is already in the
-// raffle (so a retry under a new op id cannot double a ticket). Ids are
-// unique per raffle: one used in another account's raffle says nothing.
-func (db *DB) anyTicketExists(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket) (bool, error) {
-	ids := make([]string, len(tickets))
-	for i, t := range tickets {
-		ids[i] = t.ID
-	}
-	found := false
-	err := db.inChunks(ids, func(in string, args []any) error {
-		if found {
-			return nil
-		}
-		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM participants WHERE raffle_id = ? AND id `+in+` LIMIT 1`),
-			append([]any{raffleID}, args...)...).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		found = err == nil
-		return err
-	})
-	return found, err
-}
-
 // addTickets writes new tickets and moves the raffle's counters; known
 // counts the tickets each of their groups already has in the raffle, and
 // newPeople how many of the groups it lacks. taken is true, and nothing is
-// written, when a ticket id is already in the raffle.
+// written, when a ticket id is already in the raffle (a retry under a new op
+// id must not double a ticket; ids are unique per raffle, so one used in
+// another account's raffle says nothing). The primary key finds such an id
+// while the rows go in, and a savepoint takes the op's rows back out: no
+// read of 5,000 ids before every batch.
 func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, newPeople int, now time.Time) (taken bool, err error) {
-	if taken, err := db.anyTicketExists(ctx, tx, raffleID, tickets); err != nil || taken {
-		return taken, err
+	if err := db.exec(ctx, tx, `SAVEPOINT add_tickets`); err != nil {
+		return false, err
 	}
-	if err := db.insertTickets(ctx, tx, raffleID, tickets, known, now); err != nil {
+	err = db.insertTickets(ctx, tx, raffleID, tickets, known, now)
+	if isUniqueViolation(err) {
+		return true, db.exec(ctx, tx, `ROLLBACK TO SAVEPOINT add_tickets`)
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := db.exec(ctx, tx, `RELEASE SAVEPOINT add_tickets`); err != nil {
 		return false, err
 	}
 	return false, db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ? WHERE id = ?`,
@@ -63,33 +48,92 @@ func (db *DB) removeGroup(ctx context.Context, tx *sql.Tx, raffleID, groupID str
 	return db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets - ?, groups_count = groups_count - 1 WHERE id = ?`, count, raffleID)
 }
 
-// insertTickets writes tickets with multi-row inserts. The first ticket of a
-// group not yet in the raffle (known counts its tickets) heads the person in
-// the public list.
+// storedTicket is a ticket as a participants row adds to it: its name's
+// search key and whether it heads its person in the public list.
+type storedTicket struct {
+	protocol.Ticket
+	key  string
+	head int
+}
+
+// insertTickets writes tickets in a few statements: PostgreSQL gets one
+// INSERT of arrays, SQLite multi-row INSERTs. The first ticket of a group not yet in the raffle (known
+// counts its tickets) heads the person in the public list.
 func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, now time.Time) error {
-	at := millis(now)
+	rows := make([]storedTicket, len(tickets))
 	headed := make(map[string]bool)
-	for start := 0; start < len(tickets); start += ticketChunk {
-		part := tickets[start:min(start+ticketChunk, len(tickets))]
-		var b strings.Builder
-		b.WriteString(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at) VALUES `)
-		args := make([]any, 0, len(part)*9)
-		for i, t := range part {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			head := 0
-			if known[t.GroupID] == 0 && !headed[t.GroupID] {
-				head, headed[t.GroupID] = 1, true
-			}
-			args = append(args, t.ID, raffleID, t.GroupID, t.Name, NameKey(t.Name), nullable(t.Email), nullable(t.TicketNumber), head, at)
+	for i, t := range tickets {
+		rows[i] = storedTicket{Ticket: t}
+		// A person's tickets come together and share a name: fold it once.
+		if i > 0 && t.Name == tickets[i-1].Name {
+			rows[i].key = rows[i-1].key
+		} else {
+			rows[i].key = NameKey(t.Name)
 		}
-		if _, err := tx.ExecContext(ctx, db.q(b.String()), args...); err != nil {
+		if known[t.GroupID] == 0 && !headed[t.GroupID] {
+			rows[i].head, headed[t.GroupID] = 1, true
+		}
+	}
+	if db.dialect == postgresDialect {
+		return db.insertTicketArrays(ctx, tx, raffleID, rows, millis(now))
+	}
+	return db.insertTicketRows(ctx, tx, raffleID, rows, millis(now))
+}
+
+// insertTicketArrays is PostgreSQL's insert: the batch as one array per
+// column, one statement and one round trip however many tickets.
+func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID string, rows []storedTicket, at int64) error {
+	n := len(rows)
+	ids, groups, names, keys := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	emails, numbers, heads := make([]*string, n), make([]*string, n), make([]int32, n)
+	for i, r := range rows {
+		ids[i], groups[i], names[i], keys[i] = r.ID, r.GroupID, r.Name, r.key
+		emails[i], numbers[i], heads[i] = r.Email, r.TicketNumber, int32(r.head)
+	}
+	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at)
+		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, ?
+		FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[])
+			AS t (id, group_id, name, name_key, email, ticket_number, person_head)`,
+		raffleID, at, ids, groups, names, keys, emails, numbers, heads)
+}
+
+// insertTicketRows is SQLite's insert: rows of ticketChunk tickets through
+// one statement prepared once per batch, not parsed again for every chunk,
+// the rest in a last shorter one.
+func (db *DB) insertTicketRows(ctx context.Context, tx *sql.Tx, raffleID string, rows []storedTicket, at int64) error {
+	var full *sql.Stmt
+	args := make([]any, 0, min(len(rows), ticketChunk)*9)
+	for start := 0; start < len(rows); start += ticketChunk {
+		part := rows[start:min(start+ticketChunk, len(rows))]
+		args = args[:0]
+		for _, r := range part {
+			args = append(args, r.ID, raffleID, r.GroupID, r.Name, r.key, nullable(r.Email), nullable(r.TicketNumber), r.head, at)
+		}
+		if len(part) < ticketChunk {
+			if _, err := tx.ExecContext(ctx, insertTicketsSQL(len(part)), args...); err != nil {
+				return err
+			}
+			continue
+		}
+		if full == nil {
+			var err error
+			if full, err = tx.PrepareContext(ctx, insertTicketsSQL(ticketChunk)); err != nil {
+				return err
+			}
+			defer full.Close()
+		}
+		_, err := full.ExecContext(ctx, args...)
+		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// insertTicketsSQL is SQLite's INSERT of n participants rows.
+func insertTicketsSQL(n int) string {
+	return `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at) VALUES ` +
+		`(?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1)
 }
 
 // loadTicketNumbers reads what the ticket-number rule needs for an op: which

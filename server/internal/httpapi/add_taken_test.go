@@ -1,0 +1,46 @@
+package httpapi_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+)
+
+// An add of 1,200 tickets (three INSERTs on SQLite) whose last ticket id
+// the raffle already holds writes none of them: the database finds the id
+// while the rows go in, and the op's rows are taken back out. The push goes
+// on with the next op, in the same transaction's place.
+func TestAddWithTakenIDWritesNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, httpapi.Config{})
+		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
+		rid := core.NewID(time.Now())
+		held := person("Ana", 1)
+		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
+			c.op(rid, "participants.add", addPayload(held))), "applied", "applied")
+
+		var batch [][]ticket
+		for i := 0; i < 120; i++ {
+			batch = append(batch, person("Bia", 10))
+		}
+		last := batch[len(batch)-1]
+		last[len(last)-1].ID = held[0].ID
+		next := person("Caio", 2)
+		got := c.push(t, e, c.op(rid, "participants.add", addPayload(batch...)), c.op(rid, "participants.add", addPayload(next)))
+		wantStatuses(t, got, "rejected:participant_exists", "applied")
+
+		if n := storetest.CountParticipants(t, db, rid); n != 3 {
+			t.Errorf("%d participants rows, want 3 (Ana's and Caio's)", n)
+		}
+		if tickets, people := storetest.Counters(t, db, rid); tickets != 3 || people != 2 {
+			t.Errorf("counters: %d tickets, %d people; want 3 and 2", tickets, people)
+		}
+		if n := storetest.CountChanges(t, db, rid); n != 3 {
+			t.Errorf("log has %d entries, want 3", n)
+		}
+	})
+}
