@@ -46,3 +46,15 @@ describe('chunks this tab wrote', () => {
     expect((await listPreview(raffle.id, 100, db)).tickets.names).toEqual(['Ana', 'Ana', 'Bia'])
   })
 })
+
+describe('a write to another raffle', () => {
+  it('leaves the list read last in memory', async () => {
+    const { db, raffle } = await raffleWithPeople()
+    const other = await createRaffle(ANA, { title: 'Outra', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, db)
+    const before = await readTicketColumns(raffle.id, db)
+    await addPeople(ANA, other.id, [{ name: 'Zé' }], db)
+    const bulkGet = vi.spyOn(db.ticketChunks, 'bulkGet')
+    expect(await readTicketColumns(raffle.id, db)).toBe(before)
+    expect(bulkGet).not.toHaveBeenCalled()
+  })
+})

@@ -27,11 +27,16 @@ export function keepTickets(next: TicketCache): void {
   cache = next
 }
 
-/** Chunks a write of this tab put: a later read of the raffle may take them from here. */
+/**
+ * Chunks a write of this tab put: a later read of the raffle may take them from here. Kept beside
+ * the raffle held already, or instead of a raffle nobody has read yet; a write to another raffle
+ * (a pull of the account's other raffles) leaves the list on screen in memory.
+ */
 export function offerChunks(database: SorteioDB, raffleId: string, rows: readonly TicketChunkRow[]): void {
   if (rows.length === 0) return
   let c = cachedTickets(database, raffleId)
   if (!c) {
+    if (cache && cache.stamp !== '') return
     c = { database, raffleId, stamp: '', chunks: new Map(), columns: { ids: [], groups: [], names: [], emails: [], numbers: [], createdAt: [] }, positions: null }
     cache = c
   }
