@@ -13,6 +13,7 @@ test('a visitor creates an account, lands on the dashboard and signs out', async
   await page.getByRole('button', { name: 'Criar Conta' }).click();
 
   await expect(page.getByText('Conta criada!')).toBeVisible();
+  await expect(page.getByText('Você já pode fazer login.')).toHaveCount(0); // signed in already
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Meus Sorteios' })).toBeVisible();
   await expect(page.getByRole('main').getByText(email)).toBeVisible();
@@ -20,6 +21,11 @@ test('a visitor creates an account, lands on the dashboard and signs out', async
   // The session survives a reload (HttpOnly cookie, not browser storage).
   await page.reload();
   await expect(page.getByRole('main').getByText(email)).toBeVisible();
+
+  // Back on the landing page the header leads to the raffles, not to a sign-in.
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Meus Sorteios' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -40,6 +46,9 @@ test('a wrong password shows "Erro ao fazer login" and keeps the visitor on /aut
   await expect(page.getByText('Erro ao fazer login')).toBeVisible();
   await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+  // The password is typed again from empty; the e-mail stays.
+  await expect(page.getByLabel('Senha')).toHaveValue('');
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
   // The right password then works.
   await page.getByLabel('Senha').fill('segredo1');

@@ -72,9 +72,13 @@ test('offline draw at the venue: accepted later, and the verification page says 
   const page = await openDrawTab(context, raffle.id);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
 
+  const start = page.getByRole('button', { name: 'Iniciar Sorteio' });
+  await expect(start).not.toHaveAccessibleDescription(/OFFLINE/);
   await context.setOffline(true);
   await expect(syncBar(page)).toContainText('Offline');
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  // Said before the round starts: how the public record will show it, and how to get an online one.
+  await expect(start).toHaveAccessibleDescription(/será publicada como OFFLINE.*conecte-se à internet antes de iniciar/);
+  await start.click();
   await expect(page.getByText('Sorteio realizado!')).toBeVisible();
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const offlineWinners = await shownWinners(page);

@@ -24,6 +24,18 @@ async function chooseFile(page: Page, name: string) {
   await page.getByLabel('Arquivo para importar').setInputFiles(fixture(name));
 }
 
+/** The server's people: name, e-mail and their ticket numbers, whatever their group ids. */
+async function serverPeople(context: BrowserContext, raffleId: string) {
+  const snap = await (await context.request.get(`/api/sync/raffles/${raffleId}/snapshot`)).json();
+  const groups = new Map<string, { name: string; email: string | null; tickets: string[] }>();
+  for (const t of snap.participants as { name: string; email: string | null; ticket_number: string | null; group_id: string }[]) {
+    const g = groups.get(t.group_id) ?? { name: t.name, email: t.email, tickets: [] };
+    g.tickets.push(t.ticket_number ?? '');
+    groups.set(t.group_id, g);
+  }
+  return [...groups.values()].map((g) => `${g.name} <${g.email ?? ''}> ${g.tickets.sort().join(',')}`).sort();
+}
+
 async function serverTickets(context: BrowserContext, raffleId: string) {
   const snap = await (await context.request.get(`/api/sync/raffles/${raffleId}/snapshot`)).json();
   return (snap.participants as { name: string; ticket_number: string | null }[]).map((p) => `${p.name}:${p.ticket_number}`).sort();
@@ -94,15 +106,27 @@ for (const [file, message] of [
 }
 
 test('export then re-import gives the same participants (.csv and .xlsx)', async ({ browser }) => {
-  test.setTimeout(90_000); // three raffles, three imports
+  test.setTimeout(120_000); // three raffles, four imports
   const context = await browser.newContext();
   const { page, raffleId } = await newRaffle(context);
+  // People with one ticket, then people with several (the same names: different people).
   await chooseFile(page, 'google-comma-bom.csv');
   await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  await chooseFile(page, 'quantities.xlsx');
+  await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('3 participante(s) importado(s)').last()).toBeVisible();
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  const original = await serverTickets(context, raffleId);
-  expect(original).toEqual(['Bruno Souza:011', 'Carla Dias:012', 'Silva, Ana:10']);
+  await expect.poll(() => serverTickets(context, raffleId)).toHaveLength(9);
+  const original = await serverPeople(context, raffleId);
+  expect(original).toEqual([
+    'Ana Lima <> 013,014,015',
+    'Bruno Souza <> 011',
+    'Bruno Souza <> 016,017',
+    'Carla Dias <> 018',
+    'Carla Dias <carla@exemplo.com> 012',
+    'Silva, Ana <ana@exemplo.com> 10',
+  ]);
 
   const files: string[] = [];
   for (const label of ['Participantes (.csv)', 'Participantes (.xlsx)']) {
@@ -123,11 +147,11 @@ test('export then re-import gives the same participants (.csv and .xlsx)', async
     await expect(page).toHaveURL(/\/gerenciar\/[0-9a-f-]{36}$/);
     const copy = page.url().split('/').pop()!;
     await page.getByLabel('Arquivo para importar').setInputFiles(path);
-    await expect(page.getByRole('dialog').getByTestId('import-counts')).toHaveText('3 participantes, 3 bilhetes');
+    await expect(page.getByRole('dialog').getByTestId('import-counts')).toHaveText('6 participantes, 9 bilhetes');
     await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
-    await expect(page.getByText('3 participante(s) importado(s)').first()).toBeVisible();
+    await expect(page.getByText('6 participante(s) importado(s)').first()).toBeVisible();
     await expect(syncBar(page)).toContainText('Tudo sincronizado');
-    await expect.poll(() => serverTickets(context, copy)).toEqual(original);
+    await expect.poll(() => serverPeople(context, copy)).toEqual(original);
   }
   await context.close();
 });

@@ -56,6 +56,7 @@ async function organiserFlow(page: Page) {
   expect(copied).toMatch(/^[0-9a-f-]{36}$/);
 
   await bia.getByRole('button', { name: 'Remover Bia Lima e seus 1 bilhete(s)' }).click();
+  await page.getByRole('dialog', { name: 'Remover participante?' }).getByRole('button', { name: 'Remover' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
 
   await page.getByRole('tab', { name: 'Configurações' }).click();

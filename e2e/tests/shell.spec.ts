@@ -18,6 +18,8 @@ test('an unknown path shows the 404 screen and logs the path', async ({ page }) 
   await page.goto('/caminho/que-nao-existe');
   await expect(page.getByText('404')).toBeVisible();
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByText('Página não encontrada')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home Voltar ao início' })).toBeVisible();
   expect(logged.some((line) => line.includes('/caminho/que-nao-existe'))).toBe(true);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

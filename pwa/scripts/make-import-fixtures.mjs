@@ -40,3 +40,17 @@ put('quantities.xlsx', quantities)
 put('truncated.xlsx', quantities.subarray(0, Math.floor(quantities.length / 2)))
 put('header.xlsx', XLSX.write(book([['Nome', 'Email', 'Bilhete'], ['Ana Lima', 'ana@exemplo.com', 21], ['Bruno Souza', '', '']]), { type: 'buffer', bookType: 'xlsx' }))
 put('header.xls', XLSX.write(book([['NOME', 'E-MAIL'], ['José Antônio', 'jose@exemplo.com'], ['Maria', '']]), { type: 'buffer', bookType: 'biff8' }))
+
+// The app's own export (features/manage-raffle/export-file.ts): one row per ticket and the person
+// column, a person's tickets not always together; a blank person cell is a person of its own.
+const exported = [
+  ['Nome', 'Email', 'Bilhete', 'Participante'],
+  ['Ana Lima', 'ana@exemplo.com', '001', 1],
+  ['Bruno Souza', '', '002', 2],
+  ['Ana Lima', 'ana@exemplo.com', '003', 1],
+  ['Ana Lima', '', '004', 3],
+  ['Carla Dias', 'carla@exemplo.com', '', ''],
+]
+put('export-people.csv', bom(exported.map((r) => r.join(';')).join('\r\n') + '\r\n'))
+put('export-people.xlsx', XLSX.write(book(exported), { type: 'buffer', bookType: 'xlsx', compression: true }))
+put('export-person-changed.csv', utf8('Nome;Email;Bilhete;Participante\nAna Lima;;001;1\nAna Souza;;002;1\n'))

@@ -164,11 +164,11 @@ func PlanImport(rows []Row, t Target) (*Plan, error) {
 	p := &Plan{Format: format}
 	var pending []int
 	highest := t.Highest
-	add := func(name string, email, number *string) {
+	add := func(name string, email, number *string, person int) {
 		p.Names = append(p.Names, name)
 		p.Emails = append(p.Emails, email)
 		p.Numbers = append(p.Numbers, number)
-		p.Person = append(p.Person, p.People)
+		p.Person = append(p.Person, person)
 		if number == nil && t.Numbered {
 			pending = append(pending, len(p.Names)-1)
 		}
@@ -205,10 +205,29 @@ func pad3(n int) string {
 	return s
 }
 
-func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *string, *string)) error {
-	nameAt, emailAt, ticketAt := -1, -1, -1
+// PersonHeader is the export's column naming each ticket's person: rows with
+// the same value are one person's tickets (docs/import.md, "Export").
+const PersonHeader = "participante"
+
+// person is one person of a header file with the person column.
+type person struct {
+	index   int
+	name    string
+	email   *string
+	tickets int
+}
+
+func sameEmail(a, b *string) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *string, *string, int)) error {
+	nameAt, emailAt, ticketAt, personAt := -1, -1, -1, -1
 	for i, c := range data[0].Cells {
 		h := fold(c)
+		if personAt < 0 && h == PersonHeader {
+			personAt = i
+		}
 		if nameAt < 0 && strings.Contains(h, "nome") {
 			nameAt = i
 		}
@@ -220,6 +239,7 @@ func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *s
 		}
 	}
 	seen := map[string]bool{}
+	people := map[string]*person{}
 	for _, r := range data[1:] {
 		raw := cell(r, nameAt)
 		if raw == "" {
@@ -246,14 +266,30 @@ func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *s
 				*highest = max(*highest, n)
 			}
 		}
-		add(name, email, number)
+		key := cell(r, personAt)
+		if known := people[key]; key != "" && known != nil {
+			if known.name != name || !sameEmail(known.email, email) {
+				return refuse("Linha %d: o participante %s aparece com outro nome ou e-mail", r.Line, key)
+			}
+			known.tickets++
+			if known.tickets > protocol.MaxTicketsPerOne {
+				return refuse("Quantidade muito alta para %s: %d. Máximo: %d bilhetes por pessoa", name, known.tickets, protocol.MaxTicketsPerOne)
+			}
+			add(name, email, number, known.index)
+			p.Tickets++
+			continue
+		}
+		if key != "" {
+			people[key] = &person{index: p.People, name: name, email: email, tickets: 1}
+		}
+		add(name, email, number, p.People)
 		p.People++
 		p.Tickets++
 	}
 	return nil
 }
 
-func planList(p *Plan, data []Row, format Format, add func(string, *string, *string)) error {
+func planList(p *Plan, data []Row, format Format, add func(string, *string, *string, int)) error {
 	for _, r := range data {
 		raw := cell(r, 0)
 		if raw == "" {
@@ -281,7 +317,7 @@ func planList(p *Plan, data []Row, format Format, add func(string, *string, *str
 		// Past the limit the import fails anyway: count the rest without building it.
 		if p.Tickets+quantity <= protocol.MaxTickets {
 			for range quantity {
-				add(name, nil, nil)
+				add(name, nil, nil, p.People)
 			}
 		}
 		p.Tickets += quantity

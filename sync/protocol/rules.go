@@ -33,7 +33,8 @@ type State struct {
 	Rounds []Round
 	// Winners is every winner of the raffle, valid or not, in round order.
 	Winners []Winner
-	// DrawIDTaken says the new round's id is already used, in any raffle.
+	// DrawIDTaken says the new round's id is already used in this raffle
+	// (draw ids are per raffle, like ticket ids).
 	DrawIDTaken bool
 	// AbandonGrace is how long (ms) after its countdown a round's device
 	// still has to reveal it before the owner may abandon it.

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { routes } from '@/app/routes'
@@ -48,7 +48,12 @@ describe('route table', () => {
       const { router } = renderApp(path, { session: signedIn })
       expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
       expect(screen.getByText('404')).toBeInTheDocument()
-      expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+      // The spec's English words, marked as English, with the Portuguese beside them.
+      expect(screen.getByText('Oops! Page not found')).toHaveAttribute('lang', 'en')
+      expect(screen.getByText('Página não encontrada')).toBeInTheDocument()
+      const home = screen.getByRole('link', { name: 'Return to Home Voltar ao início' })
+      expect(home).toHaveAttribute('href', '/')
+      expect(within(home).getByText('Return to Home')).toHaveAttribute('lang', 'en')
       await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), path))
       expect(router.state.location.pathname).toBe(path)
     },

@@ -61,7 +61,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       return { raffle, pool, people }
     })
     if (kind === 'draw') {
-      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, pool.columns.ids.length, people)
+      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, pool.columns.ids.length, people, raffle.type === 'simple')
       if (shortfall) throw shortfall
     }
     if (pool.order.length === 0) throw new NoEligibleError()

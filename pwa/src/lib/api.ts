@@ -52,6 +52,7 @@ const browserTimer: RequestTimer = {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Sent as JSON; a Blob is sent as it is (JSON already encoded, e.g. a push of megabytes). */
   body?: unknown
   signal?: AbortSignal
   /** Give up after this many milliseconds; a hung connection must not keep screens waiting. */
@@ -101,7 +102,7 @@ export async function send(path: string, options: RequestOptions): Promise<Sent>
   signal?.addEventListener('abort', onAbort, { once: true })
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const json = body === undefined ? undefined : JSON.stringify(body)
+  const json = body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body)
   const sentAt = timer.now()
   try {
     const response = await fetchFn(path, { method, headers, body: json, credentials: 'same-origin', signal: controller.signal })

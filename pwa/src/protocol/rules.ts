@@ -187,10 +187,12 @@ export function checkTicketNumber(num: string | null | undefined): string | null
 /**
  * Why a raffle cannot be drawn yet (spec §5, draw requirements), in the spec's words, or null:
  * the server refuses the start for the same reasons (not_enough_tickets, not_enough_people).
+ * A simple raffle has no tickets to speak of, so its message counts participants (its entries).
  */
-export function drawShortfall(winners: number, allowDuplicates: boolean, tickets: number, people: number): RuleError | null {
+export function drawShortfall(winners: number, allowDuplicates: boolean, tickets: number, people: number, simple = false): RuleError | null {
   if (tickets < winners) {
-    return new RuleError('not_enough_tickets', undefined, `Você precisa de pelo menos ${winners} bilhete(s) para realizar o sorteio. Atualmente há ${tickets}.`)
+    const unit = simple ? 'participante(s)' : 'bilhete(s)'
+    return new RuleError('not_enough_tickets', undefined, `Você precisa de pelo menos ${winners} ${unit} para realizar o sorteio. Atualmente há ${tickets}.`)
   }
   if (!allowDuplicates && people < winners) {
     const message = `Para sortear ${winners} vencedor(es) sem repetir pessoas, são necessários pelo menos ${winners} participante(s) diferentes. Atualmente há ${people}.`

@@ -4,10 +4,11 @@
 // answered, e.g. a proxy page).
 import { ApiError, NetworkError, readJson, send, type FetchFn } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
-import type { ChangesPage, FeedPage, OpResult, PushRequest, Snapshot } from '@/protocol/wire'
+import type { ChangesPage, FeedPage, OpResult, Snapshot } from '@/protocol/wire'
 
 export interface SyncApi {
-  push(body: PushRequest, signal?: AbortSignal): Promise<{ results: OpResult[] }>
+  /** body: a PushRequest as JSON (sync/push.ts pushBody). */
+  push(body: Blob, signal?: AbortSignal): Promise<{ results: OpResult[] }>
   feed(after: string, signal?: AbortSignal): Promise<FeedPage>
   changes(raffleId: string, after: string, signal?: AbortSignal): Promise<ChangesPage>
   /** Null when the raffle is gone (deleted, or never reached the server). */

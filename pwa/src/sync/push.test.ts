@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { enqueue, pendingOps } from '@/db/outbox'
 import { createRaffle, getRaffle, updateRaffle, writeTx, type NewRaffle } from '@/db/raffles'
 import { ApiError, NetworkError } from '@/lib/api'
-import { nextBatch, PushRefused, pushOutbox } from '@/sync/push'
+import { SCHEMA_VERSION } from '@/protocol/wire'
+import { nextBatch, nextEncodedBatch, PushRefused, pushBody, pushOutbox, toWire } from '@/sync/push'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, freshDb } from '@/sync/testing/helpers'
 
@@ -22,6 +23,21 @@ async function writes(db: ReturnType<typeof freshDb>, n: number): Promise<{ raff
   for (let i = 1; i <= n; i++) await updateRaffle(ANA, id, { title: `Título ${i}` }, db)
   return { raffleId: id, opIds: (await pendingOps(db, ANA)).map((o) => o.opId) }
 }
+
+describe('pushBody', () => {
+  it('is the push request as JSON, made from the ops encoded once by nextEncodedBatch', async () => {
+    const db = freshDb()
+    await writes(db, 2)
+    const { rows, encoded } = await nextEncodedBatch(db, ANA)
+    expect(rows).toHaveLength(3)
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(String(reader.result))
+      reader.readAsText(pushBody(ANA, rows[0]!.clientId, encoded))
+    })
+    expect(JSON.parse(text)).toEqual({ client_id: rows[0]!.clientId, user_id: ANA, schema_version: SCHEMA_VERSION, ops: rows.map(toWire) })
+  })
+})
 
 describe('push', () => {
   it('sends the outbox in the order it was written, with mutation ids 1..n, and empties it', async () => {

@@ -4,7 +4,7 @@ import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
-import { REASON_MESSAGES, utf8Length } from '@/protocol/rules'
+import { REASON_MESSAGES } from '@/protocol/rules'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
@@ -24,8 +24,9 @@ export interface SyncContext {
 }
 
 export const MAX_OPS_PER_PUSH = 500
-// The server takes 32 MiB a push; 5,000-ticket ops can reach megabytes each, so batches stay well under.
-export const MAX_PUSH_BYTES = 8 * 1024 * 1024
+// The server takes 32 MiB a push; the envelope around the ops is a few hundred bytes. As few pushes
+// as that allows: an import of 100,000 tickets (20 ops of 5,000, about 15 MB) goes in one.
+export const MAX_PUSH_BYTES = 31 * 1024 * 1024
 
 export function toWire(op: OutboxRow): WireOp {
   return {
@@ -38,26 +39,50 @@ export function toWire(op: OutboxRow): WireOp {
   }
 }
 
+/** Ops to push with each one's wire JSON in UTF-8, made once: it sizes the batch and is the body. */
+export interface EncodedBatch {
+  rows: OutboxRow[]
+  encoded: Uint8Array<ArrayBuffer>[]
+}
+
 /**
  * The next ops to send: the oldest ones, all of one client id (a push speaks for one client), at most
  * `maxOps` and about `maxBytes`. Rows of one account come in seq order: an index keeps equal keys in
- * key order. The cursor stops at the first row that does not fit, so a long outbox of big ops is
- * never read whole to send its head.
+ * key order. The keys are read first, then one op a read, stopping at the first that does not fit:
+ * a long outbox of big ops is never read whole to send its head, and each op is encoded in a task
+ * of its own (the read's answer), so a batch of megabytes never holds the page in one long task.
  */
-export async function nextBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<OutboxRow[]> {
+export async function nextEncodedBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<EncodedBatch> {
+  const encoder = new TextEncoder()
+  const batch: EncodedBatch = { rows: [], encoded: [] }
   let bytes = 0
-  let count = 0
-  let clientId: string | null = null
-  const full = (row: OutboxRow): boolean => {
-    if (count > 0 && (count >= maxOps || row.clientId !== clientId)) return true
-    const size = utf8Length(JSON.stringify(row.payload ?? null))
-    if (count > 0 && bytes + size > maxBytes) return true
-    bytes += size
-    count++
-    clientId = row.clientId
-    return false
+  for (const seq of await database.outbox.where('userId').equals(userId).primaryKeys()) {
+    const row = await database.outbox.get(seq)
+    if (!row) continue // answered meanwhile by another round
+    const count = batch.rows.length
+    if (count > 0 && (count >= maxOps || row.clientId !== batch.rows[0]!.clientId)) break
+    const op = encoder.encode(JSON.stringify(toWire(row)))
+    if (count > 0 && bytes + op.length > maxBytes) break
+    bytes += op.length
+    batch.rows.push(row)
+    batch.encoded.push(op)
   }
-  return database.outbox.where('userId').equals(userId).until(full).toArray()
+  return batch
+}
+
+export async function nextBatch(database: SorteioDB, userId: string, maxBytes = MAX_PUSH_BYTES, maxOps = MAX_OPS_PER_PUSH): Promise<OutboxRow[]> {
+  return (await nextEncodedBatch(database, userId, maxBytes, maxOps)).rows
+}
+
+/**
+ * The push body, JSON in UTF-8, from ops already encoded. A Blob of the parts: nothing big is
+ * encoded or copied into one buffer on the page, and fetch sends the Blob as it is.
+ */
+export function pushBody(userId: string, clientId: string, ops: readonly Uint8Array<ArrayBuffer>[]): Blob {
+  const parts: BlobPart[] = [`{"client_id":${JSON.stringify(clientId)},"user_id":${JSON.stringify(userId)},"schema_version":${SCHEMA_VERSION},"ops":[`]
+  ops.forEach((op, i) => parts.push(...(i > 0 ? [',', op] : [op])))
+  parts.push(']}')
+  return new Blob(parts, { type: 'application/json' })
 }
 
 /**
@@ -158,11 +183,12 @@ export async function rebaseMarked(ctx: SyncContext): Promise<void> {
  * cannot go through as it is).
  */
 export async function pushBatch(ctx: SyncContext, limit = { ops: MAX_OPS_PER_PUSH }): Promise<boolean> {
-  let batch = await nextBatch(ctx.db, ctx.userId, MAX_PUSH_BYTES, limit.ops)
+  const next = await nextEncodedBatch(ctx.db, ctx.userId, MAX_PUSH_BYTES, limit.ops)
+  let batch = next.rows
   if (batch.length === 0) return false
   let results: OpResult[]
   for (;;) {
-    const body = { client_id: batch[0]!.clientId, user_id: ctx.userId, schema_version: SCHEMA_VERSION, ops: batch.map(toWire) }
+    const body = pushBody(ctx.userId, batch[0]!.clientId, next.encoded.slice(0, batch.length))
     try {
       ;({ results } = await ctx.api.push(body, ctx.signal))
       break

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -98,7 +97,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	wg.Go(func() {
 		db.ListenPokes(ctx, func(p store.Poke) {
 			hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-			viewers.Changed(p.RaffleID, p.Seq)
+			viewers.Changed(p.Key, p.Seq)
 		}, nil)
 	})
 	assets := pwa.Dist()
@@ -122,9 +121,15 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Now:      time.Now,
 		Assets:   assets,
 	}
+	// Keys stored in the database: a restart or a second instance signs and
+	// checks cookies as this one does (docs/operations.md, "Server secrets").
+	deviceKey, err := db.Secret(ctx, store.SecretKnownDevice)
+	if err != nil {
+		return err
+	}
 	if cfg.OIDCIssuer != "" {
-		key := make([]byte, 32)
-		if _, err := rand.Read(key); err != nil {
+		key, err := db.Secret(ctx, store.SecretOIDCState)
+		if err != nil {
 			return err
 		}
 		oidcCfg := auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret, Name: cfg.OIDCName}
@@ -133,7 +138,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	}
 	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
 		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
-		OIDCRedirectURL: cfg.OIDCRedirectURL}, deps)
+		OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

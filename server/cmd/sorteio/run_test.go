@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-func TestRunServesAndShutsDown(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "dados", "sorteio.db")
-	env := map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": dbPath}
+// startRun runs the server with env until stop, and returns its base URL.
+// stop cancels run and returns what run returned.
+func startRun(t *testing.T, env map[string]string) (base string, stop func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-
+	t.Cleanup(cancel)
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
@@ -35,7 +35,21 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("start-up line %q has no address", line)
 	}
-	base := strings.Fields(line[i:])[0]
+	return strings.Fields(line[i:])[0], func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			t.Fatal("run did not stop after its context was cancelled")
+			return nil
+		}
+	}
+}
+
+func TestRunServesAndShutsDown(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "dados", "sorteio.db")
+	base, stop := startRun(t, map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": dbPath})
 
 	res, err := http.Get(base + "/healthz")
 	if err != nil {
@@ -49,14 +63,8 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		t.Fatalf("SQLite file not created in a missing folder: %v", err)
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("run after cancel: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("run did not stop after its context was cancelled")
+	if err := stop(); err != nil {
+		t.Fatalf("run after cancel: %v", err)
 	}
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("server still answers after shutdown")

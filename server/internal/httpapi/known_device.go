@@ -21,16 +21,17 @@ import (
 //     owner's own device keeps getting in while a stranger empties the
 //     e-mail's bucket; a new device waits for it to refill.
 //
-// The device cookie is an HMAC of the e-mail under a key of this process: it
-// names no secret, cannot be made for another e-mail, and after a restart
-// (or on another instance) it simply stops counting until the next sign-in.
+// The device cookie is an HMAC of the e-mail under the server's stored
+// known-device secret (run reads it from the database): it names no secret,
+// cannot be made for another e-mail, and every restart and every instance
+// sharing the database accept it.
 
 const (
 	deviceCookie    = "sorteio_device"
 	deviceCookieTTL = 365 * 24 * time.Hour
 )
 
-// newDeviceKey makes the key device cookies are signed with.
+// newDeviceKey makes a key of this process only, for a handler given none.
 func newDeviceKey() []byte {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key) // never fails since Go 1.24

@@ -113,7 +113,7 @@ func (e *env) listenPokes(t testing.TB) {
 		defer close(done)
 		e.db.ListenPokes(ctx, func(p store.Poke) {
 			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
-			e.viewers.Changed(p.RaffleID, p.Seq)
+			e.viewers.Changed(p.Key, p.Seq)
 		}, func() { close(ready) })
 	}()
 	t.Cleanup(func() { cancel(); <-done })

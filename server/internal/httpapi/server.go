@@ -25,8 +25,8 @@ type Config struct {
 	// MaxSocketsPerSession caps the WebSockets one session holds open at
 	// once (0: no cap).
 	MaxSocketsPerSession int
-	// DeviceKey signs the known-device cookie (known_device.go); a random
-	// one is made when empty.
+	// DeviceKey signs the known-device cookie (known_device.go): run gives
+	// the database's stored secret; a random one is made when empty.
 	DeviceKey []byte
 	// CheckTime is how long every entrant self-check answer takes at least,
 	// hit or miss (0 in tests).

@@ -17,6 +17,8 @@ type applied struct {
 	payload any
 	// code is the raffle code the server chose when the client's was taken.
 	code string
+	// key is the raffle's server key, under which the change is logged.
+	key string
 }
 
 // apply writes one checked op. Each case calls the SQL of the op's resource
@@ -30,11 +32,11 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 	case protocol.RaffleCreate:
 		r := m.Raffle
 		r.OwnerID = userID
-		code, created, err := db.createRaffle(ctx, tx, r, now)
+		key, code, created, err := db.createRaffle(ctx, tx, r, now)
 		if err != nil || !created {
 			return applied{}, rejectIf(!created, protocol.ReasonRaffleExists), err
 		}
-		done := applied{}
+		done := applied{key: key}
 		if code != r.Code {
 			done.code = code
 		}
@@ -66,7 +68,7 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 		return applied{payload: m.Result}, nil, db.completeRound(ctx, tx, st.Raffle.ID, kind, m.Result)
 	case protocol.WinnerInvalidate:
 		ev := protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}
-		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, ev)
+		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, st.Raffle.ID, ev)
 	case protocol.DrawAbandon:
 		ev := protocol.DrawAbandoned{DrawID: m.DrawID, AbandonedAt: st.Now}
 		return applied{payload: ev}, nil, db.abandonRound(ctx, tx, st.Raffle.ID, st.Round(m.DrawID).Kind, ev)

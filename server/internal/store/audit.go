@@ -69,7 +69,8 @@ func (db *DB) PublicAudit(ctx context.Context, code string) (Audit, error) {
 		if err != nil {
 			return err
 		}
-		a.Raffle, a.DeletedAt, a.Version = r.Raffle, r.DeletedAt, r.auditVersion()
+		// The record names the raffle by its owner's id, as the devices' own copies do.
+		a.Raffle, a.DeletedAt, a.Version = r.owned(), r.DeletedAt, r.auditVersion()
 		rounds, winners, err := db.drawHistory(ctx, tx, r.ID)
 		if err != nil {
 			return err

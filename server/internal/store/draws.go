@@ -12,7 +12,7 @@ import (
 )
 
 // loadDrawState adds what the draw rules need to st: the raffle's rounds and
-// winners, whether a new round's id is taken, and the pool when the op can
+// winners, whether a new round's id is taken in this raffle, and the pool when the op can
 // get as far as using it.
 func (db *DB) loadDrawState(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
 	var err error
@@ -21,7 +21,7 @@ func (db *DB) loadDrawState(ctx context.Context, tx *sql.Tx, raffleID string, m 
 	}
 	if id := protocol.NewDrawID(m); id != "" {
 		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM draws WHERE id = ?`), id).Scan(&one)
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM draws WHERE raffle_id = ? AND id = ?`), raffleID, id).Scan(&one)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -58,8 +58,8 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 // draw (kind) completes the raffle. The mode (offline) was stored by the
 // start and the rules matched the completion to it.
 func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, res *protocol.DrawCompleted) error {
-	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE id = ?`,
-		res.ClientSeed, res.Seed, res.CompletedAt, res.DrawID); err != nil {
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE raffle_id = ? AND id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, raffleID, res.DrawID); err != nil {
 		return err
 	}
 	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
@@ -73,15 +73,15 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 }
 
 // invalidateWinner marks a winner invalid, with the organiser's reason.
-func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, ev protocol.WinnerInvalidated) error {
-	return db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE id = ?`,
-		false, ev.InvalidatedAt, nullable(ev.Reason), ev.WinnerID)
+func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, raffleID string, ev protocol.WinnerInvalidated) error {
+	return db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE raffle_id = ? AND id = ?`,
+		false, ev.InvalidatedAt, nullable(ev.Reason), raffleID, ev.WinnerID)
 }
 
 // abandonRound closes a round without a result; a first draw's raffle goes
 // back to pending (a redraw's stays completed), so a new round can start.
 func (db *DB) abandonRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, ev protocol.DrawAbandoned) error {
-	if err := db.exec(ctx, tx, `UPDATE draws SET abandoned_at = ? WHERE id = ?`, ev.AbandonedAt, ev.DrawID); err != nil {
+	if err := db.exec(ctx, tx, `UPDATE draws SET abandoned_at = ? WHERE raffle_id = ? AND id = ?`, ev.AbandonedAt, raffleID, ev.DrawID); err != nil {
 		return err
 	}
 	if kind != protocol.KindDraw {
@@ -156,7 +156,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 // and then by round.
 func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]protocol.Winner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.id, w.draw_id, w.position, w.ticket_id, w.is_valid, w.invalidated_at,
-		w.invalidation_reason FROM winners w JOIN draws d ON d.id = w.draw_id
+		w.invalidation_reason FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
 		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ import (
 func (db *DB) ImportTarget(ctx context.Context, userID, raffleID string) (importfile.Target, error) {
 	var t importfile.Target
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ?`), raffleID, userID))
+		r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE local_id = ? AND owner_id = ?`), raffleID, userID))
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && r.Deleted) {
 			return &core.Error{Code: core.CodeNotFound, Message: protocol.Message(protocol.ReasonRaffleNotFound)}
 		}
@@ -30,7 +30,7 @@ func (db *DB) ImportTarget(ctx context.Context, userID, raffleID string) (import
 			return &core.Error{Code: core.CodeInvalidInput, Message: protocol.Message(protocol.ReasonDrawStarted)}
 		}
 		t = importfile.Target{Numbered: r.Type == protocol.RaffleTickets, People: r.Groups, Tickets: r.Tickets}
-		t.Highest, err = db.highestNumber(ctx, tx, raffleID)
+		t.Highest, err = db.highestNumber(ctx, tx, r.ID)
 		return err
 	})
 	return t, db.wrap(err)
@@ -61,7 +61,7 @@ func (db *DB) highestNumber(ctx context.Context, tx *sql.Tx, raffleID string) (i
 // transaction: one rejection and nothing is written. The ops are recorded
 // under a client id of their own. Pokes follow the commit.
 func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, tickets []protocol.Ticket, now func() time.Time) error {
-	heads := map[string]int64{}
+	heads := map[pokeTarget]int64{}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		clientID := core.NewID(now())
 		for i := 0; i*protocol.MaxBatch < len(tickets); i++ {
@@ -78,7 +78,7 @@ func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, ticket
 			if res.Status != StatusApplied {
 				return &core.Error{Code: core.CodeInvalidInput, Message: res.Message}
 			}
-			heads[raffleID] = res.Seq
+			heads[pokeTarget{local: res.RaffleID, key: res.raffleKey}] = res.Seq
 		}
 		return nil
 	})

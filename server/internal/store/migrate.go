@@ -17,12 +17,22 @@ import (
 // share one PostgreSQL database.
 const migrationLockKey = 7305_2026
 
-// migrate applies the pending migrations of the dialect, all in one
-// transaction (both dialects have transactional DDL).
-func (db *DB) migrate(ctx context.Context) error {
-	files, err := migrations.FS(string(db.dialect))
-	if err != nil {
-		return fmt.Errorf("migrações: %w", err)
+// migrate applies the pending migrations of the dialect (files; nil for the
+// embedded ones), all in one transaction (both dialects have transactional
+// DDL).
+//
+// Migrations apply only in version order: one whose version is below a
+// version the database already has is refused, and nothing is applied. A
+// rebuild of a SQLite table (0006, 0013) lists the table's columns of its
+// time, so applied after a later migration that added columns it would drop
+// them with their data. Such a database was migrated by a build that had the
+// later migration but not the earlier one; it needs that build's successor.
+func (db *DB) migrate(ctx context.Context, files fs.FS) error {
+	var err error
+	if files == nil {
+		if files, err = migrations.FS(string(db.dialect)); err != nil {
+			return fmt.Errorf("migrações: %w", err)
+		}
 	}
 	names, err := fs.Glob(files, "*.sql")
 	if err != nil {
@@ -43,6 +53,7 @@ func (db *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("migrações: tabela de controle: %w", err)
 		}
 		applied := map[int64]bool{}
+		var latest int64
 		rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
 		if err != nil {
 			return fmt.Errorf("migrações: ler versões: %w", err)
@@ -54,6 +65,7 @@ func (db *DB) migrate(ctx context.Context) error {
 				return fmt.Errorf("migrações: ler versões: %w", err)
 			}
 			applied[v] = true
+			latest = max(latest, v)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -67,6 +79,10 @@ func (db *DB) migrate(ctx context.Context) error {
 			}
 			if applied[version] {
 				continue
+			}
+			if version < latest {
+				return fmt.Errorf("migração %s: anterior à versão %d, já aplicada neste banco; aplicá-la agora "+
+					"poderia perder dados (docs/operations.md, \"Migrações\")", name, latest)
 			}
 			body, err := fs.ReadFile(files, name)
 			if err != nil {

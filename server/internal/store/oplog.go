@@ -99,9 +99,10 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 		mutation, millis(now), clientID, mutation)
 }
 
-// logChange appends an applied op to its raffle's log under the next seq.
-func (db *DB) logChange(ctx context.Context, tx *sql.Tx, userID string, op protocol.Op, payload any, now time.Time) (int64, error) {
-	seq, err := db.advanceHead(ctx, tx, userID, op.RaffleID, now)
+// logChange appends an applied op to the log of its raffle (by server key)
+// under the next seq.
+func (db *DB) logChange(ctx context.Context, tx *sql.Tx, userID, key string, op protocol.Op, payload any, now time.Time) (int64, error) {
+	seq, err := db.advanceHead(ctx, tx, userID, key, now)
 	if err != nil {
 		return 0, err
 	}
@@ -110,7 +111,7 @@ func (db *DB) logChange(ctx context.Context, tx *sql.Tx, userID string, op proto
 		return 0, err
 	}
 	return seq, db.exec(ctx, tx, `INSERT INTO changes (raffle_id, seq, op_id, type, payload, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		op.RaffleID, seq, op.OpID, op.Type, string(body), userID, millis(now))
+		key, seq, op.OpID, op.Type, string(body), userID, millis(now))
 }
 
 // advanceHead takes the raffle's next sequence number and moves the owner's

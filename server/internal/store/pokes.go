@@ -19,12 +19,18 @@ import (
 // pokeChannel is the PostgreSQL NOTIFY channel of pokes.
 const pokeChannel = "sorteio_pokes"
 
-// Poke says that an owner's raffle log reached seq.
+// Poke says that an owner's raffle log reached seq. RaffleID is the raffle
+// as the owner's devices know it; Key is its server key, which public pages
+// know (they differ only when the devices' id was another account's key).
 type Poke struct {
 	UserID   string `json:"u"`
 	RaffleID string `json:"r"`
+	Key      string `json:"k"`
 	Seq      int64  `json:"s"`
 }
+
+// pokeTarget names a raffle a push advanced, both ways.
+type pokeTarget struct{ local, key string }
 
 // listeners are this process's receivers of SQLite pokes.
 type listeners struct {
@@ -60,22 +66,22 @@ func (l *listeners) deliver(p Poke) {
 // poke announces the raffles a push advanced (raffle id → highest seq).
 // A poke that cannot be sent is logged, not returned: the push itself
 // succeeded, and devices also pull when they reconnect or come back.
-func (db *DB) poke(ctx context.Context, userID string, heads map[string]int64) {
+func (db *DB) poke(ctx context.Context, userID string, heads map[pokeTarget]int64) {
 	if len(heads) == 0 {
 		return
 	}
 	// The ops are committed: announce them even if the request just ended.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	for raffleID, seq := range heads {
-		p := Poke{UserID: userID, RaffleID: raffleID, Seq: seq}
+	for t, seq := range heads {
+		p := Poke{UserID: userID, RaffleID: t.local, Key: t.key, Seq: seq}
 		if db.dialect != postgresDialect {
 			db.pokes.deliver(p)
 			continue
 		}
 		msg, _ := json.Marshal(p)
 		if _, err := db.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, pokeChannel, string(msg)); err != nil {
-			db.log.Warn("aviso de alteração não enviado", "raffle", raffleID, "err", err)
+			db.log.Warn("aviso de alteração não enviado", "raffle", t.local, "err", err)
 		}
 	}
 }

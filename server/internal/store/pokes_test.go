@@ -13,22 +13,37 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
+// listenPokes collects the store's pokes until the test ends; it returns
+// once they flow.
+func listenPokes(t *testing.T, db *store.DB) <-chan store.Poke {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	got := make(chan store.Poke, 1000)
+	ready := make(chan struct{})
+	go db.ListenPokes(ctx, func(p store.Poke) { got <- p }, func() { close(ready) })
+	<-ready
+	return got
+}
+
+func mustUser(t *testing.T, db *store.DB, email string) core.User {
+	t.Helper()
+	now := time.Now()
+	u := core.User{ID: core.NewID(now), Email: email, PasswordHash: "x", CreatedAt: now}
+	if err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
 // A push of 500 ops over three raffles pokes each raffle once, with its
 // highest seq, after the ops committed; a rejected op pokes nothing.
 func TestOnePokePerRafflePerPush(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		got := make(chan store.Poke, 1000)
-		ready := make(chan struct{})
-		go db.ListenPokes(ctx, func(p store.Poke) { got <- p }, func() { close(ready) })
-		<-ready
-
+		ctx := context.Background()
+		got := listenPokes(t, db)
 		now := time.Now()
-		u := core.User{ID: core.NewID(now), Email: "ana@example.com", PasswordHash: "x", CreatedAt: now}
-		if err := db.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
+		u := mustUser(t, db, "ana@example.com")
 		client := core.NewID(now)
 		mutation := int64(0)
 		op := func(raffleID, typ, payload string) protocol.Op {

@@ -106,8 +106,8 @@ func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*Publ
 
 func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicWinner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.draw_id, w.position, w.is_valid, w.invalidated_at, d.completed_at,
-		p.name, p.email, p.ticket_number FROM winners w JOIN draws d ON d.id = w.draw_id
-		LEFT JOIN participants p ON p.id = w.ticket_id
+		p.name, p.email, p.ticket_number FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		LEFT JOIN participants p ON p.raffle_id = w.raffle_id AND p.id = w.ticket_id
 		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err

@@ -32,9 +32,10 @@ type ChangesPage struct {
 func (db *DB) Changes(ctx context.Context, ownerID, raffleID string, after protocol.Cursor, limit int) (ChangesPage, error) {
 	var page ChangesPage
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		var key string
 		var epoch, head int64
-		err := tx.QueryRowContext(ctx, db.q(`SELECT epoch, head_seq FROM raffles WHERE id = ? AND owner_id = ? AND deleted_at IS NULL`),
-			raffleID, ownerID).Scan(&epoch, &head)
+		err := tx.QueryRowContext(ctx, db.q(`SELECT id, epoch, head_seq FROM raffles WHERE local_id = ? AND owner_id = ? AND deleted_at IS NULL`),
+			raffleID, ownerID).Scan(&key, &epoch, &head)
 		if errors.Is(err, sql.ErrNoRows) {
 			return &core.Error{Code: core.CodeNotFound}
 		}
@@ -48,7 +49,7 @@ func (db *DB) Changes(ctx context.Context, ownerID, raffleID string, after proto
 			return nil
 		}
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT seq, op_id, type, payload, at FROM changes
-			WHERE raffle_id = ? AND seq > ? ORDER BY seq LIMIT ?`), raffleID, after.Seq, limit+1)
+			WHERE raffle_id = ? AND seq > ? ORDER BY seq LIMIT ?`), key, after.Seq, limit+1)
 		if err != nil {
 			return err
 		}
@@ -109,14 +110,14 @@ func (db *DB) Snapshot(ctx context.Context, ownerID, raffleID string) (Snapshot,
 	var snap Snapshot
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		r, err := scanRaffle(tx.QueryRowContext(ctx,
-			db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ? AND deleted_at IS NULL`), raffleID, ownerID))
+			db.q(`SELECT `+raffleColumns+` FROM raffles WHERE local_id = ? AND owner_id = ? AND deleted_at IS NULL`), raffleID, ownerID))
 		if errors.Is(err, sql.ErrNoRows) {
 			return &core.Error{Code: core.CodeNotFound}
 		}
 		if err != nil {
 			return err
 		}
-		snap.Raffle, snap.HeadSeq = r.Raffle, r.HeadSeq
+		snap.Raffle, snap.HeadSeq, raffleID = r.owned(), r.HeadSeq, r.ID
 		snap.Cursor = protocol.Cursor{Epoch: r.Epoch, Seq: r.HeadSeq}.String()
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT id, group_id, name, email, ticket_number, created_at
 			FROM participants WHERE raffle_id = ? ORDER BY created_at, id`), raffleID)
@@ -181,7 +182,7 @@ func (db *DB) Feed(ctx context.Context, ownerID string, after protocol.Cursor, l
 			page.More = true
 			break
 		}
-		page.Raffles = append(page.Raffles, FeedEntry{Raffle: r.Raffle, HeadSeq: r.HeadSeq, Deleted: r.Deleted})
+		page.Raffles = append(page.Raffles, FeedEntry{Raffle: r.owned(), HeadSeq: r.HeadSeq, Deleted: r.Deleted})
 		page.Cursor.Seq = r.FeedSeq
 	}
 	return page, db.wrap(rows.Err())

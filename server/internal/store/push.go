@@ -23,8 +23,10 @@ type OpResult struct {
 	Code    string `json:"code,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
-	// RaffleID is the raffle an applied op advanced (not sent to the client).
-	RaffleID string `json:"-"`
+	// RaffleID is the raffle an applied op advanced, as the owner's devices
+	// know it, and raffleKey its server key (neither is sent to the client).
+	RaffleID  string `json:"-"`
+	raffleKey string
 }
 
 // Push applies a client's ops of the user in order, each in its own
@@ -36,7 +38,7 @@ type OpResult struct {
 // When the ops are done, every raffle they advanced gets one poke with its
 // highest seq, after its commit (pokes.go), also when an error ends the push.
 func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.Op, now func() time.Time) ([]OpResult, error) {
-	heads := map[string]int64{}
+	heads := map[pokeTarget]int64{}
 	defer func() { db.poke(ctx, userID, heads) }()
 	results := make([]OpResult, 0, len(ops))
 	for _, op := range ops {
@@ -45,7 +47,8 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 			return nil, db.wrap(err)
 		}
 		if res.Status == StatusApplied {
-			heads[res.RaffleID] = max(heads[res.RaffleID], res.Seq)
+			t := pokeTarget{local: res.RaffleID, key: res.raffleKey}
+			heads[t] = max(heads[t], res.Seq)
 		}
 		results = append(results, res)
 	}
@@ -149,11 +152,14 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if rej != nil {
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
-	seq, err := db.logChange(ctx, tx, userID, op, done.payload, now)
+	if st.Raffle != nil {
+		done.key = st.Raffle.ID
+	}
+	seq, err := db.logChange(ctx, tx, userID, done.key, op, done.payload, now)
 	if err != nil {
 		return OpResult{}, err
 	}
-	res := OpResult{OpID: op.OpID, Status: StatusApplied, Seq: seq, Code: done.code, RaffleID: op.RaffleID}
+	res := OpResult{OpID: op.OpID, Status: StatusApplied, Seq: seq, Code: done.code, RaffleID: op.RaffleID, raffleKey: done.key}
 	return res, db.recordResult(ctx, tx, clientID, op, op.MutationID, res, now)
 }
 

@@ -6,15 +6,18 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 const raffleColumns = `id, owner_id, code, title, description, type, status, winners_count, countdown_seconds,
-	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count`
+	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count, local_id`
 
-// raffleRow is a raffle with its sync bookkeeping.
+// raffleRow is a raffle with its sync bookkeeping. Its ID is the server's
+// key; LocalID is the id its owner's devices use (migration 0012).
 type raffleRow struct {
 	protocol.Raffle
+	LocalID string
 	HeadSeq int64
 	Epoch   int64
 	FeedSeq int64
@@ -33,7 +36,7 @@ func scanRaffle(row rowScanner) (raffleRow, error) {
 	var drawn, deleted sql.NullInt64
 	err := row.Scan(&r.ID, &r.OwnerID, &r.Code, &r.Title, &r.Description, &r.Type, &r.Status,
 		&r.WinnersCount, &r.CountdownSeconds, &r.AllowDuplicateWins, &drawn, &r.CreatedAt, &deleted,
-		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups)
+		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups, &r.LocalID)
 	if err != nil {
 		return r, err
 	}
@@ -47,35 +50,53 @@ func scanRaffle(row rowScanner) (raffleRow, error) {
 	return r, nil
 }
 
-// createRaffle inserts a new raffle. A taken code is replaced by a random
-// free one (the client adopts it); the insert itself decides, so two devices
-// creating raffles with one code at the same moment cannot both get it.
-// created is false when the raffle id itself is taken.
-func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, now time.Time) (code string, created bool, err error) {
-	code = r.Code
+// owned is the raffle as its owner's devices know it: under their id.
+func (r raffleRow) owned() protocol.Raffle {
+	out := r.Raffle
+	out.ID = r.LocalID
+	return out
+}
+
+// createRaffle inserts a new raffle under the owner's id (r.ID) and returns
+// its server key. The key is that id unless another account's raffle already
+// has it as its key; then it is a fresh one. Both cases run the same queries
+// and answer the same, so a create tells nothing about other accounts
+// (docs/sync-protocol.md, "Another account's ids"). A taken code is replaced
+// by a random free one (the client adopts it); the insert itself decides, so
+// two devices creating raffles with one code at the same moment cannot both
+// get it. created is false when the owner already has a raffle with that id.
+func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, now time.Time) (key, code string, created bool, err error) {
+	key, code = r.ID, r.Code
+	var one int
 	for try := 0; try < 50; try++ {
-		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO raffles (id, owner_id, code, title, description, type, status, winners_count,
-			countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		// Checked on every try: a concurrent create may have taken the key.
+		switch err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), key).Scan(&one); {
+		case err == nil:
+			key = core.NewID(now)
+		case !errors.Is(err, sql.ErrNoRows):
+			return "", "", false, err
+		}
+		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO raffles (id, local_id, owner_id, code, title, description, type, status,
+			winners_count, countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`),
-			r.ID, r.OwnerID, code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
+			key, r.ID, r.OwnerID, code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
 			r.AllowDuplicateWins, r.CreatedAt, millis(now))
 		if err != nil {
-			return "", false, err
+			return "", "", false, err
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			return code, err == nil, err
+			return key, code, err == nil, err
 		}
-		var one int
-		err = tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), r.ID).Scan(&one)
+		err = tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE owner_id = ? AND local_id = ?`), r.OwnerID, r.ID).Scan(&one)
 		if err == nil {
-			return "", false, nil
+			return "", "", false, nil
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
-			return "", false, err
+			return "", "", false, err
 		}
 		code = protocol.NewCode()
 	}
-	return "", false, errors.New("no free raffle code after 50 tries")
+	return "", "", false, errors.New("no free raffle code after 50 tries")
 }
 
 // updateRaffle writes a raffle's editable settings.

@@ -10,12 +10,15 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// loadState reads what the rules need, locking the raffle's row.
+// loadState reads what the rules need, locking the raffle's row. raffleID is
+// the owner's id (local_id); what is read under the raffle uses its key.
 func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, error) {
 	st := protocol.State{Now: millis(now), AbandonGrace: db.abandonGrace.Milliseconds()}
 	if _, ok := m.(protocol.RaffleCreate); ok {
 		var one int
-		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE id = ?`), raffleID).Scan(&one)
+		// Only the owner's own ids exist for a create: another account's are
+		// as free as unused ones (createRaffle).
+		err := tx.QueryRowContext(ctx, db.q(`SELECT 1 FROM raffles WHERE owner_id = ? AND local_id = ?`), userID, raffleID).Scan(&one)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return st, err
 		}
@@ -24,7 +27,7 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 		st.OwnerRaffles, err = db.liveRaffles(ctx, tx, userID)
 		return st, err
 	}
-	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE id = ? AND owner_id = ?`+db.forUpdate()),
+	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE local_id = ? AND owner_id = ?`+db.forUpdate()),
 		raffleID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, nil
@@ -34,6 +37,7 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 	}
 	st.Raffle = &r.Raffle
 	st.Tickets, st.Groups = r.Tickets, r.Groups
+	raffleID = r.ID
 	if st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m)); err != nil {
 		return st, err
 	}

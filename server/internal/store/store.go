@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"os"
@@ -62,6 +63,11 @@ func (db *DB) LimitRaffles(n int) { db.maxRaffles = n }
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path,
 // whose folder is created if missing.
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+	return open(ctx, dsn, log, nil)
+}
+
+// open is Open with the migrations in files (nil: the embedded ones).
+func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, error) {
 	db := &DB{log: log, dsn: dsn, abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
@@ -99,7 +105,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("conectar ao banco (%s): %w", db.dialect, err)
 	}
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, files); err != nil {
 		db.Close()
 		return nil, err
 	}

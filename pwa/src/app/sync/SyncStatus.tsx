@@ -16,6 +16,7 @@ export function SyncStatus() {
       {/* Keeps the end of the page clear of the fixed bar. */}
       <div aria-hidden="true" className="h-12" />
       <section
+        ref={publishHeight}
         aria-label="Sincronização"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
@@ -41,4 +42,20 @@ export function SyncStatus() {
       </section>
     </>
   )
+}
+
+/**
+ * Publishes the bar's height as --sync-bar-height, so toasts (AppToaster) stand above it instead of
+ * covering what is pending; it grows when a problem wraps onto a second line. A callback ref: the
+ * bar comes and goes with signing in and out.
+ */
+function publishHeight(element: HTMLElement | null) {
+  const root = document.documentElement.style
+  if (!element || typeof ResizeObserver === 'undefined') return
+  const observer = new ResizeObserver(() => root.setProperty('--sync-bar-height', `${element.offsetHeight}px`))
+  observer.observe(element)
+  return () => {
+    observer.disconnect()
+    root.removeProperty('--sync-bar-height')
+  }
 }

@@ -63,6 +63,25 @@ describe('/auth', () => {
     expect(within(panel).getByRole('button', { name: 'Entrar' })).toBeEnabled()
   })
 
+  it('after a refused sign-in, clears the password for a fresh try and keeps the e-mail', async () => {
+    const wrong = new ApiError(401, { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' })
+    const { user } = await openAuth(fakeAuthApi({ signIn: vi.fn(async () => Promise.reject(wrong)) }))
+    const panel = await fill(user, 'ana@exemplo.com', 'errada')
+    await user.click(within(panel).getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByText('Erro ao fazer login')).toBeInTheDocument()
+    expect(within(panel).getByLabelText('Senha')).toHaveValue('')
+    expect(within(panel).getByLabelText('Senha')).toHaveFocus()
+    expect(within(panel).getByLabelText('E-mail')).toHaveValue('ana@exemplo.com')
+  })
+
+  it('keeps the password when the server cannot be reached (nothing was refused)', async () => {
+    const { user } = await openAuth(fakeAuthApi({ signIn: async () => Promise.reject(new NetworkError()) }))
+    const panel = await fill(user, 'ana@exemplo.com', 'segredo1')
+    await user.click(within(panel).getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByText('Erro ao fazer login')).toBeInTheDocument()
+    expect(within(panel).getByLabelText('Senha')).toHaveValue('segredo1')
+  })
+
   it('says so when the server cannot be reached', async () => {
     const { user } = await openAuth(fakeAuthApi({ signIn: async () => Promise.reject(new NetworkError()) }))
     const panel = await fill(user, 'ana@exemplo.com', 'segredo1')
@@ -78,7 +97,8 @@ describe('/auth', () => {
     const panel = await fill(user, 'nova@exemplo.com', 'segredo1')
     await user.click(within(panel).getByRole('button', { name: 'Criar Conta' }))
     expect(await screen.findByText('Conta criada!')).toBeInTheDocument()
-    expect(screen.getByText('Você já pode fazer login.')).toBeInTheDocument()
+    // Signed in already: no 'Você já pode fazer login.'
+    expect(screen.queryByText('Você já pode fazer login.')).not.toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(api.signUp).toHaveBeenCalledWith({ email: 'nova@exemplo.com', password: 'segredo1' })
   })

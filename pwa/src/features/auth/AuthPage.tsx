@@ -72,7 +72,9 @@ export default function AuthPage() {
                     submittingLabel="Criando conta..."
                     errorTitle="Erro ao criar conta"
                     action={signUp}
-                    onSuccess={() => toast.success('Conta criada!', { description: 'Você já pode fazer login.' })}
+                    // The server signs the new account in at once: 'Você já pode fazer login' would
+                    // ask for a sign-in that already happened.
+                    onSuccess={() => toast.success('Conta criada!')}
                   />
                 ),
               },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
@@ -31,6 +31,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const [password, setPassword] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const passwordInput = useRef<HTMLInputElement>(null)
   const signUp = mode === 'signup'
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,6 +46,12 @@ export function CredentialsForm(props: CredentialsFormProps) {
       toast.error(errorTitle, { description: errorText(error) })
       const field = fieldOf(error)
       if (field && error instanceof ApiError) setErrors({ [field]: error.message })
+      // The server refused the sign-in: the e-mail stays, the password is typed again from empty
+      // (editing a hidden wrong one is guesswork). A lost connection keeps both.
+      if (!signUp && error instanceof ApiError) {
+        setPassword('')
+        passwordInput.current?.focus()
+      }
     } finally {
       setSubmitting(false)
     }
@@ -68,6 +75,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
         }}
       />
       <TextField
+        ref={passwordInput}
         label="Senha"
         type="password"
         name="password"

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderApp, signedOut } from '@/test/render'
+import { renderApp, signedIn, signedOut } from '@/test/render'
 
 describe('landing page', () => {
   it('links every button to its screen', () => {
@@ -10,6 +10,12 @@ describe('landing page', () => {
     expect(screen.getByRole('link', { name: 'Sortear Agora' })).toHaveAttribute('href', '/sorteio-publico')
     expect(screen.getByRole('link', { name: 'Consultar Sorteio' })).toHaveAttribute('href', '/sorteio')
     expect(screen.getByRole('link', { name: 'Criar Conta' })).toHaveAttribute('href', '/auth')
+  })
+
+  it('signed in, the header leads to the raffles instead of a sign-in', () => {
+    renderApp('/', { session: signedIn })
+    expect(screen.getByRole('link', { name: 'Meus Sorteios' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.queryByRole('link', { name: 'Entrar' })).not.toBeInTheDocument()
   })
 
   it('shows the two cards and the three blurbs', () => {

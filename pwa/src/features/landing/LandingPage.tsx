@@ -1,17 +1,20 @@
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Logo } from '@/components/ui/Logo'
+import { useSession } from '@/sync/session-context'
 import { FeatureBlurbs } from '@/features/landing/FeatureBlurbs'
 import { PrivateRaffleCard } from '@/features/landing/PrivateRaffleCard'
 import { PublicRaffleCard } from '@/features/landing/PublicRaffleCard'
 
 /** The only screen in the first download, so it stays light (no lazy imports of its own). */
 export function LandingPage() {
+  const signedIn = useSession().state.status === 'signedIn'
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-4 sm:px-6">
         <Logo />
-        <ButtonLink to="/auth" variant="outline" size="sm">
-          Entrar
+        {/* Someone signed in goes back to their raffles, not to a sign-in they do not need. */}
+        <ButtonLink to={signedIn ? '/dashboard' : '/auth'} variant="outline" size="sm">
+          {signedIn ? 'Meus Sorteios' : 'Entrar'}
         </ButtonLink>
       </header>
 

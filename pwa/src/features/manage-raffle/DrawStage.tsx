@@ -1,14 +1,15 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorText } from '@/components/ui/error-text'
 import { Spinner } from '@/components/ui/Spinner'
+import { clearToasts } from '@/components/ui/toast-control'
 import { countdownEnd, startDraw } from '@/db/draws'
 import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import type { DrawRow, RaffleRow } from '@/db/schema'
 import { useOnline } from '@/sync/online'
-import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
+import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
 import { useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
 import { formatDateTime } from '@/lib/dates'
 
@@ -24,10 +25,13 @@ interface StartProps {
 function StartDraw({ userId, raffle, missing, ready }: StartProps) {
   const [starting, setStarting] = useState(false)
   const missingId = useId()
+  const offlineId = useId()
   const online = useOnline()
+  const describedBy = [missing ? missingId : '', online ? '' : offlineId].filter(Boolean).join(' ') || undefined
 
   async function onStart() {
     setStarting(true)
+    clearToasts()
     try {
       // The round's mode, for good: offline only when the device cannot reach the server now.
       await startDraw(userId, raffle.id, { offline: !online })
@@ -45,13 +49,19 @@ function StartDraw({ userId, raffle, missing, ready }: StartProps) {
           {missing}
         </p>
       )}
+      {/* Said before the round starts: its mode is fixed at the start and shows on the public record. */}
+      {!online && (
+        <p id={offlineId} className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          {OFFLINE_START_TEXT}
+        </p>
+      )}
       <Button
         size="lg"
         className="w-full sm:w-auto"
         onClick={onStart}
         disabled={!ready || missing !== null}
         loading={starting}
-        aria-describedby={missing ? missingId : undefined}
+        aria-describedby={describedBy}
       >
         Iniciar Sorteio
       </Button>
@@ -84,6 +94,12 @@ function InProgress({ userId, raffle, round, own }: { userId: string; raffle: Ra
   const now = useServerNow(round !== null && round.state !== 'completed')
   const left = round ? secondsLeft(countdownEnd(round), now, round.countdownSeconds) : 0
   const offline = round?.offline === true
+  const roundId = round?.id
+  // The countdown and the reveal that follows get the screen to themselves: a passing toast
+  // ('Participante adicionado', 'Sorteio atualizado') must not cover the winners.
+  useEffect(() => {
+    if (roundId) clearToasts()
+  }, [roundId])
   if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} offline={offline} />
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">

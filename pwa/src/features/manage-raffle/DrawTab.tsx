@@ -5,13 +5,14 @@ import { Skeleton } from '@/components/ui/Skeleton'
 import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
 import { invalidateWinner, redraw } from '@/db/draws'
 import type { RaffleRow } from '@/db/schema'
-import { OFFLINE_RESULT_TEXT } from '@/features/manage-raffle/draw-text'
+import { OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT } from '@/features/manage-raffle/draw-text'
 import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
+import { vacantPositions } from '@/lib/winners'
 import { drawShortfall } from '@/protocol/rules'
 
 function Total({ label, value }: { label: string; value: number | undefined }) {
@@ -48,18 +49,22 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
     },
     [userId, raffleId, isOnline],
   )
-  const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people)?.message ?? null) : null
+  const simple = raffle.type === 'simple'
+  const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null) : null
   const current = view?.current ?? null
   const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
   const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false
+  // 'Re-sortear' is on offer and would start an offline round: say so before it is pressed.
+  const offlineRedraw = !online && current === null && vacantPositions(view?.winners ?? []).size > 0
 
   return (
     <div className="space-y-5">
       <Card className="space-y-5">
         <h2 className="font-semibold text-slate-900">Sorteio</h2>
-        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        {/* Only ticket raffles speak of tickets. */}
+        <dl className={simple ? 'grid grid-cols-2 gap-2 sm:gap-4' : 'grid grid-cols-3 gap-2 sm:gap-4'}>
           <Total label="Participantes" value={index?.people} />
-          <Total label="Bilhetes" value={index?.tickets} />
+          {!simple && <Total label="Bilhetes" value={index?.tickets} />}
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
         <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
@@ -78,6 +83,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
             {current?.offline !== true && !online && ` ${OFFLINE_RESULT_TEXT}`}
           </p>
         )}
+        {offlineRedraw && <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">{OFFLINE_START_TEXT}</p>}
         {current?.kind === 'redraw' && <AbandonRound userId={userId} raffleId={raffleId} round={current} own={view!.ownRounds.has(current.id)} />}
         <WinnersList winners={view?.winners ?? []} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} />
       </Card>

@@ -1,18 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { toast } from 'sonner'
 import { useOnline } from '@/sync/online'
+import { useSync } from '@/sync/sync-context'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { errorText } from '@/components/ui/error-text'
 import { pendingCountOfRaffle } from '@/db/outbox'
 import { db, type RaffleRow } from '@/db/schema'
-import { importTarget, readInWorker, saveImport } from '@/features/manage-raffle/import-run'
+import { ImportJob, importTarget } from '@/features/manage-raffle/import-run'
 import { countsText, FORMAT_TEXT, fileText, importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
 import { ImportProgress } from '@/features/manage-raffle/ImportProgress'
 import { ImportError } from '@/protocol/import/messages'
-import type { ImportWithIds } from '@/features/manage-raffle/import-worker-types'
-import { planPeople } from '@/protocol/import/summary'
+import type { ImportPreview as Preview } from '@/features/manage-raffle/import-worker-types'
 
 interface ImportPanelProps {
   userId: string
@@ -25,10 +25,14 @@ const PREVIEW_ROWS = 5
 export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   const input = useRef<HTMLInputElement>(null)
   const [stage, setStage] = useState<ImportStage | null>(null)
-  const [read, setRead] = useState<(ImportWithIds & { fileName: string }) | null>(null)
+  const [read, setRead] = useState<(Preview & { fileName: string }) | null>(null)
+  // The Worker holds the plan between the preview and the confirm.
+  const job = useRef<ImportJob | null>(null)
+  useEffect(() => () => job.current?.end(), [])
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<number | null>(null)
   const online = useOnline()
+  const sync = useSync()
   // Watched only after an import was saved, and counted without reading the ops' payloads.
   const waiting = useLiveQuery(
     () => (sent === null ? 0 : pendingCountOfRaffle(db, userId, raffle.id)),
@@ -43,14 +47,28 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
     setError(null)
     setSent(null)
     setStage('reading')
+    endJob()
+    const started = new ImportJob()
+    job.current = started
     try {
-      const result = await readInWorker(file, await importTarget(raffle))
-      setRead({ ...result, fileName: file.name })
+      const preview = await started.read(file, await importTarget(raffle), PREVIEW_ROWS)
+      setRead({ ...preview, fileName: file.name })
     } catch (err) {
+      endJob()
       fail(err)
     } finally {
       setStage(null)
     }
+  }
+
+  function endJob() {
+    job.current?.end()
+    job.current = null
+  }
+
+  function onCancel() {
+    endJob()
+    setRead(null)
   }
 
   function fail(err: unknown) {
@@ -61,17 +79,20 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   }
 
   async function onConfirm() {
-    if (!read) return
+    if (!read || !job.current) return
     setStage('saving')
     try {
-      const people = await saveImport(userId, raffle.id, read)
+      const people = await job.current.save(userId, raffle.id)
       toast.success(importedMessage(people))
-      setSent(Math.ceil(read.plan.tickets / 5000))
+      // Sent now rather than after the engine's pause for a burst of writes: the import is one write.
+      if (online) void sync?.engine?.syncNow()
+      setSent(Math.ceil(read.tickets / 5000))
       setRead(null)
     } catch (err) {
       setRead(null)
       fail(err)
     } finally {
+      endJob()
       setStage(null)
     }
   }
@@ -110,7 +131,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
         confirmLabel="Importar"
         busy={stage === 'saving'}
         onConfirm={onConfirm}
-        onCancel={() => setRead(null)}
+        onCancel={onCancel}
       >
         {read && <ImportPreview read={read} />}
       </ConfirmDialog>
@@ -118,12 +139,12 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   )
 }
 
-function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } }) {
-  const rows = planPeople(read.plan, PREVIEW_ROWS)
+function ImportPreview({ read }: { read: Preview & { fileName: string } }) {
+  const rows = read.rows
   return (
     <div className="space-y-3 text-sm">
       <p className="text-base font-semibold" data-testid="import-counts">
-        {countsText(read.plan.people, read.plan.tickets)}
+        {countsText(read.people, read.tickets)}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-600">Arquivo</dt>
@@ -131,7 +152,7 @@ function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } })
         <dt className="text-slate-600">Tipo</dt>
         <dd>{fileText(read.kind, read.delimiter, read.encoding)}</dd>
         <dt className="text-slate-600">Formato</dt>
-        <dd>{FORMAT_TEXT[read.plan.format]}</dd>
+        <dd>{FORMAT_TEXT[read.format]}</dd>
       </dl>
       <div className="overflow-x-auto">
         <table className="w-full text-left">
@@ -154,7 +175,7 @@ function ImportPreview({ read }: { read: ImportWithIds & { fileName: string } })
           </tbody>
         </table>
       </div>
-      {read.plan.people > rows.length && <p className="text-slate-600">e mais {read.plan.people - rows.length}…</p>}
+      {read.people > rows.length && <p className="text-slate-600">e mais {read.people - rows.length}…</p>}
     </div>
   )
 }

@@ -1,13 +1,14 @@
 import { memo, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { CheckIcon, ChevronDownIcon, CopyIcon, TrashIcon } from '@/components/ui/action-icons'
+import { CheckIcon, ChevronDownIcon, CopyIcon } from '@/components/ui/action-icons'
 import { Badge } from '@/components/ui/Badge'
 import { copyText } from '@/components/ui/copy-text'
 import { PlusIcon, TicketIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { cn } from '@/lib/cn'
 import { formatRange, sortedTicketNumbers, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
-import { removeTitle, shortId, ticketsLabel } from '@/features/manage-raffle/participants-text'
+import { RemoveGroupButton } from '@/features/manage-raffle/RemoveGroupButton'
+import { shortId, ticketsLabel } from '@/features/manage-raffle/participants-text'
 
 /** How long the copy button says 'Copiado!' before showing the id again (spec §9). */
 export const COPIED_FEEDBACK_MS = 2000
@@ -93,21 +94,9 @@ function AddTicketButton({ group, onAddTicket }: { group: ParticipantGroup; onAd
  */
 export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove, onAddTicket }: ParticipantGroupItemProps) {
   const [expanded, setExpanded] = useState(false)
-  const [removing, setRemoving] = useState(false)
   const ticketsId = useId()
   const range = formatRange(group.range)
   const canExpand = group.ticketCount > 1 && group.ticketNumbers.length > 0
-  const title = removeTitle(group.name, group.ticketCount)
-
-  async function remove() {
-    setRemoving(true)
-    try {
-      await onRemove(group)
-    } finally {
-      // On success the row leaves the list; on failure it stays and can be tried again.
-      setRemoving(false)
-    }
-  }
 
   return (
     <li className="flex items-start gap-2 px-3 py-3 sm:px-4">
@@ -147,18 +136,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
         </div>
         {expanded && <TicketList group={group} id={ticketsId} />}
       </div>
-      {canDelete && (
-        <button
-          type="button"
-          onClick={remove}
-          disabled={removing}
-          title={title}
-          aria-label={title}
-          className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-55"
-        >
-          {removing ? <Spinner className="size-4" /> : <TrashIcon className="size-4" />}
-        </button>
-      )}
+      {canDelete && <RemoveGroupButton group={group} showTickets={showTickets} onRemove={onRemove} />}
     </li>
   )
 })

@@ -101,9 +101,27 @@ describe('participants list', () => {
     const remove = await screen.findByRole('button', { name: 'Remover Ana e seus 3 bilhete(s)' })
     expect(remove).toHaveAttribute('title', 'Remover Ana e seus 3 bilhete(s)')
     await user.click(remove)
+    // It asks first, naming the person and their tickets.
+    const dialog = await screen.findByRole('dialog', { name: 'Remover participante?' })
+    expect(dialog).toHaveAccessibleDescription('Ana e seus 3 bilhetes sairão do sorteio.')
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }))
     expect(await screen.findByText('Ana removido(a) com 3 bilhete(s)')).toBeInTheDocument()
     await waitFor(() => expect(names()).toEqual(['Bruno']))
     expect(await listTickets(raffle.id, db)).toHaveLength(1)
+  })
+
+  it('cancelling the removal keeps the person and queues nothing', async () => {
+    const raffle = await makeRaffle({ type: 'simple' }, [{ name: 'Ana' }, { name: 'Bruno' }])
+    const { user } = await openManage(raffle)
+    const before = await db.outbox.count()
+    await user.click(await screen.findByRole('button', { name: 'Remover Ana e seus 1 bilhete(s)' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remover participante?' })
+    expect(dialog).toHaveAccessibleDescription('Ana sairá do sorteio.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(names()).toEqual(['Ana', 'Bruno'])
+    expect(await listTickets(raffle.id, db)).toHaveLength(2)
+    expect(await db.outbox.count()).toBe(before)
   })
 
   it("'Adicionar bilhete' gives the person another ticket in their group, with the next number", async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AppToaster } from '@/app/AppToaster'
 import { formatDateTime } from '@/lib/dates'
+import { RuleError } from '@/protocol/rules'
 import { WinnersList, type WinnerView } from '@/features/manage-raffle/WinnersList'
 
 const invalidatedAt = Date.parse('2025-11-21T17:30:00Z')
@@ -162,7 +163,7 @@ describe('WinnersList', () => {
 
     it('says why it failed and keeps the dialog open to try again', async () => {
       const onInvalidate = vi.fn(async () => {
-        throw new Error('Este vencedor já foi invalidado.')
+        throw new RuleError('winner_invalid')
       })
       const { user } = renderList({ onInvalidate })
       await user.click(within(item('Ana')).getByRole('button', { name: 'Invalidar' }))
@@ -202,15 +203,25 @@ describe('WinnersList', () => {
       expect(screen.queryByText('no eligible tickets')).not.toBeInTheDocument()
     })
 
-    it('reports any other failure with its message', async () => {
+    it('reports a refused redraw with its pt-BR reason', async () => {
       const onRedraw = vi.fn(async () => {
-        throw new Error('Outro sorteio está em andamento.')
+        throw new RuleError('draw_open')
       })
       const { user } = renderList({ onRedraw })
       await user.click(screen.getByRole('button', { name: 'Re-sortear' }))
       expect(await screen.findByText('Não foi possível realizar o re-sorteio')).toBeInTheDocument()
-      expect(screen.getByText('Outro sorteio está em andamento.')).toBeInTheDocument()
+      expect(screen.getByText('Há um sorteio em andamento: aguarde o resultado.')).toBeInTheDocument()
       expect(screen.getByRole('button', { name: 'Re-sortear' })).toBeEnabled()
+    })
+
+    it('never shows a raw error message (an IndexedDB failure is in English)', async () => {
+      const onRedraw = vi.fn(async () => {
+        throw new Error('Transaction aborted: UnknownError')
+      })
+      const { user } = renderList({ onRedraw })
+      await user.click(screen.getByRole('button', { name: 'Re-sortear' }))
+      expect(await screen.findByText('Erro inesperado. Tente novamente.')).toBeInTheDocument()
+      expect(screen.queryByText(/Transaction aborted/)).not.toBeInTheDocument()
     })
   })
 })

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
+import { errorText } from '@/components/ui/error-text'
 import { RefreshIcon } from '@/components/ui/icons'
+import { clearToasts } from '@/components/ui/toast-control'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { orderWinners, vacantPositions } from '@/lib/winners'
 import { InvalidateWinnerDialog } from '@/features/manage-raffle/InvalidateWinnerDialog'
@@ -24,8 +26,6 @@ interface WinnersListProps {
   onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The winners, by position. Every winner ever drawn stays listed: an invalidated one keeps its card
@@ -54,7 +54,7 @@ export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedra
       setTarget(null)
     } catch (error) {
       // The dialog stays open with the reason, so the organiser can try again.
-      toast.error('Não foi possível invalidar o vencedor', { description: messageOf(error) })
+      toast.error('Não foi possível invalidar o vencedor', { description: errorText(error) })
     } finally {
       setInvalidating(false)
     }
@@ -63,6 +63,8 @@ export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedra
   async function redraw(position: number) {
     if (!onRedraw || redrawing.has(position)) return
     setRedrawing((busy) => new Set(busy).add(position))
+    // Nothing may cover the place about to be revealed.
+    clearToasts()
     try {
       await onRedraw(position)
       toast.success('Vencedor re-sorteado!')
@@ -70,7 +72,7 @@ export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedra
       if (error instanceof Error && error.name === 'NoEligibleError') {
         toast.error('Não há participantes elegíveis para re-sorteio')
       } else {
-        toast.error('Não foi possível realizar o re-sorteio', { description: messageOf(error) })
+        toast.error('Não foi possível realizar o re-sorteio', { description: errorText(error) })
       }
     } finally {
       setRedrawing((busy) => {

@@ -16,6 +16,14 @@ export function countdownText(seconds: number): string {
 
 export const OFFLINE_RESULT_TEXT = 'Sem conexão: o resultado aparecerá quando a conexão voltar.'
 
+/**
+ * Before a round starts without a connection (the start button, 'Re-sortear'): what the public
+ * record will say of it, and how to get an online one instead. docs/draw-algorithm.md §3.
+ */
+export const OFFLINE_START_TEXT =
+  'Sem conexão, esta rodada será publicada como OFFLINE: a semente vem só deste aparelho, sem a parte do servidor, e o resultado ' +
+  'pode ser conferido, mas não prova que a semente foi justa; para uma rodada online, conecte-se à internet antes de iniciar.'
+
 /** A round declared offline, while it counts down or draws. */
 export const OFFLINE_DRAW_TEXT = 'Sorteio sem conexão: a semente é escolhida apenas pelo aparelho do organizador.'
 

@@ -10,12 +10,17 @@ export type ExportFormat = 'xlsx' | 'csv'
 
 type Cell = string | number | null
 
-/** One row per ticket, with the header the import reads back (nome, email, bilhete). */
+/**
+ * One row per ticket, with the header the import reads back (nome, email, bilhete) and the person
+ * column (participante: 1, 2, … in list order), so a person's tickets come back as one person.
+ */
 async function participantRows(raffle: RaffleRow): Promise<Cell[][]> {
   const tickets = await listTickets(raffle.id)
   const numbered = raffle.type === 'tickets'
-  const head = numbered ? ['Nome', 'Email', 'Bilhete'] : ['Nome', 'Email']
-  return [head, ...tickets.map((t) => (numbered ? [t.name, t.email, t.ticketNumber] : [t.name, t.email]))]
+  const person = new Map<string, number>()
+  const personOf = (groupId: string) => person.get(groupId) ?? person.set(groupId, person.size + 1).get(groupId)!
+  const head = numbered ? ['Nome', 'Email', 'Bilhete', 'Participante'] : ['Nome', 'Email', 'Participante']
+  return [head, ...tickets.map((t) => (numbered ? [t.name, t.email, t.ticketNumber, personOf(t.groupId)] : [t.name, t.email, personOf(t.groupId)]))]
 }
 
 async function winnerRows(raffle: RaffleRow): Promise<Cell[][]> {

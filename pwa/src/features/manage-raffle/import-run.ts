@@ -1,8 +1,9 @@
-// The import's steps on the page: read the file in the Worker, then save the plan in one transaction.
-import { addTickets, countPeople, countTickets } from '@/db/participants'
+// The import's steps on the page: the Worker reads the file and answers with a preview; on confirm
+// it writes the tickets itself. The page holds no ticket: nothing of the import's size runs here.
+import { countPeople, countTickets } from '@/db/participants'
 import { db, type RaffleRow } from '@/db/schema'
 import { highestTicketNumber } from '@/db/tickets'
-import type { ImportRequest, ImportResponse, ImportWithIds } from '@/features/manage-raffle/import-worker-types'
+import type { ImportPreview, ImportRequest, ImportResponse } from '@/features/manage-raffle/import-worker-types'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import type { ImportTarget } from '@/protocol/import/rows'
 
@@ -13,38 +14,49 @@ export async function importTarget(raffle: RaffleRow): Promise<ImportTarget> {
   return { numbered: raffle.type === 'tickets', people, tickets, highest: Number.isSafeInteger(top) ? top : 0 }
 }
 
-/** Reads the file in a Worker made for this import and ended after it. */
-export async function readInWorker(file: File, target: ImportTarget): Promise<ImportWithIds> {
-  const began = performance.now()
-  const bytes = await file.arrayBuffer()
-  // User timing entries for docs/benchmarks.md: the file read, the Worker (parse and checks, and
-  // its own parse time as a measure's detail), the save.
-  performance.measure('sorteio:import-read-file', { start: began })
-  const sent = performance.now()
-  const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' })
-  try {
-    const answer = await new Promise<ImportResponse>((resolve) => {
-      worker.onmessage = (event: MessageEvent<ImportResponse>) => resolve(event.data)
-      worker.onerror = () => resolve({ ok: false, message: importMessage.failed(IMPORT_MESSAGES.corrupt) })
-      const request: ImportRequest = { fileName: file.name, bytes, target }
-      worker.postMessage(request, [bytes])
-    })
-    if (!answer.ok) throw new ImportError(answer.message)
-    performance.measure('sorteio:import-worker', { start: sent, detail: { parseMs: answer.parseMs } })
-    return answer.read
-  } finally {
-    worker.terminate()
-  }
-}
+type Answer<T extends ImportResponse> = Extract<T, { ok: true }>
 
 /**
- * Saves the plan: every ticket and its participants.add ops (5,000 tickets each) in one transaction,
- * all or nothing. One group id per person. Returns how many people were added.
+ * One import: a Worker made for it, holding the file's plan from the preview to the save, and
+ * ended after the save or on cancel. User timing entries for docs/benchmarks.md: the file read,
+ * the Worker's read (with its own parse time as detail), the save (with the Worker's own time).
  */
-export async function saveImport(userId: string, raffleId: string, read: ImportWithIds): Promise<number> {
-  const began = performance.now()
-  const { plan, ids, groups } = read
-  await addTickets(userId, raffleId, { names: plan.names, emails: plan.emails, numbers: plan.numbers, groups, ids })
-  performance.measure('sorteio:import-save', { start: began })
-  return plan.people
+export class ImportJob {
+  private readonly worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' })
+
+  private ask(request: ImportRequest, transfer: Transferable[] = []): Promise<Answer<ImportResponse>> {
+    return new Promise((resolve, reject) => {
+      this.worker.onmessage = (event: MessageEvent<ImportResponse>) => {
+        const answer = event.data
+        if (answer.ok) resolve(answer)
+        else reject(new ImportError(answer.message))
+      }
+      this.worker.onerror = () => reject(new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt)))
+      this.worker.postMessage(request, transfer)
+    })
+  }
+
+  async read(file: File, target: ImportTarget, previewRows: number): Promise<ImportPreview> {
+    const began = performance.now()
+    const bytes = await file.arrayBuffer()
+    performance.measure('sorteio:import-read-file', { start: began })
+    const sent = performance.now()
+    const answer = await this.ask({ type: 'read', fileName: file.name, bytes, target, previewRows }, [bytes])
+    if (answer.type !== 'read') throw new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt))
+    performance.measure('sorteio:import-worker', { start: sent, detail: { parseMs: answer.parseMs } })
+    return answer.preview
+  }
+
+  /** Every ticket and its participants.add ops (5,000 tickets each) in one transaction, all or nothing. */
+  async save(userId: string, raffleId: string): Promise<number> {
+    const began = performance.now()
+    const answer = await this.ask({ type: 'save', userId, raffleId })
+    if (answer.type !== 'save') throw new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt))
+    performance.measure('sorteio:import-save', { start: began, detail: { workerMs: answer.saveMs } })
+    return answer.people
+  }
+
+  end(): void {
+    this.worker.terminate()
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { newId } from '@/db/ids'
 import {
   buildGroupIndex,
+  buildGroupIndexInSlices,
   compareTicketNumbers,
   filterGroups,
   formatRange,
@@ -59,6 +60,25 @@ describe('buildGroupIndex', () => {
     ])
     const dup = Object.fromEntries(index.groups.map((g) => [g.id, g.duplicate]))
     expect(dup).toEqual({ '1': true, '2': true, '3': false, '4': false, '5': false })
+  })
+})
+
+describe('buildGroupIndexInSlices', () => {
+  it('builds the same index as buildGroupIndex, pausing between slices of tickets and of people', async () => {
+    const tickets = [...people(7, 3), ticket('g1', 'Pessoa 1', '900'), ticket('x', 'pessoa 2 ')]
+    const columns = {
+      ids: tickets.map((t) => t.id),
+      groups: tickets.map((t) => t.groupId),
+      names: tickets.map((t) => t.name),
+      emails: tickets.map((t) => t.email),
+      numbers: tickets.map((t) => t.ticketNumber),
+      createdAt: tickets.map(() => 0),
+    }
+    let pauses = 0
+    const sliced = await buildGroupIndexInSlices(columns, async () => void pauses++, 4)
+    expect(sliced).toEqual(buildGroupIndex(tickets))
+    // 23 tickets in slices of 4 (5 pauses), then 8 people in slices of 4 (2 pauses).
+    expect(pauses).toBe(7)
   })
 })
 

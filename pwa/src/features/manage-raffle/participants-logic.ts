@@ -110,8 +110,10 @@ interface Builder {
   nameKey: string
 }
 
+type Columns = Pick<TicketColumns, 'ids' | 'groups' | 'names' | 'emails' | 'numbers'>
+
 /** Tickets as objects (tests, small lists) as columns, the store's shape. */
-function asColumns(tickets: readonly TicketInput[] | TicketColumns): Pick<TicketColumns, 'ids' | 'groups' | 'names' | 'emails' | 'numbers'> {
+function asColumns(tickets: readonly TicketInput[] | TicketColumns): Columns {
   if (!Array.isArray(tickets)) return tickets as TicketColumns
   const list = tickets as readonly TicketInput[]
   return {
@@ -123,15 +125,9 @@ function asColumns(tickets: readonly TicketInput[] | TicketColumns): Pick<Ticket
   }
 }
 
-/**
- * Groups tickets (already in list order) into people, in order of each person's first ticket.
- * One pass over the tickets plus one over the groups: linear in the ticket count. Reads the
- * store's columns as they are: no object per ticket is made.
- */
-export function buildGroupIndex(tickets: readonly TicketInput[] | TicketColumns): GroupIndex {
-  const c = asColumns(tickets)
-  const byId = new Map<string, Builder>()
-  for (let i = 0; i < c.ids.length; i++) {
+/** Tickets start to end into their people (the first pass of buildGroupIndex). */
+function groupTickets(c: Columns, byId: Map<string, Builder>, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
     const groupId = c.groups[i]!
     let entry = byId.get(groupId)
     if (!entry) {
@@ -164,19 +160,68 @@ export function buildGroupIndex(tickets: readonly TicketInput[] | TicketColumns)
       else if (compareTicketNumbers(number, group.range.last) > 0) group.range.last = number
     }
   }
+}
 
+/** The people grouped, with their duplicate badges and search texts; `pause()` every `slice` people when given. */
+function finishIndex(byId: Map<string, Builder>, tickets: number): GroupIndex
+function finishIndex(byId: Map<string, Builder>, tickets: number, pause: () => Promise<void>, slice: number): Promise<GroupIndex>
+function finishIndex(byId: Map<string, Builder>, tickets: number, pause?: () => Promise<void>, slice = Infinity): GroupIndex | Promise<GroupIndex> {
   const nameCounts = new Map<string, number>()
   for (const entry of byId.values()) {
     nameCounts.set(entry.nameKey, (nameCounts.get(entry.nameKey) ?? 0) + 1)
   }
+  const entries = [...byId.values()]
   const groups: ParticipantGroup[] = []
-  for (const { group, keyParts, nameKey: key } of byId.values()) {
-    group.duplicate = (nameCounts.get(key) ?? 0) > 1
-    // Newlines keep a term from matching across two fields (the search box is one line).
-    group.searchText = keyParts.join('\n')
-    groups.push(group)
+  const finish = (start: number, end: number) => {
+    for (let i = start; i < end; i++) {
+      const { group, keyParts, nameKey: key } = entries[i]!
+      group.duplicate = (nameCounts.get(key) ?? 0) > 1
+      // Newlines keep a term from matching across two fields (the search box is one line).
+      group.searchText = keyParts.join('\n')
+      groups.push(group)
+    }
   }
-  return { groups, people: groups.length, tickets: c.ids.length, complete: true }
+  const done = (): GroupIndex => ({ groups, people: groups.length, tickets, complete: true })
+  if (!pause) {
+    finish(0, entries.length)
+    return done()
+  }
+  return (async () => {
+    for (let start = 0; start < entries.length; start += slice) {
+      await pause()
+      finish(start, Math.min(start + slice, entries.length))
+    }
+    return done()
+  })()
+}
+
+/**
+ * Groups tickets (already in list order) into people, in order of each person's first ticket.
+ * One pass over the tickets plus one over the groups: linear in the ticket count. Reads the
+ * store's columns as they are: no object per ticket is made.
+ */
+export function buildGroupIndex(tickets: readonly TicketInput[] | TicketColumns): GroupIndex {
+  const c = asColumns(tickets)
+  const byId = new Map<string, Builder>()
+  groupTickets(c, byId, 0, c.ids.length)
+  return finishIndex(byId, c.ids.length)
+}
+
+/** Tickets grouped between two pauses of buildGroupIndexInSlices: a few milliseconds of work. */
+export const INDEX_SLICE = 5000
+
+/**
+ * The same index as buildGroupIndex, a slice of tickets at a time with `pause()` between slices
+ * (the caller gives the page back to the browser there), so grouping 100,000 tickets after an
+ * import or a pull never holds the page in one long task.
+ */
+export async function buildGroupIndexInSlices(c: TicketColumns, pause: () => Promise<void>, slice = INDEX_SLICE): Promise<GroupIndex> {
+  const byId = new Map<string, Builder>()
+  for (let start = 0; start < c.ids.length; start += slice) {
+    if (start > 0) await pause()
+    groupTickets(c, byId, start, Math.min(start + slice, c.ids.length))
+  }
+  return finishIndex(byId, c.ids.length, pause, slice)
 }
 
 /**

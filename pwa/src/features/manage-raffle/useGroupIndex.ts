@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
 import type { TicketColumns } from '@/db/schema'
 import { indexWithoutRemoved } from '@/features/manage-raffle/group-index-update'
-import { buildGroupIndex, PAGE_SIZE, previewIndex, type GroupIndex } from '@/features/manage-raffle/participants-logic'
+import { buildGroupIndexInSlices, PAGE_SIZE, previewIndex, type GroupIndex } from '@/features/manage-raffle/participants-logic'
 
 /**
  * The raffle's people, grouped once per change of its participants.
@@ -20,6 +20,9 @@ import { buildGroupIndex, PAGE_SIZE, previewIndex, type GroupIndex } from '@/fea
  * (listPreview: the totals from the summary, the first people from the first chunk), and the whole
  * index replaces it when ready. Later changes skip the preview: the previous index is still on screen.
  */
+/** Gives the page back to the browser between slices of grouping (a task of its own). */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 export function useGroupIndex(raffleId: string): GroupIndex | undefined {
   const version = useLiveQuery(() => ticketsVersion(raffleId), [raffleId])
   const [index, setIndex] = useState<GroupIndex | undefined>(undefined)
@@ -48,11 +51,12 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
       const read = performance.now()
       // After a removal the people left keep their entries: no regrouping of every ticket.
       const previous = last.current?.raffleId === raffleId ? last.current : null
-      const built = (previous && indexWithoutRemoved(previous.index, previous.tickets, tickets)) || buildGroupIndex(tickets)
+      const built = (previous && indexWithoutRemoved(previous.index, previous.tickets, tickets)) || (await buildGroupIndexInSlices(tickets, pause))
       last.current = { raffleId, tickets, index: built }
       performance.measure('sorteio:list-read', { start: began, end: read })
       performance.measure('sorteio:list-index', { start: read })
-      if (current) setIndex(built)
+      // A transition: React renders the new list in slices, yielding to the browser between them.
+      if (current) startTransition(() => setIndex(built))
     }
     load().catch(fail)
     return () => {

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { toast } from 'sonner'
 import { AppToaster } from '@/app/AppToaster'
 import { DRAW_DURATION_MS, useQuickDraw } from '@/features/quick-draw/useQuickDraw'
 import { renderApp, signedOut } from '@/test/render'
@@ -142,7 +143,37 @@ describe('quick draw screen', () => {
   })
 })
 
+describe('toasts around the reveal', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("clears a stale 'Participante adicionado!' as the draw starts, so it never covers the winner", async () => {
+    const { drawButton } = await openQuickDraw()
+    await addNames(['Ana', 'Bruno'])
+    // Made to outlast the test, so only the start can remove it (not its own 4 s on a slow machine).
+    toast.success('Participante adicionado!', { description: 'Bruno foi adicionado ao sorteio.', duration: 60_000 })
+    expect(await screen.findByText('Bruno foi adicionado ao sorteio.')).toBeInTheDocument()
+    fireEvent.click(drawButton)
+    expect(screen.getByRole('button', { name: 'Sorteando...' })).toBeDisabled()
+    await waitFor(() => expect(screen.queryByText('Participante adicionado!')).not.toBeInTheDocument())
+  })
+})
+
 describe('useQuickDraw', () => {
+  it('a failed draw says so in pt-BR, never with the raw error', async () => {
+    render(<AppToaster />)
+    // What an insecure context (plain http) gives: Web Crypto refuses.
+    vi.spyOn(crypto.subtle, 'importKey').mockRejectedValue(new Error('crypto.subtle is undefined'))
+    const { result } = renderHook(() => useQuickDraw())
+    act(() => void result.current.add('Ana'))
+    act(() => result.current.start())
+    expect(await screen.findByText('Não foi possível realizar o sorteio')).toBeInTheDocument()
+    expect(screen.getByText('Erro inesperado. Tente novamente.')).toBeInTheDocument()
+    expect(screen.queryByText(/crypto/)).not.toBeInTheDocument()
+    vi.restoreAllMocks()
+  })
+
   it('refuses to draw with no participants and says why', async () => {
     render(<AppToaster />)
     const { result } = renderHook(() => useQuickDraw())

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { errorText } from '@/components/ui/error-text'
+import { clearToasts } from '@/components/ui/toast-control'
 import { drawIndex, freshSeed } from '@/features/quick-draw/quick-pool'
 
 /** Spec: the 'Sorteando...' animation lasts 2 seconds before the winner appears. */
@@ -65,6 +67,8 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     // The pool is fixed when the draw starts; the list is locked while it runs.
     const pool = participants
     const current = ++run.current
+    // A stale 'Participante adicionado!' must not cover the winner.
+    clearToasts()
     setWinner(null)
     setPhase('drawing')
     clearTimer()
@@ -84,7 +88,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       (error: unknown) => {
         if (run.current !== current) return
         // Web Crypto exists only in secure contexts (https, localhost).
-        toast.error('Não foi possível realizar o sorteio', { description: error instanceof Error ? error.message : String(error) })
+        toast.error('Não foi possível realizar o sorteio', { description: errorText(error) })
         setPhase('idle')
       },
     )

@@ -28,6 +28,7 @@ export const importMessage = {
   tooManyTickets: (total: number, max: number) =>
     `Total de bilhetes excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
   badRow: (row: number, message: string) => `Linha ${row}: ${message}`,
+  personChanged: (row: number, value: string) => `Linha ${row}: o participante ${value} aparece com outro nome ou e-mail`,
   repeatedTicket: (row: number, value: string) => `Linha ${row}: o bilhete ${value} aparece mais de uma vez no arquivo`,
 }
 

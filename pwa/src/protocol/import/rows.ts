@@ -32,6 +32,9 @@ export interface SheetRow {
   cells: string[]
 }
 
+/** The export's column naming each ticket's person (docs/import.md, "Export"). */
+export const PERSON_HEADER = 'participante'
+
 const NUMERIC = /^[+-]?\d+([.,]\d+)?$/
 const WHOLE = /^\d+$/
 
@@ -82,11 +85,11 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
   const pending: number[] = [] // tickets still to number
   const seen = new Set<string>()
   let highest = target.highest
-  const add = (name: string, email: string | null, number: string | null) => {
+  const add = (name: string, email: string | null, number: string | null, person = plan.people) => {
     plan.names.push(name)
     plan.emails.push(email)
     plan.numbers.push(number)
-    plan.person.push(plan.people)
+    plan.person.push(person)
     if (number === null && target.numbered) pending.push(plan.names.length - 1)
   }
 
@@ -95,6 +98,9 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
     const nameAt = head.findIndex((h) => h.includes('nome'))
     const emailAt = head.findIndex((h) => h.includes('email') || h.includes('e-mail'))
     const ticketAt = target.numbered ? head.findIndex((h) => h.includes('bilhete')) : -1
+    // Our own export's person column: rows with the same value are one person's tickets.
+    const personAt = head.indexOf(PERSON_HEADER)
+    const people = new Map<string, { index: number; name: string; email: string | null; tickets: number }>()
     for (const row of data.slice(1)) {
       const raw = cell(row, nameAt)
       if (!raw) continue
@@ -106,8 +112,21 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
         seen.add(number)
         if (WHOLE.test(number)) highest = Math.max(highest, Number(number))
       }
+      const key = cell(row, personAt)
+      const known = key ? people.get(key) : undefined
+      if (known) {
+        if (known.name !== name || known.email !== email) throw new ImportError(importMessage.personChanged(row.line, key))
+        if (++known.tickets > LIMITS.maxTicketsPerPerson) {
+          throw new ImportError(importMessage.highQuantity(name, String(known.tickets), LIMITS.maxTicketsPerPerson))
+        }
+        add(name, email, number, known.index)
+        plan.tickets++
+        continue
+      }
+      if (key) people.set(key, { index: plan.people, name, email, tickets: 1 })
       add(name, email, number)
       plan.people++
+      plan.tickets++
     }
   } else {
     for (const row of data) {
@@ -130,7 +149,6 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
     }
   }
   if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
-  if (format === 'header') plan.tickets = plan.people
   const people = target.people + plan.people
   if (people > LIMITS.maxPeople) throw new ImportError(importMessage.tooManyPeople(people, LIMITS.maxPeople))
   const tickets = target.tickets + plan.tickets

@@ -57,7 +57,7 @@ export class FakeSyncServer {
     }
     if (!this.user) return error(401, 'unauthenticated', 'Você precisa entrar para continuar.')
     const url = new URL(input, 'http://sorteio.test')
-    if (init?.method === 'POST' && url.pathname === '/api/sync/push') return this.push(this.user, JSON.parse(String(init.body)))
+    if (init?.method === 'POST' && url.pathname === '/api/sync/push') return this.push(this.user, JSON.parse(init.body instanceof Blob ? await blobText(init.body) : String(init.body)))
     this.gets.push(url.pathname + url.search)
     const after = url.searchParams.get('after') ?? ''
     if (url.pathname === '/api/sync/raffles') return this.feed(this.user, after)
@@ -244,4 +244,14 @@ export class FakeSyncServer {
     const raffles: FeedEntry[] = list.map((r) => ({ ...r.raffle, head_seq: r.headSeq, deleted: r.deleted }))
     return json(200, { raffles, cursor: String(list.at(-1)?.feedSeq ?? from), more: false })
   }
+}
+
+/** A Blob's text: jsdom's Blob has no text(), its FileReader reads it. */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(blob)
+  })
 }
