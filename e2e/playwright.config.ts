@@ -39,8 +39,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testDir: './tests', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // Speed budgets, run by `make bench`, not by `make test`.
-    { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Speed budgets, run by `make bench`, not by `make test`. No trace: recording one snapshots the
+    // page's DOM on its main thread around every action, inside the times being measured.
+    { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' } },
   ],
   webServer: [{
     command: '../bin/oidc-dev',

@@ -3,7 +3,7 @@
 // seed to its own, the pool to the published digest, and the winners are the ones sorteio-v1 gives.
 // Hashing and drawing are WebCrypto calls, which cannot run inside an IndexedDB transaction: the
 // round is marked 'pending' when its completion is applied (db/apply-draw.ts) and checked here.
-import { poolOf, readPoolInputs } from '@/db/draws'
+import { poolOf, readPoolInputs } from '@/db/round-pool'
 import { writeTx } from '@/db/raffles'
 import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
 import { combineSeeds, pick, poolDigest } from '@/protocol/draw'

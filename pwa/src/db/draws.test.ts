@@ -100,13 +100,17 @@ const confirm = (db: SorteioDB, drawId: string, ago = 6_000) => db.draws.update(
 
 describe('finishRound', () => {
   it.each([
-    ['the pool kept at the start', true],
-    ['the tickets, rebuilt', false],
+    ['the pool kept at the start', 'kept'],
+    ['a pool kept by the previous version (ids as one string)', 'string'],
+    ['the tickets, rebuilt', 'none'],
   ])('offline-declared: draws pick(seed, canonical pool) from %s at once and queues those winners, even with the server reachable', async (_from, kept) => {
     const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
     const round = await startDraw(ANA, raffleId, offline, db)
-    expect((await db.drawPools.get(round.id))!.groups).toHaveLength(8)
-    if (!kept) await db.drawPools.delete(round.id)
+    const row = (await db.drawPools.get(round.id))!
+    expect(row.groups).toHaveLength(8)
+    expect(row.idBytes).toHaveLength(8 * 16)
+    if (kept === 'none') await db.drawPools.delete(round.id)
+    if (kept === 'string') await db.drawPools.put({ drawId: round.id, raffleId, groups: row.groups, ids: (await pool(db, raffleId)).map((t) => t.id).join('') })
     // The network came back and the server's start too: the round stays offline.
     await confirm(db, round.id)
     expect(await finishRound(ANA, round.id, {}, db)).toBe('offline')

@@ -8,11 +8,11 @@ import { serverOffset } from '@/db/clock-offset'
 import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
-import { db as appDb, type DrawKind, type DrawPoolRow, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
-import { readTicketColumns } from '@/db/ticket-reads'
-import { countTickets, ticketTables } from '@/db/tickets'
-import { groupNumbers, pick, pickIndices, poolDigest, type DrawTicket } from '@/protocol/draw'
-import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
+import { db as appDb, type DrawKind, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { keptIds, keptPool, poolFingerprint, poolOf, readPoolInputs, readRoundPool } from '@/db/round-pool'
+import { countPeople, ticketTables } from '@/db/tickets'
+import { pick, pickIndices, poolDigest } from '@/protocol/draw'
+import { poolDigestOf } from '@/protocol/pool-digest'
 import { checkReason, drawShortfall, RuleError } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
@@ -22,50 +22,6 @@ export class NoEligibleError extends Error {
     super('Não há participantes elegíveis para re-sorteio')
     this.name = 'NoEligibleError'
   }
-}
-
-/** The tickets a round draws from, and the winners it must leave out, as stored now. */
-export interface PoolInputs {
-  tickets: DrawTicket[]
-  winnerTickets: string[]
-}
-
-/** Every ticket, and the tickets of the winners `counts` keeps (all of them unless told). */
-export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (w: WinnerRow) => boolean = () => true): Promise<PoolInputs> {
-  const [c, winners] = await Promise.all([readTicketColumns(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
-  const tickets: DrawTicket[] = new Array(c.ids.length)
-  for (let i = 0; i < c.ids.length; i++) tickets[i] = { id: c.ids[i]!, group_id: c.groups[i]!, ticket_number: c.numbers[i] ?? null, name: c.names[i]! }
-  return { tickets, winnerTickets: winners.filter(counts).map((w) => w.ticketId) }
-}
-
-/**
- * What a pool depends on, cheap to read again: how many tickets there are, and the winners'
- * tickets. Tickets are only ever added or removed, each change moving the count, so a change
- * between the read and the write shows here (and the server checks the digest anyway).
- */
-async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
-  const [count, winners] = await Promise.all([
-    countTickets(raffleId, database),
-    database.winners.where('raffleId').equals(raffleId).toArray(),
-  ])
-  return `${count}|${winners.map((w) => w.ticketId).sort().join(',')}`
-}
-
-function fingerprintOf(inputs: PoolInputs): string {
-  return `${inputs.tickets.length}|${[...inputs.winnerTickets].sort().join(',')}`
-}
-
-/** The pool, as the device keeps it for its own offline draw; null when an id is not 36 characters. */
-function keptPool(drawId: string, raffleId: string, pool: readonly DrawTicket[]): DrawPoolRow | null {
-  if (pool.some((t) => t.id.length !== ID_LENGTH)) return null
-  return { drawId, raffleId, ids: pool.map((t) => t.id).join(''), groups: groupNumbers(pool) }
-}
-
-const ID_LENGTH = 36
-
-/** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
-export function poolOf(kind: DrawKind, allowDuplicates: boolean, inputs: PoolInputs): DrawTicket[] {
-  return kind === 'draw' ? firstDrawPool(inputs.tickets) : redrawPool(inputs.tickets, inputs.winnerTickets, allowDuplicates)
 }
 
 /** The rules of opening a round that depend on the raffle's state, as the server checks them. */
@@ -99,20 +55,22 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
   // A pulled change may land between the read and the write; then the pool is read again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const began = performance.now()
-    const { raffle, inputs } = await database.transaction('r', [database.raffles, ...ticketTables(database), database.draws, database.winners], async () => ({
-      raffle: await checkCanOpen(userId, raffleId, kind, position, database),
-      inputs: await readPoolInputs(raffleId, database),
-    }))
+    const { raffle, pool, people } = await database.transaction('r', [database.raffles, ...ticketTables(database), database.draws, database.winners], async () => {
+      const raffle = await checkCanOpen(userId, raffleId, kind, position, database)
+      const [pool, people] = await Promise.all([readRoundPool(raffleId, kind, raffle.allowDuplicateWins, database), countPeople(raffleId, database)])
+      return { raffle, pool, people }
+    })
     if (kind === 'draw') {
-      const people = new Set(inputs.tickets.map((t) => t.group_id)).size
-      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, inputs.tickets.length, people, raffle.type === 'simple')
+      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, pool.columns.ids.length, people, raffle.type === 'simple')
       if (shortfall) throw shortfall
     }
-    const pool = poolOf(kind, raffle.allowDuplicateWins, inputs)
-    if (pool.length === 0) throw new NoEligibleError()
+    if (pool.order.length === 0) throw new NoEligibleError()
     const seed = crypto.getRandomValues(new Uint8Array(32))
-    const [digest, commitment] = await Promise.all([poolDigest(pool), sha256Hex(seed)])
     const drawId = newId()
+    const hashing = Promise.all([poolDigestOf(pool.columns, pool.order), sha256Hex(seed)])
+    // Made while WebCrypto hashes (off the main thread), and outside the write transaction.
+    const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
+    const [digest, commitment] = await hashing
     const type = kind === 'draw' ? 'draw.start' : 'winner.redraw'
     const payload = {
       draw_id: drawId,
@@ -121,15 +79,14 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       ...(kind === 'redraw' ? { position } : { winners_count: raffle.winnersCount, allow_duplicate_wins: raffle.allowDuplicateWins }),
       client_commitment: commitment,
       pool_digest: digest,
-      pool_size: pool.length,
+      pool_size: pool.order.length,
       // Online is the default: the field goes only with an offline start.
       ...(mode.offline ? { offline: true } : {}),
     }
     const row = await writeTx(database, async () => {
       await checkCanOpen(userId, raffleId, kind, position, database)
-      if ((await poolFingerprint(raffleId, database)) !== fingerprintOf(inputs)) return null
+      if ((await poolFingerprint(raffleId, database)) !== pool.fingerprint) return null
       await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
-      const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
       if (kept) await database.drawPools.put(kept)
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)
@@ -250,9 +207,9 @@ async function offlineWinners(draw: DrawRow, database: SorteioDB): Promise<strin
   if (!secret) throw new RuleError('draw_not_found')
   const seed = fromHex(secret.clientSeed)
   const kept = await database.drawPools.get(draw.id)
-  if (kept && kept.groups.length === draw.poolSize && kept.ids.length === ID_LENGTH * draw.poolSize) {
+  if (kept && keptIds(kept, draw.poolSize, [])) {
     const picked = await pickIndices(seed, kept.groups, draw.winnersCount, draw.allowDuplicateWins)
-    return picked.map((i) => kept.ids.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH))
+    return keptIds(kept, draw.poolSize, picked)!
   }
   const inputs = await readPoolInputs(draw.raffleId, database)
   const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)

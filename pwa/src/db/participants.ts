@@ -6,7 +6,7 @@ import { getRaffle, writeTx } from '@/db/raffles'
 import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from '@/db/schema'
 import { ticketAt } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
-import { countPersonTickets, putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
+import { putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
 import type { TicketWire } from '@/protocol/wire'
@@ -145,12 +145,11 @@ export async function removeGroup(userId: string, raffleId: string, groupId: str
   const began = performance.now()
   await writeTx(database, async () => {
     await pendingRaffle(userId, raffleId, database)
-    // The server would refuse it, and the refusal costs a rebuild of the whole raffle.
-    if ((await countPersonTickets(raffleId, groupId, database)) === 0) throw new RuleError('group_not_found')
-    const payload = { group_id: groupId }
     // The chunks are rewritten here, in the transaction that queues the op (applyOp does the same).
-    await removeGroupTickets(database, raffleId, groupId)
-    await enqueue(database, userId, raffleId, 'participants.remove_group', payload)
+    // Nobody removed: the server would refuse it, and the refusal costs a rebuild of the whole
+    // raffle; throwing undoes the transaction, though it wrote nothing.
+    if ((await removeGroupTickets(database, raffleId, groupId)) === 0) throw new RuleError('group_not_found')
+    await enqueue(database, userId, raffleId, 'participants.remove_group', { group_id: groupId })
   })
   performance.measure('sorteio:remove-group', { start: began })
 }

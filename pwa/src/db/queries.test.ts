@@ -74,15 +74,25 @@ describe('ticketsInListOrder', () => {
 
     const bulkGet = vi.spyOn(database.ticketChunks, 'bulkGet')
     const ana = first.groups[first.names.indexOf('Ana')]!
-    await removeGroup(user, raffle.id, ana, database)
+    // Another tab removes Ana (this one has not seen the chunk it rewrote).
+    const otherTab = new SorteioDB(database.name)
+    await removeGroup(user, raffle.id, ana, otherTab)
+    otherTab.close()
     bulkGet.mockClear()
-    const next = await ticketsInListOrder(raffle.id, database)
-    expect(next.ids).toEqual((await listTickets(raffle.id, database)).map((t) => t.id))
-    expect(next.names).not.toContain('Ana')
-    expect(next.ids).toHaveLength(5999)
+    const afterAna = await ticketsInListOrder(raffle.id, database)
+    expect(afterAna.ids).toEqual((await listTickets(raffle.id, database)).map((t) => t.id))
+    expect(afterAna.names).not.toContain('Ana')
+    expect(afterAna.ids).toHaveLength(5999)
     // Only the chunk that held Ana was read again.
     expect(bulkGet).toHaveBeenCalledTimes(1)
     expect(bulkGet.mock.calls[0]![0]).toHaveLength(1)
+
+    // A removal in this tab: the chunk it rewrote is taken from memory, nothing is read back.
+    await removeGroup(user, raffle.id, afterAna.groups[afterAna.names.indexOf('Pessoa 0')]!, database)
+    bulkGet.mockClear()
+    const next = await ticketsInListOrder(raffle.id, database)
+    expect(next.ids).toEqual(afterAna.ids.filter((_, i) => afterAna.names[i] !== 'Pessoa 0'))
+    expect(bulkGet).not.toHaveBeenCalled()
 
     // Another raffle is read in full, and then the first one again too.
     expect((await ticketsInListOrder(other.id, database)).names).toEqual(['Zé'])
@@ -116,12 +126,17 @@ describe('listPreview', () => {
       await putTicketBatches(database, row, [{ tickets: [late], at: 0 }])
     })
 
-    const preview = await listPreview(raffle.id, 2, database)
+    // Read by another tab, which holds none of the chunks in memory.
+    const otherTab = new SorteioDB(database.name)
+    const preview = await listPreview(raffle.id, 2, otherTab)
+    otherTab.close()
     expect(preview).toMatchObject({ totalTickets: 5091, totalPeople: 5030 })
     const all = await listTickets(raffle.id, database)
     const firstTwo = new Set([...new Set(all.map((t) => t.groupId))].slice(0, 2))
     expect(preview.tickets.ids).toEqual(ids(all.filter((t) => firstTwo.has(t.groupId))))
     expect(preview.tickets.groups.filter((g) => g === first!.groupId)).toHaveLength(4)
+    // The tab that wrote every chunk has the whole list at once.
+    expect((await listPreview(raffle.id, 2, database)).tickets.ids).toEqual(ids(all))
   })
 })
 

@@ -6,7 +6,6 @@ import { higherNumber, isDigits } from '@/lib/ticket-numbers'
 /** The most tickets a chunk holds: one participants.add op at most. */
 export const CHUNK_SIZE = 5000
 
-
 export function emptyColumns(): TicketColumns {
   return { ids: [], groups: [], names: [], emails: [], numbers: [], createdAt: [] }
 }
@@ -152,12 +151,20 @@ export function countIn(summary: TicketTally, row: TicketChunkRow): void {
     i = end
   }
   const entry = entryOf(row)
-  // Chunks in list order of their first ticket; most writes append, so search from the end.
-  let at = summary.chunks.length
-  while (at > 0 && compareKeys(summary.chunks[at - 1]!.firstAt, summary.chunks[at - 1]!.firstId, entry.firstAt, entry.firstId) > 0) at--
-  summary.chunks.splice(at, 0, entry)
+  insertEntry(summary.chunks, entry)
   summary.highest = higherNumber(summary.highest, entry.highest)
 }
+
+/** Puts a chunk's entry among the others, in list order of their first ticket. */
+export function insertEntry(chunks: ChunkEntry[], entry: ChunkEntry): void {
+  // Most writes append, so search from the end.
+  let at = chunks.length
+  while (at > 0 && compareKeys(chunks[at - 1]!.firstAt, chunks[at - 1]!.firstId, entry.firstAt, entry.firstId) > 0) at--
+  chunks.splice(at, 0, entry)
+}
+
+/** The highest all-digit ticket number of these chunks; null when none has one. */
+export const highestOfChunks = (chunks: readonly ChunkEntry[]) => chunks.reduce<string | null>((best, c) => higherNumber(best, c.highest), null)
 
 /** Takes a chunk, as it is stored now, out of the summary (before it is rewritten or deleted). */
 export function countOut(summary: TicketTally, row: TicketChunkRow): void {
@@ -176,5 +183,5 @@ export function countOut(summary: TicketTally, row: TicketChunkRow): void {
     i = end
   }
   summary.chunks = summary.chunks.filter((c) => c.id !== row.id)
-  summary.highest = summary.chunks.reduce<string | null>((best, c) => higherNumber(best, c.highest), null)
+  summary.highest = highestOfChunks(summary.chunks)
 }

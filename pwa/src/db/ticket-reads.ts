@@ -1,26 +1,10 @@
 // Reading a raffle's tickets from the chunk store (db/tickets.ts writes them). The whole list is
-// kept in memory for the raffle read last, chunk by chunk: a later read fetches only the chunks
-// rewritten since (each carries a new stamp), so removing one person costs one chunk read.
+// kept in memory for the raffle read last, chunk by chunk (db/ticket-cache.ts): a later read fetches
+// only the chunks rewritten since (each carries a new stamp) that this tab did not write itself.
 import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
-import { columnsOf, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
+import { cachedTickets as cached, keepTickets } from '@/db/ticket-cache'
+import { columnsOf, compareKeys, concatColumns, emptyColumns, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
 import { readPeople, readSummary, ticketTables } from '@/db/tickets'
-
-interface Cache {
-  database: SorteioDB
-  raffleId: string
-  stamp: string
-  chunks: Map<string, TicketChunkRow>
-  columns: TicketColumns
-  /** Ticket id to its position in `columns`, made when first asked for. */
-  positions: Map<string, number> | null
-}
-
-/** One raffle only: at most 100,000 tickets are kept. */
-let cache: Cache | null = null
-
-function cached(database: SorteioDB, raffleId: string): Cache | null {
-  return cache && cache.database === database && cache.raffleId === raffleId ? cache : null
-}
 
 async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
   const stale = summary.chunks.filter((c) => known.get(c.id)?.stamp !== c.stamp).map((c) => c.id)
@@ -32,6 +16,13 @@ async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known:
   }
   for (const row of fresh) if (row) chunks.set(row.id, row)
   return chunks
+}
+
+/** Whether each chunk's last ticket comes before the next chunk's first (each is in list order). */
+function chunksInOrder(summary: TicketSummaryRow): boolean {
+  const c = summary.chunks
+  for (let i = 1; i < c.length; i++) if (compareKeys(c[i - 1]!.lastAt, c[i - 1]!.lastId, c[i]!.firstAt, c[i]!.firstId) > 0) return false
+  return true
 }
 
 /**
@@ -47,8 +38,10 @@ export async function readTicketColumns(raffleId: string, database: SorteioDB): 
     if (before && before.stamp === summary.stamp) return before.columns
     const chunks = await readChunks(database, summary, before?.chunks ?? new Map())
     const parts = summary.chunks.map((c) => chunks.get(c.id)).filter((row): row is TicketChunkRow => row !== undefined)
-    const columns = inListOrder(concatColumns(parts.map(columnsOf)))
-    cache = { database, raffleId, stamp: summary.stamp, chunks, columns, positions: null }
+    const joined = concatColumns(parts.map(columnsOf))
+    // Chunks that follow one another (the usual case) join in list order: no pass over every ticket.
+    const columns = chunksInOrder(summary) ? joined : inListOrder(joined)
+    keepTickets({ database, raffleId, stamp: summary.stamp, chunks, columns, positions: null })
     return columns
   })
 }
@@ -99,6 +92,10 @@ export async function listPreview(raffleId: string, people: number, database: So
     const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
     const known = cached(database, raffleId)
     if (known && known.stamp === summary.stamp) return { tickets: known.columns, ...totals }
+    // Every chunk in memory already (this tab wrote them): the whole list, without a read.
+    if (known && summary.chunks.every((c) => known.chunks.get(c.id)?.stamp === c.stamp)) {
+      return { tickets: await readTicketColumns(raffleId, database), ...totals }
+    }
 
     const first = new Set<string>()
     const rows = new Map<string, TicketChunkRow>()

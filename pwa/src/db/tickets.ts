@@ -2,6 +2,7 @@
 // 5,000 tickets, column by column, plus one summary per raffle; db/schema.ts says why). Writes run
 // inside the caller's writeTx, so chunks, summary and the op's outbox entry commit together.
 import { newId } from '@/db/ids'
+import { offerChunks } from '@/db/ticket-cache'
 import type { PersonEntry, RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import {
   CHUNK_SIZE,
@@ -10,7 +11,10 @@ import {
   countIn,
   countOut,
   emptyColumns,
-  inListOrder,
+  emptyTally,
+  entryOf,
+  highestOfChunks,
+  insertEntry,
   peopleOf,
   pickColumns,
   sliceColumns,
@@ -119,6 +123,7 @@ class ChunkWriter {
     }
     if (gone.length) await this.database.ticketChunks.bulkDelete(gone)
     if (put.length) await this.database.ticketChunks.bulkPut(put)
+    offerChunks(this.database, this.raffleId, put)
     const { summary, people } = storedTally(this.summary, newId())
     await this.database.ticketSummaries.put(summary)
     await this.database.ticketPeople.put(people)
@@ -130,20 +135,42 @@ async function writerFor(database: SorteioDB, raffleId: string): Promise<ChunkWr
   return new ChunkWriter(database, raffleId, tallyOf(raffleId, summary, people))
 }
 
-/** A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec). */
+/**
+ * A batch's tickets as columns in list order; ticket numbers only for ticket raffles (the spec).
+ * The order is found first, on the ids and times alone, and each column written once in it: a
+ * pulled op's tickets come person by person, not in id order, so 100,000 of them are sorted.
+ */
 function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: ((t: TicketWire, i: number) => boolean) | null): TicketColumns {
+  const tickets = batch.tickets
+  const order: number[] = []
+  const ids: string[] = []
+  const times: number[] = []
+  let sorted = true
+  for (let i = 0; i < tickets.length; i++) {
+    const t = tickets[i]!
+    if (keep && !keep(t, i)) continue
+    const k = order.length
+    order.push(i)
+    ids.push(t.id)
+    times.push(t.created_at ?? batch.at)
+    if (sorted && k > 0 && compareKeys(times[k - 1]!, ids[k - 1]!, times[k]!, ids[k]!) > 0) sorted = false
+  }
+  // Positions into ids/times, then into the batch.
+  const rank = Array.from({ length: order.length }, (_, k) => k)
+  if (!sorted) rank.sort((a, b) => compareKeys(times[a]!, ids[a]!, times[b]!, ids[b]!))
+  // Pushed, not assigned into new Array(n): IndexedDB stores an array with holes slot by slot.
   const c = emptyColumns()
   const numbered = raffle.type === 'tickets'
-  batch.tickets.forEach((t, i) => {
-    if (keep && !keep(t, i)) return
-    c.ids.push(t.id)
+  for (const k of rank) {
+    const t = tickets[order[k]!]!
+    c.ids.push(ids[k]!)
     c.groups.push(t.group_id)
     c.names.push(t.name)
     c.emails.push(t.email ?? null)
     c.numbers.push(numbered ? (t.ticket_number ?? null) : null)
-    c.createdAt.push(t.created_at ?? batch.at)
-  })
-  return inListOrder(c)
+    c.createdAt.push(times[k]!)
+  }
+  return c
 }
 
 /**
@@ -200,14 +227,74 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
   await w.flush()
 }
 
-/** Removes a person's tickets; answers how many there were. Inside writeTx. */
+/**
+ * Removes a person's tickets; answers how many there were. Inside writeTx.
+ *
+ * Writes the person's chunks (keeping their ids), the summary and the people row without that
+ * person: every other person's entry stays as stored, so the 10,000-entry row is filtered, not
+ * parsed and rebuilt (the removal budget is 100 ms). Should the row and the chunks disagree, the
+ * general writer recounts everything instead.
+ */
 export async function removeGroupTickets(database: SorteioDB, raffleId: string, groupId: string): Promise<number> {
-  const w = await writerFor(database, raffleId)
-  const chunks = w.summary.people.get(groupId)?.chunks ?? []
-  if (chunks.length === 0) return 0
-  await w.load(chunks)
-  const removed = w.filter(chunks, (row, i) => row.groups[i] !== groupId)
-  await w.flush()
+  const [summary, people] = await Promise.all([readSummary(database, raffleId), database.ticketPeople.get(raffleId)])
+  const person = people ? people.groups.indexOf(groupId) : -1
+  if (!summary || !people || person < 0) return 0
+  const rows = await database.ticketChunks.bulkGet(people.chunks[person]!.split(','))
+  let chunks = summary.chunks
+  let removed = 0
+  const put: TicketChunkRow[] = []
+  const gone: string[] = []
+  for (const row of rows) {
+    if (!row) continue
+    const kept: number[] = []
+    for (let i = 0; i < row.groups.length; i++) if (row.groups[i] !== groupId) kept.push(i)
+    if (kept.length === row.ids.length) continue
+    removed += row.ids.length - kept.length
+    chunks = chunks.filter((c) => c.id !== row.id)
+    if (kept.length === 0) {
+      gone.push(row.id)
+      continue
+    }
+    const next: TicketChunkRow = { id: row.id, raffleId, stamp: newId(), ...pickColumns(row, kept) }
+    insertEntry(chunks, entryOf(next))
+    put.push(next)
+  }
+  if (removed !== people.counts[person]) return removeGroupRecounting(database, raffleId, groupId)
+  if (gone.length) await database.ticketChunks.bulkDelete(gone)
+  if (put.length) await database.ticketChunks.bulkPut(put)
+  offerChunks(database, raffleId, put)
+  const others = (_: unknown, i: number) => i !== person
+  await database.ticketPeople.put({ raffleId, groups: people.groups.filter(others), counts: people.counts.filter(others), chunks: people.chunks.filter(others) })
+  await database.ticketSummaries.put({ raffleId, stamp: newId(), tickets: summary.tickets - removed, people: summary.people - 1, chunks, highest: highestOfChunks(chunks) })
+  return removed
+}
+
+/** removeGroupTickets with the summary and people row counted again from every chunk of the raffle. */
+async function removeGroupRecounting(database: SorteioDB, raffleId: string, groupId: string): Promise<number> {
+  const tally = emptyTally(raffleId)
+  let removed = 0
+  const put: TicketChunkRow[] = []
+  const gone: string[] = []
+  for (const row of await database.ticketChunks.where('raffleId').equals(raffleId).toArray()) {
+    const kept: number[] = []
+    for (let i = 0; i < row.groups.length; i++) if (row.groups[i] !== groupId) kept.push(i)
+    removed += row.ids.length - kept.length
+    if (kept.length === row.ids.length) {
+      countIn(tally, row)
+    } else if (kept.length === 0) {
+      gone.push(row.id)
+    } else {
+      const next: TicketChunkRow = { id: row.id, raffleId, stamp: newId(), ...pickColumns(row, kept) }
+      countIn(tally, next)
+      put.push(next)
+    }
+  }
+  if (gone.length) await database.ticketChunks.bulkDelete(gone)
+  if (put.length) await database.ticketChunks.bulkPut(put)
+  offerChunks(database, raffleId, put)
+  const { summary, people } = storedTally(tally, newId())
+  await database.ticketSummaries.put(summary)
+  await database.ticketPeople.put(people)
   return removed
 }
 

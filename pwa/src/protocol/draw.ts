@@ -2,7 +2,7 @@
 // the server's Go implementation (sync/draw), tested against the same vectors
 // (sync/testdata/draw/vectors.json). Randomness comes only from the seed's HMAC-SHA256 stream.
 
-import { sha256Hex } from '@/lib/bytes'
+import { groupNumbersOf, poolDigestOf, type PoolColumns } from '@/protocol/pool-digest'
 
 export const ALGORITHM = 'sorteio-v1'
 
@@ -32,32 +32,16 @@ export function canonical(pool: readonly DrawTicket[]): readonly DrawTicket[] {
 }
 
 /** SHA-256 over each ticket's id, group, ticket number and name, length-prefixed (hex). */
-export async function poolDigest(canonicalPool: readonly DrawTicket[]): Promise<string> {
-  // One buffer, written in place: a UTF-8 byte count is at most 3 per UTF-16 unit, so it is sized
-  // once, and no small array is made per field (100,000 tickets would make 800,000).
-  let capacity = 0
-  for (const t of canonicalPool) capacity += 16 + 3 * (t.id.length + t.group_id.length + (t.ticket_number?.length ?? 0) + t.name.length)
-  const buf = new Uint8Array(capacity)
-  const view = new DataView(buf.buffer)
-  let at = 0
-  const field = (text: string | null) => {
-    if (text === null) {
-      view.setUint32(at, 0xffffffff)
-      at += 4
-      return
-    }
-    const { written } = encoder.encodeInto(text, buf.subarray(at + 4))
-    view.setUint32(at, written)
-    at += 4 + written
-  }
-  for (const t of canonicalPool) {
-    field(t.id)
-    field(t.group_id)
-    field(t.ticket_number)
-    field(t.name)
-  }
-  return sha256Hex(buf.subarray(0, at))
+export function poolDigest(canonicalPool: readonly DrawTicket[]): Promise<string> {
+  return poolDigestOf(columnsOfPool(canonicalPool), identity(canonicalPool.length))
 }
+
+/** A pool of tickets as columns, for the column-wise digest (protocol/pool-digest.ts). */
+function columnsOfPool(pool: readonly DrawTicket[]): PoolColumns {
+  return { ids: pool.map((t) => t.id), groups: pool.map((t) => t.group_id), numbers: pool.map((t) => t.ticket_number), names: pool.map((t) => t.name) }
+}
+
+const identity = (n: number) => Array.from({ length: n }, (_, i) => i)
 
 /** The seed of an online draw: SHA-256(client seed ‖ server seed). */
 export async function combineSeeds(client: Uint8Array, server: Uint8Array): Promise<Uint8Array> {
@@ -113,14 +97,7 @@ export async function pick(seed: Uint8Array, canonicalPool: readonly DrawTicket[
 
 /** Each ticket's person as a number (0, 1, 2… in order of first appearance), in pool order. */
 export function groupNumbers(canonicalPool: readonly DrawTicket[]): Int32Array {
-  const numbers = new Map<string, number>()
-  const out = new Int32Array(canonicalPool.length)
-  canonicalPool.forEach((t, i) => {
-    let g = numbers.get(t.group_id)
-    if (g === undefined) numbers.set(t.group_id, (g = numbers.size))
-    out[i] = g
-  })
-  return out
+  return groupNumbersOf(canonicalPool.map((t) => t.group_id), identity(canonicalPool.length))
 }
 
 /**

@@ -4,15 +4,16 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { applyOp, applyOps, type OpToApply } from '@/db/apply'
-import { readPoolInputs } from '@/db/draws'
+import { poolOrder, readPoolInputs } from '@/db/round-pool'
 import { listTickets } from '@/db/participants'
 import { writeTx } from '@/db/raffles'
 import { SorteioDB, type ParticipantRow } from '@/db/schema'
-import { CHUNK_SIZE } from '@/db/ticket-chunks'
+import { CHUNK_SIZE, compareKeys, entryOf } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { highestTicketNumber, readPeople, readSummary } from '@/db/tickets'
 import { buildGroupIndex, compareTicketNumbers } from '@/features/manage-raffle/participants-logic'
 import { canonical, poolDigest } from '@/protocol/draw'
+import { poolDigestOf } from '@/protocol/pool-digest'
 import type { TicketWire } from '@/protocol/wire'
 
 /** mulberry32: a small seeded generator, for this test only (product code uses crypto). */
@@ -121,6 +122,10 @@ async function expectSame(database: SorteioDB, ref: Reference): Promise<number> 
   const chunks = await database.ticketChunks.where('raffleId').equals(RAFFLE).toArray()
   expect(chunks.every((c) => c.ids.length > 0 && c.ids.length <= CHUNK_SIZE)).toBe(true)
   expect(new Set(chunks.map((c) => c.id))).toEqual(new Set(summary?.chunks.map((c) => c.id) ?? []))
+  // Each entry describes its chunk as stored now, and the entries are in order of first tickets.
+  expect(new Map(summary?.chunks.map((c) => [c.id, c]))).toEqual(new Map(chunks.map((c) => [c.id, entryOf(c)])))
+  const firsts = summary?.chunks ?? []
+  expect(firsts.every((c, i) => i === 0 || compareKeys(firsts[i - 1]!.firstAt, firsts[i - 1]!.firstId, c.firstAt, c.firstId) <= 0)).toBe(true)
   const holding = new Map<string, Set<string>>()
   for (const c of chunks) for (const g of c.groups) holding.set(g, (holding.get(g) ?? new Set()).add(c.id))
   expect(new Map([...people].map(([g, p]) => [g, new Set(p.chunks)]))).toEqual(holding)
@@ -129,7 +134,11 @@ async function expectSame(database: SorteioDB, ref: Reference): Promise<number> 
   expect(index).toEqual(buildGroupIndex(want))
   const inputs = await readPoolInputs(RAFFLE, database)
   const reference = want.map((r) => ({ id: r.id, group_id: r.groupId, ticket_number: r.ticketNumber, name: r.name }))
-  expect(await poolDigest(canonical(inputs.tickets))).toBe(await poolDigest(canonical(reference)))
+  const digest = await poolDigest(canonical(reference))
+  expect(await poolDigest(canonical(inputs.tickets))).toBe(digest)
+  // The way a round opens: positions into the stored columns, no ticket objects.
+  const columns = await readTicketColumns(RAFFLE, database)
+  expect(await poolDigestOf(columns, poolOrder('draw', false, columns, []))).toBe(digest)
   return chunks.length
 }
 
