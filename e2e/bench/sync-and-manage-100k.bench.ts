@@ -95,13 +95,16 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   const filteredAt = await paintedAt(page, 'Mostrando 1 de 1');
   const searchMs = Math.round(filteredAt - (await page.evaluate(() => (window as unknown as { eventAt: number }).eventAt)));
 
-  // 6. Removing one person (the list has no confirmation step) until the count shows one fewer.
+  // 6. Removing one person: from the click on the confirmation's 'Remover' until the count shows one fewer.
   await search.fill('');
   await expect(page.getByText('Mostrando 100 de 10.000')).toBeVisible();
+  await page.getByRole('button', { name: /^Remover Pessoa 0 Silva / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remover participante?' }).getByRole('button', { name: 'Remover' });
+  await expect(confirm).toBeVisible();
   await page.evaluate(() => {
     document.addEventListener('click', () => ((window as unknown as { eventAt: number }).eventAt = performance.now()), { once: true, capture: true });
   });
-  await page.getByRole('button', { name: /^Remover Pessoa 0 Silva / }).click();
+  await confirm.click();
   const removedAt = await paintedAt(page, 'Mostrando 100 de 9.999', 'main');
   const removeMs = Math.round(removedAt - (await page.evaluate(() => (window as unknown as { eventAt: number }).eventAt)));
 
