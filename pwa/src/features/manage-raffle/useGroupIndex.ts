@@ -51,12 +51,16 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
       const read = performance.now()
       // After a removal the people left keep their entries: no regrouping of every ticket.
       const previous = last.current?.raffleId === raffleId ? last.current : null
-      const built = (previous && indexWithoutRemoved(previous.index, previous.tickets, tickets)) || (await buildGroupIndexInSlices(tickets, pause))
+      const updated = previous && indexWithoutRemoved(previous.index, previous.tickets, tickets)
+      const built = updated || (await buildGroupIndexInSlices(tickets, pause))
       last.current = { raffleId, tickets, index: built }
       performance.measure('sorteio:list-read', { start: began, end: read })
       performance.measure('sorteio:list-index', { start: read })
-      // A transition: React renders the new list in slices, yielding to the browser between them.
-      if (current) startTransition(() => setIndex(built))
+      if (!current) return
+      // A removal answers a click: the list changes by one row, rendered at once. A whole new list
+      // is rendered in a transition instead, in slices that yield to the browser between them.
+      if (updated) setIndex(built)
+      else startTransition(() => setIndex(built))
     }
     load().catch(fail)
     return () => {
