@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorField, errorText } from '@/components/ui/error-text'
+import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
 import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
@@ -91,38 +92,24 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
         }}
       />
       <RaffleTypeField value={type} onChange={setType} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Número de vencedores"
-          name="winnersCount"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.minWinners}
-          max={LIMITS.maxWinners}
-          hint="De 1 a 100."
-          value={winners}
-          error={errors.winnersCount}
-          onChange={(e) => {
+      <RaffleNumberFields
+        winners={{
+          value: winners,
+          error: errors.winnersCount,
+          onChange: (e) => {
             setWinners(e.target.value)
             clear('winnersCount')
-          }}
-        />
-        <TextField
-          label="Contagem regressiva (segundos)"
-          name="countdownSeconds"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={LIMITS.maxCountdown}
-          hint="De 0 a 300. Com 0, o sorteio acontece imediatamente, sem contagem."
-          value={countdown}
-          error={errors.countdownSeconds}
-          onChange={(e) => {
+          },
+        }}
+        countdown={{
+          value: countdown,
+          error: errors.countdownSeconds,
+          onChange: (e) => {
             setCountdown(e.target.value)
             clear('countdownSeconds')
-          }}
-        />
-      </div>
+          },
+        }}
+      />
       <Switch
         label="Permitir que a mesma pessoa ganhe mais de uma vez"
         description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

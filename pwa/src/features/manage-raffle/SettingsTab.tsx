@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
 import { errorText } from '@/components/ui/error-text'
 import { LockIcon } from '@/components/ui/icons'
+import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
 import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
@@ -78,28 +79,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         <legend className="sr-only">Configurações do sorteio</legend>
         <TextField label="Título" name="title" required maxLength={LIMITS.maxTitle} {...title} />
         <TextAreaField label="Descrição" name="description" maxLength={LIMITS.maxDescription} {...description} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Número de vencedores"
-            name="winnersCount"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.minWinners}
-            max={LIMITS.maxWinners}
-            hint="De 1 a 100."
-            {...winners}
-          />
-          <TextField
-            label="Contagem regressiva (segundos)"
-            name="countdownSeconds"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={LIMITS.maxCountdown}
-            hint="De 0 a 300. Com 0, o sorteio acontece imediatamente."
-            {...countdown}
-          />
-        </div>
+        <RaffleNumberFields winners={winners} countdown={countdown} />
         <Switch
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
