@@ -1,40 +1,29 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { errorText } from '@/components/ui/error-text'
-import { ApiError } from '@/lib/api'
+import { useFormSubmit } from '@/components/ui/useFormSubmit'
 import { accountApi } from '@/lib/account-api'
 
-type Field = 'current' | 'password'
+const FIELDS = ['current', 'password'] as const
 
 /** 'Alterar senha': the current password is required, and the server ends every other session. */
 export function PasswordForm({ change = accountApi.changePassword }: { change?: typeof accountApi.changePassword }) {
   const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setErrors({})
-    try {
+  const { busy, errors, onSubmit, clear } = useFormSubmit(
+    FIELDS,
+    async () => {
       await change(current, password)
       setCurrent('')
       setPassword('')
       toast.success('Senha alterada', { description: 'As sessões nos outros dispositivos foram encerradas.' })
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'current' || error.field === 'password')) {
-        setErrors({ [error.field]: error.message })
-      } else {
-        toast.error('Erro ao alterar a senha', { description: errorText(error) })
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    (error, field) => {
+      if (!field) toast.error('Erro ao alterar a senha', { description: errorText(error) })
+    },
+  )
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
@@ -46,7 +35,10 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
         required
         value={current}
         error={errors.current}
-        onChange={(event) => setCurrent(event.target.value)}
+        onChange={(event) => {
+          setCurrent(event.target.value)
+          clear('current')
+        }}
       />
       <TextField
         label="Nova senha"
@@ -58,7 +50,10 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
         hint="Mínimo de 6 caracteres."
         value={password}
         error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          clear('password')
+        }}
       />
       <Button type="submit" loading={busy}>
         {busy ? 'Alterando...' : 'Alterar senha'}

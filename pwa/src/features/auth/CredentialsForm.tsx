@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { errorText } from '@/components/ui/error-text'
+import { useFormSubmit } from '@/components/ui/useFormSubmit'
 import { ApiError } from '@/lib/api'
 import type { Credentials } from '@/lib/auth-api'
 
-type Field = 'email' | 'password'
-type FieldErrors = Partial<Record<Field, string>>
+const FIELDS = ['email', 'password'] as const
 
 interface CredentialsFormProps {
   mode: 'signin' | 'signup'
@@ -19,46 +19,32 @@ interface CredentialsFormProps {
   onSuccess?: () => void
 }
 
-function fieldOf(error: unknown): Field | null {
-  if (!(error instanceof ApiError)) return null
-  return error.field === 'email' || error.field === 'password' ? error.field : null
-}
-
 /** E-mail and password, shared by both tabs of /auth. */
 export function CredentialsForm(props: CredentialsFormProps) {
   const { mode, submitLabel, submittingLabel, errorTitle, action, onSuccess } = props
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [submitting, setSubmitting] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const passwordInput = useRef<HTMLInputElement>(null)
   const signUp = mode === 'signup'
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submitting) return
-    setSubmitting(true)
-    setErrors({})
-    try {
+  const { busy, errors, onSubmit, clear } = useFormSubmit(
+    FIELDS,
+    async () => {
       await action({ email: email.trim(), password })
       onSuccess?.()
-    } catch (error) {
+    },
+    (error) => {
       toast.error(errorTitle, { description: errorText(error) })
-      const field = fieldOf(error)
-      if (field && error instanceof ApiError) setErrors({ [field]: error.message })
       // The server refused the sign-in: the e-mail stays, the password is typed again from empty
       // (editing a hidden wrong one is guesswork). A lost connection keeps both.
       if (!signUp && error instanceof ApiError) {
         setPassword('')
         passwordInput.current?.focus()
       }
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    },
+  )
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-busy={submitting || undefined}>
+    <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
       <TextField
         label="E-mail"
         type="email"
@@ -71,7 +57,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
         error={errors.email}
         onChange={(event) => {
           setEmail(event.target.value)
-          setErrors((current) => ({ ...current, email: undefined }))
+          clear('email')
         }}
       />
       <TextField
@@ -87,11 +73,11 @@ export function CredentialsForm(props: CredentialsFormProps) {
         error={errors.password}
         onChange={(event) => {
           setPassword(event.target.value)
-          setErrors((current) => ({ ...current, password: undefined }))
+          clear('password')
         }}
       />
-      <Button type="submit" size="lg" className="w-full" loading={submitting}>
-        {submitting ? submittingLabel : submitLabel}
+      <Button type="submit" size="lg" className="w-full" loading={busy}>
+        {busy ? submittingLabel : submitLabel}
       </Button>
     </form>
   )
