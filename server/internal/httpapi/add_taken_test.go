@@ -12,8 +12,9 @@ import (
 
 // An add of 1,200 tickets (three INSERTs on SQLite) whose last ticket id
 // the raffle already holds writes none of them: the database finds the id
-// while the rows go in, and the op's rows are taken back out. The push goes
-// on with the next op, in the same transaction's place.
+// while the rows go in, and the op's rows are taken back out (PostgreSQL:
+// to a savepoint; SQLite: the op's whole transaction, the rejection recorded
+// in a new one). The push goes on with the next op.
 func TestAddWithTakenIDWritesNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
