@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 )
 
 // DecodeAdd must answer exactly as Decode does for the same tickets sent as
@@ -111,4 +112,28 @@ func readJSON(t *testing.T, path string, v any) {
 	if err := json.Unmarshal(raw, v); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// FuzzDecodeAdd: any ticket, as Go values, gets the answer its JSON gets.
+func FuzzDecodeAdd(f *testing.F) {
+	f.Add("0192f0c1-0000-7000-8000-000000000001", "0192f0c1-0000-7000-8000-000000000002", "Ana", "ana@example.com", "007")
+	f.Add("0192f0c1-0000-7000-8000-000000000001", "0192f0c1-0000-7000-8000-000000000002", " Jose\u0301 ", "", " 12 ")
+	f.Add("0192f0c1-0000-7000-8000-000000000001", "0192f0c1-0000-7000-8000-000000000002", "\u202eAna", "a@b", "\x00")
+	f.Add("not-a-uuid", "0192f0c1-0000-4000-8000-000000000002", "", "", "")
+	op := Op{OpID: "0192f0c1-0000-7000-8000-0000000000f1", MutationID: 1, RaffleID: "0192f0c1-0000-7000-8000-00000000a001", Type: TypeParticipantsAdd}
+	f.Fuzz(func(t *testing.T, id, group, name, email, number string) {
+		for _, s := range []string{id, group, name, email, number} {
+			if !utf8.ValidString(s) {
+				return // JSON carries such a text as U+FFFD: another input
+			}
+		}
+		tk := Ticket{ID: id, GroupID: group, Name: name}
+		if email != "" {
+			tk.Email = &email
+		}
+		if number != "" {
+			tk.TicketNumber = &number
+		}
+		sameAsDecode(t, op, []Ticket{tk})
+	})
 }
