@@ -117,8 +117,8 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 // 60 MB of pages in its one transaction; with the default cache SQLite
 // writes them to the WAL before the commit (and some again after they
 // change once more): 0.4 s of CPU over an import and a push, 0.05 s with
-// this cache. The cache fills only as
-// pages are read or written, and database/sql keeps two idle connections.
+// this cache. The cache fills only as pages are read or written, and
+// database/sql keeps two idle connections.
 const writerCache = 64 << 10
 
 func sqliteDSN(path, txlock string) string {
