@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const usage = `uso: loadviewers [-viewers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
+const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
