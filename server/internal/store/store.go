@@ -42,8 +42,10 @@ type DB struct {
 	log     *slog.Logger
 	// dsn is kept for the PostgreSQL listener's own connection.
 	dsn string
-	// pokes are this process's poke listeners (SQLite; pokes.go).
-	pokes listeners
+	// pokes are this process's poke listeners (pokes.go); instance tells
+	// this handle's NOTIFY apart from other instances'.
+	pokes    listeners
+	instance string
 	// maxRaffles is the per-account quota of raffles (0: none).
 	maxRaffles int
 	// abandonGrace is how long after a round's countdown its device still
@@ -68,7 +70,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 
 // open is Open with the migrations in files (nil: the embedded ones).
 func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, error) {
-	db := &DB{log: log, dsn: dsn, abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
+	db := &DB{log: log, dsn: dsn, instance: core.NewID(time.Now()), abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		db.dialect = postgresDialect
