@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/Card'
 import { TicketIcon } from '@/components/ui/icons'
 import { RaffleCard } from '@/features/dashboard/RaffleCard'
 import { useRaffles } from '@/features/dashboard/useRaffles'
-import { useSyncStatus } from '@/sync/sync-context'
+import { useSyncError } from '@/sync/sync-context'
 import { CardsSkeleton, grid } from '@/features/dashboard/CardsSkeleton'
 
 function EmptyState() {
@@ -25,7 +25,7 @@ function EmptyState() {
 
 export default function RaffleList({ userId }: { userId: string }) {
   const answer = useRaffles(userId)
-  const sync = useSyncStatus()
+  const syncError = useSyncError()
   if (answer.status === 'loading') return <CardsSkeleton />
   if (answer.status === 'error') {
     return (
@@ -38,7 +38,7 @@ export default function RaffleList({ userId }: { userId: string }) {
   if (answer.raffles.length === 0) {
     // A new device downloads the account's raffles first: 'Nenhum sorteio ainda' would be false
     // until then, unless sync cannot run (offline, server error).
-    if (!answer.synced && !sync?.error) return <CardsSkeleton />
+    if (!answer.synced && !syncError) return <CardsSkeleton />
     return <EmptyState />
   }
   return (
