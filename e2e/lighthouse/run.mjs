@@ -7,7 +7,8 @@
 //   npm run -w e2e lighthouse            (LIGHTHOUSE_PORT, CHROME_PATH and LIGHTHOUSE_RUNS optional)
 //
 // LIGHTHOUSE_BINARY runs another build (to compare two in turns), LIGHTHOUSE_PAGES (e.g.
-// 'Meus Sorteios') and LIGHTHOUSE_FORMS ('celular' or 'desktop') keep only the pages and forms named.
+// 'Meus Sorteios') and LIGHTHOUSE_FORMS ('celular' or 'desktop') keep only the pages and forms named;
+// LIGHTHOUSE_SAVE (a folder) keeps each run's report and trace there.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
