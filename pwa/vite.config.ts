@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { routePreloads } from './scripts/route-preloads.ts'
 
 // The Go server listens here in development; the PWA is served by Vite and calls it through the proxy,
 // so cookies stay same-origin exactly as in production, where one binary serves both.
@@ -23,6 +24,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreloads(fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)), fileURLToPath(new URL('./src', import.meta.url))),
     VitePWA({
       registerType: 'prompt',
       // Registered from React (useRegisterSW); an injected inline script would break CSP script-src 'self'.

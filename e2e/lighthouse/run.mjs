@@ -5,9 +5,13 @@
 // the target (95). Not part of `make test`: performance scores depend on the machine's load.
 //
 //   npm run -w e2e lighthouse            (LIGHTHOUSE_PORT, CHROME_PATH and LIGHTHOUSE_RUNS optional)
+//
+// LIGHTHOUSE_BINARY runs another build (to compare two in turns), LIGHTHOUSE_PAGES (e.g.
+// 'Meus Sorteios') and LIGHTHOUSE_FORMS ('celular' or 'desktop') keep only the pages and forms named;
+// LIGHTHOUSE_SAVE (a folder) keeps each run's report and trace there.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +24,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 19400);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const origin = `http://127.0.0.1:${port}`;
-const binary = fileURLToPath(new URL('../../bin/sorteio', import.meta.url));
+const binary = process.env.LIGHTHOUSE_BINARY ?? fileURLToPath(new URL('../../bin/sorteio', import.meta.url));
+const only = (name) => (process.env[name] ? process.env[name].split(',').map((s) => s.trim()) : null);
+const onlyPages = only('LIGHTHOUSE_PAGES');
+const onlyForms = only('LIGHTHOUSE_FORMS');
 
 async function waitForHealth() {
   for (let i = 0; i < 100; i++) {
@@ -81,6 +88,11 @@ async function audit(chrome, url, headers, desktop) {
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: headers };
   const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
   const { categories, audits, runtimeError } = result.lhr;
+  if (process.env.LIGHTHOUSE_SAVE) {
+    const stem = join(process.env.LIGHTHOUSE_SAVE, `${Date.now()}-${desktop ? 'desktop' : 'celular'}`);
+    writeFileSync(`${stem}.json`, JSON.stringify(result.lhr));
+    writeFileSync(`${stem}.trace`, JSON.stringify(result.artifacts.Trace));
+  }
   // A run that failed (the page never painted, Chromium timed out) scores 0: say why.
   if (runtimeError) console.log(`    ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
@@ -106,15 +118,16 @@ try {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
-  const pages = [
+  const allPages = [
     { name: 'início', url: `${origin}/` },
     { name: 'página pública', url: `${origin}/sorteio/${code}` },
     { name: 'Meus Sorteios', url: `${origin}/dashboard`, headers: { cookie } },
   ];
+  const pages = allPages.filter((p) => !onlyPages || onlyPages.includes(p.name));
   const load = loadavg().map((n) => n.toFixed(2)).join(' ');
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${new Date().toISOString()}, load average ${load}`);
   console.log('page                 form     perf  a11y  best  FCP ms  LCP ms  TBT ms   CLS  below 90');
-  for (const desktop of [false, true]) {
+  for (const desktop of [false, true].filter((d) => !onlyForms || onlyForms.includes(d ? 'desktop' : 'celular'))) {
     for (const page of pages) {
       for (let r = 0; r < runs; r++) {
         const { scores, failing, consoleErrors, metrics } = await audit(chrome, page.url, page.headers, desktop);

@@ -109,3 +109,37 @@ test('the focus ring is a solid, dark ring on buttons, links, fields and tabs', 
     await expect.poll(() => ring(control)).toEqual({ style: 'solid', width: 3, color: 'rgb(91, 33, 182)' });
   }
 });
+
+test('after a confirmed removal focus goes to the next person\'s remove button, or the one before the last, then the search box', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'foco');
+  const raffle = await seed.createRaffle({ title: 'Rifa do foco', type: 'simple' });
+  await seed.addPeople(raffle.id, ['Ana Prado', 'Bia Reis', 'Caio Luz']);
+  const page = await context.newPage();
+  await page.goto(`/gerenciar/${raffle.id}`);
+  const list = page.getByRole('list', { name: 'Participantes' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  const order = (await list.getByRole('listitem').allTextContents()).map((t) => ['Ana Prado', 'Bia Reis', 'Caio Luz'].find((n) => t.includes(n))!);
+
+  /** Opens the dialog from the keyboard and confirms it there, as a keyboard user does. */
+  async function removeWithKeyboard(name: string) {
+    await page.getByRole('button', { name: `Remover ${name}` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Remover participante?' });
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(list.getByText(name)).toHaveCount(0);
+  }
+
+  // The first of three: the row that takes its place.
+  await removeWithKeyboard(order[0]!);
+  await expect(page.getByRole('button', { name: `Remover ${order[1]}` })).toBeFocused();
+  // The last of two: the row before it.
+  await removeWithKeyboard(order[2]!);
+  await expect(page.getByRole('button', { name: `Remover ${order[1]}` })).toBeFocused();
+  // The only one: the search box.
+  await removeWithKeyboard(order[1]!);
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await context.close();
+});

@@ -2,6 +2,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/App'
 import '@/index.css'
+import { askSessionEarly } from '@/lib/auth-api'
+
+askSessionEarly()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')

@@ -25,10 +25,28 @@ interface UserAnswer {
   user: User | null
 }
 
+async function askSession(): Promise<User | null> {
+  const answer = await apiRequest<UserAnswer>('/api/auth/session')
+  return answer.user ?? null
+}
+
+let early: Promise<User | null> | null = null
+
+/**
+ * Asks for the session while React's first render is still to come (main.tsx): every organiser
+ * screen waits on the answer. The first session() call takes this answer; later calls ask again.
+ */
+export function askSessionEarly(): void {
+  early ??= askSession()
+  // Read by session(); a failure is handled there.
+  early.catch(() => {})
+}
+
 export const httpAuthApi: AuthApi = {
-  async session() {
-    const answer = await apiRequest<UserAnswer>('/api/auth/session')
-    return answer.user ?? null
+  session() {
+    const answer = early ?? askSession()
+    early = null
+    return answer
   },
   async signIn(credentials) {
     const answer = await apiRequest<UserAnswer>('/api/auth/signin', { method: 'POST', body: credentials })

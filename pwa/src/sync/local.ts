@@ -18,6 +18,11 @@ export const metaKey = {
   rebase: (userId: string) => `rebase:${userId}`,
 }
 
+/** Whether this device ever finished a push + pull for the account (a new device has not). */
+export async function everSynced(database: SorteioDB, userId: string): Promise<boolean> {
+  return (await database.meta.get(metaKey.lastSync(userId))) !== undefined
+}
+
 /** A read-write transaction over everything the engine touches: the same scope as local writes. */
 export function syncTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   return writeTx(database, fn)

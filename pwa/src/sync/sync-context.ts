@@ -27,3 +27,11 @@ export function useSyncStatus(): SyncStatus | null {
   const engine = useSync()?.engine ?? null
   return useSyncExternalStore(engine ? engine.subscribe : noSubscribe, engine ? engine.getStatus : noStatus)
 }
+
+const noError = () => null
+
+/** Only the sync error (null when none or nobody is signed in): re-renders when that changes alone. */
+export function useSyncError(): SyncStatus['error'] {
+  const engine = useSync()?.engine ?? null
+  return useSyncExternalStore(engine ? engine.subscribe : noSubscribe, engine ? () => engine.getStatus().error : noError)
+}

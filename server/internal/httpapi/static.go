@@ -26,6 +26,7 @@ func neverCached(name string) bool {
 // PWA; then a short pt-BR page says so.
 func handleStatic(assets fs.FS) http.Handler {
 	gz := &gzipCache{}
+	preloads := loadPreloads(assets)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -54,6 +55,9 @@ func handleStatic(assets fs.FS) http.Handler {
 			w.Header().Set("Cache-Control", "no-store")
 			http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 			return
+		}
+		if len(preloads) > 0 {
+			w.Header().Set("Link", preloadLinks(preloads, name))
 		}
 		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { refusedDetail, rejectionTitle } from '@/app/sync/sync-text'
+import { afterPaint } from '@/lib/after-paint'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import type { SorteioDB } from '@/db/schema'
@@ -81,14 +82,19 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
     let current: SyncEngine | null = null
     let cancelled = false
     askPersistentStorage()
-    void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
-      if (cancelled) return
-      current = made
-      made.start()
-      setEngine(made)
+    // The signed-in screen paints first (its heading and its own read of IndexedDB): the engine's
+    // start-up (Dexie, locks, the socket) would otherwise hold that paint back.
+    const cancelWait = afterPaint(() => {
+      void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
+        if (cancelled) return
+        current = made
+        made.start()
+        setEngine(made)
+      })
     })
     return () => {
       cancelled = true
+      cancelWait()
       current?.stop()
       setEngine(null)
     }

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useState } from 'react'
 import { SessionContext } from '@/sync/session-context'
+import { afterPaint } from '@/lib/after-paint'
 import { useOnline } from '@/sync/online'
 import { useSyncStatus } from '@/sync/sync-context'
 import type { RoundFinisher } from '@/sync/round-finisher'
@@ -20,14 +21,19 @@ export function useDrawFinisher(): void {
     if (!userId) return
     let made: RoundFinisher | null = null
     let cancelled = false
-    // Loaded on sign-in: the landing page and the quick draw stay small.
-    void import('@/app/sync/draw-finisher').then(({ startDrawFinisher }) => {
-      if (cancelled) return
-      made = startDrawFinisher(userId)
-      setFinisher(made)
+    // Loaded on sign-in: the landing page and the quick draw stay small. Started once the screen
+    // has painted (a frame later: a countdown that ended while the app was closed is still revealed
+    // at once, not seconds late).
+    const cancelWait = afterPaint(() => {
+      void import('@/app/sync/draw-finisher').then(({ startDrawFinisher }) => {
+        if (cancelled) return
+        made = startDrawFinisher(userId)
+        setFinisher(made)
+      })
     })
     return () => {
       cancelled = true
+      cancelWait()
       made?.stop()
       setFinisher(null)
     }

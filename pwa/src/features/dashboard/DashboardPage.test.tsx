@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRaffle, type NewRaffle } from '@/db/raffles'
 import { db } from '@/db/schema'
 import { NetworkError } from '@/lib/api'
+import { metaKey } from '@/sync/local'
 import { fakeAuthApi, renderApp, signedIn, testUser } from '@/test/render'
 
 const base: NewRaffle = { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }
@@ -18,6 +19,8 @@ async function raffleAt(createdAt: number, input: Partial<NewRaffle>, ownerId = 
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((table) => table.clear()))
+  // This device has synced the account once: an empty list is really empty.
+  await db.meta.put({ key: metaKey.lastSync(testUser.id), value: 1 })
 })
 
 describe('/dashboard', () => {
@@ -28,6 +31,19 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Novo Sorteio' })).toHaveAttribute('href', '/criar-sorteio')
     expect(await screen.findByText('Nenhum sorteio ainda')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Criar Primeiro Sorteio' })).toHaveAttribute('href', '/criar-sorteio')
+  })
+
+  it('keeps the loading cards on a device that never synced the account, until it has', async () => {
+    await db.meta.delete(metaKey.lastSync(testUser.id))
+    renderApp('/dashboard', { session: signedIn })
+    expect(await screen.findByText('Carregando sorteios...')).toBeInTheDocument()
+    // Its first read has answered (the list's code and IndexedDB): still no empty state.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.getByText('Carregando sorteios...')).toBeInTheDocument()
+    expect(screen.queryByText('Nenhum sorteio ainda')).not.toBeInTheDocument()
+    await db.meta.put({ key: metaKey.lastSync(testUser.id), value: 2 })
+    expect(await screen.findByText('Nenhum sorteio ainda')).toBeInTheDocument()
+    expect(screen.queryByText('Carregando sorteios...')).not.toBeInTheDocument()
   })
 
   it('lists the raffles newest first, with every detail of the card', async () => {

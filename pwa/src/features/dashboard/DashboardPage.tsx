@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
@@ -7,8 +7,13 @@ import { Logo } from '@/components/ui/Logo'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { errorText } from '@/components/ui/error-text'
 import { usePageTitle } from '@/components/ui/usePageTitle'
+import { usePainted } from '@/components/ui/usePainted'
 import { useSession } from '@/sync/session-context'
-import { RaffleList } from '@/features/dashboard/RaffleList'
+import { CardsSkeleton } from '@/features/dashboard/CardsSkeleton'
+
+// The list brings Dexie (about 100 KB): the header and heading paint first, and the list's code is
+// asked for once they have.
+const RaffleList = lazy(() => import('@/features/dashboard/RaffleList'))
 
 /** 'Meus Sorteios': the organiser's raffles, read from this device (sync keeps them current). */
 export default function DashboardPage() {
@@ -16,6 +21,7 @@ export default function DashboardPage() {
   const { state, signOut } = useSession()
   const [signingOut, setSigningOut] = useState(false)
   const user = state.status === 'signedIn' ? state.user : null
+  const painted = usePainted()
 
   async function onSignOut() {
     setSigningOut(true)
@@ -56,7 +62,13 @@ export default function DashboardPage() {
             Novo Sorteio
           </ButtonLink>
         </div>
-        {user && <RaffleList key={user.id} userId={user.id} />}
+        {user && painted ? (
+          <Suspense fallback={<CardsSkeleton />}>
+            <RaffleList key={user.id} userId={user.id} />
+          </Suspense>
+        ) : (
+          <CardsSkeleton />
+        )}
       </PageContainer>
     </>
   )

@@ -1,28 +1,10 @@
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { TicketIcon } from '@/components/ui/icons'
-import { Skeleton } from '@/components/ui/Skeleton'
 import { RaffleCard } from '@/features/dashboard/RaffleCard'
 import { useRaffles } from '@/features/dashboard/useRaffles'
-
-const grid = 'mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3'
-
-/** Card-shaped placeholders while IndexedDB answers, so the page never flashes empty. */
-function CardsSkeleton() {
-  return (
-    <div role="status" className={grid}>
-      <span className="sr-only">Carregando sorteios...</span>
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="space-y-4" aria-hidden="true">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </Card>
-      ))}
-    </div>
-  )
-}
+import { useSyncError } from '@/sync/sync-context'
+import { CardsSkeleton, grid } from '@/features/dashboard/CardsSkeleton'
 
 function EmptyState() {
   return (
@@ -41,8 +23,9 @@ function EmptyState() {
   )
 }
 
-export function RaffleList({ userId }: { userId: string }) {
+export default function RaffleList({ userId }: { userId: string }) {
   const answer = useRaffles(userId)
+  const syncError = useSyncError()
   if (answer.status === 'loading') return <CardsSkeleton />
   if (answer.status === 'error') {
     return (
@@ -52,7 +35,12 @@ export function RaffleList({ userId }: { userId: string }) {
       </Card>
     )
   }
-  if (answer.raffles.length === 0) return <EmptyState />
+  if (answer.raffles.length === 0) {
+    // A new device downloads the account's raffles first: 'Nenhum sorteio ainda' would be false
+    // until then, unless sync cannot run (offline, server error).
+    if (!answer.synced && !syncError) return <CardsSkeleton />
+    return <EmptyState />
+  }
   return (
     <ul aria-label="Sorteios" className={grid}>
       {answer.raffles.map((raffle) => (

@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useId } from 'react'
 import { useOnline, useOnlineGetter } from '@/sync/online'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -56,6 +56,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false
   // 'Re-sortear' is on offer and would start an offline round: say so before it is pressed.
   const offlineRedraw = !online && current === null && vacantPositions(view?.winners ?? []).size > 0
+  const offlineNoteId = useId()
 
   return (
     <div className="space-y-5">
@@ -83,9 +84,20 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
             {current?.offline !== true && !online && ` ${OFFLINE_RESULT_TEXT}`}
           </p>
         )}
-        {offlineRedraw && <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">{OFFLINE_START_TEXT}</p>}
+        {offlineRedraw && (
+          <p id={offlineNoteId} className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            {OFFLINE_START_TEXT}
+          </p>
+        )}
         {current?.kind === 'redraw' && <AbandonRound userId={userId} raffleId={raffleId} round={current} own={view!.ownRounds.has(current.id)} />}
-        <WinnersList winners={view?.winners ?? []} isAdmin showEmail onInvalidate={onInvalidate} onRedraw={onRedraw} />
+        <WinnersList
+          winners={view?.winners ?? []}
+          isAdmin
+          showEmail
+          onInvalidate={onInvalidate}
+          onRedraw={onRedraw}
+          redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
+        />
       </Card>
     </div>
   )

@@ -66,16 +66,32 @@ describe('draw tab notes', () => {
     expect(start).not.toHaveAccessibleDescription()
   })
 
-  it('offline with a place to redraw, says it beside the winners', async () => {
+  async function withPlaceToRedraw() {
     const raffle = await raffleWith({ winnersCount: 1 })
     const round = await startDraw(testUser.id, raffle.id, { offline: true })
     await finishRound(testUser.id, round.id)
     const [winner] = await db.winners.toArray()
     await invalidateWinner(testUser.id, raffle.id, winner!.id, null)
+    return raffle
+  }
+
+  it('offline with a place to redraw, says it beside the winners and describes Re-sortear with it', async () => {
+    const raffle = await withPlaceToRedraw()
     offline()
     await openDrawTab(raffle)
-    expect(await within(winnersCard()).findByRole('button', { name: 'Re-sortear' })).toBeInTheDocument()
+    const redraw = await within(winnersCard()).findByRole('button', { name: 'Re-sortear' })
     expect(within(winnersCard()).getByText(OFFLINE_START_TEXT)).toBeInTheDocument()
+    // The winner's own details first, then what an offline round means.
+    expect(redraw).toHaveAccessibleDescription(expect.stringContaining(OFFLINE_START_TEXT))
+    expect(redraw).toHaveAccessibleDescription(expect.stringMatching(new RegExp(`^1º Lugar Invalidado .* ${OFFLINE_START_TEXT.slice(0, 20)}`)))
+  })
+
+  it('online, Re-sortear is described by its winner only', async () => {
+    const raffle = await withPlaceToRedraw()
+    await openDrawTab(raffle)
+    const redraw = await within(winnersCard()).findByRole('button', { name: 'Re-sortear' })
+    expect(screen.queryByText(OFFLINE_START_TEXT)).not.toBeInTheDocument()
+    expect(redraw).toHaveAccessibleDescription(expect.not.stringContaining('OFFLINE'))
   })
 
   it('starting the draw clears a passing toast, so nothing covers the reveal', async () => {

@@ -64,7 +64,7 @@ interface ParticipantGroupItemProps {
   /** Ticket raffles always show the ticket badge; simple ones when a person holds several entries. */
   showTickets: boolean
   canDelete: boolean
-  onRemove: (group: ParticipantGroup) => Promise<void>
+  onRemove: (group: ParticipantGroup) => Promise<unknown>
   /** Ticket raffles while pending: one more ticket for this person, in their group. */
   onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
 }

@@ -160,7 +160,7 @@ describe('participants list on a preview', () => {
     const people = Array.from({ length: 150 }, (_, i) => ({ id: `g${i}`, groupId: `g${i}`, name: i === 149 ? 'Ana' : `P${i}`, email: null, ticketNumber: null }))
     people[0] = { ...people[0]!, name: 'ana' }
     const preview = previewIndex(people.slice(0, 100), { people: 150, tickets: 150 })
-    const props = { isTicketRaffle: false, canDelete: false, onRemove: async () => {} }
+    const props = { isTicketRaffle: false, canDelete: false, onRemove: async () => true }
     const view = render(<ParticipantsList index={preview} {...props} />)
     expect(screen.getByText('Mostrando 100 de 150')).toBeInTheDocument()
     expect(within(list()).getAllByRole('listitem')).toHaveLength(100)

@@ -6,6 +6,7 @@ import { filterGroups, pageOf, type GroupIndex, type ParticipantGroup } from '@/
 import { emptyText, loadMoreLabel, summaryText } from '@/features/manage-raffle/participants-text'
 import { SearchBox } from '@/components/ui/SearchBox'
 import { useDebouncedSearch } from '@/components/ui/useDebouncedSearch'
+import { useRefocusAfterRemoval } from '@/features/manage-raffle/useRefocusAfterRemoval'
 
 interface ParticipantsListProps {
   /** Undefined while the tickets load. */
@@ -13,7 +14,8 @@ interface ParticipantsListProps {
   isTicketRaffle: boolean
   /** Removal is allowed only while the raffle is pending (spec: canDelete). */
   canDelete: boolean
-  onRemove: (group: ParticipantGroup) => Promise<void>
+  /** Resolves true when the person was removed. */
+  onRemove: (group: ParticipantGroup) => Promise<boolean>
   /** Set while a person may be given another ticket (ticket raffles, pending). */
   onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
 }
@@ -49,9 +51,11 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, o
   const matched = index && !index.complete ? index.people : matches.length
   const { visible, remaining } = pageOf(matches, pages, matched)
   const showTickets = isTicketRaffle || (index !== undefined && index.tickets > index.people)
+  const shownIds = useMemo(() => visible.map((group) => group.id), [visible])
+  const { listRef, sectionRef, remove } = useRefocusAfterRemoval(shownIds, onRemove)
 
   return (
-    <section aria-labelledby="participants-heading">
+    <section ref={sectionRef} aria-labelledby="participants-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="participants-heading" className="font-semibold text-slate-900">
           Participantes
@@ -74,14 +78,14 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, o
           {emptyText(searching ? search.term : '')}
         </p>
       ) : (
-        <ul aria-labelledby="participants-heading" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
+        <ul ref={listRef} aria-labelledby="participants-heading" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {visible.map((group) => (
             <ParticipantGroupItem
               key={group.id}
               group={group}
               showTickets={showTickets}
               canDelete={canDelete}
-              onRemove={onRemove}
+              onRemove={remove}
               onAddTicket={onAddTicket}
             />
           ))}

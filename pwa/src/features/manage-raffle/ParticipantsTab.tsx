@@ -25,8 +25,10 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
       try {
         await removeGroup(userId, raffleId, group.id)
         toast.success(removedMessage(group.name, group.ticketCount))
+        return true
       } catch (error) {
         toast.error('Não foi possível remover participante', { description: errorText(error) })
+        return false
       }
     },
     [userId, raffleId],

@@ -9,7 +9,7 @@ interface RemoveGroupButtonProps {
   group: ParticipantGroup
   /** Whether tickets are spoken of (as on the row's badge). */
   showTickets: boolean
-  onRemove: (group: ParticipantGroup) => Promise<void>
+  onRemove: (group: ParticipantGroup) => Promise<unknown>
 }
 
 /**
@@ -38,6 +38,7 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
     <>
       <button
         type="button"
+        data-remove
         onClick={() => setOpen(true)}
         disabled={removing}
         title={title}

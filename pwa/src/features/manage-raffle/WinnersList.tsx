@@ -25,6 +25,8 @@ interface WinnersListProps {
   showEmail: boolean
   onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
+  /** The id of a note every 'Re-sortear' button is described by as well (the offline note). */
+  redrawNoteId?: string | undefined
 }
 
 /**
@@ -32,7 +34,7 @@ interface WinnersListProps {
  * (with the reason and when) beside the one redrawn for its place. Organisers invalidate valid
  * winners and redraw places left without one.
  */
-export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedraw }: WinnersListProps) {
+export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedraw, redrawNoteId }: WinnersListProps) {
   const baseId = useId()
   const [target, setTarget] = useState<WinnerView | null>(null)
   const [invalidating, setInvalidating] = useState(false)
@@ -100,7 +102,7 @@ export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedra
               <Button
                 variant="secondary"
                 size="sm"
-                aria-describedby={detailsId}
+                aria-describedby={redrawNoteId ? `${detailsId} ${redrawNoteId}` : detailsId}
                 loading={redrawing.has(winner.position)}
                 onClick={() => redraw(winner.position)}
               >
