@@ -48,8 +48,10 @@ type holder struct {
 type ColumnsBuilder struct {
 	c        TicketColumns
 	people   map[holder]int
-	last     holder
-	lastAt   int64
+	// The previous ticket's holder and entry.
+	last       holder
+	lastPerson int
+	lastAt     int64
 	numbered bool
 }
 
@@ -71,8 +73,8 @@ func (b *ColumnsBuilder) Add(t SnapshotTicket) {
 		h.email, h.hasEmail = *t.Email, true
 	}
 	// A person's tickets mostly come one after another: no lookup for them.
-	p := len(b.c.People.GroupIDs) - 1
-	if p < 0 || h != b.last {
+	p := b.lastPerson
+	if len(b.c.IDs) == 0 || h != b.last {
 		var ok bool
 		if p, ok = b.people[h]; !ok {
 			p = len(b.c.People.GroupIDs)
@@ -81,7 +83,7 @@ func (b *ColumnsBuilder) Add(t SnapshotTicket) {
 			b.c.People.Names = append(b.c.People.Names, t.Name)
 			b.c.People.Emails = append(b.c.People.Emails, t.Email)
 		}
-		b.last = h
+		b.last, b.lastPerson = h, p
 	}
 	b.c.IDs = append(b.c.IDs, t.ID)
 	b.c.Person = append(b.c.Person, p)
