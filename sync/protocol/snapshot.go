@@ -46,13 +46,13 @@ type holder struct {
 
 // ColumnsBuilder puts tickets into columns, in the order they are added.
 type ColumnsBuilder struct {
-	c        TicketColumns
-	people   map[holder]int
+	c      TicketColumns
+	people map[holder]int
 	// The previous ticket's holder and entry.
 	last       holder
 	lastPerson int
 	lastAt     int64
-	numbered bool
+	numbered   bool
 }
 
 // NewColumnsBuilder expects about n tickets.
