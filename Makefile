@@ -44,13 +44,14 @@ test-go: test-fuzz
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 3s ./sync/importfile/
 	$(GO) test -run '^$$' -fuzz FuzzReadXLSX -fuzztime 3s ./sync/importfile/
 
-# Brief fuzzing of the pure decoders (push ops, texts, e-mails, sign-up and sign-in inputs), about
-# 25 s in all, one worker each. The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds
+# Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
+# inputs), about 28 s in all, one worker each. The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds
 # with `go test ./...`; `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
 FUZZ := $(GO) test -run '^$$' -parallel 1
 test-fuzz:
 	$(FUZZ) -fuzz '^FuzzDecode$$' -fuzztime 6s ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 4s ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzDecodeAdd$$' -fuzztime 3s ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 3s ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 5s ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 5s ./server/internal/auth

@@ -10,14 +10,8 @@ import (
 // returns its typed mutation, with texts cleaned by the text rule (text.go)
 // and optional empties as nil.
 func Decode(op Op) (Mutation, *Rejection) {
-	if !IsUUID(op.OpID) || !IsUUID(op.RaffleID) {
-		return nil, Reject(ReasonInvalidPayload)
-	}
-	if op.MutationID < 1 || op.MutationID > MaxSafeInteger {
-		return nil, Reject(ReasonInvalidMutationID)
-	}
-	if !IsUUIDv7(op.OpID) || (op.Type == TypeRaffleCreate && !IsUUIDv7(op.RaffleID)) {
-		return nil, Reject(ReasonInvalidID)
+	if rej := checkEnvelope(op); rej != nil {
+		return nil, rej
 	}
 	if len(op.Payload) == 0 || !gjson.ValidBytes(op.Payload) {
 		return nil, Reject(ReasonInvalidPayload)
@@ -62,6 +56,20 @@ func Decode(op Op) (Mutation, *Rejection) {
 		return DrawAbandon{DrawID: id}, nil
 	}
 	return nil, Reject(ReasonUnknownType)
+}
+
+// checkEnvelope checks an op's ids and mutation id.
+func checkEnvelope(op Op) *Rejection {
+	if !IsUUID(op.OpID) || !IsUUID(op.RaffleID) {
+		return Reject(ReasonInvalidPayload)
+	}
+	if op.MutationID < 1 || op.MutationID > MaxSafeInteger {
+		return Reject(ReasonInvalidMutationID)
+	}
+	if !IsUUIDv7(op.OpID) || (op.Type == TypeRaffleCreate && !IsUUIDv7(op.RaffleID)) {
+		return Reject(ReasonInvalidID)
+	}
+	return nil
 }
 
 func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {

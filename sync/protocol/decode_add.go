@@ -12,22 +12,61 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 		return nil, Reject(ReasonInvalidPayload)
 	}
 	items := list.Array()
-	if len(items) == 0 {
-		return nil, Reject(ReasonInvalidPayload)
-	}
-	if len(items) > MaxBatch {
-		return nil, Reject(ReasonBatchTooLarge)
+	if rej := batchSize(len(items)); rej != nil {
+		return nil, rej
 	}
 	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(items))}
 	seen := make(map[string]bool, len(items))
 	for _, it := range items {
-		t, rej := decodeTicket(it, seen)
+		raw, rej := ticketFromJSON(it)
+		if rej != nil {
+			return nil, rej
+		}
+		t, rej := checkTicket(raw, seen)
 		if rej != nil {
 			return nil, rej
 		}
 		add.Tickets = append(add.Tickets, t)
 	}
 	return add, nil
+}
+
+// DecodeAdd is Decode for a participants.add op whose tickets the server
+// made itself (a file import): the op's envelope and every ticket pass the
+// same checks, in the same order, as a payload decoded from JSON, without
+// the tickets being encoded to JSON and read back. The op's Payload is not
+// read.
+func DecodeAdd(op Op, tickets []Ticket) (Mutation, *Rejection) {
+	if op.Type != TypeParticipantsAdd {
+		return nil, Reject(ReasonUnknownType)
+	}
+	if rej := checkEnvelope(op); rej != nil {
+		return nil, rej
+	}
+	if rej := batchSize(len(tickets)); rej != nil {
+		return nil, rej
+	}
+	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(tickets))}
+	seen := make(map[string]bool, len(tickets))
+	for _, t := range tickets {
+		t, rej := checkTicket(rawTicket{Ticket: t}, seen)
+		if rej != nil {
+			return nil, rej
+		}
+		add.Tickets = append(add.Tickets, t)
+	}
+	return add, nil
+}
+
+// batchSize: one to MaxBatch tickets an op.
+func batchSize(n int) *Rejection {
+	switch {
+	case n == 0:
+		return Reject(ReasonInvalidPayload)
+	case n > MaxBatch:
+		return Reject(ReasonBatchTooLarge)
+	}
+	return nil
 }
 
 // The fields of a ticket, by their place in ticketKeys (keys.go).
@@ -39,35 +78,76 @@ const (
 	ticketGroup
 )
 
-// decodeTicket reads one ticket of participants.add; seen holds the ids of
-// the op's tickets before it (an id twice is participant_exists).
-func decodeTicket(it gjson.Result, seen map[string]bool) (Ticket, *Rejection) {
+// rawTicket is a ticket as sent, before the rules: its texts not yet
+// cleaned, Email and TicketNumber nil when absent or null. The bad flags
+// mark a field JSON gave the wrong type (or broken UTF-8); checkTicket
+// refuses them at the field's turn, so a ticket with several faults is
+// refused for the same one however it arrived.
+type rawTicket struct {
+	Ticket
+	badID, badName, badEmail, badNumber, badGroup bool
+}
+
+// ticketFromJSON reads one ticket object of participants.add.
+func ticketFromJSON(it gjson.Result) (rawTicket, *Rejection) {
 	if !it.IsObject() {
-		return Ticket{}, Reject(ReasonInvalidPayload)
+		return rawTicket{}, Reject(ReasonInvalidPayload)
 	}
 	f, rej := ticketFields(it)
 	if rej != nil {
-		return Ticket{}, rej
+		return rawTicket{}, rej
 	}
-	var t Ticket
-	if t.ID, rej = requiredString(f[ticketID], "id"); rej != nil || !IsUUID(t.ID) {
+	var r rawTicket
+	r.ID, r.badID = requiredText(f[ticketID])
+	r.GroupID, r.badGroup = requiredText(f[ticketGroup])
+	r.Name, r.badName = optionalText(f[ticketName])
+	var email, number string
+	email, r.badEmail = optionalText(f[ticketEmail])
+	number, r.badNumber = optionalText(f[ticketNumber])
+	if email != "" {
+		r.Email = &email
+	}
+	if number != "" {
+		r.TicketNumber = &number
+	}
+	return r, nil
+}
+
+// requiredText is a field that must be a string; bad when it is not.
+func requiredText(v gjson.Result) (s string, bad bool) {
+	s, rej := requiredString(v, "")
+	return s, rej != nil
+}
+
+// optionalText is a field that may be a string, absent or null ("").
+func optionalText(v gjson.Result) (s string, bad bool) {
+	s, rej := optionalString(v)
+	return s, rej != nil
+}
+
+// checkTicket applies the ticket rules to one ticket of participants.add;
+// seen holds the ids of the op's tickets before it (an id twice is
+// participant_exists). It returns the ticket with its texts cleaned.
+func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
+	t := Ticket{ID: r.ID, GroupID: r.GroupID}
+	if r.badID || !IsUUID(t.ID) {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
 	if seen[t.ID] {
 		return Ticket{}, Reject(ReasonParticipantExists)
 	}
 	seen[t.ID] = true
-	if t.GroupID, rej = requiredString(f[ticketGroup], "group_id"); rej != nil || !IsUUID(t.GroupID) {
+	if r.badGroup || !IsUUID(t.GroupID) {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
 	if !IsUUIDv7(t.ID) || !IsUUIDv7(t.GroupID) {
 		return Ticket{}, Reject(ReasonInvalidID)
 	}
-	name, rej := optionalString(f[ticketName])
-	if rej != nil {
-		return Ticket{}, rej
+	if r.badName || !storable(r.Name) {
+		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
-	if t.Name, rej = cleanLine(name); rej != nil {
+	var rej *Rejection
+	if t.Name, rej = cleanLine(r.Name); rej != nil {
 		return Ticket{}, rej
 	}
 	if t.Name == "" {
@@ -76,11 +156,8 @@ func decodeTicket(it gjson.Result, seen map[string]bool) (Ticket, *Rejection) {
 	if utf8.RuneCountInString(t.Name) > MaxName {
 		return Ticket{}, Reject(ReasonNameTooLong)
 	}
-	email, rej := optionalString(f[ticketEmail])
+	email, rej := optionalLine(r.Email, r.badEmail)
 	if rej != nil {
-		return Ticket{}, rej
-	}
-	if email, rej = cleanLine(email); rej != nil {
 		return Ticket{}, rej
 	}
 	if email != "" {
@@ -89,10 +166,29 @@ func decodeTicket(it gjson.Result, seen map[string]bool) (Ticket, *Rejection) {
 		}
 		t.Email = &email
 	}
-	if t.TicketNumber, rej = optionalTrimmed(f[ticketNumber], MaxTicketNumber, ReasonInvalidTicketNumber); rej != nil {
+	number, rej := optionalLine(r.TicketNumber, r.badNumber)
+	if rej != nil {
 		return Ticket{}, rej
 	}
+	if number != "" {
+		if utf8.RuneCountInString(number) > MaxTicketNumber {
+			return Ticket{}, Reject(ReasonInvalidTicketNumber)
+		}
+		t.TicketNumber = &number
+	}
 	return t, nil
+}
+
+// optionalLine is an optional one-line text after the text rule ("" when
+// none).
+func optionalLine(s *string, bad bool) (string, *Rejection) {
+	if bad || (s != nil && !storable(*s)) {
+		return "", Reject(ReasonInvalidPayload)
+	}
+	if s == nil {
+		return "", nil
+	}
+	return cleanLine(*s)
 }
 
 // ticketFields reads a ticket's fields in one pass over the object, refusing

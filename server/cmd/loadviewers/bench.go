@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
 	"slices"
 	"time"
 
@@ -23,6 +24,8 @@ type result struct {
 	rssPerViewer    float64
 	start, complete broadcast
 	cpu             time.Duration
+	// generator is this process's own CPU time across both broadcasts.
+	generator time.Duration
 	// perInstance counts each instance's open connections (-proxy).
 	perInstance []int
 }
@@ -31,6 +34,7 @@ type result struct {
 type options struct {
 	bin, db, pgURL string
 	viewers        int
+	readers        int // the generator's epoll loops
 	// caddyfile, when set, runs two instances behind Caddy (proxy.go).
 	caddyfile string
 }
@@ -83,7 +87,7 @@ func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
 	before := rss(servers)
 
 	began := time.Now()
-	ws, err := connect(ctx, base, code, o.viewers)
+	ws, err := connect(ctx, base, code, o.viewers, o.readers)
 	defer ws.close()
 	if err != nil {
 		return res, err
@@ -102,7 +106,7 @@ func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
 		}
 	}
 
-	cpu0 := cpu(servers)
+	cpu0, self0 := cpu(servers), cpuOf(os.Getpid())
 	rd := draw.NewSeed()
 	drawID := core.NewID(time.Now())
 	digest := draw.Digest(pool)
@@ -123,7 +127,7 @@ func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
 	if res.complete, err = ws.wait(ctx, seq, t1); err != nil {
 		return res, err
 	}
-	res.cpu = cpu(servers) - cpu0
+	res.cpu, res.generator = cpu(servers)-cpu0, cpuOf(os.Getpid())-self0
 	return res, nil
 }
 

@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const usage = `uso: loadviewers [-viewers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
+const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
@@ -31,6 +31,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	viewers := fs.Int("viewers", 10_000, "espectadores conectados")
 	dbs := fs.String("db", "both", "sqlite, postgres ou both")
 	bin := fs.String("server", "bin/sorteio", "binário do servidor")
+	readers := fs.Int("readers", 1, "laços epoll que leem os espectadores")
 	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -52,7 +53,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		list = []string{"postgres"} // several instances share PostgreSQL only
 	}
-	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start state encoded → at every viewer, p50 / p99 / max | push sent → op begun → state encoded (median) | draw.complete encoded → every viewer | push → op → encoded | push sent → every viewer, start; complete | server CPU, both broadcasts |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(stdout, "| database | viewers | connect | server RSS per viewer | draw.start state encoded → in every viewer's socket, p50 / p99 / max | encoded → read by the generator | push sent → op begun → state encoded (median) | draw.complete encoded → in every socket | → read | push → op → encoded | push sent → read, start; complete | server CPU, both broadcasts | generator CPU |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, db := range list {
 		dsn := ""
 		if db == "postgres" {
@@ -63,14 +64,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		// Each database gets at most two minutes.
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		res, err := bench(rctx, options{bin: binPath, db: db, pgURL: dsn, viewers: *viewers, caddyfile: *caddyfile}, stderr)
+		res, err := bench(rctx, options{bin: binPath, db: db, pgURL: dsn, viewers: *viewers, readers: max(1, *readers), caddyfile: *caddyfile}, stderr)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("%s: %w", db, err)
 		}
-		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %s; %s | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
-			res.rssPerViewer/1024, res.start.fromEncode, res.start.steps(), res.complete.fromEncode, res.complete.steps(),
-			res.start.fromPush, res.complete.fromPush, res.cpu.Seconds()*1000)
+		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %s | %s | %s; %s | %.0f ms | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
+			res.rssPerViewer/1024, res.start.kernel, res.start.read, res.start.steps(), res.complete.kernel, res.complete.read, res.complete.steps(),
+			res.start.fromPush, res.complete.fromPush, res.cpu.Seconds()*1000, res.generator.Seconds()*1000)
 		if res.perInstance != nil {
 			fmt.Fprintf(stdout, "\nThrough Caddy: connections held by each instance %v; every viewer got both states, wherever the push landed.\n", res.perInstance)
 		}

@@ -3,22 +3,41 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"net"
-	"strconv"
+	"net/url"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
-
-	"github.com/gorilla/websocket"
 )
 
-// viewers are the public connections; each keeps when each state arrived.
+// The viewers are plain sockets read by a few epoll loops (read.go), not a
+// WebSocket client and a goroutine each: the generator shares the server's
+// cores, and its own wake-ups, goroutine switches and decoding would show up
+// in the figures as the server's lateness. Each socket asks the kernel for
+// the time each segment reached it (SO_TIMESTAMPNS), so an arrival is timed
+// where it happened, whenever the generator gets round to reading it.
+
+// viewers are the public connections and the epoll loops that read them.
 type viewers struct {
-	conns []*websocket.Conn
-	mu    []sync.Mutex
-	seen  [][]arrival
-	first atomic.Int64 // viewers that got their first state
+	conns []*viewer
+	polls []int // epoll descriptors, one per reader
+	first atomic.Int64
+	stop  atomic.Bool
+	wg    sync.WaitGroup
+}
+
+// viewer is one connection. Only its reader touches fd's input and pending;
+// wait reads seen under mu.
+type viewer struct {
+	fd      int
+	pending []byte // the start of a frame not yet read whole
+	top     atomic.Int64
+	mu      sync.Mutex
+	seen    []arrival
 }
 
 type arrival struct {
@@ -28,36 +47,44 @@ type arrival struct {
 	// transaction: the open round's started_at, or the raffle's drawn_at once
 	// completed; 0 in other states.
 	applied int64
-	at      time.Time
+	// kernel is when the last byte reached the viewer's socket; read, when
+	// this process read it.
+	kernel, read time.Time
 }
 
 // connect opens n viewers, 100 at a time, from source addresses 127.0.0.2 to
-// 127.0.0.101 (ephemeral ports stay far from exhaustion), and waits until
-// each has its first state.
-func connect(ctx context.Context, base, code string, n int) (*viewers, error) {
-	vs := &viewers{conns: make([]*websocket.Conn, n), mu: make([]sync.Mutex, n), seen: make([][]arrival, n)}
-	url := "ws" + base[len("http"):] + "/ws/public?code=" + code
+// 127.0.0.101 (ephemeral ports stay far from exhaustion), read by readers
+// epoll loops, and waits until each has its first state.
+func connect(ctx context.Context, base, code string, n, readers int) (*viewers, error) {
+	vs := &viewers{conns: make([]*viewer, n)}
+	for range readers {
+		ep, err := syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
+		if err != nil {
+			vs.close()
+			return nil, err
+		}
+		vs.polls = append(vs.polls, ep)
+	}
+	for _, ep := range vs.polls {
+		vs.wg.Go(func() { vs.readLoop(ep) })
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return vs, err
+	}
 	jobs := make(chan int)
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
 	for range 100 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range jobs {
-				d := websocket.Dialer{ReadBufferSize: 4096, WriteBufferSize: 256, HandshakeTimeout: 30 * time.Second,
-					NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%100))}}).DialContext}
-				c, _, err := d.DialContext(ctx, url, nil)
-				if err != nil {
+				if err := vs.open(ctx, i, u.Host, code); err != nil {
 					errs <- fmt.Errorf("espectador %d: %w", i, err)
-					continue
 				}
-				vs.conns[i] = c
-				go vs.read(i)
 			}
-		}()
+		})
 	}
-	for i := 0; i < n; i++ {
+	for i := range n {
 		jobs <- i
 	}
 	close(jobs)
@@ -76,74 +103,85 @@ func connect(ctx context.Context, base, code string, n int) (*viewers, error) {
 	return vs, nil
 }
 
-func (vs *viewers) read(i int) {
-	c := vs.conns[i]
-	var buf bytes.Buffer
-	for {
-		_, r, err := c.NextReader()
-		at := time.Now()
+// open dials viewer i, upgrades it to a WebSocket and hands its socket to a
+// reader. The socket leaves Go's poller (a duplicate descriptor is kept and
+// the net.Conn closed), so only the reader's epoll watches it.
+func (vs *viewers) open(ctx context.Context, i int, host, code string) error {
+	d := net.Dialer{Timeout: 30 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%100))}}
+	c, err := d.DialContext(ctx, "tcp", host)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+	var key [16]byte
+	_, _ = rand.Read(key[:])
+	if _, err := fmt.Fprintf(c, "GET /ws/public?code=%s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", code, host, base64.StdEncoding.EncodeToString(key[:])); err != nil {
+		return err
+	}
+	buf := make([]byte, 0, 4096)
+	end := -1
+	for end < 0 {
+		if len(buf) == cap(buf) {
+			return fmt.Errorf("resposta do upgrade longa demais")
+		}
+		m, err := c.Read(buf[len(buf):cap(buf)])
 		if err != nil {
-			return
+			return err
 		}
-		buf.Reset()
-		if _, err := buf.ReadFrom(r); err != nil {
-			return
-		}
-		a, ok := readState(buf.Bytes())
-		if !ok {
-			continue
-		}
-		a.at = at
-		vs.mu[i].Lock()
-		if len(vs.seen[i]) == 0 {
-			vs.first.Add(1)
-		}
-		vs.seen[i] = append(vs.seen[i], a)
-		vs.mu[i].Unlock()
+		buf = buf[:len(buf)+m]
+		end = bytes.Index(buf, []byte("\r\n\r\n"))
 	}
+	if !bytes.HasPrefix(buf, []byte("HTTP/1.1 101 ")) {
+		line, _, _ := bytes.Cut(buf, []byte("\r\n"))
+		return fmt.Errorf("upgrade recusado: %s", line)
+	}
+	fd, err := dupSocket(c)
+	if err != nil {
+		return err
+	}
+	v := &viewer{fd: fd}
+	vs.conns[i] = v
+	// What came with the upgrade's answer (the hello, perhaps the state) is
+	// read before the reader may see the socket.
+	v.feed(vs, buf[end+4:], time.Time{}, time.Now())
+	ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP, Fd: int32(i)}
+	return syscall.EpollCtl(vs.polls[i%len(vs.polls)], syscall.EPOLL_CTL_ADD, fd, &ev)
 }
 
-// readState reads what the measure needs from a state message, which begins
-// {"type":"state","seq":N,"server_time":T, without decoding it all (this
-// process's CPU is for receiving).
-func readState(b []byte) (arrival, bool) {
-	rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","seq":`))
-	if !ok {
-		return arrival{}, false
+// dupSocket returns a second descriptor of c's socket, asking the kernel to
+// timestamp what it receives.
+func dupSocket(c net.Conn) (int, error) {
+	raw, err := c.(*net.TCPConn).SyscallConn()
+	if err != nil {
+		return -1, err
 	}
-	seq, ok1 := number(rest, nil)
-	encoded, ok2 := number(rest, []byte(`"server_time":`))
-	applied, found := number(b, []byte(`"started_at":`))
-	if !found {
-		applied, _ = number(b, []byte(`"drawn_at":`)) // the raffle's, first
-	}
-	return arrival{seq: seq, encoded: encoded, applied: applied}, ok1 && ok2
-}
-
-// number reads the integer after key in b (at its start when key is nil).
-func number(b, key []byte) (int64, bool) {
-	if key != nil {
-		i := bytes.Index(b, key)
-		if i < 0 {
-			return 0, false
+	fd := -1
+	var derr error
+	if err := raw.Control(func(s uintptr) {
+		if fd, derr = syscall.Dup(int(s)); derr == nil {
+			derr = syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_TIMESTAMPNS, 1)
 		}
-		b = b[i+len(key):]
+	}); err != nil {
+		return -1, err
 	}
-	end := 0
-	for end < len(b) && b[end] >= '0' && b[end] <= '9' {
-		end++
+	if derr != nil {
+		if fd >= 0 {
+			syscall.Close(fd)
+		}
+		return -1, derr
 	}
-	n, err := strconv.ParseInt(string(b[:end]), 10, 64)
-	return n, err == nil
+	return fd, nil
 }
 
 // broadcast is one state's way to every viewer.
 type broadcast struct {
-	// fromPush is from sending the push to each arrival, an upper bound of
-	// commit → arrival; fromEncode from the state's encoding, after the
-	// commit, the change event and the state's load (the server's clock, in
-	// ms: both processes run on this machine).
-	fromPush, fromEncode latencies
+	// From the state's encoding (the server's clock, in ms: both processes
+	// run on this machine) to its arrival in each viewer's socket (kernel)
+	// and to this process's read of it (read); from sending the push to that
+	// read (an upper bound of commit → arrival).
+	kernel, read, fromPush latencies
 	// The median viewer's steps: push sent → op begun → state encoded (the
 	// op's transaction and commit, the event, the load).
 	pushToApply, applyToEncode time.Duration
@@ -152,41 +190,54 @@ type broadcast struct {
 // wait collects, for every viewer, the first state at or past seq; pushed
 // is when its push was sent. It waits up to 30 s for all.
 func (vs *viewers) wait(ctx context.Context, seq int64, pushed time.Time) (broadcast, error) {
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var b broadcast
-		var toApply, toEncode latencies
-		for i := range vs.conns {
-			vs.mu[i].Lock()
-			for _, a := range vs.seen[i] {
-				if a.seq >= seq {
-					b.fromPush = append(b.fromPush, a.at.Sub(pushed))
-					b.fromEncode = append(b.fromEncode, a.at.Sub(time.UnixMilli(a.encoded)))
-					toApply = append(toApply, time.UnixMilli(a.applied).Sub(pushed))
-					toEncode = append(toEncode, time.Duration(a.encoded-a.applied)*time.Millisecond)
-					break
-				}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		missing := 0
+		for _, v := range vs.conns {
+			if v.top.Load() < seq {
+				missing++
 			}
-			vs.mu[i].Unlock()
 		}
-		if len(b.fromPush) == len(vs.conns) {
-			b.pushToApply, b.applyToEncode = toApply.at(0.5), toEncode.at(0.5)
-			return b, nil
+		if missing == 0 {
+			break
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return b, fmt.Errorf("%w: %d de %d", errMissed, len(vs.conns)-len(b.fromPush), len(vs.conns))
+			return broadcast{}, fmt.Errorf("%w: %d de %d", errMissed, missing, len(vs.conns))
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
+	var b broadcast
+	var toApply, toEncode latencies
+	for _, v := range vs.conns {
+		v.mu.Lock()
+		for _, a := range v.seen {
+			if a.seq >= seq {
+				enc := time.UnixMilli(a.encoded)
+				b.kernel = append(b.kernel, a.kernel.Sub(enc))
+				b.read = append(b.read, a.read.Sub(enc))
+				b.fromPush = append(b.fromPush, a.read.Sub(pushed))
+				toApply = append(toApply, time.UnixMilli(a.applied).Sub(pushed))
+				toEncode = append(toEncode, time.Duration(a.encoded-a.applied)*time.Millisecond)
+				break
+			}
+		}
+		v.mu.Unlock()
+	}
+	b.pushToApply, b.applyToEncode = toApply.at(0.5), toEncode.at(0.5)
+	return b, nil
 }
 
+// close stops the readers and closes every socket.
 func (vs *viewers) close() {
 	if vs == nil {
 		return
 	}
-	for _, c := range vs.conns {
-		if c != nil {
-			c.Close()
+	vs.stop.Store(true)
+	vs.wg.Wait()
+	for _, v := range vs.conns {
+		if v != nil {
+			syscall.Close(v.fd)
 		}
+	}
+	for _, ep := range vs.polls {
+		syscall.Close(ep)
 	}
 }

@@ -12,8 +12,9 @@ import (
 
 // An add of 1,200 tickets (three INSERTs on SQLite) whose last ticket id
 // the raffle already holds writes none of them: the database finds the id
-// while the rows go in, and the op's rows are taken back out. The push goes
-// on with the next op, in the same transaction's place.
+// while the rows go in, and the op's rows are taken back out (PostgreSQL:
+// to a savepoint; SQLite: the op's whole transaction, the rejection recorded
+// in a new one). The push goes on with the next op.
 func TestAddWithTakenIDWritesNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
@@ -30,8 +31,13 @@ func TestAddWithTakenIDWritesNothing(t *testing.T) {
 		last := batch[len(batch)-1]
 		last[len(last)-1].ID = held[0].ID
 		next := person("Caio", 2)
-		got := c.push(t, e, c.op(rid, "participants.add", addPayload(batch...)), c.op(rid, "participants.add", addPayload(next)))
+		taken := c.op(rid, "participants.add", addPayload(batch...))
+		got := c.push(t, e, taken, c.op(rid, "participants.add", addPayload(next)))
 		wantStatuses(t, got, "rejected:participant_exists", "applied")
+		// The rejection is recorded: a retry of the op gets it back.
+		if again := c.push(t, e, taken); again[0].Status != "duplicate" || again[0].Reason != "participant_exists" {
+			t.Errorf("retry answered %+v, want the recorded participant_exists", again[0])
+		}
 
 		if n := storetest.CountParticipants(t, db, rid); n != 3 {
 			t.Errorf("%d participants rows, want 3 (Ana's and Caio's)", n)

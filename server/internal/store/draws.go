@@ -183,7 +183,8 @@ func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 
 // readPool reads the raffle's canonical pool: every ticket's id and group
 // and, when full, its number and name (never the e-mail), in id order
-// compared as bytes. Without full, the index alone answers in SQLite.
+// compared as bytes. Without full, an index alone answers: SQLite's
+// participants_raffle_id, PostgreSQL's primary key (it carries group_id, 0016).
 func (db *DB) readPool(ctx context.Context, tx *sql.Tx, raffleID string, sizeHint int, full bool) ([]draw.Ticket, error) {
 	order := "id"
 	if db.dialect == postgresDialect {

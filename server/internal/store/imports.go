@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"strconv"
 	"time"
@@ -59,19 +58,18 @@ func (db *DB) highestNumber(ctx context.Context, tx *sql.Tx, raffleID string) (i
 // ImportTickets adds an import's tickets as participants.add ops of at most
 // 5,000 tickets, through the push pipeline (same rules, same log), all in one
 // transaction: one rejection and nothing is written. The ops are recorded
-// under a client id of their own. Pokes follow the commit.
+// under a client id of their own. Their tickets enter the pipeline as Go
+// values (protocol.DecodeAdd, the same checks as a decoded payload), not
+// encoded to JSON and read back. Pokes follow the commit.
 func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, tickets []protocol.Ticket, now func() time.Time) error {
 	heads := map[pokeTarget]int64{}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		clientID := core.NewID(now())
 		for i := 0; i*protocol.MaxBatch < len(tickets); i++ {
 			batch := tickets[i*protocol.MaxBatch : min((i+1)*protocol.MaxBatch, len(tickets))]
-			payload, err := json.Marshal(protocol.ParticipantsAdd{Tickets: batch})
-			if err != nil {
-				return err
-			}
-			op := protocol.Op{OpID: core.NewID(now()), MutationID: int64(i + 1), RaffleID: raffleID, Type: protocol.TypeParticipantsAdd, Payload: payload}
-			res, err := db.applyOp(ctx, tx, userID, clientID, op, now())
+			op := protocol.Op{OpID: core.NewID(now()), MutationID: int64(i + 1), RaffleID: raffleID, Type: protocol.TypeParticipantsAdd}
+			decode := func(op protocol.Op) (protocol.Mutation, *protocol.Rejection) { return protocol.DecodeAdd(op, batch) }
+			res, err := db.applyOp(ctx, tx, userID, clientID, op, decode, now())
 			if err != nil {
 				return err
 			}
@@ -82,6 +80,9 @@ func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, ticket
 		}
 		return nil
 	})
+	if errors.Is(err, errTicketTaken) {
+		return &core.Error{Code: core.CodeInvalidInput, Message: protocol.Message(protocol.ReasonParticipantExists)}
+	}
 	if err != nil {
 		return db.wrap(err)
 	}

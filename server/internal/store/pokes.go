@@ -11,10 +11,11 @@ import (
 
 // A poke tells an organiser's devices that a raffle's log advanced, so they
 // pull. Push sends one per raffle it advanced, with the highest seq, after
-// the op that reached it committed. With PostgreSQL it travels by NOTIFY to
-// every server instance sharing the database (this one included); with
-// SQLite, which has one instance, it goes straight to this process's
-// listeners. Either way ListenPokes is the one way to receive them.
+// the op that reached it committed. It goes straight to this process's
+// listeners, so the instance that committed broadcasts at once; with
+// PostgreSQL it also travels by NOTIFY to every other server instance sharing
+// the database (an instance skips its own). Either way ListenPokes is the one
+// way to receive them.
 
 // pokeChannel is the PostgreSQL NOTIFY channel of pokes.
 const pokeChannel = "sorteio_pokes"
@@ -29,10 +30,16 @@ type Poke struct {
 	Seq      int64  `json:"s"`
 }
 
+// notice is a poke as NOTIFY carries it, with the instance that sent it.
+type notice struct {
+	Poke
+	From string `json:"f"`
+}
+
 // pokeTarget names a raffle a push advanced, both ways.
 type pokeTarget struct{ local, key string }
 
-// listeners are this process's receivers of SQLite pokes.
+// listeners are this process's receivers of pokes.
 type listeners struct {
 	mu   sync.Mutex
 	next int
@@ -75,27 +82,28 @@ func (db *DB) poke(ctx context.Context, userID string, heads map[pokeTarget]int6
 	defer cancel()
 	for t, seq := range heads {
 		p := Poke{UserID: userID, RaffleID: t.local, Key: t.key, Seq: seq}
+		db.pokes.deliver(p)
 		if db.dialect != postgresDialect {
-			db.pokes.deliver(p)
 			continue
 		}
-		msg, _ := json.Marshal(p)
+		msg, _ := json.Marshal(notice{Poke: p, From: db.instance})
 		if _, err := db.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, pokeChannel, string(msg)); err != nil {
 			db.log.Warn("aviso de alteração não enviado", "raffle", t.local, "err", err)
 		}
 	}
 }
 
-// ListenPokes delivers the pokes of every instance to fn until ctx ends. It
-// calls ready (when not nil) once it receives: with PostgreSQL after its
-// LISTEN, reconnecting after failures; with SQLite at once.
+// ListenPokes delivers the pokes of every instance to fn until ctx ends:
+// this one's as they are sent, the others' (PostgreSQL) through LISTEN,
+// reconnecting after failures. It calls ready (when not nil) once it
+// receives both: with PostgreSQL after its LISTEN; with SQLite at once.
 func (db *DB) ListenPokes(ctx context.Context, fn func(Poke), ready func()) {
 	if ready == nil {
 		ready = func() {}
 	}
+	remove := db.pokes.add(fn)
+	defer remove()
 	if db.dialect != postgresDialect {
-		remove := db.pokes.add(fn)
-		defer remove()
 		ready()
 		<-ctx.Done()
 		return
@@ -132,9 +140,9 @@ func (db *DB) listenOnce(ctx context.Context, fn func(Poke), ready func()) error
 		if err != nil {
 			return err
 		}
-		var p Poke
-		if json.Unmarshal([]byte(n.Payload), &p) == nil {
-			fn(p)
+		var p notice
+		if json.Unmarshal([]byte(n.Payload), &p) == nil && p.From != db.instance {
+			fn(p.Poke)
 		}
 	}
 }

@@ -108,3 +108,70 @@ func TestOnePokePerRafflePerPush(t *testing.T) {
 		}
 	})
 }
+
+// The instance that commits hears its own pokes before Push returns, not
+// after a round trip through PostgreSQL; with PostgreSQL another instance
+// hears them through NOTIFY, and no instance hears its own twice.
+func TestPokesHeardAtOnceByTheCommittingInstance(t *testing.T) {
+	for _, d := range storetest.Dialects() {
+		t.Run(d, func(t *testing.T) {
+			ctx := context.Background()
+			dsn := storetest.DSN(t, d)
+			open := func() *store.DB {
+				db, err := store.Open(ctx, dsn, storetest.Logger(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
+				return db
+			}
+			a := open()
+			heardA := listenPokes(t, a)
+			u := mustUser(t, a, "ana@example.com")
+			client := core.NewID(time.Now())
+			create := func(db *store.DB, mutation int64, code string) string {
+				rid := core.NewID(time.Now())
+				op := protocol.Op{OpID: core.NewID(time.Now()), MutationID: mutation, RaffleID: rid, Type: protocol.TypeRaffleCreate,
+					Payload: json.RawMessage(fmt.Sprintf(`{"id":%q,"code":%q,"title":"Rifa","type":"simple","winners_count":1,"countdown_seconds":0,"created_at":1763700000000}`, rid, code))}
+				if res, err := db.Push(ctx, u.ID, client, []protocol.Op{op}, time.Now); err != nil || res[0].Status != store.StatusApplied {
+					t.Fatalf("push: %+v %v", res, err)
+				}
+				return rid
+			}
+			mine := create(a, 1, "K7P2QA")
+			select {
+			case p := <-heardA:
+				if p.RaffleID != mine || p.Key != mine || p.UserID != u.ID {
+					t.Fatalf("poke %+v, want raffle %s", p, mine)
+				}
+			default:
+				t.Fatal("the committing instance had not heard its poke when Push returned")
+			}
+			if d != "postgres" {
+				return
+			}
+			b := open()
+			heardB := listenPokes(t, b)
+			theirs := create(b, 2, "K7P2QB")
+			if p := <-heardB; p.RaffleID != theirs {
+				t.Fatalf("instance B heard %+v first, want its own %s", p, theirs)
+			}
+			// NOTIFY keeps the order of sending: A's own notice, sent before
+			// B's, would come first.
+			for {
+				select {
+				case p := <-heardA:
+					if p.UserID != u.ID {
+						continue // NOTIFY is database-wide: tests in other schemas poke too
+					}
+					if p.RaffleID != theirs {
+						t.Fatalf("instance A heard %+v again through NOTIFY", p)
+					}
+					return
+				case <-time.After(10 * time.Second):
+					t.Fatal("instance A never heard instance B's push")
+				}
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -62,7 +63,8 @@ const maxConflictRetries = 3
 // applyOne runs one op's pipeline in its transaction. When the database
 // refuses the op's own data (a constraint, a value it cannot store: an error
 // that would repeat on every retry), the op is rejected as op_failed in a
-// second transaction, so one op never blocks the ones after it. Transient
+// second transaction, so one op never blocks the ones after it; a ticket id
+// SQLite found taken is rejected there as participant_exists. Transient
 // failures stay errors: the client retries the push.
 func (db *DB) applyOne(ctx context.Context, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
 	var res OpResult
@@ -73,32 +75,41 @@ func (db *DB) applyOne(ctx context.Context, userID, clientID string, op protocol
 	for attempt := 0; attempt < maxConflictRetries; attempt++ {
 		err = db.tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			res, err = db.applyOp(ctx, tx, userID, clientID, op, now)
+			res, err = db.applyOp(ctx, tx, userID, clientID, op, protocol.Decode, now)
 			return err
 		})
 		if err == nil || !isConflictAbort(err) || ctx.Err() != nil {
 			break
 		}
 	}
-	if err == nil || ctx.Err() != nil || !isDataFault(err) {
+	reason := protocol.ReasonOpFailed
+	switch {
+	case err == nil || ctx.Err() != nil:
 		return res, err
+	case errors.Is(err, errTicketTaken):
+		// SQLite rolled the op back whole (addTickets).
+		reason = protocol.ReasonParticipantExists
+	case !isDataFault(err):
+		return res, err
+	default:
+		db.log.Warn("op rejected after a database error on its data", "op_id", op.OpID, "type", op.Type, "err", err)
 	}
-	db.log.Warn("op rejected after a database error on its data", "op_id", op.OpID, "type", op.Type, "err", err)
 	err = db.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		res, err = db.rejectFailed(ctx, tx, userID, clientID, op, now)
+		res, err = db.rejectAfterRollback(ctx, tx, userID, clientID, op, reason, now)
 		return err
 	})
 	return res, err
 }
 
-// rejectFailed records an op the database could not apply as rejected, after
-// the same client checks applyOp makes first.
-func (db *DB) rejectFailed(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+// rejectAfterRollback records as rejected for reason an op whose own
+// transaction was rolled back, after the same client checks applyOp makes
+// first.
+func (db *DB) rejectAfterRollback(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, reason string, now time.Time) (OpResult, error) {
 	if res, done, err := db.admit(ctx, tx, userID, clientID, op, now); done || err != nil {
 		return res, err
 	}
-	return db.reject(ctx, tx, clientID, op, op.MutationID, protocol.Reject(protocol.ReasonOpFailed), now)
+	return db.reject(ctx, tx, clientID, op, op.MutationID, protocol.Reject(reason), now)
 }
 
 // admit locks the client and answers ops already settled: one seen before
@@ -127,14 +138,18 @@ func (db *DB) admit(ctx context.Context, tx *sql.Tx, userID, clientID string, op
 	return OpResult{}, false, nil
 }
 
+// decoder turns an op into its checked mutation: protocol.Decode for what a
+// device sent, protocol.DecodeAdd for tickets the server read from a file.
+type decoder func(protocol.Op) (protocol.Mutation, *protocol.Rejection)
+
 // applyOp is the protocol's pipeline for one op, in one transaction: lock the
 // client, answer a recorded op again, decode, load the state, check the rules,
 // apply, log, record. What each op type writes is in apply.go.
-func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, now time.Time) (OpResult, error) {
+func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, op protocol.Op, decode decoder, now time.Time) (OpResult, error) {
 	if res, done, err := db.admit(ctx, tx, userID, clientID, op, now); done || err != nil {
 		return res, err
 	}
-	m, rej := protocol.Decode(op)
+	m, rej := decode(op)
 	if rej != nil {
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}

@@ -42,8 +42,10 @@ type DB struct {
 	log     *slog.Logger
 	// dsn is kept for the PostgreSQL listener's own connection.
 	dsn string
-	// pokes are this process's poke listeners (SQLite; pokes.go).
-	pokes listeners
+	// pokes are this process's poke listeners (pokes.go); instance tells
+	// this handle's NOTIFY apart from other instances'.
+	pokes    listeners
+	instance string
 	// maxRaffles is the per-account quota of raffles (0: none).
 	maxRaffles int
 	// abandonGrace is how long after a round's countdown its device still
@@ -68,7 +70,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 
 // open is Open with the migrations in files (nil: the embedded ones).
 func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, error) {
-	db := &DB{log: log, dsn: dsn, abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
+	db := &DB{log: log, dsn: dsn, instance: core.NewID(time.Now()), abandonGrace: time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		db.dialect = postgresDialect
@@ -112,10 +114,22 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 	return db, nil
 }
 
+// writerCache is the page cache of each writing SQLite connection, in KiB
+// (SQLite's default is 2,000). An import of 100,000 tickets dirties about
+// 60 MB of pages in its one transaction; with the default cache SQLite
+// writes them to the WAL before the commit (and some again after they
+// change once more): 0.4 s of CPU over an import and a push, 0.05 s with
+// this cache. The cache fills only as pages are read or written, and
+// database/sql keeps two idle connections.
+const writerCache = 64 << 10
+
 func sqliteDSN(path, txlock string) string {
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
+	}
+	if txlock == "immediate" {
+		q.Add("_pragma", fmt.Sprintf("cache_size(-%d)", writerCache))
 	}
 	q.Set("_txlock", txlock)
 	return "file:" + path + "?" + q.Encode()

@@ -44,9 +44,10 @@ type Viewers struct {
 
 type room struct {
 	viewers map[*Viewer]struct{}
-	heard   int64 // the highest seq a change event named
-	sent    int64 // the seq of the last state broadcast
-	last    frame // that state, framed
+	list    []*Viewer // viewers as a list, nil when one joined or left
+	heard   int64     // the highest seq a change event named
+	sent    int64     // the seq of the last state broadcast
+	last    frame     // that state, framed
 	loading bool
 }
 
@@ -54,7 +55,7 @@ type room struct {
 // it (viewers_write.go), under mu; its one goroutine reads pongs and the close.
 type Viewer struct {
 	ws    *websocket.Conn
-	sock  socket
+	sock  *socket
 	ip    string
 	queue int
 
@@ -158,6 +159,7 @@ func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64)
 		vs.rooms[raffleID] = r
 	}
 	r.viewers[v] = struct{}{}
+	r.list = nil
 	last, sent := r.last, r.sent
 	vs.mu.Unlock()
 	if last != nil {
@@ -174,6 +176,7 @@ func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64)
 
 	vs.mu.Lock()
 	delete(r.viewers, v)
+	r.list = nil
 	if len(r.viewers) == 0 && vs.rooms[raffleID] == r {
 		delete(vs.rooms, raffleID)
 	}

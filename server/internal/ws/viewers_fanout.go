@@ -3,8 +3,10 @@ package ws
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,21 +36,27 @@ func (vs *Viewers) Changed(raffleID string, seq int64) {
 // of its commit) is retried a few times, then left to the next event.
 func (vs *Viewers) refresh(raffleID string, r *room) {
 	for try := 0; ; try++ {
+		began := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		seq, body, err := vs.load(ctx, raffleID)
 		cancel()
-		vs.mu.Lock()
+		loaded := time.Now()
 		var to []*Viewer
 		var f frame
+		if err == nil {
+			f = textFrame(body) // framed before taking the lock
+		}
+		vs.mu.Lock()
 		switch {
 		case errors.Is(err, ErrGone):
 			to = members(r)
 		case err != nil:
 			vs.log.Warn("estado público não carregado", "raffle", raffleID, "err", err)
 		case seq > r.sent:
-			f = textFrame(body)
 			r.sent, r.last = seq, f
 			to = members(r)
+		default:
+			f = nil
 		}
 		vs.mu.Unlock()
 		// One refresh runs per room at a time, so broadcasts of a room never
@@ -61,6 +69,10 @@ func (vs *Viewers) refresh(raffleID string, r *room) {
 			})
 		} else if f != nil {
 			fanOut(to, func(v *Viewer) { v.deliver(f, seq) })
+			if vs.log.Enabled(context.Background(), slog.LevelDebug) {
+				vs.log.Debug("estado público transmitido", "raffle", raffleID, "seq", seq, "viewers", len(to), "bytes", len(f),
+					"load", loaded.Sub(began), "send", time.Since(loaded))
+			}
 		}
 		vs.mu.Lock()
 		if err != nil || r.sent >= r.heard || try >= 3 {
@@ -73,40 +85,56 @@ func (vs *Viewers) refresh(raffleID string, r *room) {
 	}
 }
 
-// members lists a room's viewers. Called with vs.mu held.
+// members lists a room's viewers, a list kept until one joins or leaves
+// (the broadcasts of a draw reuse it); callers must not change it. Called
+// with vs.mu held.
 func members(r *room) []*Viewer {
-	out := make([]*Viewer, 0, len(r.viewers))
-	for v := range r.viewers {
-		out = append(out, v)
+	if r.list == nil {
+		r.list = make([]*Viewer, 0, len(r.viewers))
+		for v := range r.viewers {
+			r.list = append(r.list, v)
+		}
 	}
-	return out
+	return r.list
 }
 
 // fanShard is how many viewers one goroutine of a broadcast writes to at
 // least: below it, starting goroutines costs more than it spreads.
 const fanShard = 512
 
-// fanOut calls fn for every viewer, in as many shards as the machine has
-// processors, and returns when all are done. fn never waits on a socket, so
-// a slow viewer costs its shard nothing.
+// fanChunk is how many viewers a worker of a broadcast takes at a time.
+const fanChunk = 128
+
+// fanOut calls fn for every viewer, with as many workers as the machine has
+// processors (the caller is one), and returns when all are done. Workers
+// take the viewers a chunk at a time, so one whose thread the system sets
+// aside leaves its share to the others instead of finishing last with half
+// the list. fn never waits on a socket, so a slow viewer costs nothing.
 func fanOut(to []*Viewer, fn func(*Viewer)) {
-	shards := min(runtime.GOMAXPROCS(0), (len(to)+fanShard-1)/fanShard)
-	if shards <= 1 {
+	workers := min(runtime.GOMAXPROCS(0), (len(to)+fanShard-1)/fanShard)
+	if workers <= 1 {
 		for _, v := range to {
 			fn(v)
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	size := (len(to) + shards - 1) / shards
-	for start := 0; start < len(to); start += size {
-		part := to[start:min(start+size, len(to))]
-		wg.Go(func() {
-			for _, v := range part {
+	var next atomic.Int64
+	work := func() {
+		for {
+			end := int(next.Add(fanChunk))
+			if end-fanChunk >= len(to) {
+				return
+			}
+			for _, v := range to[end-fanChunk : min(end, len(to))] {
 				fn(v)
 			}
-		})
+		}
 	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 }
 
