@@ -4,9 +4,9 @@ import { uuidv7 } from '../tests/seed';
 
 // 100,000 tickets (10,000 people of 10) in one raffle, in real Chromium against the real server:
 //   1. device A pushes them (as the sync engine does: ops of 5,000 tickets, 4 ops a push);
-//   2. device B, a new browser, opens /gerenciar/{id} straight away: the engine pulls the raffle
-//      into IndexedDB and the list counts all 10,000 people; in the same page, the raffle's
-//      snapshot is then downloaded and parsed, for comparison;
+//   2. device B, a new browser, opens /gerenciar/{id} straight away: the engine loads the raffle's
+//      snapshot into IndexedDB and the list counts all 10,000 people; in the same page, the
+//      snapshot is then downloaded and parsed, in each format, for comparison;
 //   3. B opens the screen again (data on the device): first page of the list painted, whole index;
 //   4. the JS heap with the raffle open (after a garbage collection);
 //   5. a keystroke in the search box until the filtered list is painted;
@@ -63,13 +63,29 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   await page.goto(`/gerenciar/${raffleId}`);
   const newDeviceMs = await paintedAt(page, 'Mostrando 100 de 10.000');
   const newDevicePull = page.evaluate(() => performance.getEntriesByName('sorteio:pull-apply', 'measure').map((e) => Math.round(e.duration)));
-  const snapshotMs = await page.evaluate(async (id) => {
+  // The yardstick, in each format: one object per ticket (what every earlier version downloads) and columns.
+  const snapshotIn = (format: string) => page.evaluate(async ([id, f]) => {
     const began = performance.now();
-    const body = await (await fetch(`/api/sync/raffles/${id}/snapshot`)).json();
-    if (body.participants.length !== 100_000) throw new Error(`snapshot: ${body.participants.length}`);
+    const body = await (await fetch(`/api/sync/raffles/${id}/snapshot${f ? `?format=${f}` : ''}`)).json();
+    const n = body.format === 'columns' ? body.tickets.ids.length : body.participants.length;
+    if (n !== 100_000) throw new Error(`snapshot: ${n}`);
     return Math.round(performance.now() - began);
-  }, raffleId);
+  }, [raffleId, format] as const);
+  const snapshotMs = await snapshotIn('');
+  const snapshotColumnsMs = await snapshotIn('columns');
   await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado', { timeout: 120_000 });
+  // Where the new device's time went: the snapshot's download and parse, storing it, and the whole
+  // list's index (search and 'Duplicado' wait for it; the first page and the count do not).
+  const newDeviceSteps = await page.evaluate(() => {
+    const first = (name: string) => performance.getEntriesByName(name, 'measure')[0];
+    const ms = (e: PerformanceEntry | undefined) => (e ? Math.round(e.duration) : null);
+    const index = first('sorteio:list-index');
+    return {
+      snapshotFetchMs: ms(first('sorteio:snapshot-fetch')),
+      snapshotApplyMs: ms(first('sorteio:snapshot-apply')),
+      newDeviceIndexedMs: index ? Math.round(index.startTime + index.duration) : null,
+    };
+  });
 
   // 3. The screen again, the raffle on the device.
   await page.goto(`/gerenciar/${raffleId}`);
@@ -115,7 +131,8 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   });
   const pullApplyMs = await newDevicePull;
   const result = {
-    pushMs, newDeviceMs, snapshotMs, ratio: Math.round((newDeviceMs / snapshotMs) * 10) / 10, syncMs: pushMs + newDeviceMs,
+    pushMs, newDeviceMs, snapshotMs, ratio: Math.round((newDeviceMs / snapshotMs) * 10) / 10,
+    snapshotColumnsMs, ratioColumns: Math.round((newDeviceMs / snapshotColumnsMs) * 10) / 10, syncMs: pushMs + newDeviceMs, ...newDeviceSteps,
     listMs, fullIndexMs, heapMB, searchMs, searchAfterDebounceMs: searchMs - 300, removeMs, pullApplyMs, ...timings,
   };
   console.log(`BENCH ${JSON.stringify(result)}`);

@@ -3,6 +3,7 @@
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
 import { chunkLegacyTickets } from '@/db/ticket-upgrade'
+import type { TicketFields } from '@/protocol/snapshot-columns'
 import type { OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
@@ -182,15 +183,8 @@ export interface TicketChunkRow extends TicketColumns {
   stamp: string
 }
 
-/** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... */
-export interface TicketColumns {
-  ids: string[]
-  groups: string[]
-  names: string[]
-  emails: (string | null)[]
-  numbers: (string | null)[]
-  createdAt: number[]
-}
+/** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... (a columns snapshot reads into this). */
+export type TicketColumns = TicketFields
 
 /** Where a chunk sits in the list, and what it holds, without reading it. */
 export interface ChunkEntry {

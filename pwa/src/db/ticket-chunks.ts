@@ -36,6 +36,25 @@ export function pickColumns(c: TicketColumns, at: ArrayLike<number>): TicketColu
   return out
 }
 
+/**
+ * Every ticket of the first `people` people of columns in list order (all of it when it holds no
+ * more people): one pass, no grouping.
+ */
+export function firstPeopleOf(c: TicketColumns, people: number): TicketColumns {
+  const first = new Set<string>()
+  const at: number[] = []
+  const groups = c.groups
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i]!
+    if (!first.has(g)) {
+      if (first.size >= people) continue
+      first.add(g)
+    }
+    at.push(i)
+  }
+  return at.length === groups.length ? c : pickColumns(c, at)
+}
+
 export function sliceColumns(c: TicketColumns, start: number, end: number): TicketColumns {
   return {
     ids: c.ids.slice(start, end),

@@ -14,6 +14,7 @@ import {
   emptyTally,
   entryOf,
   highestOfChunks,
+  inListOrder,
   insertEntry,
   peopleOf,
   pickColumns,
@@ -224,6 +225,24 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
     index += b.tickets.length
     await w.append(batchColumns(raffle, b, lastAt ? (t, i) => lastAt.get(t.id) === base + i : null))
   }
+  await w.flush()
+}
+
+/**
+ * Stores a raffle's tickets given column by column (a columns snapshot) into a raffle that holds none
+ * (replaceRaffle clears it first). Inside writeTx. The columns go into chunks as they are, sliced:
+ * no object per ticket. Ticket numbers only for ticket raffles (the spec).
+ */
+export async function putTicketColumns(database: SorteioDB, raffle: RaffleRow, tickets: TicketColumns): Promise<void> {
+  const w = await writerFor(database, raffle.id)
+  if (w.summary.tickets > 0) throw new Error('putTicketColumns: the raffle already holds tickets')
+  let columns = inListOrder(tickets)
+  if (raffle.type !== 'tickets' && columns.numbers.some((n) => n !== null)) {
+    const numbers: null[] = []
+    for (let i = 0; i < columns.ids.length; i++) numbers.push(null)
+    columns = { ...columns, numbers }
+  }
+  await w.append(columns)
   await w.flush()
 }
 

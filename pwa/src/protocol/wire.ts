@@ -131,15 +131,33 @@ export interface Change {
 
 export type ChangesPage = { refetch: true } | { refetch?: false; changes: Change[]; cursor: string; more: boolean }
 
-export interface Snapshot {
+/** The snapshot format this version asks for (`?format=columns`); servers before it answer objects. */
+export const SNAPSHOT_FORMAT = 'columns'
+
+/**
+ * A snapshot's tickets column by column (format "columns", docs/sync-protocol.md): ticket i is ids[i],
+ * held by people's entry person[i] (a person's group, name and e-mail travel once). created_at holds
+ * differences from the previous ticket's time; numbers is null when no ticket has one.
+ */
+export interface TicketColumnsWire {
+  ids: string[]
+  person: number[]
+  numbers: (string | null)[] | null
+  created_at: number[]
+  people: { group_ids: string[]; names: string[]; emails: (string | null)[] }
+}
+
+interface SnapshotHead {
   raffle: RaffleWire
   head_seq: number
-  participants: TicketWire[]
   /** Every round, open or completed (schema version 2; absent from older servers). */
   draws?: DrawWire[]
   winners?: WinnerWire[]
   cursor: string
 }
+
+/** A snapshot as a server answers it: columns when it knows the format, else one object per ticket. */
+export type Snapshot = SnapshotHead & ({ format: 'columns'; tickets: TicketColumnsWire } | { format?: undefined; participants: TicketWire[] })
 
 export interface FeedEntry extends RaffleWire {
   head_seq: number

@@ -4,7 +4,7 @@
 // answered, e.g. a proxy page).
 import { ApiError, NetworkError, readJson, send, type FetchFn } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
-import type { ChangesPage, FeedPage, OpResult, Snapshot } from '@/protocol/wire'
+import { type ChangesPage, type FeedPage, type OpResult, type Snapshot, SNAPSHOT_FORMAT } from '@/protocol/wire'
 
 export interface SyncApi {
   /** body: a PushRequest as JSON (sync/push.ts pushBody). */
@@ -49,7 +49,8 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServe
     changes: (id, after, signal) => call(`${raffle(id)}/changes?${q(after)}`, PULL_TIMEOUT_MS, signal),
     async snapshot(id, signal) {
       try {
-        return await call<Snapshot>(`${raffle(id)}/snapshot`, PULL_TIMEOUT_MS, signal)
+        // Columns: a server that does not know the format answers objects, which local.ts reads too.
+        return await call<Snapshot>(`${raffle(id)}/snapshot?format=${SNAPSHOT_FORMAT}`, PULL_TIMEOUT_MS, signal)
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null
         throw error

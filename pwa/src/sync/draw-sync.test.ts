@@ -293,7 +293,7 @@ describe('checking the result the server sent', () => {
       expect(served.wire.server_commitment).not.toBe(first)
       s.server.restore(s.raffleId, ANA)
       await pullAll(s.ctx)
-      expect(s.server.gets.at(-1)).toBe(`/api/sync/raffles/${s.raffleId}/snapshot`)
+      expect(s.server.gets.at(-1)).toBe(`/api/sync/raffles/${s.raffleId}/snapshot?format=columns`)
       expect((await s.db.draws.get(r.id))!.serverCommitment).toBe(first)
     })
     expect(await s.db.draws.get(round.id)).toMatchObject({ state: 'completed', serverCommitment: first, resultCheck: 'pending' })

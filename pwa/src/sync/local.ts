@@ -5,7 +5,8 @@ import { drawFromWire, keepKnown, winnerFromWire } from '@/db/apply-draw'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
-import { putTicketBatches } from '@/db/tickets'
+import { putTicketBatches, putTicketColumns } from '@/db/tickets'
+import { ticketsFromColumns } from '@/protocol/snapshot-columns'
 import type { Snapshot } from '@/protocol/wire'
 
 /** Per-account keys of the meta table. */
@@ -51,8 +52,10 @@ export async function replaceRaffle(database: SorteioDB, userId: string, raffleI
   if (snap) {
     const raffle = raffleFromWire(userId, snap.raffle)
     await database.raffles.put(raffle)
-    // Straight into chunks of 5,000: no record per ticket on the way.
-    await putTicketBatches(database, raffle, [{ tickets: snap.participants, at }])
+    // Straight into chunks of 5,000: no record per ticket on the way, and from a columns snapshot
+    // no object per ticket either. A server before columns answers objects.
+    if (snap.format === 'columns') await putTicketColumns(database, raffle, ticketsFromColumns(snap.tickets))
+    else await putTicketBatches(database, raffle, [{ tickets: snap.participants, at }])
     const rounds = (snap.draws ?? []).map((d) => drawFromWire(raffleId, d))
     await database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d)))
     await database.winners.bulkPut((snap.winners ?? []).map((w) => winnerFromWire(raffleId, w)))

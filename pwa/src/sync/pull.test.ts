@@ -61,32 +61,36 @@ describe('pull', () => {
   it('applies the log page by page, saving each page with its cursor; the raffle belongs to the account', async () => {
     const { db, server, ctx } = setup()
     remote(server, 'raffle.create', created())
-    for (let i = 1; i <= 4; i++) remote(server, 'participants.add', { tickets: [ticket(i)] })
+    // New to this device: the raffle comes whole, in one snapshot, and the log only after it.
+    await pullAll(ctx)
+    expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`])
+    expect(await state(db)).toMatchObject({ headSeq: 1, cursor: btoa('1:1') })
+    for (let i = 1; i <= 5; i++) remote(server, 'participants.add', { tickets: [ticket(i)] })
     server.pageSize = 2
     // The third page fails: the first two stay applied, with their cursor.
     let calls = 0
     const api = ctx.api
     ctx.api = { ...api, changes: async (...args) => (++calls === 3 ? Promise.reject(new TypeError('rede')) : api.changes(...args)) }
     await expect(pullAll(ctx)).rejects.toThrow('rede')
-    expect(await countTickets(RAFFLE, db)).toBe(3)
-    expect(await state(db)).toMatchObject({ headSeq: 4, cursor: btoa('1:4') })
-    expect(await db.meta.get(`feed:${ANA}`)).toBeUndefined()
+    expect(await countTickets(RAFFLE, db)).toBe(4)
+    expect(await state(db)).toMatchObject({ headSeq: 5, cursor: btoa('1:5') })
+    expect(await db.meta.get(`feed:${ANA}`)).toEqual({ key: `feed:${ANA}`, value: '1' })
 
     ctx.api = api
     await pullAll(ctx)
     expect(server.gets.filter((g) => g.includes('/changes'))).toEqual([
-      `/api/sync/raffles/${RAFFLE}/changes?after=`,
-      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:2'))}`,
-      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:4'))}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:1'))}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:3'))}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:5'))}`,
     ])
-    expect(await countTickets(RAFFLE, db)).toBe(4)
-    expect(await state(db)).toMatchObject({ headSeq: 5, cursor: btoa('1:5') })
+    expect(await countTickets(RAFFLE, db)).toBe(5)
+    expect(await state(db)).toMatchObject({ headSeq: 6, cursor: btoa('1:6') })
     expect((await listRaffles(ANA, db)).map((r) => [r.id, r.ownerId, r.title])).toEqual([[RAFFLE, ANA, 'Rifa remota']])
 
     // Nothing new: the feed is read, no log.
     const before = server.gets.length
     await pullAll(ctx)
-    expect(server.gets.slice(before)).toEqual([`/api/sync/raffles?after=5`])
+    expect(server.gets.slice(before)).toEqual([`/api/sync/raffles?after=6`])
   })
 
   it('loads the snapshot when the log answers refetch', async () => {
@@ -98,7 +102,7 @@ describe('pull', () => {
     remote(server, 'participants.remove_group', { group_id: ticket(1).group_id })
     remote(server, 'raffle.update', { title: 'Depois da compactação' })
     await pullAll(ctx)
-    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot`)
+    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`)
     expect((await getRaffle(ANA, RAFFLE, db))!.title).toBe('Depois da compactação')
     expect((await listTickets(RAFFLE, db)).map((t) => t.name)).toEqual(['Pessoa 2'])
     expect(await state(db)).toMatchObject({ headSeq: 4, cursor: btoa('2:4') })
@@ -116,7 +120,7 @@ describe('pull', () => {
     server.feedSeq.set(ANA, r.feedSeq)
     r.log.push({ seq: r.headSeq, op_id: '0192f0c1-0000-7000-8000-0000000000ee', type: 'raffle.archive', payload: {}, at: 1 })
     await pullAll(ctx)
-    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot`)
+    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`)
     expect((await getRaffle(ANA, RAFFLE, db))!.status).toBe('in_progress')
   })
 

@@ -101,9 +101,9 @@ func (c *client) completion(t *testing.T, e *env, rid string) protocol.DrawCompl
 	return done
 }
 
-func (c *client) snapshot(t *testing.T, e *env, rid string) store.Snapshot {
+func (c *client) snapshot(t *testing.T, e *env, rid string) snapshotBody {
 	t.Helper()
-	var snap store.Snapshot
+	var snap snapshotBody
 	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot", &snap); s != 200 {
 		t.Fatalf("snapshot: %d", s)
 	}
@@ -187,4 +187,14 @@ func crowd(n, tickets int) [][]ticket {
 		out[i] = person("Pessoa", tickets)
 	}
 	return out
+}
+
+// snapshotBody is a snapshot answer in the objects format (no ?format).
+type snapshotBody struct {
+	Raffle       protocol.Raffle           `json:"raffle"`
+	HeadSeq      int64                     `json:"head_seq"`
+	Participants []protocol.SnapshotTicket `json:"participants"`
+	Draws        []protocol.Round          `json:"draws"`
+	Winners      []protocol.Winner         `json:"winners"`
+	Cursor       string                    `json:"cursor"`
 }

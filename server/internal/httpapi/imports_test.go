@@ -51,7 +51,7 @@ func importFile(t *testing.T, e *env, cookie *http.Cookie, raffleID, name string
 // snapshot the API answers.
 func serverTickets(t *testing.T, e *env, c *client, raffleID string) []string {
 	t.Helper()
-	var snap store.Snapshot
+	var snap snapshotBody
 	if s := c.getJSON(t, e, "/api/sync/raffles/"+raffleID+"/snapshot", &snap); s != 200 {
 		t.Fatalf("snapshot: %d", s)
 	}

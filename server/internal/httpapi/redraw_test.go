@@ -13,7 +13,7 @@ import (
 )
 
 // redrawPool is what a device computes for a redraw from its snapshot.
-func redrawPool(pool []draw.Ticket, snap store.Snapshot, dup bool) []draw.Ticket {
+func redrawPool(pool []draw.Ticket, snap snapshotBody, dup bool) []draw.Ticket {
 	var won []string
 	for _, w := range snap.Winners {
 		won = append(won, w.TicketID)

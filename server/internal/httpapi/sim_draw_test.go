@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/sync/draw"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
@@ -86,7 +85,7 @@ func (r *simRaffle) applyDraw(typ string, payload json.RawMessage) {
 }
 
 // loadDraws takes a snapshot's rounds and winners.
-func (r *simRaffle) loadDraws(snap store.Snapshot) {
+func (r *simRaffle) loadDraws(snap snapshotBody) {
 	for _, rd := range snap.Draws {
 		r.Rounds[rd.DrawID] = simRound{Kind: rd.Kind, Positions: rd.Positions}
 	}

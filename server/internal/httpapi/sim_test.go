@@ -197,7 +197,7 @@ func (d *device) rebuild(rid string) {
 	delete(d.state, rid)
 	delete(d.cursors, rid)
 	if status == 200 {
-		var snap store.Snapshot
+		var snap snapshotBody
 		_ = json.Unmarshal([]byte(body), &snap)
 		raw, _ := json.Marshal(snap.Raffle)
 		d.state.applyChange(rid, "raffle.create", raw)

@@ -101,6 +101,10 @@ func handleChanges(st SyncStore, now func() time.Time, log *slog.Logger) http.Ha
 	})
 }
 
+// handleSnapshot answers the raffle whole. A device that asks for
+// ?format=columns gets its tickets column by column ("tickets", "format":
+// "columns"); any other request gets one object per ticket ("participants"),
+// the shape every earlier version reads (docs/sync-protocol.md).
 func handleSnapshot(st SyncStore, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		snap, err := st.Snapshot(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"))
@@ -108,11 +112,36 @@ func handleSnapshot(st SyncStore, now func() time.Time, log *slog.Logger) http.H
 			writeError(w, r, log, err)
 			return
 		}
+		head := snapshotHead{Raffle: snap.Raffle, HeadSeq: snap.HeadSeq, Draws: snap.Draws, Winners: snap.Winners, Cursor: snap.Cursor,
+			ServerTime: now().UnixMilli()}
+		if r.URL.Query().Get("format") == protocol.SnapshotColumns {
+			writeJSON(w, http.StatusOK, struct {
+				snapshotHead
+				Format  string                 `json:"format"`
+				Tickets protocol.TicketColumns `json:"tickets"`
+			}{head, protocol.SnapshotColumns, snap.Tickets})
+			return
+		}
+		participants, err := snap.Tickets.Tickets()
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		writeJSON(w, http.StatusOK, struct {
-			store.Snapshot
-			ServerTime int64 `json:"server_time"`
-		}{snap, now().UnixMilli()})
+			snapshotHead
+			Participants []protocol.SnapshotTicket `json:"participants"`
+		}{head, participants})
 	})
+}
+
+// snapshotHead is what both snapshot formats carry besides the tickets.
+type snapshotHead struct {
+	Raffle     protocol.Raffle   `json:"raffle"`
+	HeadSeq    int64             `json:"head_seq"`
+	Draws      []protocol.Round  `json:"draws"`
+	Winners    []protocol.Winner `json:"winners"`
+	Cursor     string            `json:"cursor"`
+	ServerTime int64             `json:"server_time"`
 }
 
 func handleFeed(st SyncStore, log *slog.Logger) http.Handler {

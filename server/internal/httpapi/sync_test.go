@@ -56,7 +56,7 @@ func TestPushThenPull(t *testing.T) {
 			t.Errorf("the log keeps the normalised update: %s", page.Changes[1].Payload)
 		}
 
-		var snap store.Snapshot
+		var snap snapshotBody
 		c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot", &snap)
 		if snap.Raffle.Title != "Rifa de Natal" || snap.Raffle.WinnersCount != 2 || snap.HeadSeq != 4 {
 			t.Errorf("snapshot raffle = %+v head %d", snap.Raffle, snap.HeadSeq)
@@ -280,7 +280,7 @@ func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
 		if second[0].Status != "applied" || !protocol.IsCode(second[0].Code) || second[0].Code == "K7P2QX" {
 			t.Fatalf("colliding create: %+v, want applied with a new code", second[0])
 		}
-		var snap store.Snapshot
+		var snap snapshotBody
 		bia.getJSON(t, e, "/api/sync/raffles/"+r2+"/snapshot", &snap)
 		if snap.Raffle.Code != second[0].Code {
 			t.Fatalf("stored code %q, told %q", snap.Raffle.Code, second[0].Code)

@@ -25,7 +25,7 @@ func numbered(name string, numbers ...string) []ticket {
 }
 
 // numbersOf lists a snapshot's tickets as "name:number", in the order stored.
-func numbersOf(s store.Snapshot) []string {
+func numbersOf(s snapshotBody) []string {
 	var out []string
 	for _, p := range s.Participants {
 		n := "-"

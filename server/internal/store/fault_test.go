@@ -94,8 +94,12 @@ func TestDataFaultRejectsOnlyItsOp(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			tickets, err := snap.Tickets.Tickets()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var names []string
-			for _, p := range snap.Participants {
+			for _, p := range tickets {
 				names = append(names, p.Name)
 			}
 			sort.Strings(names) // tickets made in one millisecond have no order between them

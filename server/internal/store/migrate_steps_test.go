@@ -148,11 +148,11 @@ func TestMigrationsStepByStepKeepData(t *testing.T) {
 			client, mutation := core.NewID(time.Now()), int64(0)
 			for _, r := range raffles {
 				snap, err := db.Snapshot(ctx, owner, r.id)
-				if err != nil || snap.Raffle.ID != r.id || len(snap.Participants) != 2 {
+				if err != nil || snap.Raffle.ID != r.id || len(snap.Tickets.IDs) != 2 {
 					t.Fatalf("raffle of %04d: %+v %v", r.version, snap, err)
 				}
 				drawn := r.version >= 3
-				if drawn != (len(snap.Draws) == 1 && len(snap.Winners) == 1 && snap.Winners[0].TicketID == snap.Participants[0].ID) {
+				if drawn != (len(snap.Draws) == 1 && len(snap.Winners) == 1 && snap.Winners[0].TicketID == snap.Tickets.IDs[0]) {
 					t.Errorf("raffle of %04d: draws %+v winners %+v", r.version, snap.Draws, snap.Winners)
 				}
 				view, err := db.PublicByCode(ctx, r.code)

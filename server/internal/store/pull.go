@@ -1,10 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -84,25 +87,17 @@ func (db *DB) Changes(ctx context.Context, ownerID, raffleID string, after proto
 	return page, err
 }
 
-// Participant is one stored ticket.
-type Participant struct {
-	ID           string  `json:"id"`
-	GroupID      string  `json:"group_id"`
-	Name         string  `json:"name"`
-	Email        *string `json:"email"`
-	TicketNumber *string `json:"ticket_number"`
-	CreatedAt    int64   `json:"created_at"`
-}
-
 // Snapshot is a raffle as it is now, with the cursor of its log at that moment.
+// Its tickets are in columns, in list order (created_at, then id); the sync
+// handler sends them in the format the device asked for.
 type Snapshot struct {
-	Raffle       protocol.Raffle `json:"raffle"`
-	HeadSeq      int64           `json:"head_seq"`
-	Participants []Participant   `json:"participants"`
+	Raffle  protocol.Raffle
+	HeadSeq int64
+	Tickets protocol.TicketColumns
 	// Draws are every round, open or completed; seeds only once completed.
-	Draws   []protocol.Round  `json:"draws"`
-	Winners []protocol.Winner `json:"winners"`
-	Cursor  string            `json:"cursor"`
+	Draws   []protocol.Round
+	Winners []protocol.Winner
+	Cursor  string
 }
 
 // Snapshot reads the owner's raffle and all its participants in one view.
@@ -119,34 +114,49 @@ func (db *DB) Snapshot(ctx context.Context, ownerID, raffleID string) (Snapshot,
 		}
 		snap.Raffle, snap.HeadSeq, raffleID = r.owned(), r.HeadSeq, r.ID
 		snap.Cursor = protocol.Cursor{Epoch: r.Epoch, Seq: r.HeadSeq}.String()
-		rows, err := tx.QueryContext(ctx, db.q(`SELECT id, group_id, name, email, ticket_number, created_at
-			FROM participants WHERE raffle_id = ? ORDER BY created_at, id`), raffleID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		snap.Participants = make([]Participant, 0, r.Tickets)
-		for rows.Next() {
-			var p Participant
-			var email, num sql.NullString
-			if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &email, &num, &p.CreatedAt); err != nil {
-				return err
-			}
-			if email.Valid {
-				p.Email = &email.String
-			}
-			if num.Valid {
-				p.TicketNumber = &num.String
-			}
-			snap.Participants = append(snap.Participants, p)
-		}
-		if err := rows.Err(); err != nil {
+		if snap.Tickets, err = db.ticketColumns(ctx, tx, raffleID, r.Tickets); err != nil {
 			return err
 		}
 		snap.Draws, snap.Winners, err = db.drawHistory(ctx, tx, raffleID)
 		return err
 	})
 	return snap, err
+}
+
+// ticketColumns reads a raffle's tickets (about n) in list order. The rows are
+// sorted here, not by the query: ORDER BY created_at, id cost 230 ms of a
+// 100,000-ticket read on both databases (PostgreSQL compares the ids by its
+// collation; SQLite sorts whole rows), sorting them in Go a few milliseconds.
+func (db *DB) ticketColumns(ctx context.Context, tx *sql.Tx, raffleKey string, n int) (protocol.TicketColumns, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, group_id, name, email, ticket_number, created_at
+		FROM participants WHERE raffle_id = ?`), raffleKey)
+	if err != nil {
+		return protocol.TicketColumns{}, err
+	}
+	defer rows.Close()
+	tickets := make([]protocol.SnapshotTicket, 0, n)
+	for rows.Next() {
+		var p protocol.SnapshotTicket
+		var email, num sql.NullString
+		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &email, &num, &p.CreatedAt); err != nil {
+			return protocol.TicketColumns{}, err
+		}
+		if email.Valid {
+			p.Email = &email.String
+		}
+		if num.Valid {
+			p.TicketNumber = &num.String
+		}
+		tickets = append(tickets, p)
+	}
+	if err := rows.Err(); err != nil {
+		return protocol.TicketColumns{}, err
+	}
+	// List order: created_at, then id byte by byte (the devices compare code units: the same for ids).
+	slices.SortFunc(tickets, func(a, b protocol.SnapshotTicket) int {
+		return cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), strings.Compare(a.ID, b.ID))
+	})
+	return protocol.ColumnsOf(tickets), nil
 }
 
 // FeedEntry is one raffle in an account's feed.

@@ -16,9 +16,10 @@ import { buildGroupIndexInSlices, PAGE_SIZE, previewIndex, type GroupIndex } fro
  * (participants-logic.ts). The screen calls this once, above the tabs, so switching tabs does not
  * read the tickets again. Undefined until the first read is done.
  *
- * Before the first whole read of a large raffle, the first page is shown from a preview
- * (listPreview: the totals from the summary, the first people from the first chunk), and the whole
- * index replaces it when ready. Later changes skip the preview: the previous index is still on screen.
+ * Before the first whole read of a large raffle, and when the list on screen is empty (a new device's
+ * first pull), the first page is shown from a preview (listPreview: the totals from the summary, the
+ * first people from the first chunk or from memory), and the whole index replaces it when ready.
+ * Later changes skip the preview: the previous index is still on screen.
  */
 /** Gives the page back to the browser between slices of grouping (a task of its own). */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -26,7 +27,9 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export function useGroupIndex(raffleId: string): GroupIndex | undefined {
   const version = useLiveQuery(() => ticketsVersion(raffleId), [raffleId])
   const [index, setIndex] = useState<GroupIndex | undefined>(undefined)
-  const shown = useRef(false)
+  // People on screen: none before the first read, or while the raffle had none (a new device
+  // before its first pull). Then the first page comes from a preview, the whole index after it.
+  const shownPeople = useRef(0)
   const last = useRef<{ raffleId: string; tickets: TicketColumns; index: GroupIndex } | null>(null)
 
   useEffect(() => {
@@ -36,12 +39,12 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
       if (current) toast.error('Não foi possível carregar os participantes', { description: errorText(error) })
     }
     async function load() {
-      if (!shown.current) {
+      if (shownPeople.current === 0) {
         const preview = await listPreview(raffleId, PAGE_SIZE)
         // A newer change may have started another read meanwhile; only the latest one is shown.
         if (!current) return
         const first = previewIndex(preview.tickets, { people: preview.totalPeople, tickets: preview.totalTickets })
-        shown.current = true
+        shownPeople.current = first.people
         setIndex(first)
         if (first.complete) return
       }
@@ -57,6 +60,7 @@ export function useGroupIndex(raffleId: string): GroupIndex | undefined {
       performance.measure('sorteio:list-read', { start: began, end: read })
       performance.measure('sorteio:list-index', { start: read })
       if (!current) return
+      shownPeople.current = built.people
       // A removal answers a click: the list changes by one row, rendered at once. A whole new list
       // is rendered in a transition instead, in slices that yield to the browser between them.
       if (updated) setIndex(built)

@@ -3,6 +3,7 @@
 // apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
 // the real server is exercised end to end by the Playwright suite.
 import { REASON_MESSAGES } from '@/protocol/rules'
+import { columnsOfTickets } from '@/sync/testing/columns'
 import { applyDrawOp, drawSnapshot, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp } from '@/protocol/validate'
 import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
@@ -43,6 +44,8 @@ export class FakeSyncServer {
   /** Ops whose push answers 400 whole (as the server does for a body it cannot read). */
   malformed = new Set<string>()
   pageSize = 500
+  /** False: a server from before the columns snapshot, which answers objects whatever is asked. */
+  snapshotColumns = true
   now = 1_763_700_000_000
 
   fetch = async (input: string, init?: RequestInit): Promise<Response> => {
@@ -63,7 +66,7 @@ export class FakeSyncServer {
     if (url.pathname === '/api/sync/raffles') return this.feed(this.user, after)
     const m = /^\/api\/sync\/raffles\/([^/]+)\/(changes|snapshot)$/.exec(url.pathname)
     if (!m) return error(404, 'not_found', 'Recurso não encontrado.')
-    return m[2] === 'changes' ? this.changes(this.user, m[1]!, after) : this.snapshot(this.user, m[1]!)
+    return m[2] === 'changes' ? this.changes(this.user, m[1]!, after) : this.snapshot(this.user, m[1]!, url.searchParams.get('format'))
   }
 
   private async push(userId: string, body: PushRequest): Promise<Response> {
@@ -231,11 +234,14 @@ export class FakeSyncServer {
     return json(200, { changes, cursor, more: rest.length > changes.length, server_time: this.now })
   }
 
-  private snapshot(userId: string, id: string): Response {
+  private snapshot(userId: string, id: string, format: string | null): Response {
     const r = this.owned(userId, id)
     if (!r) return error(404, 'not_found', 'Recurso não encontrado.')
-    const participants = [...r.tickets.values()]
-    return json(200, { raffle: r.raffle, head_seq: r.headSeq, participants, ...drawSnapshot(r), cursor: cursorOf(r.epoch, r.headSeq), server_time: this.now })
+    const head = { raffle: r.raffle, head_seq: r.headSeq, ...drawSnapshot(r), cursor: cursorOf(r.epoch, r.headSeq), server_time: this.now }
+    // List order, as the server reads them.
+    const participants = [...r.tickets.values()].sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    if (this.snapshotColumns && format === 'columns') return json(200, { ...head, format: 'columns', tickets: columnsOfTickets(participants) })
+    return json(200, { ...head, participants })
   }
 
   private feed(userId: string, after: string): Response {

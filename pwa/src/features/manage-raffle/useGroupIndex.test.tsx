@@ -1,0 +1,46 @@
+import 'fake-indexeddb/auto'
+import { renderHook, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { addPeople } from '@/db/participants'
+import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
+import { makeRaffle, resetDb } from '@/features/manage-raffle/test-fixtures'
+import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
+import { testUser } from '@/test/render'
+
+beforeEach(resetDb)
+
+describe('useGroupIndex', () => {
+  it('shows a raffle that fills up while its list is empty from a preview first (a new device), then the whole index', async () => {
+    const raffle = await makeRaffle({ type: 'simple' })
+    const seen: GroupIndex[] = []
+    renderHook(() => {
+      const index = useGroupIndex(raffle.id)
+      if (index && seen.at(-1) !== index) seen.push(index)
+      return index
+    })
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 0, complete: true }))
+
+    await addPeople(testUser.id, raffle.id, Array.from({ length: 250 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 2 })))
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 250, tickets: 500, complete: true }))
+    const after = seen.slice(seen.findIndex((i) => i.people === 250))
+    // The first page and the totals before the whole list is grouped.
+    expect(after[0]).toMatchObject({ people: 250, tickets: 500, complete: false })
+    expect(after[0]!.groups).toHaveLength(100)
+    expect(after.at(-1)!.groups).toHaveLength(250)
+  })
+
+  it('keeps the list on screen while a later change is grouped: no preview once people are shown', async () => {
+    const raffle = await makeRaffle({ type: 'simple' }, [{ name: 'Ana', quantity: 1 }])
+    const seen: GroupIndex[] = []
+    renderHook(() => {
+      const index = useGroupIndex(raffle.id)
+      if (index && seen.at(-1) !== index) seen.push(index)
+      return index
+    })
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 1, complete: true }))
+    const shown = seen.length
+    await addPeople(testUser.id, raffle.id, Array.from({ length: 250 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 1 })))
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 251, complete: true }))
+    expect(seen.slice(shown).every((i) => i.complete)).toBe(true)
+  })
+})

@@ -1,0 +1,49 @@
+// A snapshot's tickets in the columns format (docs/sync-protocol.md, "Snapshot formats") read into
+// one array per field, the shape the ticket chunks store: no object per ticket on the way. Tested
+// with the server against sync/testdata/snapshot/columns.json.
+import type { TicketColumnsWire } from '@/protocol/wire'
+
+/** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... (db/schema's TicketColumns). */
+export interface TicketFields {
+  ids: string[]
+  groups: string[]
+  names: string[]
+  emails: (string | null)[]
+  numbers: (string | null)[]
+  createdAt: number[]
+}
+
+export class SnapshotColumnsError extends Error {}
+
+const isArray = Array.isArray
+
+/**
+ * The tickets of a columns snapshot, in its order. Throws SnapshotColumnsError when the columns do
+ * not fit together (lengths, a person that is not an entry), so nothing half-read is stored.
+ */
+export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
+  const p = c?.people
+  const n = isArray(c?.ids) ? c.ids.length : -1
+  if (n < 0 || !isArray(c.person) || c.person.length !== n || !isArray(c.created_at) || c.created_at.length !== n) {
+    throw new SnapshotColumnsError('ticket columns of different lengths')
+  }
+  if (c.numbers !== null && (!isArray(c.numbers) || c.numbers.length !== n)) throw new SnapshotColumnsError('ticket numbers of another length')
+  if (!p || !isArray(p.group_ids) || !isArray(p.names) || !isArray(p.emails) || p.names.length !== p.group_ids.length || p.emails.length !== p.group_ids.length) {
+    throw new SnapshotColumnsError('people columns of different lengths')
+  }
+  // Pushed one by one: an array made with new Array(n) has holes, which IndexedDB stores slot by slot.
+  const out: TicketFields = { ids: c.ids, groups: [], names: [], emails: [], numbers: c.numbers ?? [], createdAt: [] }
+  const people = p.group_ids.length
+  let at = 0
+  for (let i = 0; i < n; i++) {
+    const k = c.person[i]!
+    if (!Number.isInteger(k) || k < 0 || k >= people) throw new SnapshotColumnsError(`ticket ${i}: person ${k} is not an entry`)
+    at += c.created_at[i]!
+    out.groups.push(p.group_ids[k]!)
+    out.names.push(p.names[k]!)
+    out.emails.push(p.emails[k] ?? null)
+    out.createdAt.push(at)
+    if (c.numbers === null) out.numbers.push(null)
+  }
+  return out
+}

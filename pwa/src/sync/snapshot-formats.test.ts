@@ -1,0 +1,124 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import type { SorteioDB } from '@/db/schema'
+import { readTicketColumns } from '@/db/ticket-reads'
+import { readPeople, readSummary } from '@/db/tickets'
+import type { Snapshot, TicketWire } from '@/protocol/wire'
+import { replaceRaffle, syncTx } from '@/sync/local'
+import { pullAll } from '@/sync/pull'
+import { columnsOfTickets } from '@/sync/testing/columns'
+import { FakeSyncServer } from '@/sync/testing/fake-server'
+import { ANA, contextFor, freshDb } from '@/sync/testing/helpers'
+import { snapshotVectors, type VectorTicket } from '@/test/snapshot-vectors'
+
+const RAFFLE = '0192f0c1-0000-7000-8000-00000000a001'
+const raffle = (type: 'simple' | 'tickets') => ({
+  id: RAFFLE,
+  code: 'K7P2QX',
+  title: 'Rifa',
+  description: '',
+  type,
+  status: 'pending' as const,
+  winners_count: 1,
+  countdown_seconds: 0,
+  allow_duplicate_wins: false,
+  drawn_at: null,
+  created_at: 1_763_700_000_000,
+})
+
+function snapshots(type: 'simple' | 'tickets', tickets: VectorTicket[]): { objects: Snapshot; columns: Snapshot } {
+  const head = { raffle: raffle(type), head_seq: 3, draws: [], winners: [], cursor: btoa('1:3') }
+  return { objects: { ...head, participants: tickets }, columns: { ...head, format: 'columns', tickets: columnsOfTickets(tickets) } }
+}
+
+/** What a raffle's tickets are on a device: every column in list order, the summary, each person's count. */
+async function stored(db: SorteioDB) {
+  const columns = await readTicketColumns(RAFFLE, db)
+  const summary = await readSummary(db, RAFFLE)
+  const people = [...(await readPeople(db, RAFFLE))].map(([g, p]) => [g, p.tickets]).sort()
+  return { columns: structuredClone(columns), tickets: summary?.tickets ?? 0, people: summary?.people ?? 0, highest: summary?.highest ?? null, perPerson: people }
+}
+
+async function storeBoth(type: 'simple' | 'tickets', tickets: VectorTicket[]) {
+  const { objects, columns } = snapshots(type, tickets)
+  const a = freshDb()
+  const b = freshDb()
+  await syncTx(a, () => replaceRaffle(a, ANA, RAFFLE, objects, 1))
+  await syncTx(b, () => replaceRaffle(b, ANA, RAFFLE, columns, 1))
+  return { fromObjects: await stored(a), fromColumns: await stored(b) }
+}
+
+/** People of 1 to 12 tickets, some tickets added later (apart from the person's others), in list order. */
+function manyTickets(n: number): VectorTicket[] {
+  let seed = 7
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+  const id = (k: number) => `0192f0c1-0000-7000-8000-${k.toString(16).padStart(12, '0')}`
+  const people: { group: string; name: string; email: string | null }[] = []
+  const out: VectorTicket[] = []
+  for (let k = 0; out.length < n; k++) {
+    const later = people.length > 0 && random() < 0.1
+    const p = later ? people[Math.floor(random() * people.length)]! : { group: id(1_000_000 + k), name: `Pessoa ${k}`, email: random() < 0.5 ? `p${k}@exemplo.com` : null }
+    if (!later) people.push(p)
+    const at = 1_763_700_000_000 + Math.floor(out.length / 5000) * 1000
+    for (let t = Math.ceil(random() * 12); t > 0 && out.length < n; t--) {
+      out.push({ id: id(out.length + 1), group_id: p.group, name: p.name, email: p.email, ticket_number: String(out.length + 1).padStart(3, '0'), created_at: at })
+    }
+  }
+  return out
+}
+
+describe('the two snapshot formats store the same tickets', () => {
+  for (const c of snapshotVectors.cases) {
+    for (const type of ['tickets', 'simple'] as const) {
+      it(`${c.name} (${type} raffle)`, async () => {
+        const { fromObjects, fromColumns } = await storeBoth(type, c.objects)
+        expect(fromColumns).toEqual(fromObjects)
+        expect(fromColumns.tickets).toBe(c.objects.length)
+        // A simple raffle keeps no numbers, whatever the snapshot says.
+        if (type === 'simple') expect(fromColumns.columns.numbers.every((n) => n === null)).toBe(true)
+      })
+    }
+  }
+
+  it('12,345 tickets in 3 chunks, people apart', async () => {
+    const tickets = manyTickets(12_345)
+    const { fromObjects, fromColumns } = await storeBoth('tickets', tickets)
+    expect(fromColumns).toEqual(fromObjects)
+    expect(fromColumns.columns.ids).toEqual(tickets.map((t) => t.id))
+    expect(fromColumns.highest).toBe('12345')
+  })
+})
+
+describe('a new device loads the raffle from the snapshot', () => {
+  function serverWith(tickets: TicketWire[]) {
+    const server = new FakeSyncServer()
+    server.user = ANA
+    const op = (n: number, type: string, payload: unknown) => ({
+      op_id: `0192f0c1-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      mutation_id: n,
+      raffle_id: RAFFLE,
+      type: type as 'raffle.create',
+      base_seq: 0,
+      payload,
+    })
+    const device = '0192f0c1-0000-7000-8000-0000000000d9'
+    const { status: _, drawn_at: __, ...create } = raffle('tickets')
+    expect(server.applyOp(ANA, device, op(1, 'raffle.create', create)).status).toBe('applied')
+    expect(server.applyOp(ANA, device, op(2, 'participants.add', { tickets })).status).toBe('applied')
+    return server
+  }
+  // At most 5,000 tickets an op.
+  const tickets = manyTickets(4000).map(({ created_at: _, ...t }) => t)
+
+  for (const columns of [true, false]) {
+    it(columns ? 'in columns, without the log' : 'in objects, from a server before columns', async () => {
+      const server = serverWith(tickets)
+      server.snapshotColumns = columns
+      const db = freshDb()
+      await pullAll(contextFor(db, server, ANA))
+      expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`])
+      expect((await readTicketColumns(RAFFLE, db)).ids).toEqual(tickets.map((t) => t.id).sort())
+      expect(await db.syncState.get(RAFFLE)).toEqual({ raffleId: RAFFLE, cursor: btoa('1:2'), headSeq: 2 })
+    })
+  }
+})
