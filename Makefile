@@ -41,20 +41,24 @@ lint: deps
 test-go: test-fuzz
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
-	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 3s ./sync/importfile/
-	$(GO) test -run '^$$' -fuzz FuzzReadXLSX -fuzztime 3s ./sync/importfile/
+	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
+	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 # Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
-# inputs), about 28 s in all, one worker each. The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds
-# with `go test ./...`; `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
+# inputs and imported files), one worker each, a few seconds a target. Budgets are counts of inputs,
+# not durations: with a duration, Go's fuzzing coordinator can fail a run with 'context deadline
+# exceeded' when the time ends while a worker is still minimizing a new input (a race in the
+# coordinator, not a finding; it wrote no failing input). A count has no deadline to race.
+# The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds with `go test ./...`;
+# `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
 FUZZ := $(GO) test -run '^$$' -parallel 1
 test-fuzz:
-	$(FUZZ) -fuzz '^FuzzDecode$$' -fuzztime 6s ./sync/protocol
-	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 4s ./sync/protocol
-	$(FUZZ) -fuzz '^FuzzDecodeAdd$$' -fuzztime 3s ./sync/protocol
-	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 3s ./sync/protocol
-	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 5s ./server/internal/auth
-	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 5s ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzDecode$$' -fuzztime 60000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 30000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzDecodeAdd$$' -fuzztime 30000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 20000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
 
 fuzz:
 	$(FUZZ) -fuzz '^FuzzPush$$' -fuzztime 60s ./server/internal/httpapi
