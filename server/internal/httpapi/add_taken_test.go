@@ -2,10 +2,7 @@ package httpapi_test
 
 import (
 	"testing"
-	"time"
 
-	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 )
@@ -17,9 +14,7 @@ import (
 // in a new one). The push goes on with the next op.
 func TestAddWithTakenIDWritesNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		held := person("Ana", 1)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
 			c.op(rid, "participants.add", addPayload(held))), "applied", "applied")

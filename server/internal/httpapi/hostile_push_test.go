@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 )
@@ -17,9 +16,7 @@ import (
 // blocks the ops after it.
 func TestHostileEnvelopes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		create := createPayload(rid, "K7P2QX")
 		raw, _ := json.Marshal(create)
 		opID := func() string { return core.NewID(time.Now()) }

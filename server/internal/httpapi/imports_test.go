@@ -11,10 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/importfile"
@@ -60,9 +57,7 @@ func serverTickets(t *testing.T, e *env, c *client, raffleID string) []string {
 
 func TestImportAPI(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e,
 			c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
 			c.op(rid, "participants.add", addPayload(numbered("Zé", "001", "002", "003", "004", "005"))), // 001..005: numbering goes on at 006

@@ -4,10 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-	"time"
 
-	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -18,9 +15,7 @@ import (
 // object per ticket, with the same tickets.
 func TestSnapshotFormats(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia, caio := person("Ana", 3), person("Bia", 1), person("Caio", 2)
 		mail := "caio@exemplo.com"
 		for i := range caio {

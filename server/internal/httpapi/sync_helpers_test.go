@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
@@ -132,4 +134,13 @@ func wantStatuses(t *testing.T, got []opResult, want ...string) {
 			t.Errorf("op %d: %s (%s), want %s", i+1, g, got[i].Message, w)
 		}
 	}
+}
+
+// signedUpWithRaffleID is the first steps of most push tests: an environment,
+// Ana signed up as a syncing client, and a fresh id for the raffle she will
+// create.
+func signedUpWithRaffleID(t *testing.T, db *store.DB) (*env, *client, string) {
+	t.Helper()
+	e := newEnv(t, db, httpapi.Config{})
+	return e, newClient(mustSignUp(t, e, "ana@example.com", "segredo1")), core.NewID(time.Now())
 }

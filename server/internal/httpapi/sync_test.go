@@ -28,9 +28,7 @@ type changesPage struct {
 
 func TestPushThenPull(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia := person("Ana", 3), person("Bia", 1)
 		res := c.push(t, e,
 			c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
@@ -93,9 +91,7 @@ func TestPushThenPull(t *testing.T) {
 
 func TestPushIsIdempotent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		create := c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))
 		bad := c.op(rid, "raffle.update", map[string]any{"winners_count": 500})
 		add := c.op(rid, "participants.add", addPayload(person("Ana", 2)))
@@ -125,9 +121,7 @@ func TestPushIsIdempotent(t *testing.T) {
 
 func TestMutationIDs(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		rejected := c.op(rid, "raffle.update", map[string]any{"title": "x"}) // raffle does not exist yet
 		create := c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))
 		wantStatuses(t, c.push(t, e, rejected, create), "rejected:raffle_not_found", "applied")
@@ -210,9 +204,7 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 		t.Skip("writes 100,000 tickets")
 	}
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))), "applied")
 
 		// 10,000 people of 1 ticket, then 90,000 more tickets for the first 90 of them.
@@ -295,9 +287,7 @@ func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
 
 func TestPullPagingAndCursors(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		ops := []testOp{c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))}
 		for i := 0; i < 4; i++ {
 			ops = append(ops, c.op(rid, "raffle.update", map[string]any{"countdown_seconds": i}))
@@ -407,9 +397,7 @@ func TestSyncBadInput(t *testing.T) {
 // The snapshot's JSON is what the PWA reads.
 func TestSnapshotShape(t *testing.T) {
 	db := storetest.MustOpenDB(t, "sqlite")
-	e := newEnv(t, db, httpapi.Config{})
-	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-	rid := core.NewID(time.Now())
+	e, c, rid := signedUpWithRaffleID(t, db)
 	ana := person("Ana", 1)
 	num := "001"
 	ana[0].TicketNumber = &num
@@ -432,9 +420,7 @@ func TestSnapshotShape(t *testing.T) {
 // which devices estimate their offset for the draw's countdown.
 func TestServerTime(t *testing.T) {
 	db := storetest.MustOpenDB(t, "sqlite")
-	e := newEnv(t, db, httpapi.Config{})
-	c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-	rid := core.NewID(time.Now())
+	e, c, rid := signedUpWithRaffleID(t, db)
 	before := time.Now().UnixMilli()
 	push := e.do(t, request{method: "POST", path: "/api/sync/push", cookie: c.cookie,
 		body: pushBody(c.id, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")))})

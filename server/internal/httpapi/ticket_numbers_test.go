@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 )
@@ -43,9 +42,7 @@ func numbersOf(s snapshotBody) []string {
 // and a person can be given another ticket in their own group.
 func TestTicketNumbers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, httpapi.Config{})
-		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
-		rid := core.NewID(time.Now())
+		e, c, rid := signedUpWithRaffleID(t, db)
 		ana := numbered("Ana", "001")
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX")),
 			c.op(rid, "participants.add", addPayload(ana))), "applied", "applied")
