@@ -80,7 +80,18 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
     const first = (name: string) => performance.getEntriesByName(name, 'measure')[0];
     const ms = (e: PerformanceEntry | undefined) => (e ? Math.round(e.duration) : null);
     const index = first('sorteio:list-index');
+    // When each request of the boot began, on the page's clock, and when the snapshot's first byte
+    // came (the server's work, which shares the machine with the page's start).
+    const request = (part: string) => performance.getEntriesByType('resource').find((r) => r.name.includes(part)) as PerformanceResourceTiming | undefined;
+    const began = (part: string) => {
+      const e = request(part);
+      return e ? Math.round(e.startTime) : null;
+    };
     return {
+      bootAt: {
+        session: began('/api/auth/'), screenCode: began('ManageRafflePage'), feed: began('/api/sync/raffles?'), snapshot: began('/snapshot?format=columns'),
+        snapshotFirstByte: Math.round(request('/snapshot?format=columns')?.responseStart ?? 0), snapshotEnd: Math.round(request('/snapshot?format=columns')?.responseEnd ?? 0),
+      },
       snapshotFetchMs: ms(first('sorteio:snapshot-fetch')),
       snapshotApplyMs: ms(first('sorteio:snapshot-apply')),
       newDeviceIndexedMs: index ? Math.round(index.startTime + index.duration) : null,

@@ -2,6 +2,7 @@
 // through their functions (with useLiveQuery) and every write also appends to the outbox, in one
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
+import { DATABASE_NAME, markDatabaseHere } from '@/db/device'
 import { chunkLegacyTickets } from '@/db/ticket-upgrade'
 import type { TicketFields } from '@/protocol/snapshot-columns'
 import type { OpType } from '@/protocol/wire'
@@ -252,7 +253,7 @@ export class SorteioDB extends Dexie {
   drawSecrets!: Table<DrawSecretRow, string>
   drawPools!: Table<DrawPoolRow, string>
 
-  constructor(name = 'sorteio') {
+  constructor(name = DATABASE_NAME) {
     super(name)
     this.version(1).stores({
       raffles: 'id, [ownerId+createdAt]',
@@ -279,6 +280,8 @@ export class SorteioDB extends Dexie {
       .stores({ ticketChunks: 'id, raffleId', ticketSummaries: 'raffleId', ticketPeople: 'raffleId' })
       .upgrade((tx) => chunkLegacyTickets(tx))
     this.version(6).stores({ participants: null })
+    // Read by the entry before anything opens the database (app/boot.ts).
+    this.on('ready', () => markDatabaseHere())
   }
 }
 

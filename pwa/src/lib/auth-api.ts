@@ -35,11 +35,13 @@ let early: Promise<User | null> | null = null
 /**
  * Asks for the session while React's first render is still to come (main.tsx): every organiser
  * screen waits on the answer. The first session() call takes this answer; later calls ask again.
+ * main.tsx also reads it to start a new device's first download (app/early-snapshot).
  */
-export function askSessionEarly(): void {
-  early ??= askSession()
+export function askSessionEarly(): Promise<User | null> {
+  const asked = (early ??= askSession())
   // Read by session(); a failure is handled there.
-  early.catch(() => {})
+  asked.catch(() => {})
+  return asked
 }
 
 export const httpAuthApi: AuthApi = {

@@ -2,9 +2,10 @@
 // timer, so the engine runs against a fake server in tests. Errors use the app's two classes:
 // ApiError (the server answered with an error body) and NetworkError (no server, or something else
 // answered, e.g. a proxy page).
-import { ApiError, NetworkError, readJson, send, type FetchFn } from '@/lib/api'
+import { ApiError, NetworkError, readJson, send, type FetchFn, type Sent } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
-import { type ChangesPage, type FeedPage, type OpResult, type Snapshot, SNAPSHOT_FORMAT } from '@/protocol/wire'
+import { type ChangesPage, type FeedPage, type OpResult, type Snapshot } from '@/protocol/wire'
+import { rafflePath, snapshotPath } from '@/sync/paths'
 
 export interface SyncApi {
   /** body: a PushRequest as JSON (sync/push.ts pushBody). */
@@ -22,10 +23,21 @@ export type ServerTimeListener = (serverTime: number, sentAt: number, receivedAt
 const PUSH_TIMEOUT_MS = 120_000
 const PULL_TIMEOUT_MS = 60_000
 
-export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServerTime?: ServerTimeListener): SyncApi {
+/** A GET already under way for this path (sync/early), or undefined. */
+export type EarlyAnswers = (path: string) => Promise<Sent | undefined> | undefined
+
+/** The early answer to a GET when there is one and it succeeded; a failed one is asked again. */
+async function earlyAnswer(early: EarlyAnswers | undefined, path: string): Promise<Sent | undefined> {
+  const sent = await early?.(path)?.catch(() => undefined)
+  return sent?.response.ok ? sent : undefined
+}
+
+export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServerTime?: ServerTimeListener, early?: EarlyAnswers): SyncApi {
   async function call<T>(path: string, timeoutMs: number, signal: AbortSignal | undefined, body?: unknown): Promise<T> {
     const method = body === undefined ? 'GET' : 'POST'
-    const { response, sentAt, receivedAt } = await send(base + path, { method, body, signal, timeoutMs, fetch: fetchFn, timer })
+    const { response, sentAt, receivedAt } =
+      (method === 'GET' ? await earlyAnswer(early, base + path) : undefined) ??
+      (await send(base + path, { method, body, signal, timeoutMs, fetch: fetchFn, timer }))
     const data = await readJson(response)
     if (response.ok && data !== undefined) {
       const serverTime = (data as { server_time?: unknown }).server_time
@@ -41,16 +53,15 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServe
   }
 
   const q = (after: string) => `after=${encodeURIComponent(after)}`
-  const raffle = (id: string) => `/api/sync/raffles/${encodeURIComponent(id)}`
 
   return {
     push: (body, signal) => call('/api/sync/push', PUSH_TIMEOUT_MS, signal, body),
     feed: (after, signal) => call(`/api/sync/raffles?${q(after)}`, PULL_TIMEOUT_MS, signal),
-    changes: (id, after, signal) => call(`${raffle(id)}/changes?${q(after)}`, PULL_TIMEOUT_MS, signal),
+    changes: (id, after, signal) => call(`${rafflePath(id)}/changes?${q(after)}`, PULL_TIMEOUT_MS, signal),
     async snapshot(id, signal) {
       try {
         // Columns: a server that does not know the format answers objects, which local.ts reads too.
-        return await call<Snapshot>(`${raffle(id)}/snapshot?format=${SNAPSHOT_FORMAT}`, PULL_TIMEOUT_MS, signal)
+        return await call<Snapshot>(snapshotPath(id), PULL_TIMEOUT_MS, signal)
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null
         throw error

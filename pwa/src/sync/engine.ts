@@ -6,8 +6,9 @@ import { saveServerOffset } from '@/db/clock-offset'
 import { outboxSize, pendingCount } from '@/db/outbox'
 import type { SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError, type FetchFn } from '@/lib/api'
-import { classify, createSyncApi, type SyncApi } from '@/sync/api'
+import { classify, createSyncApi, type EarlyAnswers, type SyncApi } from '@/sync/api'
 import { Backoff, realTimer, type Timer } from '@/sync/clock'
+import { takeEarly } from '@/sync/early'
 import { metaKey } from '@/sync/local'
 import { pullAll } from '@/sync/pull'
 import { PushRefused, pushOutbox, type SyncContext, type SyncEvent } from '@/sync/push'
@@ -24,6 +25,8 @@ export interface EngineOptions {
   userId: string
   fetch?: FetchFn
   timer?: Timer
+  /** GETs the app began before the engine existed; this account's early requests by default. */
+  early?: EarlyAnswers
   /** null: no WebSocket (pokes off; the engine still syncs on the other triggers). */
   WebSocket?: WebSocketCtor | null
   socketUrl?: string
@@ -72,7 +75,8 @@ export class SyncEngine {
     this.db = opts.db
     this.timer = opts.timer ?? realTimer
     const fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init))
-    this.api = createSyncApi(fetchFn, this.timer, '', (serverTime, sentAt, receivedAt) => this.onServerTime(serverTime, sentAt, receivedAt))
+    const early = opts.early ?? ((path: string) => takeEarly(opts.userId, path))
+    this.api = createSyncApi(fetchFn, this.timer, '', (serverTime, sentAt, receivedAt) => this.onServerTime(serverTime, sentAt, receivedAt), early)
     this.rounds = new Rounds(this.timer, () => this.round(), () => this.isLeader())
   }
 

@@ -1,0 +1,8 @@
+// The first of the entry's modules to run (main.tsx imports it before React and the app): the
+// requests screens wait for leave before the rest of the entry is evaluated, which takes a few
+// hundred milliseconds on a phone.
+import { startEarlySnapshot } from '@/app/early-snapshot'
+import { askSessionEarly } from '@/lib/auth-api'
+
+const session = askSessionEarly()
+startEarlySnapshot(location.pathname, session)

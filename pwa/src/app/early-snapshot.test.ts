@@ -1,0 +1,47 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startEarlySnapshot } from '@/app/early-snapshot'
+import { databaseHere } from '@/db/device'
+import { SorteioDB } from '@/db/schema'
+import { takeEarly } from '@/sync/early'
+import { snapshotPath } from '@/sync/paths'
+
+const ANA = { id: '0190d3c4-0000-7000-8000-0000000000a1', email: 'ana@exemplo.com' }
+const RAFFLE = '0192f0c1-0000-7000-8000-00000000e001'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+function stubFetch() {
+  const fetch = vi.fn(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }))
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+describe('a new device opening a raffle starts its snapshot at once', () => {
+  it('on /gerenciar/{id} in a browser without the database', async () => {
+    const fetch = stubFetch()
+    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), false)).toBe(true)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(await takeEarly(ANA.id, snapshotPath(RAFFLE))).toMatchObject({ response: { ok: true } })
+  })
+
+  it('nowhere else, and not where the database is', () => {
+    const fetch = stubFetch()
+    for (const path of ['/dashboard', '/gerenciar/', `/gerenciar/${RAFFLE}/outra`, '/gerenciar/%E0%A4%A', `/sorteio/${RAFFLE}`]) {
+      expect(startEarlySnapshot(path, Promise.resolve(ANA), false)).toBe(false)
+    }
+    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), true)).toBe(false)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('the database marks the browser when it opens', async () => {
+    expect(databaseHere()).toBe(false)
+    const db = new SorteioDB('test-device-mark')
+    await db.open()
+    expect(databaseHere()).toBe(true)
+    db.close()
+  })
+})
