@@ -5,6 +5,7 @@ import { RaffleCard } from '@/features/dashboard/RaffleCard'
 import { useRaffles } from '@/features/dashboard/useRaffles'
 import { useSyncError } from '@/sync/sync-context'
 import { CardsSkeleton, grid } from '@/features/dashboard/CardsSkeleton'
+import { NotSyncedYet } from '@/features/dashboard/NotSyncedYet'
 
 function EmptyState() {
   return (
@@ -37,8 +38,8 @@ export default function RaffleList({ userId }: { userId: string }) {
   }
   if (answer.raffles.length === 0) {
     // A new device downloads the account's raffles first: 'Nenhum sorteio ainda' would be false
-    // until then, unless sync cannot run (offline, server error).
-    if (!answer.synced && !syncError) return <CardsSkeleton />
+    // until then; when sync cannot run (offline, server error) it says so, and offers a retry.
+    if (!answer.synced) return syncError ? <NotSyncedYet error={syncError} /> : <CardsSkeleton />
     return <EmptyState />
   }
   return (
