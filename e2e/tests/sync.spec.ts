@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers';
+import { createAccount, organiser, uniqueEmail } from './helpers';
 
 // The sync engine against the real server: offline work survives reloads, reaches the server when
 // the network returns, and shows up on the account's other devices without a reload.
@@ -89,4 +89,25 @@ test('two devices change different settings of one raffle at once and converge',
   }
   await one.close();
   await two.close();
+});
+
+test('a new phone whose first sync cannot reach the server says so, and a retry brings the raffles', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'retry');
+  await seed.createRaffle({ title: 'Rifa da quermesse' });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The sync requests fail as at a venue without signal; the screen's own code still loads.
+  await page.route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/dashboard');
+  const alert = page.getByRole('alert').filter({ hasText: 'Não foi possível baixar seus sorteios' });
+  await expect(alert).toContainText('Este aparelho está sem conexão.');
+  await expect(page.getByText('Nenhum sorteio ainda')).toHaveCount(0);
+  await expect(page.getByText('Carregando sorteios...')).toHaveCount(0);
+
+  await page.unroute('**/api/sync/**');
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Rifa da quermesse' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  await context.close();
 });
