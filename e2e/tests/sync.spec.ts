@@ -111,3 +111,33 @@ test('a new phone whose first sync cannot reach the server says so, and a retry 
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
   await context.close();
 });
+
+test("a new device opening a raffle's link asks for its snapshot once, before the engine's code has loaded", async ({ browser }) => {
+  const { context: laptop, seed, email } = await organiser(browser, 'link');
+  const { id } = await seed.createRaffle({ title: 'Rifa do link' });
+  await seed.addPeople(id, ['Ana Souza', 'Bruno Lima', 'Carla Dias'], 2);
+  const phone = await browser.newContext();
+  await phone.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } });
+  const page = await phone.newPage();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('/snapshot') || /\/assets\/engine-[^/]+\.js$/.test(path)) asked.push(path.endsWith('/snapshot') ? 'snapshot' : 'engine');
+  });
+  await page.goto(`/gerenciar/${id}`);
+  await expect(page.getByRole('heading', { name: 'Rifa do link' })).toBeVisible();
+  await expect(page.getByText('Carla Dias')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  // Started by the entry's first module; the engine took its answer over instead of asking again.
+  expect(asked).toEqual(['snapshot', 'engine']);
+
+  // Once the browser holds the database, the next visit leaves the snapshot to the engine, which
+  // has the raffle already.
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByText('Carla Dias')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  expect(asked.filter((a) => a === 'snapshot')).toEqual([]);
+  await laptop.close();
+  await phone.close();
+});
