@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -16,10 +18,19 @@ const proxy = {
 
 const brand = '#6d28d9'
 
+// React Router 7's package exports point at its development build under every condition
+// (remix-run/react-router#12532): its checks and warnings ran on every phone. Its production build
+// sits beside it, with the same API.
+const routerBuild = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
+
 export default defineConfig({
   base: '/',
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^react-router$/, replacement: join(routerBuild, 'index.mjs') },
+      { find: /^react-router\/dom$/, replacement: join(routerBuild, 'dom-export.mjs') },
+    ],
   },
   plugins: [
     react(),
