@@ -23,17 +23,21 @@ function stubFetch() {
 describe('a new device opening a raffle starts its snapshot at once', () => {
   it('on /gerenciar/{id} in a browser without the database', async () => {
     const fetch = stubFetch()
-    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), false)).toBe(true)
+    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), () => false)).toBe(true)
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(await takeEarly(ANA.id, snapshotPath(RAFFLE))).toMatchObject({ response: { ok: true } })
   })
 
   it('nowhere else, and not where the database is', () => {
     const fetch = stubFetch()
+    const asked = vi.fn(() => false)
+    expect(startEarlySnapshot('/dashboard', Promise.resolve(ANA), asked)).toBe(false)
+    // Other screens do not even read the mark.
+    expect(asked).not.toHaveBeenCalled()
     for (const path of ['/dashboard', '/gerenciar/', `/gerenciar/${RAFFLE}/outra`, '/gerenciar/%E0%A4%A', `/sorteio/${RAFFLE}`]) {
-      expect(startEarlySnapshot(path, Promise.resolve(ANA), false)).toBe(false)
+      expect(startEarlySnapshot(path, Promise.resolve(ANA), () => false)).toBe(false)
     }
-    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), true)).toBe(false)
+    expect(startEarlySnapshot(`/gerenciar/${RAFFLE}`, Promise.resolve(ANA), () => true)).toBe(false)
     expect(fetch).not.toHaveBeenCalled()
   })
 

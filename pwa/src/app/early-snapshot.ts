@@ -10,9 +10,10 @@ import { snapshotPath } from '@/sync/paths'
 const MANAGE_PATH = /^\/gerenciar\/([^/]+)\/?$/
 
 /** True when the download was started. */
-export function startEarlySnapshot(pathname: string, session: Promise<User | null>, hasDatabase = databaseHere()): boolean {
+export function startEarlySnapshot(pathname: string, session: Promise<User | null>, hasDatabase: () => boolean = databaseHere): boolean {
   const segment = MANAGE_PATH.exec(pathname)?.[1]
-  if (!segment || hasDatabase) return false
+  // Asked only here: the first read of localStorage costs a few milliseconds on a phone.
+  if (!segment || hasDatabase()) return false
   let raffleId: string
   try {
     raffleId = decodeURIComponent(segment)
