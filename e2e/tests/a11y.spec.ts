@@ -57,7 +57,9 @@ for (const size of sizes) {
     });
 
     test("an organiser's screens, then the raffle's public, big-screen and verification pages", async ({ browser }) => {
-      test.setTimeout(90_000);
+      // Eleven axe runs in two browser contexts: on a slow 2-core machine running two workers they took
+      // 50–90 s, so the bound is well above that.
+      test.setTimeout(180_000);
       const { context, seed } = await organiser(browser, 'axe');
       const page = await context.newPage();
       await page.setViewportSize({ width: size.width, height: size.height });
