@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { routeKit } from './scripts/route-kit.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
 // The Go server listens here in development; the PWA is served by Vite and calls it through the proxy,
@@ -23,6 +24,8 @@ const brand = '#6d28d9'
 // sits beside it, with the same API.
 const routerBuild = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
 
+const kit = routeKit(fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)))
+
 export default defineConfig({
   base: '/',
   resolve: {
@@ -35,6 +38,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    kit.plugin,
     routePreloads(fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)), fileURLToPath(new URL('./src', import.meta.url))),
     VitePWA({
       registerType: 'prompt',
@@ -80,11 +84,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [kit.group] } } },
   },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 20_000,
   },

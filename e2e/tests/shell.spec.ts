@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { organiser } from './helpers';
 
 test('the landing page is in pt-BR with both cards and the three blurbs', async ({ page }) => {
   await page.goto('/');
@@ -65,4 +66,73 @@ test('Chromium finds nothing that keeps the app from being installed', async ({ 
   // Test browser contexts are incognito, where Chromium never offers installs; any other error
   // (manifest, icons, service worker, start_url) is the app's.
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
+
+/** Records, from the page's first script on, what the app put on screen first and when. */
+async function recordFirstScreen(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { what: string; at: number }[] = [];
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      const note = (what: string) => {
+        if (!seen.some((s) => s.what === what)) seen.push({ what, at: performance.now() });
+      };
+      // The router's, the session's and the public page's spinners (the dashboard's own
+      // 'Carregando sorteios...', beside its heading, is not one).
+      const spinners = [...document.querySelectorAll('[role="status"] > span')].map((s) => s.textContent);
+      if (spinners.some((text) => ['Carregando...', 'Verificando sua sessão...', 'Carregando sorteio...'].includes(text ?? ''))) note('spinner');
+      if (document.querySelector('h1')) note('heading');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const seenFirst = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { what: string; at: number }[] }).__seen);
+
+test('a signed-in screen paints itself first: no spinner before it, and sync starts after it', async ({ browser }) => {
+  const { context } = await organiser(browser, 'first-screen');
+  const page = await context.newPage();
+  await recordFirstScreen(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Meus Sorteios' })).toBeVisible();
+  // A new device shows this only after its first sync: the engine has run by then.
+  await expect(page.getByText('Nenhum sorteio ainda')).toBeVisible();
+  const seen = await seenFirst(page);
+  const engineAsked = await page.evaluate(
+    () => performance.getEntriesByType('resource').find((e) => /\/assets\/engine-[\w-]+\.js$/.test(e.name))?.startTime,
+  );
+  expect(seen.map((s) => s.what)).toEqual(['heading']);
+  expect(engineAsked).toBeGreaterThan(seen[0]!.at);
+  await context.close();
+});
+
+test('a public page opened from its link shows the raffle first, from one request sent with the page', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'first-public');
+  const raffle = await seed.createRaffle({ title: 'Rifa da quermesse', type: 'simple' });
+  const viewer = await browser.newContext();
+  const page = await viewer.newPage();
+  await recordFirstScreen(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/public/raffles/')) asked.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto(`/sorteio/${raffle.code.toLowerCase()}`);
+  // The server names the state beside the page's scripts, so it downloads while they do.
+  expect(response?.headers().link).toContain(`</api/public/raffles/${raffle.code}>; rel=preload; as=fetch; crossorigin`);
+  // ... after index.html's own files, which the first paint needs (on HTTP/1.1's six connections
+  // whatever is named first goes first) ...
+  const links = (response?.headers().link ?? '').split(', ');
+  const html = (await response?.text()) ?? '';
+  const own = links.filter((link) => html.includes(link.slice(1, link.indexOf('>'))));
+  expect(own.length).toBeGreaterThanOrEqual(2); // the entry script and the stylesheet
+  expect(links.slice(0, own.length)).toEqual(own);
+  // ... and the screen's code is a few files: what the screens share comes as one, the kit (the
+  // shared modules were 14 files of their own before it).
+  const screen = links.filter((link) => link.includes('rel=modulepreload') && !own.includes(link));
+  expect(screen.some((link) => /\/assets\/kit-[\w-]+\.js/.test(link))).toBe(true);
+  expect(screen.length).toBeLessThanOrEqual(4);
+  await expect(page.getByRole('heading', { name: 'Rifa da quermesse' })).toBeVisible();
+  expect((await seenFirst(page)).map((s) => s.what)).toEqual(['heading']);
+  expect(asked.filter((path) => path === `/api/public/raffles/${raffle.code}`)).toHaveLength(1);
+  await viewer.close();
+  await context.close();
 });

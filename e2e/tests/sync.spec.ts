@@ -97,14 +97,24 @@ test('a new phone whose first sync cannot reach the server says so, and a retry 
   const page = await context.newPage();
   await page.setViewportSize({ width: 360, height: 740 });
   // The sync requests fail as at a venue without signal; the screen's own code still loads.
-  await page.route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
+  // The signal comes back at the press of 'Tentar novamente' itself (its pointerdown, before
+  // the click's handler asks): restored any earlier, the engine's own retry (1 s, then 2 s...)
+  // may bring the raffles first and take the button away under the click.
+  let signal = false;
+  await page.exposeFunction('retryPressed', () => { signal = true; });
+  await page.addInitScript(() => {
+    document.addEventListener('pointerdown', (event) => {
+      const button = (event.target as Element | null)?.closest?.('button');
+      if (button?.textContent?.includes('Tentar novamente')) (window as unknown as { retryPressed: () => void }).retryPressed();
+    }, true);
+  });
+  await page.route('**/api/sync/**', (route) => (signal ? route.fallback() : route.abort('internetdisconnected')));
   await page.goto('/dashboard');
   const alert = page.getByRole('alert').filter({ hasText: 'Não foi possível baixar seus sorteios' });
   await expect(alert).toContainText('Este aparelho está sem conexão.');
   await expect(page.getByText('Nenhum sorteio ainda')).toHaveCount(0);
   await expect(page.getByText('Carregando sorteios...')).toHaveCount(0);
 
-  await page.unroute('**/api/sync/**');
   await alert.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(page.getByRole('heading', { name: 'Rifa da quermesse' })).toBeVisible();
   await expect(alert).toHaveCount(0);

@@ -2,7 +2,9 @@
 // requests screens wait for leave before the rest of the entry is evaluated, which takes a few
 // hundred milliseconds on a phone.
 import { startEarlySnapshot } from '@/app/early-snapshot'
+import { startEarlyState } from '@/features/public-raffle/early-state'
 import { askSessionEarly } from '@/lib/auth-api'
 
 const session = askSessionEarly()
 startEarlySnapshot(location.pathname, session)
+startEarlyState(location.pathname)

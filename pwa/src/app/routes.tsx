@@ -12,7 +12,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['l
   return async () => ({ Component: (await load()).default })
 }
 
-/** The route table. main.tsx passes it to createBrowserRouter; tests to createMemoryRouter. */
+/** The route table. app/router.ts passes it to createBrowserRouter; tests to createMemoryRouter. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -19,6 +19,12 @@ export interface AuthApi {
   signIn(credentials: Credentials): Promise<User>
   signUp(credentials: Credentials): Promise<User>
   signOut(): Promise<void>
+  /**
+   * The session's answer when it has already arrived (the early ask of app/boot.ts), taken once;
+   * undefined while it has not, or when it failed. Lets the first render show the screen itself
+   * instead of a spinner for the one frame a promise takes to be read.
+   */
+  answered?(): User | null | undefined
 }
 
 interface UserAnswer {
@@ -31,6 +37,7 @@ async function askSession(): Promise<User | null> {
 }
 
 let early: Promise<User | null> | null = null
+let earlyAnswer: { user: User | null } | null = null
 
 /**
  * Asks for the session while React's first render is still to come (main.tsx): every organiser
@@ -38,9 +45,15 @@ let early: Promise<User | null> | null = null
  * main.tsx also reads it to start a new device's first download (app/early-snapshot).
  */
 export function askSessionEarly(): Promise<User | null> {
-  const asked = (early ??= askSession())
-  // Read by session(); a failure is handled there.
-  asked.catch(() => {})
+  if (early) return early
+  const asked = (early = askSession())
+  asked.then(
+    (user) => {
+      if (early === asked) earlyAnswer = { user }
+    },
+    // Read by session(); a failure is handled there.
+    () => {},
+  )
   return asked
 }
 
@@ -48,7 +61,15 @@ export const httpAuthApi: AuthApi = {
   session() {
     const answer = early ?? askSession()
     early = null
+    earlyAnswer = null
     return answer
+  },
+  answered() {
+    if (!earlyAnswer) return undefined
+    const { user } = earlyAnswer
+    early = null
+    earlyAnswer = null
+    return user
   },
   async signIn(credentials) {
     const answer = await apiRequest<UserAnswer>('/api/auth/signin', { method: 'POST', body: credentials })

@@ -45,6 +45,9 @@ func handleStatic(assets fs.FS) http.Handler {
 		if name == "" {
 			name = "index.html"
 		}
+		if name == "index.html" && preloads != nil {
+			w.Header().Set("Link", preloads.landingLinks())
+		}
 		if serveFile(w, r, assets, gz, name) {
 			return
 		}
@@ -56,8 +59,8 @@ func handleStatic(assets fs.FS) http.Handler {
 			http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 			return
 		}
-		if len(preloads) > 0 {
-			w.Header().Set("Link", preloadLinks(preloads, name))
+		if preloads != nil {
+			w.Header().Set("Link", preloads.preloadLinks(name))
 		}
 		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)

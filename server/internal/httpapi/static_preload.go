@@ -5,17 +5,32 @@ import (
 	"io/fs"
 	"log/slog"
 	"strings"
+
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // A lazily loaded screen's scripts are requested only once the entry script has run, a round trip
-// and a parse after the page arrived. The build writes route-preloads.json (route pattern →
-// scripts); with index.html for a route the server names those scripts in Link headers, so they
-// download beside the entry script. The session check every screen starts with goes the same way.
+// and a parse after the page arrived. The build writes route-preloads.json (index.html's own
+// scripts and stylesheets; route pattern → scripts); with index.html for a route the server names
+// those scripts in Link headers, so they download beside the entry script. The session check every
+// screen starts with goes the same way, and so does a raffle's public state on its public page and
+// big screen: what the audience's phones wait for, asked by the entry's first module (pwa
+// app/boot.ts) for the code in upper case.
+//
+// The entry's files come first: a browser starts a Link header's requests before the page's own,
+// in order, and on HTTP/1.1 six at a time, so a screen's scripts named first went ahead of the
+// entry script and the stylesheet the first paint waits for.
 
 const preloadsFile = "route-preloads.json"
 
 // sessionPreload: the app's first request; crossorigin gives the credentials mode of its fetch.
 const sessionPreload = "</api/auth/session>; rel=preload; as=fetch; crossorigin"
+
+// preloadTable is route-preloads.json as the server uses it: Link header values, ready.
+type preloadTable struct {
+	entry  string // index.html's scripts and stylesheets
+	routes []routePreload
+}
 
 type routePreload struct {
 	segments []string // ":x" matches any one segment; "*" anything
@@ -23,7 +38,7 @@ type routePreload struct {
 }
 
 // loadPreloads reads the build's table; a binary without it (or with a bad one) sends no Links.
-func loadPreloads(assets fs.FS) []routePreload {
+func loadPreloads(assets fs.FS) *preloadTable {
 	if assets == nil {
 		return nil
 	}
@@ -31,40 +46,86 @@ func loadPreloads(assets fs.FS) []routePreload {
 	if err != nil {
 		return nil
 	}
-	var table map[string][]string
-	if err := json.Unmarshal(data, &table); err != nil {
+	var file struct {
+		Entry  []string            `json:"entry"`
+		Styles []string            `json:"styles"`
+		Routes map[string][]string `json:"routes"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
 		slog.Warn("route preloads ignored", "file", preloadsFile, "err", err)
 		return nil
 	}
-	out := make([]routePreload, 0, len(table))
-	for pattern, files := range table {
-		links := make([]string, 0, len(files))
-		for _, f := range files {
-			// A name that could break the header is left out (the build names files [A-Za-z0-9_-.]).
-			if !strings.HasPrefix(f, "/assets/") || strings.ContainsAny(f, "<>;,\" \r\n") {
-				continue
-			}
-			links = append(links, "<"+f+">; rel=modulepreload; crossorigin")
+	if file.Routes == nil {
+		// An older build's flat table decodes to nothing: say so rather than send half a header.
+		slog.Warn("route preloads ignored", "file", preloadsFile, "err", "no routes")
+		return nil
+	}
+	// crossorigin as in index.html's tags, or the browser would not use the preloaded copy.
+	entry := append(linkValues(file.Entry, "rel=modulepreload; crossorigin"), linkValues(file.Styles, "rel=preload; as=style; crossorigin")...)
+	table := &preloadTable{entry: strings.Join(entry, ", ")}
+	for pattern, files := range file.Routes {
+		links := linkValues(files, "rel=modulepreload; crossorigin")
+		table.routes = append(table.routes, routePreload{segments: strings.Split(pattern, "/"), links: strings.Join(links, ", ")})
+	}
+	return table
+}
+
+// linkValues: one Link value per file. A name that could break the header is left out (the build
+// names files [A-Za-z0-9_-.] under /assets/).
+func linkValues(files []string, params string) []string {
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		if !strings.HasPrefix(f, "/assets/") || strings.ContainsAny(f, "<>;,\" \r\n") {
+			continue
 		}
-		out = append(out, routePreload{segments: strings.Split(pattern, "/"), links: strings.Join(links, ", ")})
+		out = append(out, "<"+f+">; "+params)
 	}
 	return out
 }
 
-// preloadLinks answers the Link header for a client route (name without its leading slash): the
-// session check, then the scripts of the most specific matching route.
-func preloadLinks(table []routePreload, name string) string {
+// preloadLinks answers the Link header for a client route (name without its leading slash):
+// index.html's own files, the session check (and a public page's state), then the scripts of the
+// most specific matching route.
+func (t *preloadTable) preloadLinks(name string) string {
 	segs := strings.Split(name, "/")
 	best, bestScore := "", -1
-	for _, r := range table {
+	for _, r := range t.routes {
 		if score, ok := matchRoute(r.segments, segs); ok && score > bestScore {
 			best, bestScore = r.links, score
 		}
 	}
-	if best == "" {
-		return sessionPreload
+	state := ""
+	if code, ok := publicPageCode(segs); ok {
+		state = "</api/public/raffles/" + code + ">; rel=preload; as=fetch; crossorigin"
 	}
-	return sessionPreload + ", " + best
+	return joinLinks(t.entry, sessionPreload, state, best)
+}
+
+// landingLinks answers the Link header for the landing page, which is in the entry: index.html's
+// own files and the session check.
+func (t *preloadTable) landingLinks() string {
+	return joinLinks(t.entry, sessionPreload)
+}
+
+// joinLinks joins Link values in order, leaving out empty ones.
+func joinLinks(values ...string) string {
+	out := values[:0]
+	for _, v := range values {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// publicPageCode: the raffle code of a public page's path (sorteio/{code} and sorteio/{code}/telao),
+// in upper case as the page asks for it; only a well-formed code, so the header stays well formed.
+func publicPageCode(segs []string) (string, bool) {
+	if len(segs) < 2 || len(segs) > 3 || segs[0] != "sorteio" || (len(segs) == 3 && segs[2] != "telao") {
+		return "", false
+	}
+	code := strings.ToUpper(segs[1])
+	return code, protocol.IsCode(code)
 }
 
 // matchRoute: whether the pattern's segments match the path's, and how specifically (literal

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// index.html for a client route names the session check and that route's scripts in a Link
-// header (from the build's route-preloads.json), so they download beside the entry script.
+// index.html for a client route names its own files, the session check and that route's scripts
+// in a Link header (from the build's route-preloads.json), so they download beside the entry script.
 func TestStaticPreloadLinks(t *testing.T) {
 	get := func(path string) request { return request{method: "GET", path: path} }
 	links := func(want []string, notWant ...string) func(t *testing.T, e *env, res *http.Response) {
@@ -25,8 +25,25 @@ func TestStaticPreloadLinks(t *testing.T) {
 			}
 		}
 	}
+	exactly := func(want string) func(t *testing.T, e *env, res *http.Response) {
+		return func(t *testing.T, e *env, res *http.Response) {
+			if got := res.Header.Get("Link"); got != want {
+				t.Errorf("Link =\n  %q, want\n  %q", got, want)
+			}
+		}
+	}
 	session := "</api/auth/session>; rel=preload; as=fetch; crossorigin"
+	// index.html's script, its import and its stylesheet, crossorigin as in its tags.
+	entry := "</assets/index-Ab12Cd.js>; rel=modulepreload; crossorigin, </assets/react-9z.js>; rel=modulepreload; crossorigin, " +
+		"</assets/index-7y.css>; rel=preload; as=style; crossorigin"
 	runScenarios(t, []scenario{
+		{name: "the entry's files first (a screen's scripts named first took HTTP/1.1's connections), then the session, then the route",
+			req: get("/dashboard"), status: 200,
+			after: exactly(entry + ", " + session + ", </assets/Dash-1a.js>; rel=modulepreload; crossorigin, </assets/Dexie-2b.js>; rel=modulepreload; crossorigin")},
+		{name: "the landing page, in the entry, gets its own files and the session", req: get("/"), status: 200, want: []string{"<div id=root>"},
+			after: exactly(entry + ", " + session)},
+		{name: "on a public page the raffle's state comes after the session, before the screen's scripts", req: get("/sorteio/K7P2QX"), status: 200,
+			after: exactly(entry + ", " + session + ", </api/public/raffles/K7P2QX>; rel=preload; as=fetch; crossorigin, </assets/Public-3c.js>; rel=modulepreload; crossorigin")},
 		{name: "a route's scripts and the session check", req: get("/dashboard"), status: 200, want: []string{"<div id=root>"},
 			after: links([]string{session, "</assets/Dash-1a.js>; rel=modulepreload; crossorigin", "</assets/Dexie-2b.js>; rel=modulepreload"}, "Public-3c")},
 		{name: "a parameter matches one segment", req: get("/sorteio/K7P2QX"), status: 200,
@@ -35,6 +52,15 @@ func TestStaticPreloadLinks(t *testing.T) {
 			after: links([]string{"</assets/Big-4d.js>"}, "Public-3c", "NotFound-5e")},
 		{name: "an unknown page gets the 404 screen's script; names outside /assets/ or that would break the header are left out",
 			req: get("/nao/existe"), status: 200, after: links([]string{session, "</assets/NotFound-5e.js>"}, "elsewhere", "rel=preload,", "x.js>")},
+		{name: "a public page preloads its raffle's state, by the code in upper case", req: get("/sorteio/k7p2qx"), status: 200,
+			after: links([]string{session, "</api/public/raffles/K7P2QX>; rel=preload; as=fetch; crossorigin", "</assets/Public-3c.js>"})},
+		{name: "so does the big screen", req: get("/sorteio/K7P2QX/telao"), status: 200,
+			after: links([]string{"</api/public/raffles/K7P2QX>; rel=preload; as=fetch; crossorigin"})},
+		{name: "the verification page and other screens do not", req: get("/sorteio/K7P2QX/verificar"), status: 200,
+			after: links([]string{session}, "/api/public/")},
+		{name: "nor a segment that is no code (it would go into the header)", req: get("/sorteio/K7P2Q%3E"), status: 200,
+			after: links([]string{session}, "/api/public/")},
+		{name: "nor the code entry page", req: get("/sorteio"), status: 200, after: links([]string{session}, "/api/public/")},
 		{name: "a file gets no Link header", req: get("/assets/index-Ab12Cd.js"), status: 200, after: links(nil, "modulepreload", "session")},
 	})
 }

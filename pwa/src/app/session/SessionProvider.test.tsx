@@ -37,6 +37,31 @@ describe('SessionProvider', () => {
     expect(JSON.parse(localStorage.getItem(LAST_USER_KEY)!)).toEqual(testUser)
   })
 
+  it('an answer already in (the early ask) is the first render: no loading state, no second ask', async () => {
+    const session = vi.fn(async () => null)
+    const state = renderProvider(fakeAuthApi({ session, answered: () => testUser }))
+    expect(state).toHaveTextContent(`in:${testUser.email}`)
+    await act(async () => {})
+    expect(session).not.toHaveBeenCalled()
+    expect(JSON.parse(localStorage.getItem(LAST_USER_KEY)!)).toEqual(testUser)
+  })
+
+  it('an early answer of nobody signed in: signed out at once, and the remembered user forgotten', async () => {
+    remember()
+    const state = renderProvider(fakeAuthApi({ answered: () => null }))
+    expect(state).toHaveTextContent('signedOut')
+    await act(async () => {})
+    expect(localStorage.getItem(LAST_USER_KEY)).toBeNull()
+  })
+
+  it('no early answer yet: loading, then the server is asked as before', async () => {
+    const session = vi.fn(async () => testUser)
+    const state = renderProvider(fakeAuthApi({ session, answered: () => undefined }))
+    expect(state).toHaveTextContent('loading')
+    expect(await screen.findByText(`in:${testUser.email}`)).toBeInTheDocument()
+    expect(session).toHaveBeenCalledTimes(1)
+  })
+
   it('offline: uses the remembered user', async () => {
     remember()
     renderProvider(fakeAuthApi({ session: async () => Promise.reject(new NetworkError()) }))

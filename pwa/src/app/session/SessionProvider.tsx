@@ -28,7 +28,9 @@ async function resolveSession(api: AuthApi): Promise<User | null> {
 }
 
 export function SessionProvider({ children, api = httpAuthApi, initialState }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>(initialState ?? { status: 'loading' })
+  // The early ask (app/boot.ts) has usually been answered by the first render: no spinner frame then.
+  const [first] = useState(() => (initialState ? undefined : api.answered?.()))
+  const [state, setState] = useState<SessionState>(initialState ?? (first === undefined ? { status: 'loading' } : stateFor(first)))
   const skipInitialCheck = initialState !== undefined && initialState.status !== 'loading'
   // Answers can arrive out of order (start-up check vs. a sign-in); only the newest one may win.
   const generation = useRef(0)
@@ -45,12 +47,16 @@ export function SessionProvider({ children, api = httpAuthApi, initialState }: S
   }, [api, apply])
 
   useEffect(() => {
+    if (first !== undefined) {
+      writeLastUser(first)
+      return
+    }
     if (skipInitialCheck) return
     const mine = ++generation.current
     void resolveSession(api).then((user) => {
       if (mine === generation.current) apply(user)
     })
-  }, [api, apply, skipInitialCheck])
+  }, [api, apply, skipInitialCheck, first])
 
   useEffect(() => {
     const onOnline = () => void refresh()

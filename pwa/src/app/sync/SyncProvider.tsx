@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { refusedDetail, rejectionTitle } from '@/app/sync/sync-text'
-import { afterPaint } from '@/lib/after-paint'
+import { afterScreen, noWait } from '@/app/first-screen'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import type { SorteioDB } from '@/db/schema'
@@ -28,6 +28,8 @@ interface SyncProviderProps {
   createEngine?: EngineFactory
   /** The database whose outbox is counted while nobody is signed in (tests pass their own). */
   database?: SorteioDB
+  /** Settles once the first screen is up (App passes the router's); the engine starts after it. */
+  firstScreen?: Promise<unknown>
 }
 
 let persistenceAsked = false
@@ -72,7 +74,7 @@ function show(event: SyncEvent, refreshSession: () => void): void {
  * Runs the sync engine while an account is signed in, and stops it on sign-out (the outbox stays:
  * whatever waits goes out when that account signs in again).
  */
-export function SyncProvider({ children, createEngine = defaultFactory, database }: SyncProviderProps) {
+export function SyncProvider({ children, createEngine = defaultFactory, database, firstScreen = noWait }: SyncProviderProps) {
   const { state, refresh } = useSession()
   const userId = state.status === 'signedIn' ? state.user.id : null
   const [engine, setEngine] = useState<SyncEngine | null>(null)
@@ -84,12 +86,15 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
     askPersistentStorage()
     // The signed-in screen paints first (its heading and its own read of IndexedDB): the engine's
     // start-up (Dexie, locks, the socket) would otherwise hold that paint back.
-    const cancelWait = afterPaint(() => {
+    const cancelWait = afterScreen(firstScreen, () => {
       void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
         if (cancelled) return
         current = made
         made.start()
-        setEngine(made)
+        // What the engine's arrival re-renders (the sync bar, the screens that use it) can wait:
+        // as a transition that render yields to input and paint every few milliseconds instead of
+        // blocking the main thread in one task just after the first paint.
+        startTransition(() => setEngine(made))
       })
     })
     return () => {
@@ -98,7 +103,7 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
       current?.stop()
       setEngine(null)
     }
-  }, [userId, createEngine, refresh])
+  }, [userId, createEngine, refresh, firstScreen])
 
   const value = useMemo<SyncValue>(
     () => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }),

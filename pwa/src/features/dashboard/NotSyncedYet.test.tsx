@@ -7,6 +7,7 @@ import { routes } from '@/app/routes'
 import { SessionProvider } from '@/app/session/SessionProvider'
 import { SyncProvider, type EngineFactory } from '@/app/sync/SyncProvider'
 import { db } from '@/db/schema'
+import type { Timer } from '@/sync/clock'
 import { SyncEngine } from '@/sync/engine'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import type { User } from '@/lib/auth-api'
@@ -30,9 +31,22 @@ function accountWithRaffle(n: number): { user: User; server: FakeSyncServer } {
   return { user, server }
 }
 
+/**
+ * Rounds asked for now run; the engine's own retries (1 s, then 2 s...) never come, so the raffles
+ * can only arrive by 'Tentar novamente', and a retry that happened to come first cannot hide a
+ * button that does nothing.
+ */
+const noRetries: Timer = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => (ms === 0 ? globalThis.setTimeout(fn, 0) : null),
+  clearTimeout: (handle) => {
+    if (handle !== null) globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)
+  },
+}
+
 function renderDashboard(user: User, server: FakeSyncServer) {
   const factory: EngineFactory = (userId, onEvent) =>
-    new SyncEngine({ db, userId, fetch: server.fetch, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, onEvent, writeDelayMs: 0 })
+    new SyncEngine({ db, userId, fetch: server.fetch, timer: noRetries, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, onEvent, writeDelayMs: 0 })
   render(
     <SessionProvider api={fakeAuthApi()} initialState={{ status: 'signedIn', user }}>
       <SyncProvider createEngine={factory} database={db}>

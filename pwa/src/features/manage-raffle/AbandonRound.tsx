@@ -25,7 +25,7 @@ export function AbandonRound({ userId, raffleId, round, own }: AbandonRoundProps
   const [busy, setBusy] = useState(false)
   const open = round.state === 'open'
   const now = useServerNow(open && !own)
-  if (!open || own || now < abandonableAt(round)) return null
+  if (!open || own || now === undefined || now < abandonableAt(round)) return null
 
   async function onConfirm() {
     setBusy(true)

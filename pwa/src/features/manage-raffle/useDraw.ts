@@ -44,18 +44,22 @@ export function useDrawView(raffleId: string): DrawView | undefined {
   }, [raffleId])
 }
 
-/** Server time minus local time (ms), as the sync engine last estimated it. */
-export function useServerOffset(): number {
-  return useLiveQuery(() => serverOffset(), []) ?? 0
+/** Server time minus local time (ms), as the sync engine last estimated it; undefined until read. */
+export function useServerOffset(): number | undefined {
+  return useLiveQuery(() => serverOffset(), [])
 }
 
 // One ticking clock for every countdown on the page. A fifth of a second keeps the shown second
 // within that of the server's, whatever the offset's fraction.
 const clock = tickingClock(200)
 
-/** The server's clock, re-rendering a few times a second while `ticking`. */
-export function useServerNow(ticking: boolean): number {
+/**
+ * The server's clock, re-rendering a few times a second while `ticking`; undefined until the
+ * offset has been read, so nothing is shown on this device's own clock first (a countdown of a
+ * device 20 s behind would show its full length for a frame).
+ */
+export function useServerNow(ticking: boolean): number | undefined {
   const offset = useServerOffset()
   const local = useSyncExternalStore(ticking ? clock.subscribe : noSubscribe, clock.now)
-  return local + offset
+  return offset === undefined ? undefined : local + offset
 }

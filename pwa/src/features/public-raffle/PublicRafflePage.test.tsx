@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PublicState } from '@/protocol/public-state'
 import { FakeWebSocket } from '@/sync/testing/fakes'
 import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
+import { startEarlyState } from '@/features/public-raffle/early-state'
 import { feedDeps } from '@/features/public-raffle/usePublicRaffle'
 import { renderApp, signedOut } from '@/test/render'
 
@@ -109,6 +110,33 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     vi.setSystemTime(T0)
     await open()
     expect(screen.getByRole('timer')).toHaveTextContent('6 segundos')
+  })
+
+  it('takes the state the entry asked for: one request, its clock, and the feed from its seq', async () => {
+    // This device's clock is 4.5 s behind: the server is 4.5 s into the 10 s countdown.
+    const fetchMock = serve({ ...countingDown(), server_time: T0 + 4_500 })
+    vi.setSystemTime(T0)
+    // The request's own times, as the page's resource timing gives them.
+    startEarlyState('/sorteio/abc123', undefined, () => ({ sentAt: T0, receivedAt: T0 }))
+    await advance(0)
+    await open()
+    expect(screen.getByRole('timer')).toHaveTextContent('6 segundos')
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/public/raffles/ABC123')).toHaveLength(1)
+    expect(socket()).toBeDefined()
+  })
+
+  it('waits for the request the entry sent, still on its way, instead of asking again', async () => {
+    let answer!: (response: Response) => void
+    const fetchMock = serve(publicState())
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
+    startEarlyState('/sorteio/abc123')
+    const view = renderApp('/sorteio/abc123', { session: signedOut })
+    await advance(50)
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+    answer(json(200, publicState()))
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/public/raffles/ABC123')).toHaveLength(1)
+    view.unmount()
   })
 
   it('takes no clock from a settled state, which a cache may have kept for an hour', async () => {

@@ -6,6 +6,9 @@ export const PARTICIPANTS_PAGE_SIZE = 100
 
 const base = (code: string) => `/api/public/raffles/${encodeURIComponent(code)}`
 
+/** The path of a raffle's public state (the server preloads it with the page: static_preload.go). */
+export const publicStatePath = base
+
 export function fetchPublicState(code: string, signal?: AbortSignal): Promise<PublicState> {
   return apiRequest<PublicState>(base(code), { signal })
 }

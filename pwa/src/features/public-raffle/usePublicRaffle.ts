@@ -8,6 +8,7 @@ import { PublicFeed, publicFeedOrigin, type FeedStatus } from '@/sync/public-fee
 import { ServerClockEstimator } from '@/sync/server-clock'
 import type { WebSocketCtor } from '@/sync/socket'
 import { initialLive, liveReducer, type LiveState } from '@/features/public-raffle/live-show'
+import { takeEarlyState, type EarlyState, type RequestTimes } from '@/features/public-raffle/early-state'
 import { fetchPublicState } from '@/features/public-raffle/public-api'
 import { showClock } from '@/features/public-raffle/useShowFrame'
 
@@ -24,6 +25,44 @@ export interface PublicRaffleView {
   retry(): void
 }
 
+interface FirstLoad {
+  early: EarlyState | undefined
+  /** Set when the early answer was in for the first render, which shows it. */
+  answer: { key: string; load: PageLoad } | null
+  live: LiveState
+  clock: ServerClockEstimator
+  offsetMs: number
+}
+
+/** The hook's first state: the early answer's, when it is in already. */
+function firstLoad(code: string): FirstLoad {
+  const early = takeEarlyState(code)
+  const clock = new ServerClockEstimator()
+  const arrived = early?.arrived
+  if (!arrived) return { early, answer: null, live: initialLive, clock, offsetMs: 0 }
+  const { state, times } = arrived
+  // As the effect below does with an answer: a settled raffle's server_time may be a cached copy's.
+  const offsetMs = isSettled(state) || !times ? 0 : (clock.observe(state.server_time, times.sentAt, times.receivedAt) ?? 0)
+  return {
+    early,
+    answer: { key: `${code}#0`, load: { status: 'ready' } },
+    live: liveReducer(initialLive, { type: 'state', state, now: Date.now() + offsetMs }),
+    clock,
+    offsetMs,
+  }
+}
+
+/**
+ * The times that date an answer for the server clock: this attempt's own request (sent at
+ * `sentAt`, back now); the early request's, from resource timing, unless the first render sampled
+ * them already; none when they are unknown.
+ */
+function clockTimes(early: EarlyState | undefined, start: FirstLoad, sentAt: number): RequestTimes | null {
+  if (!early) return { sentAt, receivedAt: Date.now() }
+  if (start.answer) return null
+  return early.arrived?.times ?? null
+}
+
 /** Tests replace the socket; the page uses the browser's. */
 export const feedDeps: { WebSocket: WebSocketCtor } = { WebSocket: globalThis.WebSocket }
 
@@ -32,13 +71,14 @@ export const feedDeps: { WebSocket: WebSocketCtor } = { WebSocket: globalThis.We
  * whole new state. The server's clock offset comes from the first answer and from each hello.
  */
 export function usePublicRaffle(code: string): PublicRaffleView {
+  const [start] = useState(() => firstLoad(code))
   const [attempt, setAttempt] = useState(0)
-  const [answer, setAnswer] = useState<{ key: string; load: PageLoad } | null>(null)
-  const [live, dispatch] = useReducer(liveReducer, initialLive)
+  const [answer, setAnswer] = useState<{ key: string; load: PageLoad } | null>(start.answer)
+  const [live, dispatch] = useReducer(liveReducer, start.live)
   const [connection, setConnection] = useState<FeedStatus>('connecting')
-  const [offsetMs, setOffset] = useState(0)
-  const clock = useRef(new ServerClockEstimator())
-  const offsetRef = useRef(0)
+  const [offsetMs, setOffset] = useState(start.offsetMs)
+  const clock = useRef(start.clock)
+  const offsetRef = useRef(start.offsetMs)
   const feedRef = useRef<PublicFeed | null>(null)
   const online = useBrowserOnline()
   const key = `${code}#${attempt}`
@@ -69,13 +109,17 @@ export function usePublicRaffle(code: string): PublicRaffleView {
       },
     })
     feedRef.current = feed
+    // The first attempt takes the entry's early request (its answer may be on screen already).
+    const early = attempt === 0 ? start.early : undefined
     const sentAt = Date.now()
-    fetchPublicState(code, controller.signal).then(
+    const request = early?.answer ?? fetchPublicState(code, controller.signal)
+    request.then(
       (state) => {
         if (controller.signal.aborted) return
+        const times = clockTimes(early, start, sentAt)
         // A settled raffle's state may come from a cache (docs/operations.md), its server_time
         // as old as the copy: only a live state's clock counts; the socket's hello follows anyway.
-        if (!isSettled(state)) observe(state.server_time, sentAt, Date.now())
+        if (!isSettled(state) && times) observe(state.server_time, times.sentAt, times.receivedAt)
         receive(state)
         setAnswer({ key, load: { status: 'ready' } })
         feed.noteSeq(state.seq)
@@ -95,7 +139,7 @@ export function usePublicRaffle(code: string): PublicRaffleView {
       feed.stop()
       feedRef.current = null
     }
-  }, [code, key])
+  }, [code, key, attempt, start])
 
   // Back online, or a phone woken with the page in front: reconnect now rather than at the end of
   // the backoff.
