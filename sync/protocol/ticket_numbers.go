@@ -46,6 +46,15 @@ func HighestNumber(numbers []string) string {
 	return best
 }
 
+// NumberAbove reports whether n is an all-digit number of higher value than
+// bound, an all-digit number or "" (none). A raffle whose all-digit numbers
+// are all at most bound cannot hold such an n: equal texts have equal
+// values, and a text with a non-digit is never all digits. The server skips
+// looking such numbers up (store.loadTicketNumbers).
+func NumberAbove(bound, n string) bool {
+	return isDigits(n) && (bound == "" || numericLess(bound, n))
+}
+
 // NextNumber returns the number after highest ("" gives "001"), padded to
 // NumberWidth digits.
 func NextNumber(highest string) string {

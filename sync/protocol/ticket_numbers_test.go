@@ -73,3 +73,28 @@ func TestNextNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberAbove(t *testing.T) {
+	for _, c := range []struct {
+		bound, n string
+		want     bool
+	}{
+		{"", "001", true},
+		{"", "0", true},
+		{"", "A1", false},
+		{"", "", false},
+		{"010", "011", true},
+		{"010", "10", false},   // the value of the bound: "10" may be held
+		{"010", "0010", false}, // likewise
+		{"010", "009", false},
+		{"999", "1000", true},
+		{"1000", "999", false},
+		{"0999", "01000", true},
+		{"010", "11a", false},
+		{"99999999999999999999", "100000000000000000000", true}, // no size limit
+	} {
+		if got := NumberAbove(c.bound, c.n); got != c.want {
+			t.Errorf("NumberAbove(%q, %q) = %v, want %v", c.bound, c.n, got, c.want)
+		}
+	}
+}

@@ -105,15 +105,13 @@ func importedFile(w http.ResponseWriter, r *http.Request) (string, []byte, error
 	}
 }
 
-// planTickets gives the plan's tickets their ids: one group id per person.
+// planTickets gives the plan's tickets their ids: one group id per person,
+// both increasing in file order (core.NewIDs), as the PWA's import makes them.
 func planTickets(p *importfile.Plan, now func() time.Time) []protocol.Ticket {
-	groups := make([]string, p.People)
-	for i := range groups {
-		groups[i] = core.NewID(now())
-	}
+	groups, ids := core.NewIDs(p.People, now()), core.NewIDs(len(p.Names), now())
 	out := make([]protocol.Ticket, len(p.Names))
 	for i, name := range p.Names {
-		out[i] = protocol.Ticket{ID: core.NewID(now()), Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]]}
+		out[i] = protocol.Ticket{ID: ids[i], Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]]}
 	}
 	return out
 }

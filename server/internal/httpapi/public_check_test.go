@@ -26,6 +26,15 @@ func TestPublicCheck(t *testing.T) {
 			wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, r.code)),
 				c.op(rid, "participants.add", addPayload(namedEntrants(r.names, r.first)...))), "applied", "applied")
 		}
+		// Raffle C3C3C3: an e-mail stored as the organiser typed it, capitals and all.
+		zeca := namedEntrants([]string{"Zeca"}, 20)
+		for i := range zeca[0] {
+			mail := "Zeca.Souza@Exemplo.COM.br"
+			zeca[0][i].Email = &mail
+		}
+		rid := core.NewID(time.Now())
+		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "C3C3C3")),
+			c.op(rid, "participants.add", addPayload(zeca...))), "applied", "applied")
 		miss := `{"found":false,"tickets":[]}` + "\n"
 		cases := []struct {
 			name, code, body string
@@ -33,6 +42,7 @@ func TestPublicCheck(t *testing.T) {
 			want             string
 		}{
 			{"hit, normalised like sign-up", "K7P2QX", `{"email":"  Entrante2@EXEMPLO.com.br "}`, 200, `{"found":true,"tickets":["0003","0004"]}` + "\n"},
+			{"stored in capitals", "C3C3C3", `{"email":"zeca.souza@exemplo.com.br"}`, 200, `{"found":true,"tickets":["0020","0021"]}` + "\n"},
 			{"unknown address", "K7P2QX", `{"email":"ninguem@exemplo.com.br"}`, 200, miss},
 			{"an entrant of another raffle", "K7P2QX", `{"email":"entrante9@exemplo.com.br"}`, 200, miss},
 			{"lower-case code", "k7p2qx", `{"email":"entrante1@exemplo.com.br"}`, 200, `{"found":true,"tickets":["0001","0002"]}` + "\n"},

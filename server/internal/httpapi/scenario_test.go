@@ -52,9 +52,10 @@ func assets() fstest.MapFS {
 		"icons/icon-192.png":         {Data: []byte("png")},
 		"workbox-1a2b3c.js":          {Data: []byte("wb")},
 		"assets/nested/dir/keep.txt": {Data: []byte("x")},
-		"route-preloads.json": {Data: []byte(`{"dashboard": ["/assets/Dash-1a.js", "/assets/Dexie-2b.js"],
+		"route-preloads.json": {Data: []byte(`{"entry": ["/assets/index-Ab12Cd.js", "/assets/react-9z.js"], "styles": ["/assets/index-7y.css"],
+			"routes": {"dashboard": ["/assets/Dash-1a.js", "/assets/Dexie-2b.js"],
 			"sorteio/:code": ["/assets/Public-3c.js"], "sorteio/:code/telao": ["/assets/Big-4d.js"],
-			"*": ["/assets/NotFound-5e.js", "/elsewhere.js", "/assets/x.js>; rel=preload"]}`)},
+			"*": ["/assets/NotFound-5e.js", "/elsewhere.js", "/assets/x.js>; rel=preload"]}}`)},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -210,6 +211,76 @@ func TestMigrationsRefuseAnOlderVersionAfterANewerOne(t *testing.T) {
 			for _, table := range []string{"b", "d"} {
 				if _, err := pool.Exec(`SELECT x FROM ` + table); err == nil {
 					t.Errorf("table %s was created", table)
+				}
+			}
+		})
+	}
+}
+
+// 0017 gives every raffle the highest of its all-digit ticket numbers as its
+// number bound (by value: "0100" is above "99"; "A7" is no number), and a
+// raffle without any gets "". A number held then is still refused.
+func TestMigration0017NumberBound(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			dsn := storetest.DSN(t, dialect)
+			versions, upTo := migrationSteps(t, dialect)
+			at16 := slices.Index(versions, 16)
+			db, err := store.OpenWith(ctx, dsn, storetest.Logger(t), upTo[at16])
+			if err != nil {
+				t.Fatal(err)
+			}
+			pool, q := db.Raw()
+			exec := func(query string, args ...any) {
+				t.Helper()
+				if _, err := pool.Exec(q(query), args...); err != nil {
+					t.Fatalf("%s: %v", query, err)
+				}
+			}
+			owner, now := core.NewID(time.Now()), time.Now().UnixMilli()
+			exec(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, 'ana@example.com', 'x', ?)`, owner, now)
+			digits, _ := seedAt(t, db, 16, owner) // "001" and "002"
+			none := core.NewID(time.Now())
+			exec(`INSERT INTO raffles (id, local_id, owner_id, code, title, type, status, winners_count, countdown_seconds,
+				created_at, updated_at, head_seq, feed_seq, tickets, groups_count) VALUES (?, ?, ?, 'K7P2QY', 'Rifa', 'tickets', 'pending', 1, 0, ?, ?, 1, 1, 2, 2)`,
+				none, none, owner, now, now)
+			for i, n := range []any{"0100", "99", "A7", nil, "007", "A1", nil} {
+				raffle := digits
+				if i >= 5 {
+					raffle = none
+				}
+				id := fmt.Sprintf("0190a000-0000-7000-8000-0000000001%02d", i)
+				exec(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, person_head, ticket_number, created_at) VALUES (?, ?, ?, 'Caio', 'caio', 1, ?, ?)`,
+					id, raffle, id, n, now)
+			}
+			db.Close()
+
+			db, err = store.Open(ctx, dsn, storetest.Logger(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if got := storetest.NumberBound(t, db, digits); got != "0100" {
+				t.Errorf("bound %q, want 0100", got)
+			}
+			if got := storetest.NumberBound(t, db, none); got != "" {
+				t.Errorf("bound of a raffle without numbers %q, want none", got)
+			}
+			if got := storetest.TicketNumbers(t, db, digits); !slices.Equal(got, []string{"001", "002", "007", "0100", "99", "A7"}) {
+				t.Errorf("numbers kept: %v", got)
+			}
+			storetest.SetRaffleStatus(t, db, digits, protocol.StatusPending) // seedAt drew it
+			for i, n := range []string{"007", "99", "100"} {
+				op := protocol.Op{OpID: core.NewID(time.Now()), MutationID: int64(i + 1), RaffleID: digits, Type: protocol.TypeParticipantsAdd,
+					Payload: []byte(fmt.Sprintf(`{"tickets":[{"id":"0190a000-0000-7000-8000-0000000002%02d","group_id":"0190a000-0000-7000-8000-0000000002%02d","name":"Davi","ticket_number":%q}]}`, i, i, n))}
+				res, err := db.Push(ctx, owner, "0190a000-0000-7000-8000-0000000000c1", []protocol.Op{op}, time.Now)
+				want := protocol.ReasonTicketNumberTaken
+				if n == "100" { // "0100" is held, "100" is not
+					want = ""
+				}
+				if err != nil || res[0].Reason != want {
+					t.Errorf("adding %s: %+v %v, want reason %q", n, res, err, want)
 				}
 			}
 		})

@@ -51,6 +51,8 @@ type DB struct {
 	// abandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	abandonGrace time.Duration
+	// stopCheckpoints ends SQLite's background checkpoints (checkpoint.go).
+	stopCheckpoints func()
 }
 
 // SetAbandonGrace sets the grace after a round's countdown before the owner
@@ -102,6 +104,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 			return nil, fmt.Errorf("abrir SQLite: %w", err)
 		}
 		db.read.SetMaxOpenConns(8)
+		db.startCheckpoints(checkpointEvery)
 	}
 	if err := db.sql.PingContext(ctx); err != nil {
 		db.Close()
@@ -125,7 +128,8 @@ const writerCache = 64 << 10
 
 func sqliteDSN(path, txlock string) string {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
+	// No checkpoint in a commit: they run in the background (checkpoint.go).
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	if txlock == "immediate" {
@@ -148,6 +152,9 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes the database; SQLite checkpoints its WAL on close.
 func (db *DB) Close() error {
+	if db.stopCheckpoints != nil {
+		db.stopCheckpoints()
+	}
 	if db.read != nil && db.read != db.sql {
 		db.read.Close()
 	}

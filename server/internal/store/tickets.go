@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,12 +25,13 @@ const ticketChunk = 500
 // while the rows go in: no read of 5,000 ids before every batch.
 //
 // PostgreSQL takes the op's rows back out with a savepoint. SQLite would
-// copy every page a savepoint or a multi-row statement changes into a
-// journal of its own (a fifth of an import's CPU time); there the rows go in
-// with INSERT OR ROLLBACK under deferred foreign keys, so no statement can
-// stop halfway and none keeps that copy. A taken id then rolls the whole
-// transaction back, and addTickets answers errTicketTaken: the caller
-// records the rejection in a new one (applyOne, ImportTickets).
+// copy every page a savepoint or a multi-row statement that may stop halfway
+// changes into a journal of its own (a tenth of an import's CPU time); there
+// the rows go in with INSERT OR ROLLBACK, and nothing else about the table
+// can stop a statement (migration 0017), so SQLite keeps no such copy. A
+// taken id then rolls the whole transaction back, and addTickets answers
+// errTicketTaken: the caller records the rejection in a new one (applyOne,
+// ImportTickets).
 func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, newPeople int, now time.Time) (taken bool, err error) {
 	if db.dialect == postgresDialect {
 		taken, err = db.insertInSavepoint(ctx, tx, raffleID, tickets, known, now)
@@ -39,8 +41,27 @@ func (db *DB) addTickets(ctx context.Context, tx *sql.Tx, raffleID string, ticke
 	if taken || err != nil {
 		return taken, err
 	}
-	return false, db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ? WHERE id = ?`,
-		len(tickets), newPeople, raffleID)
+	bound, err := db.numberBound(ctx, tx, raffleID)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range tickets {
+		if t.TicketNumber != nil && protocol.NumberAbove(bound, *t.TicketNumber) {
+			bound = *t.TicketNumber
+		}
+	}
+	return false, db.exec(ctx, tx, `UPDATE raffles SET tickets = tickets + ?, groups_count = groups_count + ?, number_bound = ? WHERE id = ?`,
+		len(tickets), newPeople, bound, raffleID)
+}
+
+// numberBound is an all-digit number of at least the value of every
+// all-digit ticket number the raffle holds, or "" when it holds none:
+// addTickets raises it, and a removal leaves it (it stays an upper bound).
+// Numbers above it need no lookup (loadTicketNumbers).
+func (db *DB) numberBound(ctx context.Context, tx *sql.Tx, raffleID string) (string, error) {
+	var bound string
+	err := tx.QueryRowContext(ctx, db.q(`SELECT number_bound FROM raffles WHERE id = ?`), raffleID).Scan(&bound)
+	return bound, err
 }
 
 // errTicketTaken: SQLite found a ticket id the raffle holds and rolled the
@@ -63,22 +84,13 @@ func (db *DB) insertInSavepoint(ctx context.Context, tx *sql.Tx, raffleID string
 	return false, db.exec(ctx, tx, `RELEASE SAVEPOINT add_tickets`)
 }
 
-// insertRollingBack is SQLite's insert of an op's tickets. Foreign keys are
-// deferred only while the rows go in (their raffle is the one loadState
-// read in this transaction): an immediate check would make every statement
-// keep a journal again.
+// insertRollingBack is SQLite's insert of an op's tickets.
 func (db *DB) insertRollingBack(ctx context.Context, tx *sql.Tx, raffleID string, tickets []protocol.Ticket, known map[string]int, now time.Time) error {
-	if err := db.exec(ctx, tx, `PRAGMA defer_foreign_keys = ON`); err != nil {
-		return err
-	}
 	err := db.insertTickets(ctx, tx, raffleID, tickets, known, now)
 	if isUniqueViolation(err) {
 		return fmt.Errorf("%w: %w", errTicketTaken, err)
 	}
-	if err != nil {
-		return err
-	}
-	return db.exec(ctx, tx, `PRAGMA defer_foreign_keys = OFF`)
+	return err
 }
 
 // removeGroup deletes a person's tickets (count of them) and moves the
@@ -180,12 +192,19 @@ func insertTicketsSQL(n int) string {
 }
 
 // loadTicketNumbers reads what the ticket-number rule needs for an op: which
-// of its numbers the raffle holds (by index), and, only when a ticket came
-// without a number, the raffle's highest one (a read of every number).
+// of its numbers the raffle holds (by index; those above its number bound,
+// as a push or an import of new tickets sends them, cannot be held and are
+// not looked up), and, only when a ticket came without a number, the
+// raffle's highest one (a read of every number).
 func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
 	numbers, missing := protocol.TicketNumbers(m)
 	st.TakenNumbers = make(map[string]bool)
-	err := db.inChunks(numbers, func(in string, args []any) error {
+	bound, err := db.numberBound(ctx, tx, raffleID)
+	if err != nil {
+		return err
+	}
+	numbers = slices.DeleteFunc(numbers, func(n string) bool { return protocol.NumberAbove(bound, n) })
+	err = db.inChunks(numbers, func(in string, args []any) error {
 		// In the index's collation (migration 0007), so PostgreSQL uses it.
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number`+db.collateC()+` `+in),
 			append([]any{raffleID}, args...)...)

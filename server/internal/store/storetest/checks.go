@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -77,19 +78,25 @@ func Counters(t testing.TB, db *store.DB, raffleID string) (tickets, people int)
 // LoggedOpIDs lists the op id of every log entry of every raffle.
 func LoggedOpIDs(t testing.TB, db *store.DB) []string {
 	t.Helper()
-	pool, _ := db.Raw()
-	rows, err := pool.Query(`SELECT op_id FROM changes`)
+	return texts(t, db, `SELECT op_id FROM changes`)
+}
+
+// texts runs a query of one text column written with ? placeholders.
+func texts(t testing.TB, db *store.DB, query string, args ...any) []string {
+	t.Helper()
+	pool, q := db.Raw()
+	rows, err := pool.Query(q(query), args...)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", query, err)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var s string
+		if err := rows.Scan(&s); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, id)
+		out = append(out, s)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
@@ -108,4 +115,23 @@ func SetEpoch(t testing.TB, db *store.DB, raffleID string, epoch int64) {
 func SetRaffleStatus(t testing.TB, db *store.DB, raffleID, status string) {
 	t.Helper()
 	exec(t, db, `UPDATE raffles SET status = ? WHERE id = ?`, status, raffleID)
+}
+
+// TicketNumbers lists the raffle's stored ticket numbers, sorted as bytes.
+func TicketNumbers(t testing.TB, db *store.DB, raffleID string) []string {
+	t.Helper()
+	out := texts(t, db, `SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`, raffleID)
+	slices.Sort(out)
+	return out
+}
+
+// NumberBound returns the raffle's stored number bound (migration 0017).
+func NumberBound(t testing.TB, db *store.DB, raffleID string) string {
+	t.Helper()
+	pool, q := db.Raw()
+	var bound string
+	if err := pool.QueryRow(q(`SELECT number_bound FROM raffles WHERE id = ?`), raffleID).Scan(&bound); err != nil {
+		t.Fatalf("raffle %s: %v", raffleID, err)
+	}
+	return bound
 }
