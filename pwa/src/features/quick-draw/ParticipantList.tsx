@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { XIcon } from '@/components/ui/icons'
 import { participantCount } from '@/features/quick-draw/format'
 import type { Participant } from '@/features/quick-draw/useQuickDraw'
@@ -7,9 +8,36 @@ interface ParticipantListProps {
   onRemove: (id: number) => void
   /** Removal is locked while a draw runs or after it. */
   canRemove: boolean
+  /** The person just removed, offered back with 'Desfazer'. */
+  removed?: Participant
+  onUndo: () => void
 }
 
-export function ParticipantList({ participants, onRemove, canRemove }: ParticipantListProps) {
+export function ParticipantList({ participants, onRemove, canRemove, removed, onUndo }: ParticipantListProps) {
+  const buttons = useRef(new Map<number, HTMLButtonElement>())
+  const undoButton = useRef<HTMLButtonElement>(null)
+  // Where focus goes once the list has changed: a removed button takes focus with it, and a keyboard
+  // user would be sent back to the top of the page.
+  const focusNext = useRef<number | 'undo' | null>(null)
+
+  useEffect(() => {
+    const target = focusNext.current
+    if (target === null) return
+    focusNext.current = null
+    ;(target === 'undo' ? undoButton.current : buttons.current.get(target))?.focus()
+  })
+
+  function removeAt(index: number) {
+    const neighbour = participants[index + 1] ?? participants[index - 1]
+    focusNext.current = neighbour ? neighbour.id : 'undo'
+    onRemove(participants[index]!.id)
+  }
+
+  function undo() {
+    if (removed) focusNext.current = removed.id
+    onUndo()
+  }
+
   return (
     <section aria-labelledby="participants-heading">
       <div className="flex items-center justify-between">
@@ -19,6 +47,21 @@ export function ParticipantList({ participants, onRemove, canRemove }: Participa
         <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800" aria-live="polite">
           {participantCount(participants.length)}
         </span>
+      </div>
+      <div aria-live="polite">
+        {removed && (
+          <p className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-700">
+            <span className="min-w-0 break-words">{removed.name} foi removido do sorteio.</span>
+            <button
+              ref={undoButton}
+              type="button"
+              onClick={undo}
+              className="min-h-9 shrink-0 rounded-lg px-3 font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-800"
+            >
+              Desfazer
+            </button>
+          </p>
+        )}
       </div>
       {participants.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
@@ -32,8 +75,12 @@ export function ParticipantList({ participants, onRemove, canRemove }: Participa
               <span className="min-w-0 flex-1 break-words text-slate-800">{participant.name}</span>
               {canRemove && (
                 <button
+                  ref={(node) => {
+                    if (node) buttons.current.set(participant.id, node)
+                    else buttons.current.delete(participant.id)
+                  }}
                   type="button"
-                  onClick={() => onRemove(participant.id)}
+                  onClick={() => removeAt(index)}
                   aria-label={`Remover ${participant.name}`}
                   title={`Remover ${participant.name}`}
                   className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-3 focus-visible:outline-brand-800"

@@ -80,6 +80,45 @@ describe('quick draw screen', () => {
     expect(screen.getByText('2 participantes')).toBeInTheDocument()
   })
 
+  it("offers 'Desfazer' after a removal, which puts the person back where they stood", async () => {
+    const { list } = await openQuickDraw()
+    const user = await addNames(['Ana', 'Bruno', 'Carla'])
+    await user.click(screen.getByRole('button', { name: 'Remover Bruno' }))
+    expect(screen.getByText('Bruno foi removido do sorteio.')).toBeInTheDocument()
+    // Focus stays in the list, on the next person's button, not lost to the page.
+    expect(screen.getByRole('button', { name: 'Remover Carla' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }))
+    const names = within(list()!).getAllByRole('listitem').map((item) => item.textContent)
+    expect(names).toEqual(['1Ana', '2Bruno', '3Carla'])
+    expect(screen.getByRole('button', { name: 'Remover Bruno' })).toHaveFocus()
+    expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument()
+    expect(screen.getByText('3 participantes')).toBeInTheDocument()
+  })
+
+  it('offers back only the last removal, and focuses it when the list is left empty', async () => {
+    const { list } = await openQuickDraw()
+    const user = await addNames(['Ana', 'Bruno'])
+    await user.click(screen.getByRole('button', { name: 'Remover Bruno' }))
+    expect(screen.getByRole('button', { name: 'Remover Ana' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByText('Bruno foi removido do sorteio.')).not.toBeInTheDocument()
+    expect(screen.getByText('Ana foi removido do sorteio.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Desfazer' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(within(list()!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Ana'])
+  })
+
+  it("drops 'Desfazer' once the draw starts", async () => {
+    const { drawButton } = await openQuickDraw()
+    const user = await addNames(['Ana', 'Bruno'])
+    await user.click(screen.getByRole('button', { name: 'Remover Bruno' }))
+    vi.useFakeTimers()
+    fireEvent.click(drawButton)
+    expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument()
+    expect(await finishDrawing()).toHaveTextContent('Ana')
+    expect(screen.queryByText('Bruno foi removido do sorteio.')).not.toBeInTheDocument()
+  })
+
   it('disables the draw button while the list is empty', async () => {
     const { drawButton } = await openQuickDraw()
     expect(drawButton).toBeDisabled()

@@ -13,7 +13,7 @@ import { WinnerCard } from '@/features/quick-draw/WinnerCard'
 /** /sorteio-publico: a one-winner draw with no account, run entirely on this device. */
 export default function QuickDrawPage() {
   usePageTitle('Sorteio Rápido')
-  const { participants, phase, winner, add, remove, start, reset } = useQuickDraw()
+  const { participants, phase, winner, removed, add, remove, undo, start, reset } = useQuickDraw()
   const drawing = phase === 'drawing'
 
   return (
@@ -39,7 +39,13 @@ export default function QuickDrawPage() {
 
       <Card className="mt-5 space-y-5">
         {phase !== 'done' && <AddParticipantForm onAdd={add} disabled={drawing} />}
-        <ParticipantList participants={participants} onRemove={remove} canRemove={phase === 'idle'} />
+        <ParticipantList
+          participants={participants}
+          onRemove={remove}
+          canRemove={phase === 'idle'}
+          removed={phase === 'idle' ? removed?.participant : undefined}
+          onUndo={undo}
+        />
         {phase !== 'done' && (
           <Button
             size="lg"

@@ -15,6 +15,12 @@ export interface Participant {
 
 export type Phase = 'idle' | 'drawing' | 'done'
 
+/** The last person removed, and where they stood, for 'Desfazer'. */
+export interface Removed {
+  participant: Participant
+  index: number
+}
+
 /**
  * State of the quick public draw: idle → drawing (2 s) → winner shown → 'Novo Sorteio' → idle.
  * `makeSeed` is for tests; the app always uses a fresh CSPRNG seed.
@@ -23,6 +29,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const [participants, setParticipants] = useState<Participant[]>([])
   const [phase, setPhase] = useState<Phase>('idle')
   const [winner, setWinner] = useState<Participant | null>(null)
+  const [removed, setRemoved] = useState<Removed | null>(null)
   const nextId = useRef(1)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
@@ -48,13 +55,26 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     [phase],
   )
 
+  // A removal is one click, so it can be undone (a typed name is never lost to a slip) until the
+  // next removal or the draw.
   const remove = useCallback(
     (id: number) => {
       if (phase !== 'idle') return
-      setParticipants((list) => list.filter((p) => p.id !== id))
+      const index = participants.findIndex((p) => p.id === id)
+      if (index < 0) return
+      setRemoved({ participant: participants[index]!, index })
+      setParticipants(participants.filter((p) => p.id !== id))
     },
-    [phase],
+    [participants, phase],
   )
+
+  const undo = useCallback(() => {
+    if (!removed || phase !== 'idle') return
+    const list = [...participants]
+    list.splice(Math.min(removed.index, list.length), 0, removed.participant)
+    setParticipants(list)
+    setRemoved(null)
+  }, [participants, phase, removed])
 
   const start = useCallback(() => {
     if (phase === 'drawing') return
@@ -69,6 +89,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     const current = ++run.current
     // A stale 'Participante adicionado!' must not cover the winner.
     clearToasts()
+    setRemoved(null)
     setWinner(null)
     setPhase('drawing')
     clearTimer()
@@ -98,9 +119,10 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     run.current++
     clearTimer()
     setParticipants([])
+    setRemoved(null)
     setWinner(null)
     setPhase('idle')
   }, [clearTimer])
 
-  return { participants, phase, winner, add, remove, start, reset }
+  return { participants, phase, winner, removed, add, remove, undo, start, reset }
 }
