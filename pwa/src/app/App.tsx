@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router-dom'
+import { AfterStartup } from '@/app/AfterStartup'
 import { AppToaster } from '@/app/AppToaster'
 import { firstScreen, router } from '@/app/router'
 import { DrawFinisher } from '@/app/sync/DrawFinisher'
@@ -14,7 +15,9 @@ export function App() {
         {/* Outside the router: a screen that throws must not stop a round's reveal. */}
         <DrawFinisher firstScreen={firstScreen} />
         <AppToaster />
-        <UpdatePrompt />
+        <AfterStartup firstScreen={firstScreen}>
+          <UpdatePrompt />
+        </AfterStartup>
       </SyncProvider>
     </SessionProvider>
   )

@@ -1,0 +1,111 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
+import { AfterStartup } from '@/app/AfterStartup'
+import { SessionContext, type SessionState, type SessionValue } from '@/sync/session-context'
+import { SyncContext } from '@/sync/sync-context'
+import { StatusStore } from '@/sync/status'
+import type { SyncEngine } from '@/sync/engine'
+import { signedIn, signedOut } from '@/test/render'
+
+function session(state: SessionState): SessionValue {
+  const fail = () => Promise.reject(new Error('not in this test'))
+  return { state, signIn: fail, signUp: fail, signOut: fail, refresh: () => Promise.resolve() }
+}
+
+/** The gate under a session and, when given, an engine whose status the test moves. */
+function renderGate(state: SessionState, firstScreen: Promise<unknown>, status?: StatusStore, wrap = (n: ReactNode) => n) {
+  const engine = status ? ({ subscribe: status.subscribe, getStatus: status.get } as unknown as SyncEngine) : null
+  return render(
+    <SessionContext.Provider value={session(state)}>
+      <SyncContext.Provider value={{ engine, flush: () => Promise.resolve(0) }}>
+        {wrap(
+          <AfterStartup firstScreen={firstScreen} capMs={60_000}>
+            <p>registrado</p>
+          </AfterStartup>,
+        )}
+      </SyncContext.Provider>
+    </SessionContext.Provider>,
+  )
+}
+
+/** Settles the first screen. */
+async function screenUp(resolve: () => void) {
+  await act(async () => resolve())
+}
+
+/** A signed-out gate on the same screen beside the one tested: it shows once the screen is up. */
+function beside(firstScreen: Promise<unknown>) {
+  return (gate: ReactNode) => (
+    <>
+      {gate}
+      <SessionContext.Provider value={session(signedOut)}>
+        <AfterStartup firstScreen={firstScreen} capMs={60_000}>
+          <p>ao lado</p>
+        </AfterStartup>
+      </SessionContext.Provider>
+    </>
+  )
+}
+
+function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+describe('AfterStartup', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('signed out: waits for the first screen only', async () => {
+    const first = deferred()
+    renderGate(signedOut, first.promise)
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+    await screenUp(first.resolve)
+    expect(await screen.findByText('registrado')).toBeInTheDocument()
+  })
+
+  it("signed in: waits for the engine's first sync after the screen, and stays once started", async () => {
+    const first = deferred()
+    const status = new StatusStore()
+    renderGate(signedIn, first.promise, status, beside(first.promise))
+    await screenUp(first.resolve)
+    expect(await screen.findByText('ao lado')).toBeInTheDocument()
+    // Every tab is a follower until it holds the sync lock: no sync has ended yet.
+    act(() => status.set({ role: 'follower' }))
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+    act(() => status.set({ role: 'leader', syncing: true }))
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+    act(() => status.set({ syncing: false, lastSyncedAt: 1_763_700_000_000 }))
+    expect(await screen.findByText('registrado')).toBeInTheDocument()
+    act(() => status.set({ syncing: true }))
+    expect(screen.getByText('registrado')).toBeInTheDocument()
+  })
+
+  it('signed in: a first sync that fails (offline) ends the start too', async () => {
+    const first = deferred()
+    const status = new StatusStore()
+    renderGate(signedIn, first.promise, status)
+    await screenUp(first.resolve)
+    act(() => status.set({ role: 'leader', error: 'offline', online: false }))
+    expect(await screen.findByText('registrado')).toBeInTheDocument()
+  })
+
+  it('signed in with no engine yet: the screen alone is not enough', async () => {
+    const first = deferred()
+    renderGate(signedIn, first.promise, undefined, beside(first.promise))
+    await screenUp(first.resolve)
+    expect(await screen.findByText('ao lado')).toBeInTheDocument()
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+  })
+
+  it('starts at the cap whatever else', () => {
+    vi.useFakeTimers()
+    renderGate(signedIn, new Promise(() => {}), new StatusStore())
+    act(() => vi.advanceTimersByTime(59_999))
+    expect(screen.queryByText('registrado')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.getByText('registrado')).toBeInTheDocument()
+  })
+})
