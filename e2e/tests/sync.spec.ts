@@ -151,3 +151,29 @@ test("a new device opening a raffle's link asks for its snapshot once, before th
   await laptop.close();
   await phone.close();
 });
+
+test('a new device registers the service worker once its first sync has ended, not beside it', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'worker');
+  await seed.createRaffle({ title: 'Rifa do aparelho novo' });
+  const page = await context.newPage();
+  // The first sync is held: its requests wait until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/sync/**', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Meus Sorteios' })).toBeVisible();
+  // The moment the plugin's default registers (the page's load), and two frames after it.
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+  expect(await registered()).toBe(false);
+
+  release();
+  await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado');
+  await expect(page.getByText('Rifa do aparelho novo')).toBeVisible();
+  await expect.poll(registered).toBe(true);
+  await context.close();
+});
