@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startEarlySnapshot } from '@/app/early-snapshot'
-import { databaseHere } from '@/db/device'
+import { databaseHere, markDatabaseHere } from '@/db/device'
 import { SorteioDB } from '@/db/schema'
 import { takeEarly } from '@/sync/early'
 import { snapshotPath } from '@/sync/paths'
@@ -41,11 +41,21 @@ describe('a new device opening a raffle starts its snapshot at once', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('the database marks the browser when it opens', async () => {
+  it('the database marks the browser when it opens, for the entry and for the server', async () => {
     expect(databaseHere()).toBe(false)
+    expect(document.cookie).not.toContain('sorteio_db=1')
     const db = new SorteioDB('test-device-mark')
     await db.open()
     expect(databaseHere()).toBe(true)
+    expect(document.cookie).toContain('sorteio_db=1')
     db.close()
+  })
+
+  it("the server's mark is a cookie of the whole site, kept a year, Secure over https", () => {
+    const doc = { cookie: '' }
+    markDatabaseHere(undefined, doc, true)
+    expect(doc.cookie).toBe('sorteio_db=1; Path=/; Max-Age=31536000; SameSite=Lax; Secure')
+    markDatabaseHere(undefined, doc, false)
+    expect(doc.cookie).toBe('sorteio_db=1; Path=/; Max-Age=31536000; SameSite=Lax')
   })
 })

@@ -7,12 +7,28 @@ export const DATABASE_NAME = 'sorteio'
 
 const MARK = 'sorteio:database'
 
+/**
+ * The same mark for the server (server/internal/httpapi/static_preload.go): a signed-in browser
+ * without it that opens a raffle's screen is sent that raffle's snapshot with the page itself.
+ */
+export const DATABASE_COOKIE = 'sorteio_db'
+
 /** Set each time the database opens (schema.ts). */
-export function markDatabaseHere(storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function markDatabaseHere(
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  doc: Pick<Document, 'cookie'> | undefined = globalThis.document,
+  secure = globalThis.location?.protocol === 'https:',
+): void {
   try {
     storage?.setItem(MARK, '1')
   } catch {
     // Storage refused (private modes, quota): the next visit just starts nothing early.
+  }
+  try {
+    // A year, renewed at every opening; nothing in it but the mark.
+    if (doc) doc.cookie = `${DATABASE_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`
+  } catch {
+    // Cookies refused: the server sends no snapshot early, and the entry's first module still may.
   }
 }
 

@@ -60,7 +60,7 @@ func handleStatic(assets fs.FS) http.Handler {
 			return
 		}
 		if preloads != nil {
-			w.Header().Set("Link", preloads.preloadLinks(name))
+			w.Header().Set("Link", preloads.preloadLinks(name, isNewDevice(r)))
 		}
 		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)

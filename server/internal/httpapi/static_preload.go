@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"strings"
 
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -25,6 +26,13 @@ const preloadsFile = "route-preloads.json"
 
 // sessionPreload: the app's first request; crossorigin gives the credentials mode of its fetch.
 const sessionPreload = "</api/auth/session>; rel=preload; as=fetch; crossorigin"
+
+// databaseCookie is set by the PWA each time its IndexedDB database opens (pwa db/device.ts). A
+// signed-in browser without it, opening a raffle's screen, has never stored anything: the raffle's
+// snapshot is what it will wait for, so the header names it too (the entry's first module asks for
+// the same URL, app/early-snapshot.ts, and gets this download). A browser with the database is
+// never sent it: it may hold the raffle, and its engine asks only for what it lacks.
+const databaseCookie = "sorteio_db"
 
 // preloadTable is route-preloads.json as the server uses it: Link header values, ready.
 type preloadTable struct {
@@ -84,9 +92,9 @@ func linkValues(files []string, params string) []string {
 }
 
 // preloadLinks answers the Link header for a client route (name without its leading slash):
-// index.html's own files, the session check (and a public page's state), then the scripts of the
-// most specific matching route.
-func (t *preloadTable) preloadLinks(name string) string {
+// index.html's own files, the session check (and a public page's state, or for a new device a
+// raffle's snapshot), then the scripts of the most specific matching route.
+func (t *preloadTable) preloadLinks(name string, newDevice bool) string {
 	segs := strings.Split(name, "/")
 	best, bestScore := "", -1
 	for _, r := range t.routes {
@@ -97,6 +105,9 @@ func (t *preloadTable) preloadLinks(name string) string {
 	state := ""
 	if code, ok := publicPageCode(segs); ok {
 		state = "</api/public/raffles/" + code + ">; rel=preload; as=fetch; crossorigin"
+	}
+	if id, ok := manageRaffleID(segs); ok && newDevice {
+		state = "</api/sync/raffles/" + id + "/snapshot?format=" + protocol.SnapshotColumns + ">; rel=preload; as=fetch; crossorigin"
 	}
 	return joinLinks(t.entry, sessionPreload, state, best)
 }
@@ -126,6 +137,22 @@ func publicPageCode(segs []string) (string, bool) {
 	}
 	code := strings.ToUpper(segs[1])
 	return code, protocol.IsCode(code)
+}
+
+// manageRaffleID: the raffle id of a raffle's screen (gerenciar/{id}); only a well-formed id, so
+// the header stays well formed.
+func manageRaffleID(segs []string) (string, bool) {
+	if len(segs) != 2 || segs[0] != "gerenciar" || !protocol.IsUUID(segs[1]) {
+		return "", false
+	}
+	return segs[1], true
+}
+
+// isNewDevice: a signed-in browser that has never opened the app's database (databaseCookie).
+func isNewDevice(r *http.Request) bool {
+	_, session := r.Cookie(sessionCookie)
+	_, database := r.Cookie(databaseCookie)
+	return session == nil && database != nil
 }
 
 // matchRoute: whether the pattern's segments match the path's, and how specifically (literal

@@ -36,6 +36,7 @@ func TestStaticPreloadLinks(t *testing.T) {
 	// index.html's script, its import and its stylesheet, crossorigin as in its tags.
 	entry := "</assets/index-Ab12Cd.js>; rel=modulepreload; crossorigin, </assets/react-9z.js>; rel=modulepreload; crossorigin, " +
 		"</assets/index-7y.css>; rel=preload; as=style; crossorigin"
+	raffle := "0190d3c4-5b6a-7c8d-9e0f-a1b2c3d4e5f6"
 	runScenarios(t, []scenario{
 		{name: "the entry's files first (a screen's scripts named first took HTTP/1.1's connections), then the session, then the route",
 			req: get("/dashboard"), status: 200,
@@ -61,6 +62,18 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "nor a segment that is no code (it would go into the header)", req: get("/sorteio/K7P2Q%3E"), status: 200,
 			after: links([]string{session}, "/api/public/")},
 		{name: "nor the code entry page", req: get("/sorteio"), status: 200, after: links([]string{session}, "/api/public/")},
+		{name: "a signed-in browser without the app's database, on a raffle's screen, gets its snapshot after the session",
+			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc"}}, status: 200,
+			after: links([]string{entry + ", " + session + ", </api/sync/raffles/" + raffle + "/snapshot?format=columns>; rel=preload; as=fetch; crossorigin"})},
+		{name: "one with the database does not: its engine asks only for what it lacks",
+			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc; sorteio_db=1"}}, status: 200,
+			after: links([]string{session}, "/api/sync/")},
+		{name: "nor one signed out (the snapshot would be refused)", req: get("/gerenciar/" + raffle), status: 200,
+			after: links([]string{session}, "/api/sync/")},
+		{name: "nor a segment that is no raffle id", req: request{method: "GET", path: "/gerenciar/abc%3E", headers: map[string]string{"Cookie": "sorteio_session=abc"}},
+			status: 200, after: links([]string{session}, "/api/sync/")},
+		{name: "nor another screen", req: request{method: "GET", path: "/dashboard", headers: map[string]string{"Cookie": "sorteio_session=abc"}},
+			status: 200, after: links([]string{session}, "/api/sync/")},
 		{name: "a file gets no Link header", req: get("/assets/index-Ab12Cd.js"), status: 200, after: links(nil, "modulepreload", "session")},
 	})
 }
