@@ -48,21 +48,6 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
           {participantCount(participants.length)}
         </span>
       </div>
-      <div aria-live="polite">
-        {removed && (
-          <p className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-700">
-            <span className="min-w-0 break-words">{removed.name} foi removido do sorteio.</span>
-            <button
-              ref={undoButton}
-              type="button"
-              onClick={undo}
-              className="min-h-9 shrink-0 rounded-lg px-3 font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-800"
-            >
-              Desfazer
-            </button>
-          </p>
-        )}
-      </div>
       {participants.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
           Nenhum participante adicionado ainda.
@@ -92,6 +77,22 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
           ))}
         </ul>
       )}
+      {/* Below the list: above it, the rows would move under the pointer that just removed one. */}
+      <div aria-live="polite">
+        {removed && (
+          <p className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-700">
+            <span className="min-w-0 break-words">{removed.name} foi removido do sorteio.</span>
+            <button
+              ref={undoButton}
+              type="button"
+              onClick={undo}
+              className="min-h-9 shrink-0 rounded-lg px-3 font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-800"
+            >
+              Desfazer
+            </button>
+          </p>
+        )}
+      </div>
     </section>
   )
 }
