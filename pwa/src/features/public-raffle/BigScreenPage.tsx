@@ -67,7 +67,8 @@ function BigScreen({ code }: { code: string }) {
         <ConnectionBadge status={online ? view.connection : 'reconnecting'} className="text-[1.8vh] text-white/80" />
         <div className="flex gap-2">
           <FullscreenButton />
-          <ButtonLink to={`/sorteio/${code}`} variant="ghost" size="sm" className="text-white hover:bg-white/10">
+          {/* A white ring: the usual brand-800 one is about 2:1 on this near-black. */}
+          <ButtonLink to={`/sorteio/${code}`} variant="ghost" size="sm" className="text-white hover:bg-white/10 focus-visible:outline-white">
             Sair do modo telão
           </ButtonLink>
         </div>

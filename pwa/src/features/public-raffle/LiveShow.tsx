@@ -115,7 +115,8 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
               <WinnerLine key={w.position} winner={w} big={big} />
             ))}
           </ol>
-          <Button autoFocus variant="secondary" size="lg" className="mt-4" onClick={onClose}>
+          {/* A white ring: the usual brand-800 one would vanish on the show's violet-to-black. */}
+          <Button autoFocus variant="secondary" size="lg" className="mt-4 focus-visible:outline-white" onClick={onClose}>
             Fechar
           </Button>
         </>
