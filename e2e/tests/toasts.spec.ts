@@ -2,7 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { organiser, uniqueEmail } from './helpers';
 
 // Where toasts appear, on a phone and on a laptop: never over the header ('Sair') nor over the sync
-// bar, and never over the quick draw's winner. Screenshots of both sizes go to the test's output.
+// bar, and never over the quick draw's winner. On phones 360 to 390 px wide, never over what the user
+// works with next: the quick draw's field and buttons, the organiser's 'Iniciar Sorteio'. Screenshots
+// go to the test's output.
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -22,6 +24,20 @@ function overlaps(a: Box, b: Box): boolean {
 }
 
 const toastOf = (page: Page) => page.locator('[data-sonner-toast]');
+/** The toast on show (older ones stay in the document, hidden behind it). */
+const frontToast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]');
+
+/** Once Sonner has slid the toast in: where it stands. */
+async function settledToast(page: Page): Promise<Box> {
+  await expect(frontToast(page)).toHaveAttribute('data-mounted', 'true');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  return box(frontToast(page));
+}
+
+/** Fails naming each of `targets` the toast stands over. */
+async function expectUncovered(toast: Box, targets: Record<string, Locator>) {
+  for (const [name, target] of Object.entries(targets)) expect(overlaps(toast, await box(target)), `the toast covers ${name}`).toBe(false);
+}
 
 
 /**
@@ -89,6 +105,54 @@ for (const size of SIZES) {
     await expect(page.getByTestId('winner')).toBeVisible();
     await expect(toastOf(page)).toHaveCount(0);
     await page.screenshot({ path: info.outputPath(`quick-draw-${size.name}.png`) });
+  });
+}
+
+// Phones 360 to 390 px wide: an iPhone 12 to 15, a common Android, and a short one.
+const PHONES = [SIZES[0]!, { name: 'small phone', width: 360, height: 740 }, { name: 'short phone', width: 360, height: 640 }];
+
+for (const size of PHONES) {
+  test(`${size.name}: each 'Participante adicionado!' leaves the name field, 'Adicionar' and 'Sortear' free`, async ({ page }, info) => {
+    // Each toast is measured with the page's clock paused, so its 4 s cannot run out first on a slow
+    // machine; the clock runs again for the next name.
+    await page.clock.install();
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/sorteio-publico');
+    const name = page.getByLabel('Nome do participante');
+    const targets = { 'the name field': name, 'Adicionar': page.getByRole('button', { name: 'Adicionar' }), 'Sortear': page.getByRole('button', { name: 'Sortear' }) };
+    // Eight names fill the list to its full height: 'Sortear' then stands as low as it goes.
+    for (let n = 1; n <= 8; n++) {
+      await page.clock.resume();
+      await name.fill(`Pessoa ${n}`);
+      await name.press('Enter');
+      await expect(frontToast(page).getByText(`Pessoa ${n} foi adicionado ao sorteio.`)).toBeVisible();
+      await pauseSoon(page);
+      await expectUncovered(await settledToast(page), targets);
+    }
+    await page.screenshot({ path: info.outputPath(`quick-draw-toast-${size.name}.png`) });
+  });
+
+  test(`${size.name}: a toast from the participants tab leaves 'Iniciar Sorteio' free`, async ({ browser }, info) => {
+    const { context, seed } = await organiser(browser, 'toast');
+    const raffle = await seed.createRaffle({ title: 'Rifa do celular', type: 'simple' });
+    await seed.addPeople(raffle.id, ['Ana Prado', 'Bia Reis']);
+    const page = await context.newPage();
+    // Paused once the toast is up, as above: it stays while the draw tab opens, however slowly.
+    await page.clock.install();
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`/gerenciar/${raffle.id}`);
+    await expect(page.getByRole('list', { name: 'Participantes' }).getByRole('listitem')).toHaveCount(2);
+    // The last person in, then straight to the draw: the toast is still up when the button shows.
+    await page.getByLabel('Nome', { exact: true }).fill('Caio Luz');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(frontToast(page).getByText('Participante adicionado')).toBeVisible();
+    await pauseSoon(page);
+    await page.getByRole('tab', { name: 'Sorteio' }).click();
+    const start = page.getByRole('button', { name: 'Iniciar Sorteio' });
+    await expect(start).toBeEnabled();
+    await expectUncovered(await settledToast(page), { 'Iniciar Sorteio': start });
+    await page.screenshot({ path: info.outputPath(`manage-toast-${size.name}.png`) });
+    await context.close();
   });
 }
 

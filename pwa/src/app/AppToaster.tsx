@@ -1,10 +1,15 @@
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Toaster, useSonner } from 'sonner'
+import { type Lane, PHONE_MAX_WIDTH, pickLane } from '@/app/toast-lane'
 
 // Toasts sit at the bottom: at the top they covered the header ('Sair') on phones. On organiser
 // screens they stay above the sync bar (SyncStatus sets --sync-bar-height), and above the home
-// indicator on phones. On wide screens they take the bottom-right corner, beside the content.
+// indicator on phones. On wide screens they take the bottom-right corner, beside the content. On a
+// phone a toast that would cover a control there goes to the top instead (app/toast-lane.ts).
 const bottom = 'calc(var(--sync-bar-height, 0px) + env(safe-area-inset-bottom, 0px) + 16px)'
+const top = 'calc(env(safe-area-inset-top, 0px) + 12px)'
+/** A toast's height with a title and a one-line description on a 360 px phone (74 px), and a little. */
+const TOAST_HEIGHT = 80
 
 /** The label of Sonner's live region (it adds the hotkey after it). */
 const REGION_LABEL = 'Notificações'
@@ -25,16 +30,43 @@ function ErrorsInterrupt() {
   return null
 }
 
+/**
+ * Picks each new toast's lane on a phone, from two invisible boxes standing where a toast would in
+ * each (the browser resolves the safe areas and the sync bar's height). Like ErrorsInterrupt it is
+ * rendered before the Toaster, so the lane is set before the toast is inserted: it appears there.
+ */
+function LaneChooser({ onLane }: { onLane: (lane: Lane) => void }) {
+  const { toasts } = useSonner()
+  const newest = toasts[0]?.id
+  const topBand = useRef<HTMLDivElement>(null)
+  const bottomBand = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (newest === undefined || !topBand.current || !bottomBand.current) return
+    const phone = window.innerWidth <= PHONE_MAX_WIDTH && typeof document.elementsFromPoint === 'function'
+    const bands = { top: topBand.current.getBoundingClientRect(), bottom: bottomBand.current.getBoundingClientRect() }
+    onLane(phone ? pickLane(bands) : 'bottom')
+  }, [newest, onLane])
+  const band = 'pointer-events-none invisible fixed inset-x-3'
+  return (
+    <>
+      <div ref={topBand} aria-hidden="true" className={band} style={{ top, height: TOAST_HEIGHT }} />
+      <div ref={bottomBand} aria-hidden="true" className={band} style={{ bottom, height: TOAST_HEIGHT }} />
+    </>
+  )
+}
+
 /** The one place toasts appear. Only one is visible at a time, as the spec asks. */
 export function AppToaster() {
+  const [lane, setLane] = useState<Lane>('bottom')
   return (
     <>
       <ErrorsInterrupt />
+      <LaneChooser onLane={setLane} />
       <Toaster
         visibleToasts={1}
-        position="bottom-right"
+        position={lane === 'top' ? 'top-right' : 'bottom-right'}
         offset={{ bottom, right: '24px' }}
-        mobileOffset={{ bottom, left: '12px', right: '12px' }}
+        mobileOffset={{ top, bottom, left: '12px', right: '12px' }}
         theme="light"
         richColors
         closeButton
