@@ -82,6 +82,14 @@ export const REASON_MESSAGES: Record<string, string> = {
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
 }
 
+/**
+ * The reasons whose catalogue text speaks of tickets, as a simple raffle hears them: it shows no
+ * tickets, its entries are its participants (as the draw tab's shortfall counts them).
+ */
+export const SIMPLE_RAFFLE_MESSAGES: Readonly<Record<string, string>> = {
+  not_enough_tickets: 'Não há participantes suficientes para sortear todos os vencedores.',
+}
+
 /** A rule broken by user input, with the field it belongs to. */
 export class RuleError extends Error {
   readonly reason: string

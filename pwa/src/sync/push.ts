@@ -4,7 +4,7 @@ import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
-import { REASON_MESSAGES } from '@/protocol/rules'
+import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
@@ -104,6 +104,13 @@ const DETERMINISTIC = new Set([400, 413, 415, 422])
 
 const messageOf = (r: OpResult) => r.message || REASON_MESSAGES[r.reason ?? ''] || 'Alteração recusada pelo servidor.'
 
+/** The rejection's text; for a simple raffle, without the tickets it never shows. Inside syncTx. */
+async function rejectionText(database: SorteioDB, op: OutboxRow, r: OpResult): Promise<string> {
+  const simple = SIMPLE_RAFFLE_MESSAGES[r.reason ?? '']
+  if (simple && (await database.raffles.get(op.raffleId))?.type === 'simple') return simple
+  return messageOf(r)
+}
+
 /**
  * Records the server's answers in one transaction. Results are matched in order: the server applies
  * ops in order, so what it answered is a prefix; an op without its answer stays queued.
@@ -131,7 +138,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       if (r.status === 'rejected' || r.reason) {
         // One toast a raffle: ops that depended on the first rejected one fail after it.
         if (!rejected.has(op.raffleId)) {
-          events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: messageOf(r) })
+          events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: await rejectionText(db, op, r) })
         }
         rejected.add(op.raffleId)
         continue

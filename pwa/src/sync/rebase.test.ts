@@ -1,8 +1,12 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
+import { startDraw } from '@/db/draws'
 import { pendingOps } from '@/db/outbox'
-import { addPeople, countTickets } from '@/db/participants'
+import { addPeople, countTickets, listTickets, removeGroup } from '@/db/participants'
 import { createRaffle, getRaffle, updateRaffle } from '@/db/raffles'
+import type { RaffleType } from '@/db/schema'
+import { REASON_MESSAGES } from '@/protocol/rules'
+import { pullAll } from '@/sync/pull'
 import { pushBatch, pushOutbox } from '@/sync/push'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, freshDb } from '@/sync/testing/helpers'
@@ -102,4 +106,33 @@ describe('rebase after a rejection', () => {
     expect(ctx.events).toHaveLength(1)
     expect((await getRaffle(ANA, raffleId, db))!.title).toBe('Rifa')
   })
+})
+
+describe('a start refused for want of entries', () => {
+  // The server's text speaks of tickets, which a simple raffle never shows: its entries are people.
+  const cases: { type: RaffleType; message: string }[] = [
+    { type: 'simple', message: 'Não há participantes suficientes para sortear todos os vencedores.' },
+    { type: 'tickets', message: REASON_MESSAGES.not_enough_tickets! },
+  ]
+  for (const { type, message } of cases) {
+    it(`tells a ${type} raffle why in its own words`, async () => {
+      const server = new FakeSyncServer()
+      server.user = ANA
+      const db = freshDb()
+      const ctx = contextFor(db, server, ANA)
+      const raffle = await createRaffle(ANA, { title: 'Rifa', description: '', type, winnersCount: 3, countdownSeconds: 0 }, db)
+      await addPeople(ANA, raffle.id, [{ name: 'Ana' }, { name: 'Bia' }, { name: 'Caio' }], db)
+      await pushOutbox(ctx)
+      // Another device takes Caio out before this one's start (offline, three entries here) arrives.
+      const other = freshDb()
+      const otherCtx = contextFor(other, server, ANA)
+      await pullAll(otherCtx)
+      const caio = (await listTickets(raffle.id, other)).find((t) => t.name === 'Caio')!
+      await removeGroup(ANA, raffle.id, caio.groupId, other)
+      await pushOutbox(otherCtx)
+      await startDraw(ANA, raffle.id, { offline: true }, db)
+      await pushOutbox(ctx)
+      expect(ctx.events).toEqual([{ type: 'rejected', raffleId: raffle.id, opType: 'draw.start', reason: 'not_enough_tickets', message }])
+    })
+  }
 })

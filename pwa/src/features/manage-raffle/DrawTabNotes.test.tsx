@@ -40,6 +40,27 @@ describe('draw tab notes', () => {
     expect(panel.textContent).not.toMatch(/bilhete/i)
   })
 
+  it('after the draw a simple raffle still never speaks of tickets: its winners, the invalidate dialog, the place to redraw', async () => {
+    const raffle = await raffleWith({ type: 'simple', winnersCount: 2 })
+    const round = await startDraw(testUser.id, raffle.id, { offline: true })
+    await finishRound(testUser.id, round.id)
+    const { user } = await openDrawTab(raffle)
+    const panel = screen.getByRole('tabpanel')
+    // Read in the markup, so names, titles and descriptions count as well as the text shown.
+    const ticketWords = (el: HTMLElement) => el.outerHTML.match(/[^<>]{0,40}bilhete[^<>]{0,40}/gi) ?? []
+    const invalidate = await within(winnersCard()).findAllByRole('button', { name: 'Invalidar' })
+    expect(invalidate).toHaveLength(2)
+    expect(ticketWords(panel)).toEqual([])
+
+    await user.click(invalidate[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Invalidar Vencedor' })
+    expect(ticketWords(dialog)).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Invalidação' }))
+    expect(await within(winnersCard()).findByRole('button', { name: 'Re-sortear' })).toBeInTheDocument()
+    expect(within(winnersCard()).getByText('Invalidado')).toBeInTheDocument()
+    expect(ticketWords(panel)).toEqual([])
+  })
+
   it('a ticket raffle keeps its tickets total and message', async () => {
     const raffle = await raffleWith({ type: 'tickets', winnersCount: 4, allowDuplicateWins: true })
     await openDrawTab(raffle)
