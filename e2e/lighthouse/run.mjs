@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
@@ -132,10 +133,19 @@ try {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+  // The session goes into the browser's cookie jar, as a sign-in puts it, not into a header
+  // Lighthouse adds to the page's requests: once the app sets a cookie of its own (sorteio_db),
+  // Chromium sent the jar's cookies instead of that header, and the dashboard's feed got 401.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  await browser.setCookie(...cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' };
+  }));
+  await browser.disconnect();
   const allPages = [
     { name: 'início', url: `${origin}/` },
     { name: 'página pública', url: `${origin}/sorteio/${code}` },
-    { name: 'Meus Sorteios', url: `${origin}/dashboard`, headers: { cookie } },
+    { name: 'Meus Sorteios', url: `${origin}/dashboard` },
   ];
   const pages = allPages.filter((p) => !onlyPages || onlyPages.includes(p.name));
   const load = loadavg().map((n) => n.toFixed(2)).join(' ');
