@@ -99,8 +99,8 @@ function printRun(name, form, { scores, failing, metrics }) {
   );
 }
 
-async function audit(chrome, url, headers, desktop) {
-  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: headers };
+async function audit(chrome, url, desktop) {
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
   const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
   const { categories, audits, runtimeError } = result.lhr;
   if (process.env.LIGHTHOUSE_SAVE) {
@@ -125,6 +125,7 @@ const server = spawn(binary, [], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let chrome;
+let browser;
 let below = 0;
 try {
   await waitForHealth();
@@ -133,19 +134,19 @@ try {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
-  // The session goes into the browser's cookie jar, as a sign-in puts it, not into a header
-  // Lighthouse adds to the page's requests: once the app sets a cookie of its own (sorteio_db),
-  // Chromium sent the jar's cookies instead of that header, and the dashboard's feed got 401.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  await browser.setCookie(...cookie.split('; ').map((pair) => {
+  // The dashboard's session goes into the browser's cookie jar, as a sign-in puts it, not into a
+  // header Lighthouse adds to the page's requests: once the app sets a cookie of its own
+  // (sorteio_db), Chromium sent the jar's cookies instead of that header, and the feed got 401.
+  // The other pages are audited signed out, as their visitors mostly are.
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const session = cookie.split('; ').map((pair) => {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' };
-  }));
-  await browser.disconnect();
+  });
   const allPages = [
     { name: 'início', url: `${origin}/` },
     { name: 'página pública', url: `${origin}/sorteio/${code}` },
-    { name: 'Meus Sorteios', url: `${origin}/dashboard` },
+    { name: 'Meus Sorteios', url: `${origin}/dashboard`, signedIn: true },
   ];
   const pages = allPages.filter((p) => !onlyPages || onlyPages.includes(p.name));
   const load = loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -155,8 +156,10 @@ try {
     for (const page of pages) {
       const form = desktop ? 'desktop' : 'celular';
       const done = [];
+      if (page.signedIn) await browser.setCookie(...session);
+      else await browser.deleteCookie(...session);
       for (let r = 0; r < runs; r++) {
-        const run = await audit(chrome, page.url, page.headers, desktop);
+        const run = await audit(chrome, page.url, desktop);
         done.push(run);
         if (runs < 3) below += CATEGORIES.filter((c) => run.scores[c] < TARGET).length;
         printRun(page.name, form, run);
@@ -179,6 +182,7 @@ try {
   console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   console.log(below === 0 ? `every score at least ${TARGET}` : `${below} score(s) under ${TARGET}`);
 } finally {
+  await browser?.disconnect();
   await chrome?.kill();
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });

@@ -8,10 +8,12 @@ export const STARTUP_CAP_MS = 10_000
 
 /**
  * Renders its children once the page has started: its first screen is up and, for a signed-in
- * account, the sync engine's first sync has ended (synced or failed), or
- * STARTUP_CAP_MS after mounting. The service worker's registration waits here: it precaches the whole
- * app (about 1.7 MB) on a first visit, and a new device opening a 100,000-ticket raffle stored its
- * snapshot 0.1–0.3 s later while that ran beside it (docs/benchmarks.md).
+ * account, the sync engine has a completed sync on record (on a new device, this page's first; on
+ * one that synced before, the stored one, read as the engine starts) or its first sync failed, or
+ * STARTUP_CAP_MS after mounting. The service worker's registration waits here: registered at the
+ * app's first render (the plugin's default), its first precache of the whole app (about 1.7 MB) ran
+ * beside a new device's snapshot, and a 100,000-ticket raffle counted 0.1–0.3 s later
+ * (docs/benchmarks.md).
  */
 export function AfterStartup({ firstScreen, children, capMs = STARTUP_CAP_MS }: { firstScreen: Promise<unknown>; children: ReactNode; capMs?: number }) {
   const [screenUp, setScreenUp] = useState(false)

@@ -51,7 +51,7 @@ describe('a new device opening a raffle starts its snapshot at once', () => {
     db.close()
   })
 
-  it("the server's mark is a cookie of the whole site, kept a year, Secure over https", () => {
+  it("the server's mark is a cookie of the whole site, asked to be kept a year, Secure over https", () => {
     const doc = { cookie: '' }
     markDatabaseHere(undefined, doc, true)
     expect(doc.cookie).toBe('sorteio_db=1; Path=/; Max-Age=31536000; SameSite=Lax; Secure')

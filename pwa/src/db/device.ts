@@ -25,10 +25,13 @@ export function markDatabaseHere(
     // Storage refused (private modes, quota): the next visit just starts nothing early.
   }
   try {
-    // A year, renewed at every opening; nothing in it but the mark.
+    // Asked for a year and renewed at every opening (Safari keeps a cookie set by script 7 days:
+    // a device unopened that long is sent one snapshot it does not read). Nothing in it but the mark.
     if (doc) doc.cookie = `${DATABASE_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`
   } catch {
-    // Cookies refused: the server sends no snapshot early, and the entry's first module still may.
+    // Cookies refused while a session cookie is kept: the server names the snapshot on every visit
+    // to a raffle's screen, and this browser downloads what it does not read. Not seen in practice:
+    // a browser that refuses this cookie refuses the session's too.
   }
 }
 

@@ -61,6 +61,10 @@ func handleStatic(assets fs.FS) http.Handler {
 		}
 		if preloads != nil {
 			w.Header().Set("Link", preloads.preloadLinks(name, isNewDevice(r)))
+			if strings.HasPrefix(name, "gerenciar/") {
+				// Its Link header depends on the cookies (isNewDevice).
+				w.Header().Add("Vary", "Cookie")
+			}
 		}
 		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)

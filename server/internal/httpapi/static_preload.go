@@ -150,9 +150,9 @@ func manageRaffleID(segs []string) (string, bool) {
 
 // isNewDevice: a signed-in browser that has never opened the app's database (databaseCookie).
 func isNewDevice(r *http.Request) bool {
-	_, session := r.Cookie(sessionCookie)
-	_, database := r.Cookie(databaseCookie)
-	return session == nil && database != nil
+	_, errSession := r.Cookie(sessionCookie)
+	_, errDatabase := r.Cookie(databaseCookie)
+	return errSession == nil && errDatabase != nil
 }
 
 // matchRoute: whether the pattern's segments match the path's, and how specifically (literal

@@ -64,7 +64,8 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "nor the code entry page", req: get("/sorteio"), status: 200, after: links([]string{session}, "/api/public/")},
 		{name: "a signed-in browser without the app's database, on a raffle's screen, gets its snapshot after the session",
 			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc"}}, status: 200,
-			after: links([]string{entry + ", " + session + ", </api/sync/raffles/" + raffle + "/snapshot?format=columns>; rel=preload; as=fetch; crossorigin"})},
+			headers: map[string]string{"Vary": "Cookie"}, // a cache must not hand this header to another browser
+			after:   links([]string{entry + ", " + session + ", </api/sync/raffles/" + raffle + "/snapshot?format=columns>; rel=preload; as=fetch; crossorigin"})},
 		{name: "one with the database does not: its engine asks only for what it lacks",
 			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc; sorteio_db=1"}}, status: 200,
 			after: links([]string{session}, "/api/sync/")},
