@@ -30,7 +30,8 @@ const frontToast = (page: Page) => page.locator('[data-sonner-toast][data-front=
 /** Once Sonner has slid the toast in: where it stands. */
 async function settledToast(page: Page): Promise<Box> {
   await expect(frontToast(page)).toHaveAttribute('data-mounted', 'true');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Only the toast's own slide: a pulsing skeleton or sync bar never stops running.
+  await frontToast(page).evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   return box(frontToast(page));
 }
 
@@ -70,7 +71,8 @@ for (const size of SIZES) {
     await expect(toastOf(page).getByText('Sorteio excluído!')).toBeVisible();
     // Sonner slides the toast in: measure once it has settled.
     await expect(toastOf(page)).toHaveAttribute('data-mounted', 'true');
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // Only the toast's own slide: a pulsing skeleton or sync bar never stops running.
+  await frontToast(page).evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
     await page.screenshot({ path: info.outputPath(`toast-${size.name}.png`) });
 
     const toast = await box(toastOf(page));
