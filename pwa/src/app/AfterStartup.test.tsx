@@ -14,13 +14,13 @@ function session(state: SessionState): SessionValue {
 }
 
 /** The gate under a session and, when given, an engine whose status the test moves. */
-function renderGate(state: SessionState, firstScreen: Promise<unknown>, status?: StatusStore, wrap = (n: ReactNode) => n) {
+function renderGate(state: SessionState, status?: StatusStore, wrap = (n: ReactNode) => n) {
   const engine = status ? ({ subscribe: status.subscribe, getStatus: status.get } as unknown as SyncEngine) : null
   return render(
     <SessionContext.Provider value={session(state)}>
       <SyncContext.Provider value={{ engine, flush: () => Promise.resolve(0) }}>
         {wrap(
-          <AfterStartup firstScreen={firstScreen} capMs={60_000}>
+          <AfterStartup capMs={60_000}>
             <p>registrado</p>
           </AfterStartup>,
         )}
@@ -29,18 +29,13 @@ function renderGate(state: SessionState, firstScreen: Promise<unknown>, status?:
   )
 }
 
-/** Settles the first screen. */
-async function screenUp(resolve: () => void) {
-  await act(async () => resolve())
-}
-
-/** A signed-out gate on the same screen beside the one tested: it shows once the screen is up. */
-function beside(firstScreen: Promise<unknown>) {
+/** A signed-out gate beside the one tested: it shows once the screen has painted. */
+function beside() {
   return (gate: ReactNode) => (
     <>
       {gate}
       <SessionContext.Provider value={session(signedOut)}>
-        <AfterStartup firstScreen={firstScreen} capMs={60_000}>
+        <AfterStartup capMs={60_000}>
           <p>ao lado</p>
         </AfterStartup>
       </SessionContext.Provider>
@@ -48,28 +43,18 @@ function beside(firstScreen: Promise<unknown>) {
   )
 }
 
-function deferred() {
-  let resolve = () => {}
-  const promise = new Promise<void>((r) => (resolve = r))
-  return { promise, resolve }
-}
-
 describe('AfterStartup', () => {
   afterEach(() => vi.useRealTimers())
 
-  it('signed out: waits for the first screen only', async () => {
-    const first = deferred()
-    renderGate(signedOut, first.promise)
+  it('signed out: waits for the screen to paint only', async () => {
+    renderGate(signedOut)
     expect(screen.queryByText('registrado')).not.toBeInTheDocument()
-    await screenUp(first.resolve)
     expect(await screen.findByText('registrado')).toBeInTheDocument()
   })
 
   it("signed in: waits for the engine's first sync after the screen, and stays once started", async () => {
-    const first = deferred()
     const status = new StatusStore()
-    renderGate(signedIn, first.promise, status, beside(first.promise))
-    await screenUp(first.resolve)
+    renderGate(signedIn, status, beside())
     expect(await screen.findByText('ao lado')).toBeInTheDocument()
     // Every tab is a follower until it holds the sync lock: no sync has ended yet.
     act(() => status.set({ role: 'follower' }))
@@ -84,25 +69,21 @@ describe('AfterStartup', () => {
   })
 
   it('signed in: a first sync that fails (offline) ends the start too', async () => {
-    const first = deferred()
     const status = new StatusStore()
-    renderGate(signedIn, first.promise, status)
-    await screenUp(first.resolve)
+    renderGate(signedIn, status)
     act(() => status.set({ role: 'leader', error: 'offline', online: false }))
     expect(await screen.findByText('registrado')).toBeInTheDocument()
   })
 
   it('signed in with no engine yet: the screen alone is not enough', async () => {
-    const first = deferred()
-    renderGate(signedIn, first.promise, undefined, beside(first.promise))
-    await screenUp(first.resolve)
+    renderGate(signedIn, undefined, beside())
     expect(await screen.findByText('ao lado')).toBeInTheDocument()
     expect(screen.queryByText('registrado')).not.toBeInTheDocument()
   })
 
   it('starts at the cap whatever else', () => {
     vi.useFakeTimers()
-    renderGate(signedIn, new Promise(() => {}), new StatusStore())
+    renderGate(signedIn, new StatusStore())
     act(() => vi.advanceTimersByTime(59_999))
     expect(screen.queryByText('registrado')).not.toBeInTheDocument()
     act(() => vi.advanceTimersByTime(1))

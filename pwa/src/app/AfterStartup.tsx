@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { afterScreen } from '@/app/first-screen'
 import { useSession } from '@/sync/session-context'
 import { useSyncStatus } from '@/sync/sync-context'
+import { afterPaint } from '@/lib/after-paint'
 
 /** However the start goes (a sync that never ends, a slow screen), what waits starts by then. */
 export const STARTUP_CAP_MS = 10_000
@@ -15,14 +15,15 @@ export const STARTUP_CAP_MS = 10_000
  * beside a new device's snapshot, and a 100,000-ticket raffle counted 0.1–0.3 s later
  * (docs/benchmarks.md).
  */
-export function AfterStartup({ firstScreen, children, capMs = STARTUP_CAP_MS }: { firstScreen: Promise<unknown>; children: ReactNode; capMs?: number }) {
+export function AfterStartup({ children, capMs = STARTUP_CAP_MS }: { children: ReactNode; capMs?: number }) {
   const [screenUp, setScreenUp] = useState(false)
   const [capped, setCapped] = useState(false)
   const [started, setStarted] = useState(false)
   const session = useSession().state.status
   const status = useSyncStatus()
 
-  useEffect(() => afterScreen(firstScreen, () => setScreenUp(true)), [firstScreen])
+  // The app renders once the first screen's code is in (main.tsx): the next paint is that screen.
+  useEffect(() => afterPaint(() => setScreenUp(true)), [])
   useEffect(() => {
     const timer = setTimeout(() => setCapped(true), capMs)
     return () => clearTimeout(timer)

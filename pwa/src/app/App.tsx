@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router-dom'
 import { AfterStartup } from '@/app/AfterStartup'
 import { AppToaster } from '@/app/AppToaster'
-import { firstScreen, router } from '@/app/router'
+import { router } from '@/app/router'
 import { DrawFinisher } from '@/app/sync/DrawFinisher'
 import { SessionProvider } from '@/app/session/SessionProvider'
 import { SyncProvider } from '@/app/sync/SyncProvider'
@@ -10,12 +10,12 @@ import { UpdatePrompt } from '@/app/UpdatePrompt'
 export function App() {
   return (
     <SessionProvider>
-      <SyncProvider firstScreen={firstScreen}>
+      <SyncProvider>
         <RouterProvider router={router} />
         {/* Outside the router: a screen that throws must not stop a round's reveal. */}
-        <DrawFinisher firstScreen={firstScreen} />
+        <DrawFinisher />
         <AppToaster />
-        <AfterStartup firstScreen={firstScreen}>
+        <AfterStartup>
           <UpdatePrompt />
         </AfterStartup>
       </SyncProvider>

@@ -5,7 +5,7 @@ import { useDrawFinisher } from '@/app/sync/useDrawFinisher'
  * replaces the root route's element with its error screen when a screen throws, and a round must
  * still be revealed on time while that screen is up.
  */
-export function DrawFinisher({ firstScreen }: { firstScreen?: Promise<unknown> }) {
-  useDrawFinisher(firstScreen)
+export function DrawFinisher() {
+  useDrawFinisher()
   return null
 }

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { refusedDetail, rejectionTitle } from '@/app/sync/sync-text'
-import { afterScreen, noWait } from '@/app/first-screen'
+import { afterPaint } from '@/lib/after-paint'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
 import type { SorteioDB } from '@/db/schema'
@@ -28,8 +28,6 @@ interface SyncProviderProps {
   createEngine?: EngineFactory
   /** The database whose outbox is counted while nobody is signed in (tests pass their own). */
   database?: SorteioDB
-  /** Settles once the first screen is up (App passes the router's); the engine starts after it. */
-  firstScreen?: Promise<unknown>
 }
 
 let persistenceAsked = false
@@ -74,7 +72,7 @@ function show(event: SyncEvent, refreshSession: () => void): void {
  * Runs the sync engine while an account is signed in, and stops it on sign-out (the outbox stays:
  * whatever waits goes out when that account signs in again).
  */
-export function SyncProvider({ children, createEngine = defaultFactory, database, firstScreen = noWait }: SyncProviderProps) {
+export function SyncProvider({ children, createEngine = defaultFactory, database }: SyncProviderProps) {
   const { state, refresh } = useSession()
   const userId = state.status === 'signedIn' ? state.user.id : null
   const [engine, setEngine] = useState<SyncEngine | null>(null)
@@ -85,8 +83,9 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
     let cancelled = false
     askPersistentStorage()
     // The signed-in screen paints first (its heading and its own read of IndexedDB): the engine's
-    // start-up (Dexie, locks, the socket) would otherwise hold that paint back.
-    const cancelWait = afterScreen(firstScreen, () => {
+    // start-up (Dexie, locks, the socket) would otherwise hold that paint back. The app renders
+    // only once the first screen's code is in (main.tsx), so the next paint is that screen's.
+    const cancelWait = afterPaint(() => {
       void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
         if (cancelled) return
         current = made
@@ -103,7 +102,7 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
       current?.stop()
       setEngine(null)
     }
-  }, [userId, createEngine, refresh, firstScreen])
+  }, [userId, createEngine, refresh])
 
   const value = useMemo<SyncValue>(
     () => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }),

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react'
 import { SessionContext } from '@/sync/session-context'
-import { afterScreen, noWait } from '@/app/first-screen'
+import { afterPaint } from '@/lib/after-paint'
 import { useOnline } from '@/sync/online'
 import { useSyncStatus } from '@/sync/sync-context'
 import type { RoundFinisher } from '@/sync/round-finisher'
@@ -11,7 +11,7 @@ import type { RoundFinisher } from '@/sync/round-finisher'
  * tried again when the device comes back online and whenever sync moves on (a sync finished, or
  * its error changed), never given up for the session.
  */
-export function useDrawFinisher(firstScreen: Promise<unknown> = noWait): void {
+export function useDrawFinisher(): void {
   // Outside a session provider (some tests render the layout alone) nobody is signed in.
   const state = useContext(SessionContext)?.state
   const userId = state?.status === 'signedIn' ? state.user.id : null
@@ -24,7 +24,7 @@ export function useDrawFinisher(firstScreen: Promise<unknown> = noWait): void {
     // Loaded on sign-in: the landing page and the quick draw stay small. Started once the screen
     // has painted (a frame later: a countdown that ended while the app was closed is still revealed
     // at once, not seconds late).
-    const cancelWait = afterScreen(firstScreen, () => {
+    const cancelWait = afterPaint(() => {
       void import('@/app/sync/draw-finisher').then(({ startDrawFinisher }) => {
         if (cancelled) return
         made = startDrawFinisher(userId)
@@ -37,7 +37,7 @@ export function useDrawFinisher(firstScreen: Promise<unknown> = noWait): void {
       made?.stop()
       setFinisher(null)
     }
-  }, [userId, firstScreen])
+  }, [userId])
 
   const online = useOnline()
   const status = useSyncStatus()

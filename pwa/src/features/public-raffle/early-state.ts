@@ -33,7 +33,7 @@ export type RequestTiming = (path: string) => RequestTimes | null
  * the entry's code runs, so an answer already in would look like a round trip of 0 ms, a clock
  * sample the estimator would then prefer to every honest one.
  */
-export const resourceTiming: RequestTiming = (path) => {
+const resourceTiming: RequestTiming = (path) => {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByName !== 'function') return null
   const url = new URL(path, location.href).href
   const entry = performance.getEntriesByName(url, 'resource').at(-1) as PerformanceResourceTiming | undefined
