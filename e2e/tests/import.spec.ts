@@ -79,8 +79,9 @@ test('an .xlsx with quantities makes tickets 001.. for each person', async ({ br
   await expect(dialog).toContainText('Excel (.xlsx)');
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  // The bar's count follows the write a moment later, so the server is asked until it has them.
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  expect(await serverTickets(context, raffleId)).toEqual([
+  await expect.poll(() => serverTickets(context, raffleId)).toEqual([
     'Ana Lima:001', 'Ana Lima:002', 'Ana Lima:003', 'Bruno Souza:004', 'Bruno Souza:005', 'Carla Dias:006',
   ]);
   await context.close();

@@ -76,8 +76,15 @@ async function organiserFlow(page: Page) {
   return { groupId: copied, raffleId: page.url().split('/').pop()! };
 }
 
-/** What the server holds must be what the organiser did. */
+/**
+ * What the server holds must be what the organiser did. Asked until it holds: the sync bar's
+ * count follows a write a moment after the write's own toast.
+ */
 async function expectServerState(context: BrowserContext, raffleId: string, removedGroup: string) {
+  await expect(async () => serverStateHolds(context, raffleId, removedGroup)).toPass();
+}
+
+async function serverStateHolds(context: BrowserContext, raffleId: string, removedGroup: string) {
   const snap = await (await context.request.get(`/api/sync/raffles/${raffleId}/snapshot`)).json();
   expect(snap.raffle.title).toBe('Rifa da igreja matriz');
   expect(snap.raffle.type).toBe('tickets');
