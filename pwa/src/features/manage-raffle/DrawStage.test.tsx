@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { startDraw } from '@/db/draws'
 import { db } from '@/db/schema'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import { makeRaffle, resetDb } from '@/features/manage-raffle/test-fixtures'
@@ -31,5 +32,26 @@ describe('the draw stage before the rounds are read', () => {
       </MemoryRouter>,
     )
     expect(screen.getByRole('button', { name: 'Iniciar Sorteio' })).toBeDisabled()
+  })
+
+  it("an open round waits for the server clock's offset: the countdown comes first, never 'Sorteando...'", async () => {
+    const made = await makeRaffle({ countdownSeconds: 30, winnersCount: 1 }, [{ name: 'Ana' }, { name: 'Bruno' }])
+    const round = await startDraw(testUser.id, made.id, { offline: true })
+    const raffle = (await db.raffles.get(made.id))!
+    const view = { rounds: [round], main: round, current: round, winners: [], ownRounds: new Set([round.id]) }
+    const seen: string[] = []
+    const watch = new MutationObserver(() => seen.push(document.body.textContent ?? ''))
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+    const { container } = render(
+      <MemoryRouter>
+        <DrawStage userId={testUser.id} raffle={raffle} missing={null} ready view={view} />
+      </MemoryRouter>,
+    )
+    // The offset is an IndexedDB read away: nothing on the first render.
+    expect(container).toBeEmptyDOMElement()
+    // The sr-only text of the countdown (its seconds depend on the test's own pace).
+    expect(await screen.findByText(/^Falta(m)? \d+ segundos? para o sorteio$/)).toBeInTheDocument()
+    watch.disconnect()
+    expect(seen.some((text) => text.includes('Sorteando...'))).toBe(false)
   })
 })
