@@ -85,6 +85,7 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   const newDeviceSteps = await page.evaluate(() => {
     const first = (name: string) => performance.getEntriesByName(name, 'measure')[0];
     const ms = (e: PerformanceEntry | undefined) => (e ? Math.round(e.duration) : null);
+    const end = (e: PerformanceEntry | undefined) => (e ? Math.round(e.startTime + e.duration) : null);
     const index = first('sorteio:list-index');
     // When each request of the boot began, on the page's clock, and when the snapshot's first byte
     // came (the server's work, which shares the machine with the page's start).
@@ -97,6 +98,8 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
       bootAt: {
         session: began('/api/auth/'), screenCode: began('ManageRafflePage'), feed: began('/api/sync/raffles?'), snapshot: began('/snapshot?format=columns'),
         snapshotFirstByte: Math.round(request('/snapshot?format=columns')?.responseStart ?? 0), snapshotEnd: Math.round(request('/snapshot?format=columns')?.responseEnd ?? 0),
+        // Then the page's own work: parsed (the engine's fetch returned), stored (its transaction ended).
+        snapshotParsed: end(first('sorteio:snapshot-fetch')), snapshotStored: end(first('sorteio:snapshot-apply')),
       },
       snapshotFetchMs: ms(first('sorteio:snapshot-fetch')),
       snapshotApplyMs: ms(first('sorteio:snapshot-apply')),
