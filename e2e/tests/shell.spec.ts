@@ -88,10 +88,37 @@ async function recordFirstScreen(page: Page) {
 
 const seenFirst = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { what: string; at: number }[] }).__seen);
 
+/**
+ * Holds a screen's code until the answer that screen is shown with has come in full. Which of the
+ * two the server sends first is the machine's doing; what is tested is what the app then shows.
+ */
+async function holdCodeUntilAnswered(page: Page, code: RegExp, answer: (url: string) => boolean) {
+  let answered!: () => void;
+  const arrived = new Promise<void>((resolve) => (answered = resolve));
+  page.on('requestfinished', (request) => {
+    if (answer(request.url())) answered();
+  });
+  await page.route(code, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+}
+
+/**
+ * The heading first. The router's spinner is the app's answer to a screen's code still out a second
+ * after the entry ran (app/router.ts), so on a machine that slow it may come first, and only then.
+ */
+function expectHeadingFirst(seen: { what: string; at: number }[]) {
+  const spinner = seen.find((s) => s.what === 'spinner');
+  if (spinner) expect(spinner.at).toBeGreaterThanOrEqual(1000);
+  expect(seen.filter((s) => s.what !== 'spinner').map((s) => s.what)).toEqual(['heading']);
+}
+
 test('a signed-in screen paints itself first: no spinner before it, and sync starts after it', async ({ browser }) => {
   const { context } = await organiser(browser, 'first-screen');
   const page = await context.newPage();
   await recordFirstScreen(page);
+  await holdCodeUntilAnswered(page, /\/assets\/DashboardPage-[\w-]+\.js$/, (url) => new URL(url).pathname.startsWith('/api/auth/'));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Meus Sorteios' })).toBeVisible();
   // A new device shows this only after its first sync: the engine has run by then.
@@ -100,8 +127,8 @@ test('a signed-in screen paints itself first: no spinner before it, and sync sta
   const engineAsked = await page.evaluate(
     () => performance.getEntriesByType('resource').find((e) => /\/assets\/engine-[\w-]+\.js$/.test(e.name))?.startTime,
   );
-  expect(seen.map((s) => s.what)).toEqual(['heading']);
-  expect(engineAsked).toBeGreaterThan(seen[0]!.at);
+  expectHeadingFirst(seen);
+  expect(engineAsked).toBeGreaterThan(seen.find((s) => s.what === 'heading')!.at);
   await context.close();
 });
 
@@ -111,6 +138,7 @@ test('a public page opened from its link shows the raffle first, from one reques
   const viewer = await browser.newContext();
   const page = await viewer.newPage();
   await recordFirstScreen(page);
+  await holdCodeUntilAnswered(page, /\/assets\/PublicRafflePage-[\w-]+\.js$/, (url) => new URL(url).pathname === `/api/public/raffles/${raffle.code}`);
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/public/raffles/')) asked.push(new URL(request.url()).pathname);
@@ -131,7 +159,7 @@ test('a public page opened from its link shows the raffle first, from one reques
   expect(screen.some((link) => /\/assets\/kit-[\w-]+\.js/.test(link))).toBe(true);
   expect(screen.length).toBeLessThanOrEqual(4);
   await expect(page.getByRole('heading', { name: 'Rifa da quermesse' })).toBeVisible();
-  expect((await seenFirst(page)).map((s) => s.what)).toEqual(['heading']);
+  expectHeadingFirst(await seenFirst(page));
   expect(asked.filter((path) => path === `/api/public/raffles/${raffle.code}`)).toHaveLength(1);
   await viewer.close();
   await context.close();
