@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
+import { usePainted } from '@/components/ui/usePainted'
 import { useSession } from '@/sync/session-context'
 import { useSyncStatus } from '@/sync/sync-context'
-import { afterPaint } from '@/lib/after-paint'
 
 /** However the start goes (a sync that never ends, a slow screen), what waits starts by then. */
 export const STARTUP_CAP_MS = 10_000
@@ -16,16 +16,14 @@ export const STARTUP_CAP_MS = 10_000
  * (docs/benchmarks.md).
  */
 export function AfterStartup({ children, capMs = STARTUP_CAP_MS }: { children: ReactNode; capMs?: number }) {
-  const [screenUp, setScreenUp] = useState(false)
-  const [capped, setCapped] = useState(false)
+  // The app renders once the first screen's code is in (main.tsx): the next paint is that screen.
+  const screenUp = usePainted()
   const [started, setStarted] = useState(false)
   const session = useSession().state.status
   const status = useSyncStatus()
 
-  // The app renders once the first screen's code is in (main.tsx): the next paint is that screen.
-  useEffect(() => afterPaint(() => setScreenUp(true)), [])
   useEffect(() => {
-    const timer = setTimeout(() => setCapped(true), capMs)
+    const timer = setTimeout(() => setStarted(true), capMs)
     return () => clearTimeout(timer)
   }, [capMs])
 
@@ -33,7 +31,7 @@ export function AfterStartup({ children, capMs = STARTUP_CAP_MS }: { children: R
   // on. Not its role: every tab is a 'follower' until it gets the sync lock; a tab that stays one
   // sees the leader's last sync (stored), or the cap.
   const syncDone = status !== null && (status.lastSyncedAt !== null || status.error !== null || status.role === 'stopped')
-  const settled = capped || (screenUp && (session === 'signedOut' || (session === 'signedIn' && syncDone)))
+  const settled = screenUp && (session === 'signedOut' || (session === 'signedIn' && syncDone))
   // Once started, a later sync (or sign-in) does not take it back (state set while rendering, as
   // React allows for state derived from props and context).
   if (settled && !started) setStarted(true)

@@ -92,7 +92,6 @@ function Countdown({ seconds, own, offline }: { seconds: number; own: boolean; o
 function InProgress({ userId, raffle, round, own }: { userId: string; raffle: RaffleRow; round: DrawRow | null; own: boolean }) {
   const online = useOnline()
   const now = useServerNow(round !== null && round.state !== 'completed')
-  const left = round && now !== undefined ? secondsLeft(countdownEnd(round), now, round.countdownSeconds) : 0
   const offline = round?.offline === true
   const roundId = round?.id
   // The countdown and the reveal that follows get the screen to themselves: a passing toast
@@ -100,9 +99,12 @@ function InProgress({ userId, raffle, round, own }: { userId: string; raffle: Ra
   useEffect(() => {
     if (roundId) clearToasts()
   }, [roundId])
-  // The server clock's offset is one IndexedDB read away: neither a countdown nor 'Sorteando...' before it.
-  if (round && round.state === 'open' && now === undefined) return null
-  if (round && round.state === 'open' && left > 0) return <Countdown seconds={left} own={own} offline={offline} />
+  if (round && round.state === 'open') {
+    // The server clock's offset is one IndexedDB read away: neither a countdown nor 'Sorteando...' before it.
+    if (now === undefined) return null
+    const left = secondsLeft(countdownEnd(round), now, round.countdownSeconds)
+    if (left > 0) return <Countdown seconds={left} own={own} offline={offline} />
+  }
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
       <Spinner className="size-10 text-brand-700" />
@@ -144,5 +146,5 @@ export function DrawStage({ userId, raffle, missing, ready, view }: DrawStagePro
   // Until the rounds are read, a raffle under way shows nothing: 'Sorteando...' for a frame, then
   // the countdown it turns out to be, would flash the wrong stage at the room.
   if (view === undefined) return null
-  return <InProgress userId={userId} raffle={raffle} round={main} own={main !== null && view!.ownRounds.has(main.id)} />
+  return <InProgress userId={userId} raffle={raffle} round={main} own={main !== null && view.ownRounds.has(main.id)} />
 }

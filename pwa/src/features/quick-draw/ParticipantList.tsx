@@ -14,7 +14,7 @@ interface ParticipantListProps {
 }
 
 export function ParticipantList({ participants, onRemove, canRemove, removed, onUndo }: ParticipantListProps) {
-  const buttons = useRef(new Map<number, HTMLButtonElement>())
+  const listRef = useRef<HTMLUListElement>(null)
   const undoButton = useRef<HTMLButtonElement>(null)
   // Where focus goes once the list has changed: a removed button takes focus with it, and a keyboard
   // user would be sent back to the top of the page.
@@ -24,8 +24,10 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
     const target = focusNext.current
     if (target === null) return
     focusNext.current = null
-    ;(target === 'undo' ? undoButton.current : buttons.current.get(target))?.focus()
-  })
+    if (target === 'undo') return undoButton.current?.focus()
+    const row = listRef.current?.children[participants.findIndex((p) => p.id === target)]
+    row?.querySelector('button')?.focus()
+  }, [participants])
 
   function removeAt(index: number) {
     const neighbour = participants[index + 1] ?? participants[index - 1]
@@ -53,17 +55,13 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
           Nenhum participante adicionado ainda.
         </p>
       ) : (
-        <ul aria-labelledby="participants-heading" className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+        <ul ref={listRef} aria-labelledby="participants-heading" className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
           {participants.map((participant, index) => (
             <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
               <span className="w-6 shrink-0 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
               <span className="min-w-0 flex-1 break-words text-slate-800">{participant.name}</span>
               {canRemove && (
                 <button
-                  ref={(node) => {
-                    if (node) buttons.current.set(participant.id, node)
-                    else buttons.current.delete(participant.id)
-                  }}
                   type="button"
                   onClick={() => removeAt(index)}
                   aria-label={`Remover ${participant.name}`}

@@ -43,7 +43,7 @@ export default function QuickDrawPage() {
           participants={participants}
           onRemove={remove}
           canRemove={phase === 'idle'}
-          removed={phase === 'idle' ? removed?.participant : undefined}
+          removed={removed?.participant}
           onUndo={undo}
         />
         {phase !== 'done' && (
