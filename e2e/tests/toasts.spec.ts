@@ -70,12 +70,9 @@ for (const size of SIZES) {
     await page.getByRole('dialog', { name: 'Excluir sorteio?' }).getByRole('button', { name: 'Excluir' }).click();
     await expect(toastOf(page).getByText('Sorteio excluído!')).toBeVisible();
     // Sonner slides the toast in: measure once it has settled.
-    await expect(toastOf(page)).toHaveAttribute('data-mounted', 'true');
-    // Only the toast's own slide: a pulsing skeleton or sync bar never stops running.
-  await frontToast(page).evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+    const toast = await settledToast(page);
     await page.screenshot({ path: info.outputPath(`toast-${size.name}.png`) });
 
-    const toast = await box(toastOf(page));
     const header = await box(page.getByRole('banner'));
     const signOut = await box(page.getByRole('button', { name: 'Sair' }));
     const syncBar = await box(page.getByRole('region', { name: 'Sincronização' }));

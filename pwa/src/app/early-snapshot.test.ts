@@ -12,6 +12,8 @@ const RAFFLE = '0192f0c1-0000-7000-8000-00000000e001'
 afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
+  // The mark's cookie too: each test starts as a browser that never opened the database.
+  document.cookie = 'sorteio_db=; Path=/; Max-Age=0'
 })
 
 function stubFetch() {

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { pickLane } from '@/app/toast-lane'
+
+// jsdom lays nothing out: each element gets the box a test gives it, and elementsFromPoint answers
+// the elements whose box holds the point, the last in the document drawn on top (as here, where no
+// element sets a z-index).
+
+const boxes = new Map<Element, DOMRect>()
+const rect = (top: number, bottom: number, left = 0, right = 360) => new DOMRect(left, top, right - left, bottom - top)
+const BANDS = { top: rect(0, 80), bottom: rect(600, 680) }
+
+function place<E extends Element>(el: E, box: DOMRect, parent: Element = document.body): E {
+  boxes.set(el, box)
+  el.getBoundingClientRect = () => box
+  parent.appendChild(el)
+  return el
+}
+const make = (html: string) => {
+  const t = document.createElement('template')
+  t.innerHTML = html
+  return t.content.firstElementChild!
+}
+
+beforeEach(() => {
+  document.elementsFromPoint = (x: number, y: number) =>
+    [...boxes].filter(([, b]) => x >= b.left && x < b.right && y >= b.top && y < b.bottom).map(([el]) => el).reverse()
+})
+afterEach(() => {
+  boxes.clear()
+  document.body.innerHTML = ''
+})
+
+describe('the lane of a new toast on a phone', () => {
+  it('the bottom when neither lane covers anything', () => {
+    expect(pickLane(BANDS)).toBe('bottom')
+  })
+
+  it('the top when the bottom would cover a control (the quick draw\'s Sortear)', () => {
+    place(make('<button>Sortear</button>'), rect(620, 660))
+    expect(pickLane(BANDS)).toBe('top')
+  })
+
+  it('the bottom when the top would cover as many controls', () => {
+    place(make('<button>Sortear</button>'), rect(620, 660))
+    place(make('<input aria-label="Nome">'), rect(20, 60))
+    expect(pickLane(BANDS)).toBe('bottom')
+  })
+
+  it('with as many controls either way, the lane with fewer links', () => {
+    place(make('<button>Sortear</button>'), rect(620, 660))
+    place(make('<button>Sair</button>'), rect(20, 60))
+    place(make('<a href="/dashboard">Voltar</a>'), rect(20, 60, 0, 100))
+    expect(pickLane(BANDS)).toBe('bottom')
+    place(make('<a href="/conta">Minha conta</a>'), rect(620, 660, 0, 100))
+    place(make('<a href="/ajuda">Ajuda</a>'), rect(630, 650, 200, 300))
+    expect(pickLane(BANDS)).toBe('top')
+  })
+
+  it('counts only what shows: a control under something drawn over it is not covered', () => {
+    place(make('<button>Sortear</button>'), rect(620, 660))
+    place(make('<div>barra</div>'), rect(600, 680))
+    expect(pickLane(BANDS)).toBe('bottom')
+  })
+
+  it('leaves out the toasts themselves and an open dialog with its backdrop', () => {
+    const toaster = place(make('<section data-sonner-toaster></section>'), rect(600, 680))
+    place(make('<button>Fechar aviso</button>'), rect(620, 660), toaster)
+    const layer = place(make('<div style="position: fixed"></div>'), rect(0, 740))
+    const dialog = place(make('<div role="dialog" aria-modal="true"></div>'), rect(600, 680), layer)
+    place(make('<button>Excluir</button>'), rect(620, 660), dialog)
+    expect(pickLane(BANDS)).toBe('bottom')
+  })
+})
