@@ -61,7 +61,7 @@ func handleStatic(assets fs.FS) http.Handler {
 		}
 		if preloads != nil {
 			w.Header().Set("Link", preloads.preloadLinks(name, isNewDevice(r)))
-			if strings.HasPrefix(name, "gerenciar/") {
+			if _, ok := manageRaffleID(strings.Split(name, "/")); ok {
 				// Its Link header depends on the cookies (isNewDevice).
 				w.Header().Add("Vary", "Cookie")
 			}

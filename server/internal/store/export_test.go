@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // OpenWith opens dsn migrated with the migrations in files only, as a build
 // that shipped just those would.
@@ -15,3 +18,6 @@ func (db *DB) StopCheckpoints() {
 
 // CheckpointNow runs the background checkpoint once.
 func (db *DB) CheckpointNow(ctx context.Context) error { return db.checkpoint(ctx) }
+
+// StartCheckpoints runs the background checkpoints again, every interval.
+func (db *DB) StartCheckpoints(every time.Duration) { db.startCheckpoints(every) }
