@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { UNREVEALED } from '@/db/apply-draw'
+import { saveServerOffset } from '@/db/clock-offset'
 import { startDraw } from '@/db/draws'
 import type { NewPerson } from '@/db/participants'
 import { db, type DrawRow, type RaffleRow } from '@/db/schema'
@@ -67,6 +68,15 @@ describe("abandoning a round nobody revealed", () => {
     await openDrawTab(raffle)
     expect(await screen.findByText('Sorteando...')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Abandonar rodada' })).not.toBeInTheDocument()
+  })
+
+  it("follows the server's clock, not this device's", async () => {
+    // Abandonable in a minute by this device's clock; the server's runs 10 minutes ahead.
+    const raffle = await makeRaffle({ countdownSeconds: 0, winnersCount: 1 }, people)
+    await foreignRound(raffle, Date.now() + 60_000)
+    await saveServerOffset(600_000)
+    await openDrawTab(raffle)
+    expect(await screen.findByRole('button', { name: 'Abandonar rodada' })).toBeInTheDocument()
   })
 
   it('is not offered for a round this device holds the seed of (it will reveal it)', async () => {
