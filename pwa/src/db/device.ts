@@ -25,8 +25,9 @@ export function markDatabaseHere(
     // Storage refused (private modes, quota): the next visit just starts nothing early.
   }
   try {
-    // Asked for a year and renewed at every opening (Safari keeps a cookie set by script 7 days:
-    // a device unopened that long is sent one snapshot it does not read). Nothing in it but the mark.
+    // Asked for a year and renewed at every opening. Safari keeps a cookie set by a script 7 days:
+    // the server sets its own copy, HttpOnly, at every sync (which this write then leaves alone).
+    // Nothing in it but the mark.
     if (doc) doc.cookie = `${DATABASE_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`
   } catch {
     // Cookies refused while a session cookie is kept: the server names the snapshot on every visit

@@ -41,7 +41,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			// times as long for 5% fewer bytes (docs/benchmarks.md).
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(gzip.BestSpeed, "application/json"))
 			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, log))
-			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, log))
+			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, cfg, log))
 			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
 		})

@@ -34,6 +34,15 @@ const sessionPreload = "</api/auth/session>; rel=preload; as=fetch; crossorigin"
 // never sent it: it may hold the raffle, and its engine asks only for what it lacks.
 const databaseCookie = "sorteio_db"
 
+// setDatabaseCookie sets the same mark from the server, for a year: Safari keeps a cookie set by a
+// script for 7 days only, and a device unopened that long would then be sent a snapshot it does not
+// read. Only a browser with the database syncs, so the feed (asked at every sync) renews it. HttpOnly:
+// the PWA's own script setting then no longer replaces it with a 7-day one.
+func setDatabaseCookie(w http.ResponseWriter, r *http.Request, cfg Config) {
+	http.SetCookie(w, &http.Cookie{Name: databaseCookie, Value: "1", Path: "/", MaxAge: 365 * 24 * 60 * 60,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy)})
+}
+
 // preloadTable is route-preloads.json as the server uses it: Link header values, ready.
 type preloadTable struct {
 	entry  string // index.html's scripts and stylesheets

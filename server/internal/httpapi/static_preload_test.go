@@ -1,9 +1,14 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
 )
 
 // index.html for a client route names its own files, the session check and that route's scripts
@@ -76,5 +81,38 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "nor another screen", req: request{method: "GET", path: "/dashboard", headers: map[string]string{"Cookie": "sorteio_session=abc"}},
 			status: 200, after: links([]string{session}, "/api/sync/")},
 		{name: "a file gets no Link header", req: get("/assets/index-Ab12Cd.js"), status: 200, after: links(nil, "modulepreload", "session")},
+	})
+}
+
+// The feed, asked at every sync, renews the database mark from the server: a year, HttpOnly (a
+// script's 7-day copy cannot replace it), Secure behind a trusted proxy's https.
+func TestFeedRenewsDatabaseCookie(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		for _, https := range []bool{false, true} {
+			e := newEnv(t, db, httpapi.Config{TrustProxy: true})
+			c := newClient(mustSignUp(t, e, fmt.Sprintf("ana%v@example.com", https), "segredo1"))
+			headers := map[string]string{}
+			if https {
+				headers["X-Forwarded-Proto"] = "https"
+			}
+			res := e.do(t, request{method: "GET", path: "/api/sync/raffles?after=", cookie: c.cookie, headers: headers})
+			readBody(t, res)
+			var mark *http.Cookie
+			for _, ck := range res.Cookies() {
+				if ck.Name == "sorteio_db" {
+					mark = ck
+				}
+			}
+			if res.StatusCode != 200 || mark == nil || mark.Value != "1" || mark.Path != "/" || mark.MaxAge != 31_536_000 ||
+				!mark.HttpOnly || mark.SameSite != http.SameSiteLaxMode || mark.Secure != https {
+				t.Fatalf("https %v: %d %+v", https, res.StatusCode, mark)
+			}
+			// Not for a request the feed refuses.
+			res = e.do(t, request{method: "GET", path: "/api/sync/raffles?after=", headers: headers})
+			readBody(t, res)
+			if res.StatusCode != 401 || len(res.Cookies()) != 0 {
+				t.Fatalf("signed out: %d %v", res.StatusCode, res.Cookies())
+			}
+		}
 	})
 }

@@ -144,7 +144,7 @@ type snapshotHead struct {
 	ServerTime int64             `json:"server_time"`
 }
 
-func handleFeed(st SyncStore, log *slog.Logger) http.Handler {
+func handleFeed(st SyncStore, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		after, limit, err := pageParams(r, 200)
 		if err != nil {
@@ -156,6 +156,7 @@ func handleFeed(st SyncStore, log *slog.Logger) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
+		setDatabaseCookie(w, r, cfg)
 		writeJSON(w, http.StatusOK, map[string]any{"raffles": page.Raffles, "cursor": page.Cursor.String(), "more": page.More})
 	})
 }
