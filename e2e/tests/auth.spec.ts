@@ -56,6 +56,21 @@ test('a wrong password shows "Erro ao fazer login" and keeps the visitor on /aut
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test("sign-up's mistakes are explained in Portuguese under their fields, whatever the browser's language", async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Criar Conta' }).click();
+  const email = page.getByLabel('E-mail');
+  await email.fill('sem-arroba');
+  await page.getByLabel('Senha').fill('123');
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  // The browser's own check (English here) would have stopped the form: the server's words instead.
+  await expect(email).toHaveAccessibleDescription('Informe um e-mail válido.');
+  await email.fill(uniqueEmail('curta'));
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByLabel('Senha')).toHaveAccessibleDescription('A senha deve ter pelo menos 6 caracteres.');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
 test('a signed-in visitor opening /auth goes to the dashboard', async ({ page }) => {
   await createAccount(page.request, uniqueEmail('caio'), 'segredo1');
   await page.goto('/auth');

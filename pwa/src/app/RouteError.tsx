@@ -20,7 +20,7 @@ export function RouteError() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
-      {detail && <p className="max-w-md text-sm break-words text-slate-600">{detail}</p>}
+      {detail && <p className="max-w-md text-sm wrap-anywhere text-slate-600">{detail}</p>}
       <div className="flex flex-wrap justify-center gap-3">
         {/* A full reload also fetches screens that failed to load (offline, or a new version). */}
         <Button onClick={() => window.location.reload()}>Recarregar</Button>

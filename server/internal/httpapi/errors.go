@@ -23,7 +23,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if e.Message != "" {
 		message = e.Message
 	}
-	if status >= 500 {
+	switch {
+	case status >= 500 && r.Context().Err() != nil:
+		// The client left (a closed tab, a lost connection): nothing went wrong here.
+		log.Info("requisição abandonada pelo cliente", "method", r.Method, "path", r.URL.Path, "code", e.Code)
+	case status >= 500:
 		log.Error("erro na requisição", "method", r.Method, "path", r.URL.Path, "code", e.Code, "err", err)
 	}
 	if e.RetryAfter > 0 {

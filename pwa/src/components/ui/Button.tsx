@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { buttonClasses, type ButtonSize, type ButtonVariant } from '@/components/ui/button-styles'
 import { Spinner } from '@/components/ui/Spinner'
 
@@ -7,6 +7,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize
   /** Disables the button and shows a spinner in front of its label. */
   loading?: boolean
+  ref?: Ref<HTMLButtonElement>
 }
 
 export function Button({

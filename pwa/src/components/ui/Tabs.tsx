@@ -49,7 +49,7 @@ export function Tabs<T extends string>({ items, value, onChange, label }: TabsPr
   const active = items[activeIndex]
   return (
     <div>
-      <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-slate-100 p-1">
+      <div role="tablist" aria-label={label} className="grid auto-cols-auto grid-flow-col gap-1 rounded-xl bg-slate-100 p-1 sm:auto-cols-fr">
         {items.map((item, index) => {
           const selected = index === activeIndex
           return (
@@ -67,7 +67,9 @@ export function Tabs<T extends string>({ items, value, onChange, label }: TabsPr
               onClick={() => onChange(item.value)}
               onKeyDown={onKeyDown}
               className={cn(
-                'h-10 rounded-lg text-sm font-semibold transition-colors',
+                // On a 360 px phone three labels such as 'Configurações' fill the row: each column
+                // is as wide as its label, and the type a little smaller there.
+                'h-10 rounded-lg px-2 text-[13px] font-semibold whitespace-nowrap transition-colors sm:text-sm',
                 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
                 selected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
               )}

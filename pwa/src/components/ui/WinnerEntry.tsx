@@ -41,11 +41,11 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
               </span>
             )}
           </div>
-          <p className={cn('mt-1.5 font-semibold break-words', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
+          <p className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
           {email && <p className="text-sm break-all text-slate-500">{email}</p>}
           {!isValid && (
             <div className="mt-1.5 space-y-0.5 text-sm text-slate-600">
-              {invalidationReason && <p className="break-words">{`Motivo: ${invalidationReason}`}</p>}
+              {invalidationReason && <p className="wrap-anywhere">{`Motivo: ${invalidationReason}`}</p>}
               {invalidatedAt !== null && <p>{`Invalidado em ${formatDateTime(invalidatedAt)}`}</p>}
             </div>
           )}

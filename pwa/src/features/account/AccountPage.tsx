@@ -1,3 +1,4 @@
+import { RECORD_KEPT_TEXT } from '@/components/ui/record-kept'
 import { useCallback, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/ui/BackLink'
@@ -135,7 +136,7 @@ export default function AccountPage() {
           <Section title="Excluir conta">
             <p className="mb-3 text-sm text-slate-600">
               Remove a conta, as sessões e todos os sorteios. As páginas públicas deles passam a dizer 'Sorteio não
-              encontrado'.
+              encontrado'. {RECORD_KEPT_TEXT}
             </p>
             <DeleteAccount userId={account.id} email={account.email} onDeleted={() => void refresh()} />
           </Section>

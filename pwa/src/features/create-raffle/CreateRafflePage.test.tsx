@@ -84,6 +84,17 @@ describe('/criar-sorteio', () => {
     expect(await db.raffles.count()).toBe(0)
   })
 
+  it('refuses a number with decimals instead of cutting it to a whole one', async () => {
+    const { user } = await openForm()
+    await user.type(screen.getByLabelText('Título'), 'Rifa')
+    const winners = screen.getByLabelText('Número de vencedores')
+    await user.clear(winners)
+    await user.type(winners, '2.5')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    expect(await screen.findByText('O número de vencedores deve estar entre 1 e 100.')).toBeInTheDocument()
+    expect(await db.raffles.count()).toBe(0)
+  })
+
   it('creates the raffle (a non-number winners count becomes 1), confirms with its code and opens it', async () => {
     const { user, router } = await openForm()
     await user.type(screen.getByLabelText('Título'), '  Rifa da Escola ')

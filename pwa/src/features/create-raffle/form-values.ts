@@ -2,10 +2,15 @@
 // when not a number; countdown 0–300, defaulting to 0). Out-of-range numbers are not clamped: the
 // rules reject them with a pt-BR message next to the field, so the organiser sees what was wrong.
 
-/** The whole number typed, or the fallback when the field holds no number (blank, 'abc'). */
+/**
+ * The number typed, or the fallback when the field holds no number (blank, 'abc'). Not cut to a
+ * whole number: '2.5' goes to the rules, which refuse it with their message, rather than saving 2
+ * unsaid; '1e1' is 10, as the number field itself reads it.
+ */
 export function wholeNumberOr(text: string, fallback: number): number {
-  const n = Number.parseInt(text.trim(), 10)
-  return Number.isNaN(n) ? fallback : n
+  const trimmed = text.trim()
+  const n = trimmed === '' ? Number.NaN : Number(trimmed)
+  return Number.isFinite(n) ? n : fallback
 }
 
 export const DEFAULT_WINNERS = 1

@@ -1,3 +1,4 @@
+import { RECORD_KEPT_TEXT } from '@/components/ui/record-kept'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { TrashIcon } from '@/components/ui/action-icons'
@@ -50,9 +51,10 @@ export function DeleteRaffleButton({ userId, raffle }: DeleteRaffleButtonProps) 
         onCancel={() => setOpen(false)}
       >
         <p>
-          O sorteio <strong className="font-semibold break-words text-slate-900">{raffle.title}</strong> e todos os seus
+          O sorteio <strong className="font-semibold wrap-anywhere text-slate-900">{raffle.title}</strong> e todos os seus
           participantes serão excluídos. Esta ação não pode ser desfeita.
         </p>
+        <p className="mt-2">{RECORD_KEPT_TEXT}</p>
       </ConfirmDialog>
     </>
   )

@@ -11,7 +11,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-800">{children}</dd>
+      <dd className="text-sm font-medium wrap-anywhere text-slate-800">{children}</dd>
     </div>
   )
 }
@@ -22,12 +22,12 @@ export function RaffleCard({ userId, raffle }: { userId: string; raffle: RaffleR
     <li>
       <Card className="flex h-full flex-col gap-4">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="min-w-0 text-lg leading-snug font-semibold break-words text-slate-900">{raffle.title}</h2>
+          <h2 className="min-w-0 text-lg leading-snug font-semibold wrap-anywhere text-slate-900">{raffle.title}</h2>
           <Badge tone={status.tone} className="mt-0.5 shrink-0">
             {status.label}
           </Badge>
         </div>
-        <p className={raffle.description ? 'line-clamp-2 text-sm break-words text-slate-600' : 'text-sm text-slate-500 italic'}>
+        <p className={raffle.description ? 'line-clamp-2 text-sm wrap-anywhere text-slate-600' : 'text-sm text-slate-500 italic'}>
           {raffle.description || 'Sem descrição'}
         </p>
         <dl className="flex flex-wrap gap-x-6 gap-y-2 rounded-xl bg-slate-50 px-3 py-2.5">

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { errorField, errorText } from '@/components/ui/error-text'
@@ -25,7 +25,16 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
   const [ticketNumber, setTicketNumber] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const nameInput = useRef<HTMLInputElement>(null)
+  const form = useRef<HTMLFormElement>(null)
   const withTickets = raffle.type === 'tickets'
+
+  // Focus stays in Nome for the next person; a refusal shown under another field (a ticket number
+  // already taken) is brought into view, or on a phone it could sit under the sync bar unseen.
+  useEffect(() => {
+    const field = form.current?.querySelector('[aria-invalid="true"]')
+    const message = field && document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
+    message?.scrollIntoView?.({ block: 'nearest' })
+  }, [errors])
   const locked = raffle.status !== 'pending'
 
   // The fields are cleared as Enter is pressed, with what was sent kept aside: whatever is typed
@@ -75,7 +84,7 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="add-participant-heading" className="space-y-4">
+    <form ref={form} onSubmit={onSubmit} noValidate aria-labelledby="add-participant-heading" className="space-y-4">
       <h2 id="add-participant-heading" className="font-semibold text-slate-900">
         Adicionar participante
       </h2>

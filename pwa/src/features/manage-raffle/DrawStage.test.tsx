@@ -54,4 +54,31 @@ describe('the draw stage before the rounds are read', () => {
     watch.disconnect()
     expect(seen.some((text) => text.includes('Sorteando...'))).toBe(false)
   })
+
+  it('brings the countdown into view, and leaves it without error where scrollIntoView returns a promise (current Chromium)', async () => {
+    const made = await makeRaffle({ countdownSeconds: 30, winnersCount: 1 }, [{ name: 'Ana' }, { name: 'Bruno' }])
+    const round = await startDraw(testUser.id, made.id, { offline: true })
+    const raffle = (await db.raffles.get(made.id))!
+    const view = { rounds: [round], main: round, current: round, winners: [], ownRounds: new Set([round.id]) }
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+      return Promise.resolve() as unknown as void
+    }
+    try {
+      const { unmount } = render(
+        <MemoryRouter>
+          <DrawStage userId={testUser.id} raffle={raffle} missing={null} ready view={view} />
+        </MemoryRouter>,
+      )
+      const timer = await screen.findByRole('timer')
+      expect(scrolled).toHaveLength(1)
+      expect(scrolled[0]!.contains(timer)).toBe(true)
+      // An effect that returned the promise would make React call it as a cleanup here, and throw.
+      expect(() => unmount()).not.toThrow()
+    } finally {
+      Element.prototype.scrollIntoView = original
+    }
+  })
 })

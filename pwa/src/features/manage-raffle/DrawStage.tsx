@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
@@ -70,8 +70,15 @@ function StartDraw({ userId, raffle, missing, ready }: StartProps) {
 }
 
 function Countdown({ seconds, own, offline }: { seconds: number; own: boolean; offline: boolean }) {
+  // On a phone the start button sits low on the screen: the countdown that replaces it is brought
+  // into view whole, above the sync bar (the page's scroll-padding).
+  const box = useRef<HTMLDivElement>(null)
+  // A block: in current Chromium scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [])
   return (
-    <div className="flex flex-col items-center gap-1 py-4 text-center">
+    <div ref={box} className="flex flex-col items-center gap-1 py-4 text-center">
       <p className="text-sm font-semibold text-slate-700">{own ? 'O sorteio começa em' : 'Sorteio em andamento'}</p>
       {/* The big number is for the room; screen readers hear the sentence, once a second. */}
       <div role="timer" aria-live="polite" aria-atomic="true">

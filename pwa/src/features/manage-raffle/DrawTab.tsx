@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react'
+import { useCallback, useEffect, useId, useRef } from 'react'
 import { useOnline, useOnlineGetter } from '@/sync/online'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -57,6 +57,13 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   // 'Re-sortear' is on offer and would start an offline round: say so before it is pressed.
   const offlineRedraw = !online && current === null && vacantPositions(view?.winners ?? []).size > 0
   const offlineNoteId = useId()
+  // The result, once a draw finishes while this tab is open, is below the fold on a phone: brought up.
+  const winnersHeading = useRef<HTMLHeadingElement>(null)
+  const status = useRef(raffle.status)
+  useEffect(() => {
+    if (status.current === 'in_progress' && raffle.status === 'completed') winnersHeading.current?.scrollIntoView?.({ block: 'start' })
+    status.current = raffle.status
+  }, [raffle.status])
 
   return (
     <div className="space-y-5">
@@ -76,7 +83,9 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
         )}
       </Card>
       <Card className="space-y-4 px-4 sm:px-6">
-        <h2 className="font-semibold text-slate-900">Vencedores</h2>
+        <h2 ref={winnersHeading} className="font-semibold text-slate-900">
+          Vencedores
+        </h2>
         {redrawing !== undefined && (
           <p role="status" className="text-sm text-slate-600">
             Re-sorteando o {redrawing}º lugar...

@@ -133,18 +133,20 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
         onConfirm={onConfirm}
         onCancel={onCancel}
       >
-        {read && <ImportPreview read={read} />}
+        {read && <ImportPreview read={read} simple={raffle.type === 'simple'} />}
       </ConfirmDialog>
     </section>
   )
 }
 
-function ImportPreview({ read }: { read: Preview & { fileName: string } }) {
+function ImportPreview({ read, simple }: { read: Preview & { fileName: string }; simple: boolean }) {
   const rows = read.rows
+  // A simple raffle speaks of tickets only when the file gives someone more than one entry.
+  const withTickets = !simple || read.tickets !== read.people
   return (
     <div className="space-y-3 text-sm">
       <p className="text-base font-semibold" data-testid="import-counts">
-        {countsText(read.people, read.tickets)}
+        {countsText(read.people, read.tickets, withTickets)}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-600">Arquivo</dt>
@@ -161,15 +163,16 @@ function ImportPreview({ read }: { read: Preview & { fileName: string } }) {
             <tr>
               <th className="py-1 pr-2 font-medium">Nome</th>
               <th className="py-1 pr-2 font-medium">E-mail</th>
-              <th className="py-1 font-medium">Bilhetes</th>
+              {withTickets && <th className="py-1 font-medium">Bilhetes</th>}
             </tr>
           </thead>
           <tbody>
             {rows.map(([name, email, count, first, last], i) => (
               <tr key={i} className="border-t border-slate-200">
-                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{name}</td>
-                <td className="max-w-28 truncate py-1 pr-2 sm:max-w-40">{email ?? '—'}</td>
-                <td className="py-1 whitespace-nowrap">{first === null ? count : first === last ? first : `${first}–${last}`}</td>
+                {/* The name gets the room: rows told apart only at their end ('Pessoa 001') must show it. */}
+                <td className="max-w-40 truncate py-1 pr-2 sm:max-w-56">{name}</td>
+                <td className="max-w-24 truncate py-1 pr-2 sm:max-w-40">{email ?? '—'}</td>
+                {withTickets && <td className="py-1 whitespace-nowrap">{first === null ? count : first === last ? first : `${first}–${last}`}</td>}
               </tr>
             ))}
           </tbody>

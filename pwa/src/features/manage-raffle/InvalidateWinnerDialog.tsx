@@ -31,7 +31,7 @@ export function InvalidateWinnerDialog({ winner, busy, onConfirm, onCancel }: In
       onCancel={onCancel}
     >
       <p>
-        <strong className="font-semibold break-words text-slate-900">{winner.name}</strong> ({winner.position}º Lugar) será
+        <strong className="font-semibold wrap-anywhere text-slate-900">{winner.name}</strong> ({winner.position}º Lugar) será
         marcado como vencedor inválido, e um novo sorteio será permitido para esta posição. O histórico é mantido.
       </p>
       <TextAreaField

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/schema'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
@@ -33,6 +33,16 @@ describe('/gerenciar/{id}', () => {
     await db.raffles.update(raffle.id, { status })
     await openManage(raffle)
     expect(screen.getByText(label)).toBeInTheDocument()
+  })
+
+  it('opens on the Sorteio tab while a draw is under way (a reload during its countdown), else on Participantes', async () => {
+    const raffle = await makeRaffle()
+    await openManage(raffle)
+    expect(screen.getByRole('tab', { name: 'Participantes' })).toHaveAttribute('aria-selected', 'true')
+    cleanup()
+    await db.raffles.update(raffle.id, { status: 'in_progress' })
+    await openManage(raffle)
+    expect(screen.getByRole('tab', { name: 'Sorteio' })).toHaveAttribute('aria-selected', 'true')
   })
 
   it('waits a grace period for a raffle that is not on this device, then leaves for the dashboard', async () => {
@@ -115,13 +125,21 @@ describe('/gerenciar/{id}', () => {
     expect(name).toHaveFocus()
   })
 
-  it('refuses a ticket number already in the raffle next to the field, keeping what was typed', async () => {
+  it('refuses a ticket number already in the raffle next to the field, keeping what was typed, brought into view', async () => {
     const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }])
     const { user } = await openManage(raffle)
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
     await user.type(screen.getByLabelText('Nome'), 'Bruno')
     await user.type(screen.getByLabelText('Bilhete (opcional)'), '001')
     await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
     expect(await screen.findByText('Já existe o bilhete 001 neste sorteio.')).toBeInTheDocument()
+    // On a phone it could otherwise sit under the sync bar, focus being back in Nome.
+    await waitFor(() => expect(scrolled.map((el) => el.textContent)).toContain('Já existe o bilhete 001 neste sorteio.'))
+    Element.prototype.scrollIntoView = original
     expect(screen.getByLabelText('Bilhete (opcional)')).toHaveAccessibleDescription('Já existe o bilhete 001 neste sorteio.')
     expect(screen.getByLabelText('Nome')).toHaveValue('Bruno')
     expect((await listTickets(raffle.id, db)).length).toBe(1)

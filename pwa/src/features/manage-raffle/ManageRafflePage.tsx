@@ -37,7 +37,8 @@ function Loading() {
 }
 
 function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; index: GroupIndex | undefined }) {
-  const [tab, setTab] = useState<Tab>('participants')
+  // A draw under way (a reload during its countdown) opens on it.
+  const [tab, setTab] = useState<Tab>(() => (raffle.status === 'in_progress' ? 'draw' : 'participants'))
   // Here, not in the draw tab: a result the server sent is checked whichever tab is showing (the
   // app reveals this device's rounds whichever screen is open).
   const draw = useDrawView(raffle.id)

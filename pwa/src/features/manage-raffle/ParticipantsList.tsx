@@ -74,7 +74,7 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, o
       {!ready ? (
         <ListSkeleton />
       ) : visible.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm break-words text-slate-500">
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm wrap-anywhere text-slate-500">
           {emptyText(searching ? search.term : '')}
         </p>
       ) : (

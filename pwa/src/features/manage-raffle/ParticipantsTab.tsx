@@ -19,19 +19,20 @@ interface ParticipantsTabProps {
 
 export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps) {
   const raffleId = raffle.id
+  const withTickets = raffle.type === 'tickets'
   // Stable across renders, so the memoised rows do not re-render on each keystroke in the search.
   const onRemove = useCallback(
     async (group: ParticipantGroup) => {
       try {
         await removeGroup(userId, raffleId, group.id)
-        toast.success(removedMessage(group.name, group.ticketCount))
+        toast.success(removedMessage(group.name, group.ticketCount, withTickets || group.ticketCount > 1))
         return true
       } catch (error) {
         toast.error('Não foi possível remover participante', { description: errorText(error) })
         return false
       }
     },
-    [userId, raffleId],
+    [userId, raffleId, withTickets],
   )
   const onAddTicket = useCallback(
     async (group: ParticipantGroup) => {

@@ -31,14 +31,14 @@ export function RaffleHeader({ raffle }: { raffle: RaffleRow }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{raffle.title}</h1>
+            <h1 className="text-2xl font-bold wrap-anywhere text-slate-900 sm:text-3xl">{raffle.title}</h1>
             <Badge tone={status.tone}>{status.label}</Badge>
           </div>
           <p className="mt-2 text-sm text-slate-600">
             Código: <span className="font-mono text-base font-bold tracking-widest text-brand-800">{raffle.code}</span>
           </p>
           {raffle.description && (
-            <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">{raffle.description}</p>
+            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{raffle.description}</p>
           )}
         </div>
         <Button variant="outline" onClick={onCopy} className="shrink-0">

@@ -20,8 +20,8 @@ interface RemoveGroupButtonProps {
 export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupButtonProps) {
   const [open, setOpen] = useState(false)
   const [removing, setRemoving] = useState(false)
-  const title = removeTitle(group.name, group.ticketCount)
   const withTickets = showTickets || group.ticketCount > 1
+  const title = removeTitle(group.name, group.ticketCount, withTickets)
 
   async function onConfirm() {
     setRemoving(true)
@@ -57,7 +57,7 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
         onCancel={() => setOpen(false)}
       >
         <p>
-          <strong className="font-semibold break-words text-slate-900">{group.name}</strong>
+          <strong className="font-semibold wrap-anywhere text-slate-900">{group.name}</strong>
           {withTickets ? ` e seus ${ticketsLabel(group.ticketCount)} sairão do sorteio.` : ' sairá do sorteio.'}
         </p>
       </ConfirmDialog>

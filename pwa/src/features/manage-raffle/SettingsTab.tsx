@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
-import { errorText } from '@/components/ui/error-text'
+import { errorField, errorText } from '@/components/ui/error-text'
 import { LockIcon } from '@/components/ui/icons'
 import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
@@ -36,7 +36,9 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
       await updateRaffle(userId, raffle.id, settings)
       toast.success('Sorteio atualizado')
     } catch (error) {
-      toast.error('Não foi possível atualizar sorteio', { description: errorText(error) })
+      // A value the rules refuse is explained next to its field; a toast would read as a refusal
+      // from the server.
+      if (!errorField(error)) toast.error('Não foi possível atualizar sorteio', { description: errorText(error) })
       throw error
     }
   }

@@ -6,10 +6,11 @@ import type { ImportFormat } from '@/protocol/import/rows'
 export const importedMessage = (n: number) => `${thousands(n)} participante(s) importado(s)`
 
 /** '234 participantes, 1.520 bilhetes' */
-export function countsText(people: number, tickets: number): string {
+/** `withTickets` false (a simple raffle, one entry each): the people alone, no tickets to speak of. */
+export function countsText(people: number, tickets: number, withTickets = true): string {
   const p = `${thousands(people)} ${people === 1 ? 'participante' : 'participantes'}`
   const t = `${thousands(tickets)} ${tickets === 1 ? 'bilhete' : 'bilhetes'}`
-  return `${p}, ${t}`
+  return withTickets ? `${p}, ${t}` : p
 }
 
 export const FORMAT_TEXT: Record<ImportFormat, string> = {

@@ -201,6 +201,9 @@ describe('paging and wording', () => {
     expect(emptyText(' zé ')).toBe('Nenhum participante encontrado para "zé"')
     expect(removeTitle('Ana', 3)).toBe('Remover Ana e seus 3 bilhete(s)')
     expect(removedMessage('Ana', 3)).toBe('Ana removido(a) com 3 bilhete(s)')
+    // A simple raffle's one entry: no tickets to speak of.
+    expect(removeTitle('Ana', 1, false)).toBe('Remover Ana')
+    expect(removedMessage('Ana', 1, false)).toBe('Ana removido(a)')
   })
 
   it('gives people added in the same minute different short ids', () => {

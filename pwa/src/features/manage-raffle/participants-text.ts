@@ -44,12 +44,13 @@ export function emptyText(term: string): string {
   return trimmed ? `Nenhum participante encontrado para "${trimmed}"` : 'Nenhum participante cadastrado ainda.'
 }
 
-export function removeTitle(name: string, tickets: number): string {
-  return `Remover ${name} e seus ${tickets} bilhete(s)`
+/** The spec's words; without tickets to speak of (a simple raffle's one entry) the name alone (docs/decisions.md). */
+export function removeTitle(name: string, tickets: number, withTickets = true): string {
+  return withTickets ? `Remover ${name} e seus ${tickets} bilhete(s)` : `Remover ${name}`
 }
 
-export function removedMessage(name: string, tickets: number): string {
-  return `${name} removido(a) com ${tickets} bilhete(s)`
+export function removedMessage(name: string, tickets: number, withTickets = true): string {
+  return withTickets ? `${name} removido(a) com ${tickets} bilhete(s)` : `${name} removido(a)`
 }
 
 /**

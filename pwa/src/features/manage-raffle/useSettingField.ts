@@ -42,7 +42,8 @@ export function useSettingField({ stored, save, same, onError }: SettingFieldOpt
     try {
       await save(edit.text)
     } catch (failure) {
-      setEdit(null)
+      // What was typed stays, with the reason beside it, to be mended: put back silently, the field
+      // would show the old value next to an error about the new one.
       setError(onError(failure))
     }
   }

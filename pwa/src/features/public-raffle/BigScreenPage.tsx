@@ -24,7 +24,7 @@ function FullscreenButton() {
   return (
     <button
       type="button"
-      className="h-9 rounded-xl px-3 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-white"
+      className="h-9 rounded-xl px-3 text-sm font-semibold whitespace-nowrap text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-white"
       onClick={() => void (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
     >
       {active ? 'Sair da tela cheia' : 'Tela cheia'}
@@ -36,7 +36,7 @@ function Winners({ state }: { state: PublicState }) {
   const valid = orderWinners(state.winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })))
   if (valid.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
   return (
-    <ol aria-label="Vencedores" className={cn('grid gap-[1vh]', valid.length > 6 && 'grid-cols-2')}>
+    <ol aria-label="Vencedores" className={cn('grid gap-[1vh]', valid.length > 6 && 'landscape:grid-cols-2')}>
       {valid.map((w) => (
         <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
           <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>
@@ -73,27 +73,28 @@ function BigScreen({ code }: { code: string }) {
           </ButtonLink>
         </div>
       </header>
-      <main className="grid min-h-0 flex-1 grid-cols-[1fr_auto] gap-[3vw] px-[3vw] py-[3vh]">
+      {/* A screen taller than wide (a phone, a TV on its side): the code and QR code go below. */}
+      <main className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[3vh] portrait:overflow-y-auto landscape:grid-cols-[1fr_auto]">
         <section className="flex min-w-0 flex-col gap-[2vh]">
           <div>
             <p className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">{`${status.label} · ${PUBLIC_TYPE[raffle.type]}`}</p>
-            <h1 className="text-[6vh] leading-tight font-extrabold break-words">{raffle.title}</h1>
+            <h1 className="text-[min(6vh,9vw)] leading-tight font-extrabold wrap-anywhere">{raffle.title}</h1>
             {raffle.description && <p className="mt-[1vh] line-clamp-2 text-[2.4vh] text-white/70">{raffle.description}</p>}
             <p className="mt-[1vh] text-[2.6vh] text-white/80">
               {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
             </p>
           </div>
-          <div className="min-h-0 flex-1 overflow-hidden">
+          <div className="min-h-0 flex-1 landscape:overflow-hidden">
             <Winners state={live.state} />
           </div>
         </section>
         <aside className="flex flex-col items-center justify-center gap-[2vh] text-center">
-          <QrCode text={link} className="size-[min(42vh,28vw)] rounded-2xl p-[1vh]" />
+          <QrCode text={link} className="size-[min(42vh,28vw)] rounded-2xl p-[1vh] portrait:size-[min(30vh,60vw)]" />
           <p className="text-[2.4vh] text-white/80">Acompanhe no celular</p>
-          <p aria-label={`Código ${raffle.code}`} className="font-mono text-[9vh] leading-none font-extrabold tracking-[0.15em]">
+          <p aria-label={`Código ${raffle.code}`} className="font-mono text-[min(9vh,13vw)] leading-none font-extrabold tracking-[0.15em]">
             {raffle.code}
           </p>
-          <p className="max-w-[30vw] text-[2vh] break-all text-white/60">{link.replace(/^https?:\/\//, '')}</p>
+          <p className="max-w-[30vw] text-[2vh] break-all text-white/60 portrait:max-w-full">{link.replace(/^https?:\/\//, '')}</p>
         </aside>
       </main>
       <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} big />

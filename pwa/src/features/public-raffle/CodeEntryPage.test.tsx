@@ -13,7 +13,6 @@ describe('/sorteio code entry', () => {
     vi.stubGlobal('fetch', fetchMock)
     const { router } = renderApp('/sorteio', { session: signedOut })
     const input = await screen.findByLabelText('Código do sorteio')
-    expect(input).toHaveAttribute('maxLength', '8')
     const user = userEvent.setup()
     const button = screen.getByRole('button', { name: 'Consultar' })
     expect(button).toBeDisabled()
@@ -31,5 +30,25 @@ describe('/sorteio code entry', () => {
 
   it('normalises pasted codes', () => {
     expect(normaliseCode(' ab c12 3xyz9 ')).toBe('ABC123XY')
+    expect(normaliseCode('   umdquv')).toBe('UMDQUV')
+    expect(normaliseCode('\tUMDQUV\n')).toBe('UMDQUV')
+    // Words around it: the code-shaped word, the last one.
+    expect(normaliseCode('Código: UMDQUV')).toBe('UMDQUV')
+    expect(normaliseCode('Acompanhe em https://rifa.exemplo.com.br/sorteio/K7P2QX')).toBe('K7P2QX')
+    expect(normaliseCode('sorteio ABCDEF, código UMDQUV.')).toBe('UMDQUV')
+    // None: the first 8 characters, as typed.
+    expect(normaliseCode('Código do sorteio')).toBe('CÓDIGODO')
+  })
+
+  it('takes a pasted code with spaces before it whole, and keeps 8 characters of a long one', async () => {
+    renderApp('/sorteio', { session: signedOut })
+    const input = await screen.findByLabelText('Código do sorteio')
+    const user = userEvent.setup()
+    await user.click(input)
+    await user.paste('   umdquv')
+    expect(input).toHaveValue('UMDQUV')
+    await user.clear(input)
+    await user.type(input, 'abc123xyz9')
+    expect(input).toHaveValue('ABC123XY')
   })
 })

@@ -7,7 +7,7 @@ import { SearchIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { TextField } from '@/components/ui/TextField'
 import { usePageTitle } from '@/components/ui/usePageTitle'
-import { CODE_MAX_LENGTH, normaliseCode } from '@/features/public-raffle/code'
+import { normaliseCode } from '@/features/public-raffle/code'
 
 /** /sorteio: the visitor types a raffle code and opens /sorteio/{CODE}. */
 export default function CodeEntryPage() {
@@ -32,8 +32,8 @@ export default function CodeEntryPage() {
             label="Código do sorteio"
             name="code"
             value={code}
+            // No maxLength: the browser would cut a pasted '   K7P2QX' before its spaces are taken out.
             onChange={(event) => setCode(normaliseCode(event.target.value))}
-            maxLength={CODE_MAX_LENGTH}
             placeholder="ABC123"
             autoCapitalize="characters"
             autoComplete="off"

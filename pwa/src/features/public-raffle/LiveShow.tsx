@@ -21,7 +21,7 @@ function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
     <li
       className={cn(
         'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 text-left',
-        big && 'flex-nowrap px-[2vw] py-[1vh]',
+        big && 'px-[2vw] py-[1vh] landscape:flex-nowrap',
       )}
     >
       <span className={cn('shrink-0 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-amber-950', big && 'text-[2.2vh]')}>
@@ -30,8 +30,8 @@ function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
       {/* On a phone the name gets its own line rather than breaking inside words. */}
       <span
         className={cn(
-          'min-w-0 font-semibold break-words',
-          big ? 'flex-1 text-[3.2vh]' : 'order-last w-full text-lg sm:order-none sm:w-auto sm:flex-1',
+          'min-w-0 font-semibold wrap-anywhere',
+          big ? 'flex-1 text-[3.2vh] portrait:order-last portrait:w-full portrait:flex-none' : 'order-last w-full text-lg sm:order-none sm:w-auto sm:flex-1',
         )}
       >
         {winner.name}
@@ -43,6 +43,34 @@ function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
         </span>
       )}
     </li>
+  )
+}
+
+/**
+ * The reveal's headline name: smaller as it grows, at most two lines in a box of fixed height, so a
+ * long name (up to 200 characters) pushes neither 'Sorteando...' nor the winners below out of view,
+ * and the shuffle's names of every length do not move the page every 100 ms.
+ */
+function headlineSize(name: string | null, big: boolean): string {
+  const n = name?.length ?? 0
+  if (big) return n > 60 ? 'text-[min(5vh,4.5vw)]' : n > 24 ? 'text-[min(8vh,6vw)]' : 'text-[min(12vh,7vw)]'
+  return n > 60 ? 'text-lg sm:text-xl' : n > 24 ? 'text-2xl sm:text-3xl' : 'text-4xl sm:text-5xl'
+}
+
+/**
+ * 'Fechar', focused when the show ends without scrolling to it: below a list of long names it would
+ * take 'Parabéns!' out of view.
+ */
+function CloseButton({ onClose }: { onClose(): void }) {
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    button.current?.focus({ preventScroll: true })
+  }, [])
+  return (
+    // A white ring: the usual brand-800 one would vanish on the show's violet-to-black.
+    <Button ref={button} variant="secondary" size="lg" className="mt-4 focus-visible:outline-white" onClick={onClose}>
+      Fechar
+    </Button>
   )
 }
 
@@ -85,16 +113,18 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
           <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>
             {frame.shuffling ? 'Sorteando...' : position !== null ? placeText(position) : ''}
           </p>
-          <p
-            aria-hidden={frame.shuffling}
-            className={cn(
-              'max-w-full px-2 font-extrabold break-words',
-              big ? 'text-[min(12vh,7vw)] leading-tight' : 'text-4xl sm:text-5xl',
-              frame.shuffling ? 'text-white/70' : 'animate-pop text-amber-300',
-            )}
-          >
-            {frame.name ?? '• • •'}
-          </p>
+          <div className={cn('flex w-full items-center justify-center', big ? 'h-[min(30vh,17.5vw)]' : 'h-[6rem] sm:h-[7.5rem]')}>
+            <p
+              aria-hidden={frame.shuffling}
+              className={cn(
+                'line-clamp-2 max-w-full px-2 leading-tight font-extrabold wrap-anywhere',
+                headlineSize(frame.name, big),
+                frame.shuffling ? 'text-white/70' : 'animate-pop text-amber-300',
+              )}
+            >
+              {frame.name ?? '• • •'}
+            </p>
+          </div>
           {frame.revealed.length > 0 && (
             <ol aria-label="Vencedores revelados" className={cn('mt-4 w-full space-y-2', big ? 'max-w-[70vw]' : 'max-w-md')}>
               {frame.revealed.map((w) => (
@@ -109,16 +139,13 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
       return (
         <>
           <TrophyIcon className={cn('text-amber-300', big ? 'size-[10vh]' : 'size-14')} />
-          <h2 className={cn('animate-pop font-extrabold text-amber-300', big ? 'text-[10vh]' : 'text-5xl')}>Parabéns!</h2>
+          <h2 className={cn('animate-pop font-extrabold text-amber-300', big ? 'text-[min(10vh,14vw)]' : 'text-5xl')}>Parabéns!</h2>
           <ol aria-label="Vencedores do sorteio" className={cn('mt-2 w-full space-y-2', big ? 'max-w-[70vw]' : 'max-w-md')}>
             {frame.winners.map((w) => (
               <WinnerLine key={w.position} winner={w} big={big} />
             ))}
           </ol>
-          {/* A white ring: the usual brand-800 one would vanish on the show's violet-to-black. */}
-          <Button autoFocus variant="secondary" size="lg" className="mt-4 focus-visible:outline-white" onClick={onClose}>
-            Fechar
-          </Button>
+          <CloseButton onClose={onClose} />
         </>
       )
   }
@@ -149,7 +176,7 @@ export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps
       onKeyDown={(event) => {
         if (event.key === 'Escape' && frame.kind === 'done') onClose()
       }}
-      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 p-6 text-center text-white outline-none"
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center-safe gap-3 overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 p-6 text-center text-white outline-none"
     >
       <h2 id={titleId} className="sr-only">
         Sorteio ao vivo

@@ -234,6 +234,76 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(bodies).toEqual(['{"email":"ana@exemplo.com"}', '{"email":"outra@exemplo.com"}'])
   })
 
+  it('searches a hidden big list without showing it whole, the matched ticket first and marked', async () => {
+    const holder = { name: 'Fulano de Tal', email: null, tickets: Array.from({ length: 1000 }, (_, i) => String(i + 1).padStart(3, '0')) }
+    const calls: string[] = []
+    serve(publicState({ counts: { people: 3, tickets: 2500 } }), (url) => {
+      if (!url.includes('/participants?')) return undefined
+      calls.push(url)
+      return json(200, { total: 1, offset: 0, people: [holder] })
+    })
+    const { user } = await open()
+    expect(screen.getByText(/pode deixar a página lenta/)).toBeInTheDocument()
+    const box = screen.getByRole('searchbox')
+    await user.type(box, '642')
+    await advance(300)
+    expect(await screen.findByText('Mostrando 1 de 1')).toBeInTheDocument()
+    expect(calls).toEqual(['/api/public/raffles/ABC123/participants?q=642&offset=0&limit=100'])
+    expect(screen.queryByText(/pode deixar a página lenta/)).not.toBeInTheDocument()
+    expect(box).toHaveFocus()
+    // Ticket 642 of 1,000 is the one shown first, marked; the rest summed up.
+    const marked = screen.getByText('642', { selector: 'mark' })
+    expect(marked.parentElement).toHaveTextContent(/^642, 001, 002/)
+    expect(marked.parentElement).toHaveTextContent('e mais 988')
+    // Cleared: hidden again, with no request for the whole list.
+    await user.clear(box)
+    await advance(300)
+    expect(await screen.findByText(/pode deixar a página lenta/)).toBeInTheDocument()
+    expect(calls).toHaveLength(1)
+  })
+
+  it("tells a winner which of their tickets won; a simple raffle's entrant hears of no tickets", async () => {
+    serve(publicState({ raffle: { ...publicState().raffle, status: 'completed' }, winners: [winner(1, 'Ana Souza', 'r1', { ticket_number: '007' }), winner(2, 'Bruno Lima', 'r1', { ticket_number: '003', valid: false })] }), (url) =>
+      url.endsWith('/check') ? json(200, { found: true, tickets: ['001', '003', '007'] }) : undefined,
+    )
+    const { user } = await open()
+    await user.type(screen.getByLabelText('Seu e-mail'), 'ana@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Seu bilhete 007 foi sorteado: 1º Lugar!')).toBeInTheDocument()
+    // An invalidated winner's ticket is not announced.
+    expect(screen.queryByText(/bilhete 003 foi sorteado/)).not.toBeInTheDocument()
+  })
+
+  it("words a simple raffle's self-check without tickets", async () => {
+    serve(publicState({ raffle: { ...publicState().raffle, type: 'simple' } }), (url) => {
+      if (!url.endsWith('/check')) return undefined
+      return json(200, { found: true, tickets: [null] })
+    })
+    const { user } = await open()
+    expect(screen.getByText('Digite o seu e-mail para saber se está participando deste sorteio.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Seu e-mail'), 'ana@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Você está participando deste sorteio.')).toBeInTheDocument()
+    expect(screen.queryByText(/bilhete/)).not.toBeInTheDocument()
+  })
+
+  it('checks the e-mail in its own words, asking the server nothing for a malformed one', async () => {
+    const calls: string[] = []
+    serve(publicState(), (url) => {
+      if (url.endsWith('/check')) calls.push(url)
+      return undefined
+    })
+    const { user } = await open()
+    const field = screen.getByLabelText('Seu e-mail')
+    await user.type(field, 'invalido')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(screen.getByText('E-mail inválido.')).toBeInTheDocument()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(calls).toEqual([])
+    await user.type(field, '@')
+    expect(screen.queryByText('E-mail inválido.')).not.toBeInTheDocument()
+  })
+
   it('shows reconnecting after a drop, and the raffle gone when it is deleted', async () => {
     serve(publicState())
     await open()

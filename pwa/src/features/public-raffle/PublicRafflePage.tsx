@@ -67,7 +67,7 @@ function PublicRaffle({ code }: { code: string }) {
             ]}
           />
         </Card>
-        <SelfCheck code={code} />
+        <SelfCheck code={code} simple={state.raffle.type === 'simple'} winners={state.winners} />
       </div>
       <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} />
     </PageContainer>

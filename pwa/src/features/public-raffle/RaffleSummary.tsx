@@ -43,10 +43,10 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
         <ConnectionBadge status={connection} />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{raffle.title}</h1>
+        <h1 className="text-2xl font-bold wrap-anywhere text-slate-900 sm:text-3xl">{raffle.title}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
-      {raffle.description && <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">{raffle.description}</p>}
+      {raffle.description && <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{raffle.description}</p>}
       <dl className="mt-4 grid grid-cols-3 gap-2">
         <Figure label="Participantes" value={count(counts.people)} />
         <Figure label="Vencedores" value={count(raffle.winners_count)} />

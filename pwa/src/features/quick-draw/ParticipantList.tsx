@@ -59,7 +59,7 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
           {participants.map((participant, index) => (
             <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
               <span className="w-6 shrink-0 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
-              <span className="min-w-0 flex-1 break-words text-slate-800">{participant.name}</span>
+              <span className="min-w-0 flex-1 wrap-anywhere text-slate-800">{participant.name}</span>
               {canRemove && (
                 <button
                   type="button"
@@ -79,7 +79,7 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
       <div aria-live="polite">
         {removed && (
           <p className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-700">
-            <span className="min-w-0 break-words">{removed.name} foi removido do sorteio.</span>
+            <span className="min-w-0 wrap-anywhere">{`Removido do sorteio: ${removed.name}.`}</span>
             <button
               ref={undoButton}
               type="button"

@@ -84,7 +84,7 @@ describe('quick draw screen', () => {
     const { list } = await openQuickDraw()
     const user = await addNames(['Ana', 'Bruno', 'Carla'])
     await user.click(screen.getByRole('button', { name: 'Remover Bruno' }))
-    const notice = screen.getByText('Bruno foi removido do sorteio.')
+    const notice = screen.getByText('Removido do sorteio: Bruno.')
     // Below the list: above it, the rows would shift under the pointer that removed one.
     expect(list()!.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     // Focus stays in the list, on the next person's button, not lost to the page.
@@ -103,8 +103,8 @@ describe('quick draw screen', () => {
     await user.click(screen.getByRole('button', { name: 'Remover Bruno' }))
     expect(screen.getByRole('button', { name: 'Remover Ana' })).toHaveFocus()
     await user.keyboard('{Enter}')
-    expect(screen.queryByText('Bruno foi removido do sorteio.')).not.toBeInTheDocument()
-    expect(screen.getByText('Ana foi removido do sorteio.')).toBeInTheDocument()
+    expect(screen.queryByText('Removido do sorteio: Bruno.')).not.toBeInTheDocument()
+    expect(screen.getByText('Removido do sorteio: Ana.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Desfazer' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(within(list()!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Ana'])
@@ -118,7 +118,7 @@ describe('quick draw screen', () => {
     fireEvent.click(drawButton)
     expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument()
     expect(await finishDrawing()).toHaveTextContent('Ana')
-    expect(screen.queryByText('Bruno foi removido do sorteio.')).not.toBeInTheDocument()
+    expect(screen.queryByText('Removido do sorteio: Bruno.')).not.toBeInTheDocument()
   })
 
   it('disables the draw button while the list is empty', async () => {
@@ -181,6 +181,34 @@ describe('quick draw screen', () => {
     expect(screen.getByText('0 participantes')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Sortear' })).toBeDisabled()
     expect(screen.getByLabelText('Nome do participante')).toBeEnabled()
+    // The next thing to do is type a name: focus is in the field, not lost to the page's start.
+    expect(screen.getByLabelText('Nome do participante')).toHaveFocus()
+  })
+
+  it("keeps focus on 'Sorteando...' while the disabled button waits, then on the winner", async () => {
+    const { drawButton } = await openQuickDraw()
+    await addNames(['Ana', 'Bruno'])
+    drawButton.focus()
+    vi.useFakeTimers()
+    fireEvent.click(drawButton)
+    // Not the disabled button (a browser drops focus from it to the page's start).
+    expect(screen.getByText('Sorteando...', { selector: 'p' })).toHaveFocus()
+    await finishDrawing()
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Vencedor' })).toHaveFocus())
+  })
+
+  it('refuses a name with characters that reverse the text, keeping it typed with the reason', async () => {
+    const { input } = await openQuickDraw()
+    const user = userEvent.setup()
+    await user.type(input, '\u202eevil{Enter}')
+    expect(screen.getByText(/caracteres não permitidos/)).toBeInTheDocument()
+    expect(input).toHaveValue('\u202eevil')
+    expect(screen.getByText('0 participantes')).toBeInTheDocument()
+    // Typing again clears the reason; a clean name goes in.
+    await user.clear(input)
+    await user.type(input, 'Ana{Enter}')
+    expect(screen.queryByText(/caracteres não permitidos/)).not.toBeInTheDocument()
+    expect(screen.getByText('1 participante')).toBeInTheDocument()
   })
 })
 

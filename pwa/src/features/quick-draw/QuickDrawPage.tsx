@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { BackLink } from '@/components/ui/BackLink'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
@@ -15,6 +16,8 @@ export default function QuickDrawPage() {
   usePageTitle('Sorteio Rápido')
   const { participants, phase, winner, removed, add, remove, undo, start, reset } = useQuickDraw()
   const drawing = phase === 'drawing'
+  // Once a draw has been cleared, the name field takes focus whenever it comes back.
+  const [again, setAgain] = useState(false)
 
   return (
     <PageContainer>
@@ -32,13 +35,20 @@ export default function QuickDrawPage() {
         )}
         {phase === 'done' && winner && (
           <Card className="mt-5 border-brand-200 bg-gradient-to-b from-brand-50 to-white">
-            <WinnerCard name={winner.name} total={participants.length} onReset={reset} />
+            <WinnerCard
+              name={winner.name}
+              total={participants.length}
+              onReset={() => {
+                reset()
+                setAgain(true)
+              }}
+            />
           </Card>
         )}
       </div>
 
       <Card className="mt-5 space-y-5">
-        {phase !== 'done' && <AddParticipantForm onAdd={add} disabled={drawing} />}
+        {phase !== 'done' && <AddParticipantForm onAdd={add} disabled={drawing} focusOnMount={again} />}
         <ParticipantList
           participants={participants}
           onRemove={remove}

@@ -12,7 +12,9 @@ interface WinnerCardProps {
 export function WinnerCard({ name, total, onReset }: WinnerCardProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   // Move focus to the result so keyboard and screen-reader users land on it.
-  useEffect(() => heading.current?.focus(), [])
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
 
   return (
     <div className="flex animate-pop flex-col items-center py-2 text-center">
@@ -22,7 +24,7 @@ export function WinnerCard({ name, total, onReset }: WinnerCardProps) {
       <h2 ref={heading} tabIndex={-1} className="mt-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
         Vencedor
       </h2>
-      <p className="mt-1 max-w-full text-3xl font-extrabold break-words text-brand-800 sm:text-4xl" data-testid="winner">
+      <p className="mt-1 max-w-full text-3xl font-extrabold wrap-anywhere text-brand-800 sm:text-4xl" data-testid="winner">
         {name}
       </p>
       <p className="mt-2 text-sm text-slate-500">Sorteado entre {participantCount(total)}.</p>

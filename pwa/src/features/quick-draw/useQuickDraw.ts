@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { clearToasts } from '@/components/ui/toast-control'
 import { drawIndex, freshSeed } from '@/features/quick-draw/quick-pool'
+import { cleanLine } from '@/protocol/text'
 
 /** Spec: the 'Sorteando...' animation lasts 2 seconds before the winner appears. */
 export const DRAW_DURATION_MS = 2000
@@ -14,6 +15,8 @@ export interface Participant {
 }
 
 export type Phase = 'idle' | 'drawing' | 'done'
+
+export type AddResult = 'added' | 'blank' | 'invalid'
 
 /** The last person removed, and where they stood, for 'Desfazer'. */
 export interface Removed {
@@ -42,15 +45,20 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
 
   useEffect(() => clearTimer, [clearTimer])
 
-  /** Adds a name; returns false (and changes nothing) when it is blank after trimming. */
+  /**
+   * Adds a name, cleaned by the text rule as an organiser's names are. 'blank' (nothing to add after
+   * trimming, or not now) and 'invalid' (characters the rule refuses, e.g. one that reverses the
+   * text's direction) change nothing.
+   */
   const add = useCallback(
-    (raw: string) => {
-      const name = raw.trim()
-      if (!name || phase !== 'idle') return false
+    (raw: string): AddResult => {
+      const name = cleanLine(raw)
+      if (name === null) return 'invalid'
+      if (!name || phase !== 'idle') return 'blank'
       const participant = { id: nextId.current++, name }
       setParticipants((list) => [...list, participant])
       toast.success('Participante adicionado!', { description: `${name} foi adicionado ao sorteio.` })
-      return true
+      return 'added'
     },
     [phase],
   )

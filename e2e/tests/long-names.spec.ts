@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, uniqueEmail } from './helpers';
+import { SeedClient, uuidv7 } from './seed';
+
+// Names as long as a name may be (200 characters), with and without spaces, where they are shown
+// largest: the live show's reveal on a phone and on the big screen, the big screen on a phone, and
+// the organiser's list.
+
+const UNBROKEN = 'W'.repeat(200);
+const WORDS = 'Palavras longas '.repeat(13).trim().slice(0, 200);
+
+async function raffleWithLongNames(browser: import('@playwright/test').Browser, countdown = 0) {
+  const context = await browser.newContext();
+  await createAccount(context.request, uniqueEmail('long'), 'segredo1');
+  const seed = new SeedClient(context.request);
+  const raffle = await seed.createRaffle({ title: 'Rifa de nomes compridos', winners: 2, countdown });
+  const tickets = [UNBROKEN, WORDS].map((name, i) => {
+    const id = uuidv7();
+    return { id, group_id: id, name, email: null, ticket_number: String(i + 1).padStart(3, '0') };
+  });
+  await seed.push([{ raffleId: raffle.id, type: 'participants.add', payload: { tickets } }]);
+  return { context, raffle };
+}
+
+for (const screen of [
+  { name: 'a phone', viewport: { width: 360, height: 740 }, path: '' },
+  { name: 'the big screen', viewport: { width: 1280, height: 720 }, path: '/telao' },
+]) {
+  test(`on ${screen.name} the reveal keeps its label and the winners so far in view, whatever the names' length`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const { context: laptop, raffle } = await raffleWithLongNames(browser);
+    const viewer = await browser.newContext({ viewport: screen.viewport });
+    const page = await viewer.newPage();
+    await page.goto(`/sorteio/${raffle.code}${screen.path}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rifa de nomes compridos' })).toBeVisible();
+
+    const manage = await laptop.newPage();
+    await manage.goto(`/gerenciar/${raffle.id}`);
+    await manage.getByRole('tab', { name: 'Sorteio' }).click();
+    await manage.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+
+    // The second position's shuffle, under the first winner (a name of 200 characters either way).
+    const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
+    const revealed = show.getByRole('list', { name: 'Vencedores revelados' }).getByRole('listitem');
+    await expect(revealed).toHaveCount(1, { timeout: 20_000 });
+    await expect(show.getByText('Sorteando...', { exact: true })).toBeInViewport({ ratio: 1, timeout: 10_000 });
+    await expect(revealed.first()).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath(`reveal-${screen.viewport.width}.png`) });
+    // Each headline name takes two lines at most.
+    const lines = await show.locator('p.line-clamp-2').evaluate((p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)));
+    expect(lines).toBeLessThanOrEqual(2);
+    await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeInViewport({ timeout: 20_000 });
+    await page.screenshot({ path: test.info().outputPath(`parabens-${screen.viewport.width}.png`) });
+    await laptop.close();
+    await viewer.close();
+  });
+}
+
+test('the big screen on a phone: the title on whole lines, the code and QR code below, nothing wider than the screen', async ({ browser }) => {
+  const { context: laptop, raffle } = await raffleWithLongNames(browser);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(`/sorteio/${raffle.code}/telao`);
+  const title = page.getByRole('heading', { level: 1, name: 'Rifa de nomes compridos' });
+  await expect(title).toBeVisible();
+  // One letter a line when the code's column took the width: the title was a few dozen pixels wide.
+  expect((await title.boundingBox())!.width).toBeGreaterThan(250);
+  const code = page.getByLabel(`Código ${raffle.code}`);
+  await code.scrollIntoViewIfNeeded();
+  const box = (await code.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('telao-360.png'), fullPage: true });
+  await laptop.close();
+  await phone.close();
+});
+
+test("a 200-character name without spaces wraps in the organiser's list: the page does not scroll sideways", async ({ browser }) => {
+  const { context, raffle } = await raffleWithLongNames(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await expect(page.getByText(UNBROKEN)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});

@@ -1,0 +1,61 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { organiser } from './helpers';
+
+// A 360 × 740 phone, the smallest the app is laid out for: the organiser screens' fixed sync bar
+// must never hide what the organiser is working with (WCAG 2.2 focus not obscured).
+
+const PHONE = { width: 360, height: 740 };
+
+/** Whether the element is on screen and wholly above the sync bar. */
+async function clearOfBar(page: Page, target: Locator): Promise<boolean> {
+  const bar = await page.getByRole('region', { name: 'Sincronização' }).boundingBox();
+  const box = await target.boundingBox();
+  return bar !== null && box !== null && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
+}
+
+test('every control reached with Tab on the manage screen is above the sync bar', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'phone');
+  const raffle = await seed.createRaffle({ title: 'Rifa da festa junina', winners: 1 });
+  await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima']);
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await expect(page.getByText('Ana Souza')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado');
+  let checked = 0;
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      const bar = document.querySelector('[aria-label="Sincronização"]');
+      // The bar's own content is where it is.
+      if (!el || el === document.body || !bar || bar.contains(el)) return null;
+      const box = el.getBoundingClientRect();
+      return { html: el.outerHTML.slice(0, 120), top: box.top, bottom: box.bottom, barTop: bar.getBoundingClientRect().top };
+    });
+    if (!where) continue;
+    expect(where.top >= 0 && where.bottom <= where.barTop + 0.5, `Tab ${i + 1}: ${where.html} at ${where.top}–${where.bottom}, bar at ${where.barTop}`).toBe(true);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(10);
+  await context.close();
+});
+
+test('the countdown, then the winners, come into view on their own', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'phone');
+  const raffle = await seed.createRaffle({ title: 'Rifa da festa junina', winners: 2, countdown: 3 });
+  await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias']);
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  const timer = page.getByRole('timer');
+  await expect(timer).toBeVisible();
+  await expect.poll(() => clearOfBar(page, timer)).toBe(true);
+  const winners = page.getByRole('list', { name: 'Vencedores' }).getByRole('listitem');
+  await expect(winners).toHaveCount(2, { timeout: 20_000 });
+  await expect.poll(() => clearOfBar(page, page.getByRole('heading', { name: 'Vencedores' }))).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('drawn-360.png') });
+  await context.close();
+});
