@@ -17,7 +17,8 @@ const SKELETON_ROWS = 12
 /** A person's ticket numbers, those the search matched first (ticket 042 of 1,000 is then shown). */
 function numbersShown(person: PublicPerson, term: string): { numbers: string[]; matched: Set<string> } {
   const all = person.tickets.filter((t): t is string => t !== null)
-  const matched = new Set(term ? all.filter((n) => n.includes(term)) : [])
+  const key = term.toLowerCase()
+  const matched = new Set(key ? all.filter((n) => n.toLowerCase().includes(key)) : [])
   return { numbers: matched.size ? [...matched, ...all.filter((n) => !matched.has(n))] : all, matched }
 }
 
