@@ -41,7 +41,7 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
               </span>
             )}
           </div>
-          <p className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
+          <p dir="auto" className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
           {email && <p className="text-sm break-all text-slate-500">{email}</p>}
           {!isValid && (
             <div className="mt-1.5 space-y-0.5 text-sm text-slate-600">

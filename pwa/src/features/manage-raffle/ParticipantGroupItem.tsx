@@ -102,7 +102,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
     <li className="flex items-start gap-2 px-3 py-3 sm:px-4">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium wrap-anywhere text-slate-900">{group.name}</span>
+          <span dir="auto" className="font-medium wrap-anywhere text-slate-900">{group.name}</span>
           {group.duplicate && (
             <Badge tone="warning">
               Duplicado

@@ -40,7 +40,7 @@ function Winners({ state }: { state: PublicState }) {
       {valid.map((w) => (
         <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
           <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>
-          <span className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
+          <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
           {w.ticket_number !== null && <span className="shrink-0 font-mono text-[2.2vh] text-white/70">{w.ticket_number}</span>}
         </li>
       ))}

@@ -29,6 +29,7 @@ function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
       </span>
       {/* On a phone the name gets its own line rather than breaking inside words. */}
       <span
+        dir="auto"
         className={cn(
           'min-w-0 font-semibold wrap-anywhere',
           big ? 'flex-1 text-[3.2vh] portrait:order-last portrait:w-full portrait:flex-none' : 'order-last w-full text-lg sm:order-none sm:w-auto sm:flex-1',
@@ -115,6 +116,7 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
           </p>
           <div className={cn('flex w-full items-center justify-center', big ? 'h-[min(30vh,17.5vw)]' : 'h-[6rem] sm:h-[7.5rem]')}>
             <p
+              dir="auto"
               aria-hidden={frame.shuffling}
               className={cn(
                 'line-clamp-2 max-w-full px-2 leading-tight font-extrabold wrap-anywhere',

@@ -251,6 +251,8 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(calls).toEqual(['/api/public/raffles/ABC123/participants?q=642&offset=0&limit=100'])
     expect(screen.queryByText(/pode deixar a página lenta/)).not.toBeInTheDocument()
     expect(box).toHaveFocus()
+    // A name takes its own direction (an Arabic or Hebrew one reads from the right).
+    expect(screen.getByText('Fulano de Tal')).toHaveAttribute('dir', 'auto')
     // Ticket 642 of 1,000 is the one shown first, marked; the rest summed up.
     const marked = screen.getByText('642', { selector: 'mark' })
     expect(marked.parentElement).toHaveTextContent(/^642, 001, 002/)

@@ -172,6 +172,7 @@ describe('/sorteio/{code}/verificar', () => {
     expect(await screen.findByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
     expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Consultar outro código' })).toHaveAttribute('href', '/sorteio')
+    expect(screen.queryByRole('link', { name: 'Voltar ao sorteio' })).not.toBeInTheDocument()
   })
 
   it('shows loading, explains a network failure and tries again on request', async () => {

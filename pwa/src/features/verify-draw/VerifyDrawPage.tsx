@@ -19,7 +19,8 @@ export default function VerifyDrawPage() {
 
   return (
     <PageContainer>
-      <BackLink to={`/sorteio/${shown}`}>Voltar ao sorteio</BackLink>
+      {/* A code with no raffle has no page to go back to (the card below leads to the code entry). */}
+      {state.status !== 'notFound' && <BackLink to={`/sorteio/${shown}`}>Voltar ao sorteio</BackLink>}
       <div className="mt-4">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Verificar sorteio</h1>
         <p className="mt-1 text-slate-600">
