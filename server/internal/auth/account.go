@@ -39,6 +39,10 @@ func (s *Service) ChangePassword(ctx context.Context, u core.User, token, curren
 	if !ok {
 		return core.FieldError("current", "Senha atual incorreta.")
 	}
+	// Checked once the current one is known right: it says nothing to someone guessing it.
+	if next == current {
+		return core.FieldError("password", "A nova senha deve ser diferente da atual.")
+	}
 	hash, err := HashPassword(next)
 	if err != nil {
 		return core.Internal(err)

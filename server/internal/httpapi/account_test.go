@@ -77,6 +77,9 @@ func TestAccountPage(t *testing.T) {
 				{`{"current":"","password":"nova-senha"}`, "Informe a senha atual."},
 				{`{"current":"segredo1","password":"123"}`, "A senha deve ter pelo menos 6 caracteres."},
 				{`{"current":"segredo1"}`, `"field":"password"`},
+				{`{"current":"segredo1","password":"segredo1"}`, "A nova senha deve ser diferente da atual."},
+				// The same text as a wrong current one: not a way to confirm a guess.
+				{`{"current":"segredo2","password":"segredo2"}`, "Senha atual incorreta."},
 			} {
 				if s, body := o.post(t, "/api/account/password", bad.body, o.phone); s != 400 || !strings.Contains(body, bad.want) {
 					t.Errorf("%s: %d %s", bad.body, s, body)

@@ -26,7 +26,8 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
   )
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
+    // noValidate: the server's words under the field, in Portuguese, not the browser's in its own language.
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || undefined}>
       <TextField
         label="Senha atual"
         type="password"
