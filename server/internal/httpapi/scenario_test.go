@@ -55,6 +55,7 @@ func assets() fstest.MapFS {
 		"route-preloads.json": {Data: []byte(`{"entry": ["/assets/index-Ab12Cd.js", "/assets/react-9z.js"], "styles": ["/assets/index-7y.css"],
 			"routes": {"dashboard": ["/assets/Dash-1a.js", "/assets/Dexie-2b.js"],
 			"sorteio/:code": ["/assets/Public-3c.js"], "sorteio/:code/telao": ["/assets/Big-4d.js"],
+			"sorteio": ["/assets/Code-6f.js"], "sorteio/:code/verificar": ["/assets/Verify-7g.js"], "gerenciar/:id": ["/assets/Manage-8h.js"],
 			"*": ["/assets/NotFound-5e.js", "/elsewhere.js", "/assets/x.js>; rel=preload"]}}`)},
 	}
 }

@@ -19,7 +19,7 @@ func TestServerScenarios(t *testing.T) {
 			headers: map[string]string{"Cache-Control": "no-cache", "Content-Type": "text/html"}},
 		{name: "client route gets index.html", req: get("/gerenciar/0192abcd"), status: 200,
 			want: []string{"<title>Sorteio</title>"}, headers: map[string]string{"Cache-Control": "no-cache"}},
-		{name: "unknown page gets index.html (the app shows its 404)", req: get("/nao/existe"), status: 200,
+		{name: "unknown page gets index.html with 404 (the app shows its not-found screen)", req: get("/nao/existe"), status: 404,
 			want: []string{"<div id=root>"}},
 		{name: "hashed asset is cached for a year", req: get("/assets/index-Ab12Cd.js"), status: 200,
 			want: []string{"console.log"}, headers: map[string]string{"Cache-Control": "max-age=31536000, immutable"}},
@@ -40,7 +40,7 @@ func TestServerScenarios(t *testing.T) {
 			headers: map[string]string{"Cache-Control": "no-cache"}},
 		{name: "icons are cached briefly", req: get("/icons/icon-192.png"), status: 200,
 			headers: map[string]string{"Cache-Control": "max-age=3600"}},
-		{name: "path traversal stays inside the app", req: get("/../../etc/passwd"), status: 200,
+		{name: "path traversal stays inside the app", req: get("/../../etc/passwd"), status: 404,
 			want: []string{"<title>Sorteio</title>"}},
 		{name: "security headers on pages", req: get("/"), status: 200, headers: map[string]string{
 			"Content-Security-Policy": "script-src 'self';",

@@ -65,11 +65,25 @@ func handleStatic(assets fs.FS) http.Handler {
 				// Its Link header depends on the cookies (isNewDevice).
 				w.Header().Add("Vary", "Cookie")
 			}
+			if !preloads.isScreen(name) {
+				// The app shows its not-found screen; link checkers and crawlers get the status too.
+				w = notFoundWriter{w}
+			}
 		}
 		if !serveFile(w, r, assets, gz, "index.html") {
 			http.Error(w, "index.html ausente.", http.StatusInternalServerError)
 		}
 	})
+}
+
+// notFoundWriter answers 404 where index.html would answer 200.
+type notFoundWriter struct{ http.ResponseWriter }
+
+func (w notFoundWriter) WriteHeader(code int) {
+	if code == http.StatusOK {
+		code = http.StatusNotFound
+	}
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // isFileRequest: paths under assets/ and names with an extension are files;

@@ -121,6 +121,21 @@ func (t *preloadTable) preloadLinks(name string, newDevice bool) string {
 	return joinLinks(t.entry, sessionPreload, state, best)
 }
 
+// isScreen: whether a client route (name without its leading slash) is one of the app's screens,
+// not only its catch-all (the not-found screen).
+func (t *preloadTable) isScreen(name string) bool {
+	segs := strings.Split(name, "/")
+	for _, r := range t.routes {
+		if len(r.segments) == 1 && r.segments[0] == "*" {
+			continue
+		}
+		if _, ok := matchRoute(r.segments, segs); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // landingLinks answers the Link header for the landing page, which is in the entry: index.html's
 // own files and the session check.
 func (t *preloadTable) landingLinks() string {

@@ -57,7 +57,7 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "the most specific route wins over a shorter one and over *", req: get("/sorteio/K7P2QX/telao"), status: 200,
 			after: links([]string{"</assets/Big-4d.js>"}, "Public-3c", "NotFound-5e")},
 		{name: "an unknown page gets the 404 screen's script; names outside /assets/ or that would break the header are left out",
-			req: get("/nao/existe"), status: 200, after: links([]string{session, "</assets/NotFound-5e.js>"}, "elsewhere", "rel=preload,", "x.js>")},
+			req: get("/nao/existe"), status: 404, after: links([]string{session, "</assets/NotFound-5e.js>"}, "elsewhere", "rel=preload,", "x.js>")},
 		{name: "a public page preloads its raffle's state, by the code in upper case", req: get("/sorteio/k7p2qx"), status: 200,
 			after: links([]string{session, "</api/public/raffles/K7P2QX>; rel=preload; as=fetch; crossorigin", "</assets/Public-3c.js>"})},
 		{name: "so does the big screen", req: get("/sorteio/K7P2QX/telao"), status: 200,
@@ -67,6 +67,8 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "nor a segment that is no code (it would go into the header)", req: get("/sorteio/K7P2Q%3E"), status: 200,
 			after: links([]string{session}, "/api/public/")},
 		{name: "nor the code entry page", req: get("/sorteio"), status: 200, after: links([]string{session}, "/api/public/")},
+		{name: "a path below a screen that is no screen is not found too", req: get("/sorteio/K7P2QX/outra"), status: 404,
+			after: links([]string{"</assets/NotFound-5e.js>"}, "/api/public/")},
 		{name: "a signed-in browser without the app's database, on a raffle's screen, gets its snapshot after the session",
 			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc"}}, status: 200,
 			headers: map[string]string{"Vary": "Cookie"}, // a cache must not hand this header to another browser
