@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { organiser } from './helpers';
 
-// A 360 × 740 phone, the smallest the app is laid out for: the organiser screens' fixed sync bar
-// must never hide what the organiser is working with (WCAG 2.2 focus not obscured).
+// Layout checks. On a 360 × 740 phone, the smallest the app is laid out for, the organiser screens'
+// fixed sync bar must never hide what the organiser is working with (WCAG 2.2 focus not obscured);
+// wider, fields side by side line up.
 
 const PHONE = { width: 360, height: 740 };
 
@@ -57,5 +58,19 @@ test('the countdown, then the winners, come into view on their own', async ({ br
   await expect(winners).toHaveCount(2, { timeout: 20_000 });
   await expect.poll(() => clearOfBar(page, page.getByRole('heading', { name: 'Vencedores' }))).toBe(true);
   await page.screenshot({ path: test.info().outputPath('drawn-360.png') });
+  await context.close();
+});
+
+test("side by side, the create form's number fields line up though one label wraps", async ({ browser }) => {
+  const { context } = await organiser(browser, 'form');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.goto('/criar-sorteio');
+  const winners = page.getByLabel('Número de vencedores');
+  const countdown = page.getByLabel('Contagem regressiva (segundos)');
+  await expect(winners).toBeVisible();
+  const [a, b] = [(await winners.boundingBox())!, (await countdown.boundingBox())!];
+  expect(b.x).toBeGreaterThan(a.x + a.width); // side by side
+  expect(Math.abs(a.y - b.y)).toBeLessThan(1);
   await context.close();
 });

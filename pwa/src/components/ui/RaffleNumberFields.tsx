@@ -10,12 +10,17 @@ interface RaffleNumberFieldsProps {
   countdown: NumberFieldProps
 }
 
+const SHARED_ROWS = 'sm:row-span-3 sm:grid sm:grid-rows-subgrid sm:space-y-0'
+
 /** The two number settings, side by side on wider screens: the same words and limits when a
  *  raffle is created and when its settings are changed. */
 export function RaffleNumberFields({ winners, countdown }: RaffleNumberFieldsProps) {
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    // Side by side, each field's label, input and hint share rows (subgrid): a label that wraps
+    // ('Contagem regressiva (segundos)' at some widths) no longer sets its input lower than the other.
+    <div className="grid gap-5 sm:grid-cols-2 sm:grid-rows-[auto_auto_auto] sm:gap-y-1.5">
       <TextField
+        className={SHARED_ROWS}
         label="Número de vencedores"
         name="winnersCount"
         type="number"
@@ -26,6 +31,7 @@ export function RaffleNumberFields({ winners, countdown }: RaffleNumberFieldsPro
         {...winners}
       />
       <TextField
+        className={SHARED_ROWS}
         label="Contagem regressiva (segundos)"
         name="countdownSeconds"
         type="number"
