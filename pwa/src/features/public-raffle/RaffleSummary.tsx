@@ -23,9 +23,9 @@ export function ConnectionBadge({ status, className }: { status: FeedStatus; cla
   )
 }
 
-function Figure({ label, value, small = false }: { label: string; value: string; small?: boolean }) {
+function Figure({ label, value, small = false, className }: { label: string; value: string; small?: boolean; className?: string }) {
   return (
-    <div className="rounded-xl bg-slate-50 px-3 py-2">
+    <div className={cn('rounded-xl bg-slate-50 px-3 py-2', className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className={cn('font-bold text-slate-900 tabular-nums', small ? 'text-sm leading-7' : 'text-lg')}>{value}</dd>
     </div>
@@ -47,10 +47,11 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       {raffle.description && <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{raffle.description}</p>}
-      <dl className="mt-4 grid grid-cols-3 gap-2">
+      {/* On a phone the type takes its own row: 'Com Bilhetes' wrapped in a third of the width. */}
+      <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Figure label="Participantes" value={count(counts.people)} />
         <Figure label="Vencedores" value={count(raffle.winners_count)} />
-        <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small />
+        <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small className="col-span-2 sm:col-span-1" />
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
     </Card>
