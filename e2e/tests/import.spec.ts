@@ -156,3 +156,19 @@ test('export then re-import gives the same participants (.csv and .xlsx)', async
   }
   await context.close();
 });
+
+test('a simple raffle previews its import without tickets: the people alone, no tickets column', async ({ browser }) => {
+  const context = await browser.newContext();
+  const { page } = await newRaffle(context, 'Simples');
+  await chooseFile(page, 'names-only.csv');
+  const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
+  await expect(dialog.getByTestId('import-counts')).toHaveText('3 participantes');
+  await expect(dialog.getByRole('columnheader')).toHaveText(['Nome', 'E-mail']);
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  // Removing one speaks of no tickets either.
+  await page.getByRole('button', { name: 'Remover Bruno', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Remover participante?' }).getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByText('Bruno removido(a)', { exact: true })).toBeVisible();
+  await context.close();
+});

@@ -74,3 +74,21 @@ test("side by side, the create form's number fields line up though one label wra
   expect(Math.abs(a.y - b.y)).toBeLessThan(1);
   await context.close();
 });
+
+test('at 360 px every label fits: the manage tabs, and the public page\'s raffle type on one line', async ({ browser }) => {
+  const { context, seed } = await organiser(browser, 'fit');
+  const raffle = await seed.createRaffle({ title: 'Rifa da festa junina', winners: 1, type: 'tickets' });
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  const tabs = page.getByRole('tablist', { name: 'Gerenciar sorteio' }).getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  // No label wider than its tab (they ran into each other: 'ParticipantesConfigurações').
+  for (const overflow of await tabs.evaluateAll((els) => els.map((el) => el.scrollWidth - el.clientWidth))) expect(overflow).toBeLessThanOrEqual(0);
+  await page.goto(`/sorteio/${raffle.code}`);
+  const type = page.getByText('Com Bilhetes', { exact: true });
+  await expect(type).toBeVisible();
+  const lineHeight = await type.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await type.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  await context.close();
+});

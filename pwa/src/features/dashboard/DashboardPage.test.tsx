@@ -79,6 +79,8 @@ describe('/dashboard', () => {
     await user.click(trigger)
     const dialog = screen.getByRole('dialog', { name: 'Excluir sorteio?' })
     expect(dialog).toHaveAttribute('aria-modal', 'true')
+    // A drawn raffle's public record stays: said before the organiser confirms.
+    expect(dialog).toHaveTextContent('Se já houve sorteio, o registro público dele continua na página de verificação')
     const cancel = within(dialog).getByRole('button', { name: 'Cancelar' })
     const confirm = within(dialog).getByRole('button', { name: 'Excluir' })
     expect(cancel).toHaveFocus()
