@@ -60,12 +60,13 @@ func handleStatic(assets fs.FS) http.Handler {
 			return
 		}
 		if preloads != nil {
-			w.Header().Set("Link", preloads.preloadLinks(name, isNewDevice(r)))
+			links, screen := preloads.preloadLinks(name, isNewDevice(r))
+			w.Header().Set("Link", links)
 			if _, ok := manageRaffleID(strings.Split(name, "/")); ok {
 				// Its Link header depends on the cookies (isNewDevice).
 				w.Header().Add("Vary", "Cookie")
 			}
-			if !preloads.isScreen(name) {
+			if !screen {
 				// The app shows its not-found screen; link checkers and crawlers get the status too.
 				w = notFoundWriter{w}
 			}

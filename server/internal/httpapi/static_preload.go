@@ -102,12 +102,20 @@ func linkValues(files []string, params string) []string {
 
 // preloadLinks answers the Link header for a client route (name without its leading slash):
 // index.html's own files, the session check (and a public page's state, or for a new device a
-// raffle's snapshot), then the scripts of the most specific matching route.
-func (t *preloadTable) preloadLinks(name string, newDevice bool) string {
+// raffle's snapshot), then the scripts of the most specific matching route. screen is false when
+// only the catch-all (the not-found screen) matched.
+func (t *preloadTable) preloadLinks(name string, newDevice bool) (links string, screen bool) {
 	segs := strings.Split(name, "/")
 	best, bestScore := "", -1
 	for _, r := range t.routes {
-		if score, ok := matchRoute(r.segments, segs); ok && score > bestScore {
+		score, ok := matchRoute(r.segments, segs)
+		if !ok {
+			continue
+		}
+		if !(len(r.segments) == 1 && r.segments[0] == "*") {
+			screen = true
+		}
+		if score > bestScore {
 			best, bestScore = r.links, score
 		}
 	}
@@ -118,22 +126,7 @@ func (t *preloadTable) preloadLinks(name string, newDevice bool) string {
 	if id, ok := manageRaffleID(segs); ok && newDevice {
 		state = "</api/sync/raffles/" + id + "/snapshot?format=" + protocol.SnapshotColumns + ">; rel=preload; as=fetch; crossorigin"
 	}
-	return joinLinks(t.entry, sessionPreload, state, best)
-}
-
-// isScreen: whether a client route (name without its leading slash) is one of the app's screens,
-// not only its catch-all (the not-found screen).
-func (t *preloadTable) isScreen(name string) bool {
-	segs := strings.Split(name, "/")
-	for _, r := range t.routes {
-		if len(r.segments) == 1 && r.segments[0] == "*" {
-			continue
-		}
-		if _, ok := matchRoute(r.segments, segs); ok {
-			return true
-		}
-	}
-	return false
+	return joinLinks(t.entry, sessionPreload, state, best), screen
 }
 
 // landingLinks answers the Link header for the landing page, which is in the entry: index.html's

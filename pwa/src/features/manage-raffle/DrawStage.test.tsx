@@ -7,8 +7,17 @@ import { db } from '@/db/schema'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
 import { makeRaffle, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
+import { recordScrolls } from '@/test/scroll'
 
 beforeEach(resetDb)
+
+/** A raffle with a round this device just opened (30 s countdown), and the draw view of it. */
+async function openRound() {
+  const made = await makeRaffle({ countdownSeconds: 30, winnersCount: 1 }, [{ name: 'Ana' }, { name: 'Bruno' }])
+  const round = await startDraw(testUser.id, made.id, { offline: true })
+  const raffle = (await db.raffles.get(made.id))!
+  return { raffle, view: { rounds: [round], main: round, current: round, winners: [], ownRounds: new Set([round.id]) } }
+}
 
 describe('the draw stage before the rounds are read', () => {
   it("shows nothing for a raffle under way: no 'Sorteando...' that the countdown then replaces", async () => {
@@ -35,10 +44,7 @@ describe('the draw stage before the rounds are read', () => {
   })
 
   it("an open round waits for the server clock's offset: the countdown comes first, never 'Sorteando...'", async () => {
-    const made = await makeRaffle({ countdownSeconds: 30, winnersCount: 1 }, [{ name: 'Ana' }, { name: 'Bruno' }])
-    const round = await startDraw(testUser.id, made.id, { offline: true })
-    const raffle = (await db.raffles.get(made.id))!
-    const view = { rounds: [round], main: round, current: round, winners: [], ownRounds: new Set([round.id]) }
+    const { raffle, view } = await openRound()
     const seen: string[] = []
     const watch = new MutationObserver(() => seen.push(document.body.textContent ?? ''))
     watch.observe(document.body, { childList: true, subtree: true, characterData: true })
@@ -56,16 +62,8 @@ describe('the draw stage before the rounds are read', () => {
   })
 
   it('brings the countdown into view, and leaves it without error where scrollIntoView returns a promise (current Chromium)', async () => {
-    const made = await makeRaffle({ countdownSeconds: 30, winnersCount: 1 }, [{ name: 'Ana' }, { name: 'Bruno' }])
-    const round = await startDraw(testUser.id, made.id, { offline: true })
-    const raffle = (await db.raffles.get(made.id))!
-    const view = { rounds: [round], main: round, current: round, winners: [], ownRounds: new Set([round.id]) }
-    const scrolled: Element[] = []
-    const original = Element.prototype.scrollIntoView
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this)
-      return Promise.resolve() as unknown as void
-    }
+    const { raffle, view } = await openRound()
+    const { scrolled, restore } = recordScrolls(() => Promise.resolve())
     try {
       const { unmount } = render(
         <MemoryRouter>
@@ -78,7 +76,7 @@ describe('the draw stage before the rounds are read', () => {
       // An effect that returned the promise would make React call it as a cleanup here, and throw.
       expect(() => unmount()).not.toThrow()
     } finally {
-      Element.prototype.scrollIntoView = original
+      restore()
     }
   })
 })

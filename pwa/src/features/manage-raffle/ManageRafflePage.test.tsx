@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { db } from '@/db/schema'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { NOT_FOUND_GRACE_MS } from '@/features/manage-raffle/useOwnRaffle'
 import { renderApp, signedIn, testUser } from '@/test/render'
 import { listTickets } from '@/db/participants'
+import { recordScrolls } from '@/test/scroll'
 
 beforeEach(resetDb)
 
@@ -128,18 +129,14 @@ describe('/gerenciar/{id}', () => {
   it('refuses a ticket number already in the raffle next to the field, keeping what was typed, brought into view', async () => {
     const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }])
     const { user } = await openManage(raffle)
-    const scrolled: Element[] = []
-    const original = Element.prototype.scrollIntoView
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this)
-    }
+    const { scrolled, restore } = recordScrolls()
+    onTestFinished(restore)
     await user.type(screen.getByLabelText('Nome'), 'Bruno')
     await user.type(screen.getByLabelText('Bilhete (opcional)'), '001')
     await user.click(screen.getByRole('button', { name: 'Adicionar participante' }))
     expect(await screen.findByText('Já existe o bilhete 001 neste sorteio.')).toBeInTheDocument()
     // On a phone it could otherwise sit under the sync bar, focus being back in Nome.
     await waitFor(() => expect(scrolled.map((el) => el.textContent)).toContain('Já existe o bilhete 001 neste sorteio.'))
-    Element.prototype.scrollIntoView = original
     expect(screen.getByLabelText('Bilhete (opcional)')).toHaveAccessibleDescription('Já existe o bilhete 001 neste sorteio.')
     expect(screen.getByLabelText('Nome')).toHaveValue('Bruno')
     expect((await listTickets(raffle.id, db)).length).toBe(1)
