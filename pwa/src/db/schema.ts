@@ -3,7 +3,7 @@
 // transaction, so nothing a user does can be stored without being queued for the server.
 import Dexie, { type Table } from 'dexie'
 import { DATABASE_NAME, markDatabaseHere } from '@/db/device'
-import { chunkLegacyTickets } from '@/db/ticket-upgrade'
+import { chunkLegacyTickets, packChunkRows } from '@/db/ticket-upgrade'
 import type { TicketFields } from '@/protocol/snapshot-columns'
 import type { OpType } from '@/protocol/wire'
 
@@ -172,16 +172,36 @@ export interface DrawPoolRow {
 }
 
 /**
- * A batch of up to 5,000 tickets of one raffle, stored as one record, column by column (the i-th
- * ticket is ids[i], groups[i], ...). Writing 100,000 tickets is then 20 puts instead of 100,000:
- * IndexedDB costs about a tenth of a millisecond per record and index entry. Tickets inside a chunk
- * are in list order (createdAt, then id). Only src/db/tickets.ts reads or writes these.
+ * A batch of up to 5,000 tickets of one raffle, one record, column by column (the i-th ticket is
+ * ids[i], groups[i], ...). Writing 100,000 tickets is then 20 puts instead of 100,000: IndexedDB
+ * costs about a tenth of a millisecond per record and index entry. Tickets inside a chunk are in
+ * list order (createdAt, then id). This is the shape the store's code works on; IndexedDB keeps it
+ * packed (StoredChunkRow). Only src/db/tickets.ts reads or writes these.
  */
 export interface TicketChunkRow extends TicketColumns {
   id: string
   raffleId: string
   /** New with every rewrite: a reader that cached this chunk knows whether it is still right. */
   stamp: string
+}
+
+/**
+ * A TicketChunkRow as stored since Dexie version 7 (db/chunk-codec.ts packs and unpacks it): each
+ * person's group, name and e-mail once, the times as a typed array. IndexedDB then copies about
+ * 11,500 values for a chunk of 5,000 tickets of 500 people instead of 30,000.
+ */
+export interface StoredChunkRow {
+  id: string
+  raffleId: string
+  stamp: string
+  ids: string[]
+  /** The chunk's people (group, name, e-mail), each once. */
+  people: { groups: string[]; names: string[]; emails: (string | null)[] }
+  /** Each ticket's entry in people. */
+  person: Uint16Array | Uint32Array
+  /** Null when no ticket has a number (a simple raffle). */
+  numbers: (string | null)[] | null
+  createdAt: Float64Array
 }
 
 /** Tickets column by column: the i-th ticket is ids[i], groups[i], names[i], ... (a columns snapshot reads into this). */
@@ -242,7 +262,7 @@ export interface MetaRow {
 
 export class SorteioDB extends Dexie {
   raffles!: Table<RaffleRow, string>
-  ticketChunks!: Table<TicketChunkRow, string>
+  ticketChunks!: Table<StoredChunkRow, string>
   ticketSummaries!: Table<TicketSummaryRow, string>
   ticketPeople!: Table<TicketPeopleRow, string>
   outbox!: Table<OutboxRow, number>
@@ -280,6 +300,9 @@ export class SorteioDB extends Dexie {
       .stores({ ticketChunks: 'id, raffleId', ticketSummaries: 'raffleId', ticketPeople: 'raffleId' })
       .upgrade((tx) => chunkLegacyTickets(tx))
     this.version(6).stores({ participants: null })
+    // Version 7 packs the chunks (StoredChunkRow). Same tables and indexes; summaries, people rows
+    // and the outbox stay as they are.
+    this.version(7).upgrade((tx) => packChunkRows(tx))
     // Read by the entry before anything opens the database (app/boot.ts).
     this.on('ready', () => markDatabaseHere())
   }

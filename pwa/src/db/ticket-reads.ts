@@ -4,11 +4,11 @@
 import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import { cachedTickets as cached, keepTickets } from '@/db/ticket-cache'
 import { columnsOf, compareKeys, concatColumns, emptyColumns, firstPeopleOf, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
-import { readPeople, readSummary, ticketTables } from '@/db/tickets'
+import { getChunk, getChunks, readPeople, readSummary, ticketTables } from '@/db/tickets'
 
 async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
   const stale = summary.chunks.filter((c) => known.get(c.id)?.stamp !== c.stamp).map((c) => c.id)
-  const fresh = stale.length ? await database.ticketChunks.bulkGet(stale) : []
+  const fresh = stale.length ? await getChunks(database, stale) : []
   const chunks = new Map<string, TicketChunkRow>()
   for (const c of summary.chunks) {
     const row = known.get(c.id)
@@ -101,7 +101,7 @@ export async function listPreview(raffleId: string, people: number, database: So
     const rows = new Map<string, TicketChunkRow>()
     for (const entry of summary.chunks) {
       if (first.size >= people) break
-      const row = await database.ticketChunks.get(entry.id)
+      const row = await getChunk(database, entry.id)
       if (!row) continue
       rows.set(row.id, row)
       for (const g of row.groups) {
@@ -119,7 +119,7 @@ export async function listPreview(raffleId: string, people: number, database: So
     const held = await readPeople(database, raffleId)
     const wanted = new Set<string>()
     for (const g of first) for (const id of held.get(g)?.chunks ?? []) if (!rows.has(id)) wanted.add(id)
-    for (const row of await database.ticketChunks.bulkGet([...wanted])) if (row) rows.set(row.id, row)
+    for (const row of await getChunks(database, [...wanted])) if (row) rows.set(row.id, row)
     for (const row of rows.values()) {
       const at: number[] = []
       for (let i = 0; i < row.groups.length; i++) if (first.has(row.groups[i]!)) at.push(i)

@@ -4,23 +4,27 @@ import { describe, expect, it } from 'vitest'
 import { newId } from '@/db/ids'
 import { pendingOps } from '@/db/outbox'
 import { countPeople, countTickets, listTickets } from '@/db/participants'
-import { SorteioDB } from '@/db/schema'
+import { SorteioDB, type ParticipantRow } from '@/db/schema'
+import { isUnpacked } from '@/db/chunk-codec'
+import { chunksOf } from '@/db/ticket-upgrade'
 import { highestTicketNumber } from '@/db/tickets'
 
-// Dexie version 4 as the previous release shipped it: one row per ticket.
+// The tables of Dexie version 4 as a release shipped it: one row per ticket.
+const VERSION_4 = {
+  raffles: 'id, [ownerId+createdAt]',
+  participants: 'id, [raffleId+createdAt], [raffleId+groupId]',
+  outbox: '++seq, userId, [userId+raffleId]',
+  syncState: 'raffleId',
+  meta: 'key',
+  draws: 'id, raffleId',
+  winners: 'id, raffleId',
+  drawSecrets: 'drawId, raffleId',
+  drawPools: 'drawId, raffleId',
+}
+
 function version4(name: string): Dexie {
   const v4 = new Dexie(name)
-  v4.version(4).stores({
-    raffles: 'id, [ownerId+createdAt]',
-    participants: 'id, [raffleId+createdAt], [raffleId+groupId]',
-    outbox: '++seq, userId, [userId+raffleId]',
-    syncState: 'raffleId',
-    meta: 'key',
-    draws: 'id, raffleId',
-    winners: 'id, raffleId',
-    drawSecrets: 'drawId, raffleId',
-    drawPools: 'drawId, raffleId',
-  })
+  v4.version(4).stores(VERSION_4)
   return v4
 }
 
@@ -68,6 +72,49 @@ describe('Dexie version 5: tickets move into chunks', () => {
     expect(await db.meta.get('feed:x')).toEqual({ key: 'feed:x', value: 'cursor' })
     expect(await db.syncState.get(big)).toEqual({ raffleId: big, cursor: 'abc', headSeq: 7 })
     expect(db.tables.map((t) => t.name)).not.toContain('participants')
+    db.close()
+  })
+})
+
+// Dexie version 6 as a release shipped it: chunks with one array per column, no per-ticket table.
+function version6(name: string): Dexie {
+  const v6 = new Dexie(name)
+  const { participants: _dropped, ...kept } = VERSION_4
+  v6.version(6).stores({ ...kept, ticketChunks: 'id, raffleId', ticketSummaries: 'raffleId', ticketPeople: 'raffleId' })
+  return v6
+}
+
+describe('Dexie version 7: chunks are packed', () => {
+  it('keeps every ticket, the summaries and every pending op of a version 6 database', async () => {
+    const name = `test-${newId()}`
+    const old = version6(name)
+    const raffleId = newId()
+    const tickets: ParticipantRow[] = []
+    for (let p = 0; p < 1000; p++) {
+      const group = newId()
+      for (let t = 0; t < 10; t++) {
+        tickets.push({ id: newId(), raffleId, groupId: group, name: `Pessoa ${p}`, email: p % 3 ? null : `p${p}@exemplo.com`, ticketNumber: p % 5 ? String(p * 10 + t + 1) : null, createdAt: 1000 + p })
+      }
+    }
+    const { chunks, summary, people } = chunksOf(raffleId, [...tickets])
+    await old.table('ticketChunks').bulkPut(chunks)
+    await old.table('ticketSummaries').put(summary)
+    await old.table('ticketPeople').put(people)
+    const ops = Array.from({ length: 5 }, (_, i) => ({
+      opId: newId(), userId: USER, clientId: 'c1', mutationId: i + 1, raffleId, type: 'participants.remove', payload: { group_id: tickets[i * 10]!.groupId }, createdAt: 2000 + i, baseSeq: 3,
+    }))
+    await old.table('outbox').bulkAdd(ops)
+    old.close()
+
+    const db = new SorteioDB(name)
+    expect(await listTickets(raffleId, db)).toEqual(tickets)
+    expect(await countPeople(raffleId, db)).toBe(1000)
+    expect(await db.ticketSummaries.get(raffleId)).toEqual(summary)
+    expect(await db.ticketPeople.get(raffleId)).toEqual(people)
+    const stored = await db.ticketChunks.where('raffleId').equals(raffleId).toArray()
+    expect(stored.map((row) => row.id).sort()).toEqual(chunks.map((c) => c.id).sort())
+    expect(stored.every((row) => !isUnpacked(row) && ArrayBuffer.isView(row.createdAt))).toBe(true)
+    expect((await pendingOps(db, USER)).map(({ seq: _seq, ...op }) => op)).toEqual(ops)
     db.close()
   })
 })

@@ -1,9 +1,10 @@
-// Dexie version 5: the per-ticket rows of versions 1 to 4 become chunks and summaries. Runs inside
-// Dexie's upgrade transaction, before any screen or the sync engine can read; the outbox is not
-// touched, so every pending op is still pushed as it was queued.
+// Dexie version 5: the per-ticket rows of versions 1 to 4 become chunks and summaries; version 7
+// packs the chunks. Both run inside Dexie's upgrade transaction, before any screen or the sync
+// engine can read; the outbox is not touched, so every pending op is still pushed as it was queued.
 import type { Transaction } from 'dexie'
+import { isUnpacked, packChunk } from '@/db/chunk-codec'
 import { newId } from '@/db/ids'
-import type { ParticipantRow, TicketChunkRow, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
+import type { ParticipantRow, StoredChunkRow, TicketChunkRow, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
 import { CHUNK_SIZE, compareKeys, countIn, emptyColumns, emptyTally, sliceColumns, storedTally } from '@/db/ticket-chunks'
 
 /** One raffle's tickets (any order) as chunks in list order, and its summary. */
@@ -38,8 +39,19 @@ export async function chunkLegacyTickets(tx: Transaction): Promise<void> {
   }
   for (const [raffleId, tickets] of byRaffle) {
     const { chunks, summary, people } = chunksOf(raffleId, tickets)
-    await tx.table('ticketChunks').bulkPut(chunks)
+    await tx.table('ticketChunks').bulkPut(chunks.map(packChunk))
     await tx.table('ticketSummaries').put(summary)
     await tx.table('ticketPeople').put(people)
+  }
+}
+
+/** Packs the chunk rows of versions 5 and 6, a few at a time (Dexie's modify would clone them). */
+export async function packChunkRows(tx: Transaction): Promise<void> {
+  const table = tx.table<StoredChunkRow | TicketChunkRow, string>('ticketChunks')
+  const keys = await table.toCollection().primaryKeys()
+  for (let start = 0; start < keys.length; start += 20) {
+    const rows = await table.bulkGet(keys.slice(start, start + 20))
+    const unpacked = rows.filter((row): row is TicketChunkRow => row !== undefined && isUnpacked(row))
+    if (unpacked.length) await table.bulkPut(unpacked.map(packChunk))
   }
 }

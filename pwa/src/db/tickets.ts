@@ -1,6 +1,7 @@
 // The ticket store: every read and write of a raffle's tickets goes through here (chunks of up to
 // 5,000 tickets, column by column, plus one summary per raffle; db/schema.ts says why). Writes run
 // inside the caller's writeTx, so chunks, summary and the op's outbox entry commit together.
+import { packChunk, unpackChunk } from '@/db/chunk-codec'
 import { newId } from '@/db/ids'
 import { offerChunks } from '@/db/ticket-cache'
 import type { PersonEntry, RaffleRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
@@ -44,6 +45,20 @@ export async function readPeople(database: SorteioDB, raffleId: string): Promise
   return peopleOf(await database.ticketPeople.get(raffleId))
 }
 
+/** Chunks by id, as the store's code reads them (undefined where none is stored). */
+export async function getChunks(database: SorteioDB, ids: string[]): Promise<(TicketChunkRow | undefined)[]> {
+  return (await database.ticketChunks.bulkGet(ids)).map((row) => row && unpackChunk(row))
+}
+
+export async function getChunk(database: SorteioDB, id: string): Promise<TicketChunkRow | undefined> {
+  const row = await database.ticketChunks.get(id)
+  return row && unpackChunk(row)
+}
+
+async function putChunks(database: SorteioDB, rows: TicketChunkRow[]): Promise<void> {
+  await database.ticketChunks.bulkPut(rows.map(packChunk))
+}
+
 /** The chunks one write reads and changes, and the summary kept in step with them. */
 class ChunkWriter {
   private readonly rows = new Map<string, TicketChunkRow | null>()
@@ -58,7 +73,7 @@ class ChunkWriter {
   async load(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id))
     if (missing.length === 0) return
-    const got = await this.database.ticketChunks.bulkGet(missing)
+    const got = await getChunks(this.database, missing)
     missing.forEach((id, i) => this.rows.set(id, got[i] ?? null))
   }
 
@@ -123,7 +138,7 @@ class ChunkWriter {
       else gone.push(id)
     }
     if (gone.length) await this.database.ticketChunks.bulkDelete(gone)
-    if (put.length) await this.database.ticketChunks.bulkPut(put)
+    if (put.length) await putChunks(this.database, put)
     offerChunks(this.database, this.raffleId, put)
     const { summary, people } = storedTally(this.summary, newId())
     await this.database.ticketSummaries.put(summary)
@@ -258,7 +273,7 @@ export async function removeGroupTickets(database: SorteioDB, raffleId: string, 
   const [summary, people] = await Promise.all([readSummary(database, raffleId), database.ticketPeople.get(raffleId)])
   const person = people ? people.groups.indexOf(groupId) : -1
   if (!summary || !people || person < 0) return 0
-  const rows = await database.ticketChunks.bulkGet(people.chunks[person]!.split(','))
+  const rows = await getChunks(database, people.chunks[person]!.split(','))
   let chunks = summary.chunks
   let removed = 0
   const put: TicketChunkRow[] = []
@@ -280,7 +295,7 @@ export async function removeGroupTickets(database: SorteioDB, raffleId: string, 
   }
   if (removed !== people.counts[person]) return removeGroupRecounting(database, raffleId, groupId)
   if (gone.length) await database.ticketChunks.bulkDelete(gone)
-  if (put.length) await database.ticketChunks.bulkPut(put)
+  if (put.length) await putChunks(database, put)
   offerChunks(database, raffleId, put)
   const others = (_: unknown, i: number) => i !== person
   await database.ticketPeople.put({ raffleId, groups: people.groups.filter(others), counts: people.counts.filter(others), chunks: people.chunks.filter(others) })
@@ -294,7 +309,7 @@ async function removeGroupRecounting(database: SorteioDB, raffleId: string, grou
   let removed = 0
   const put: TicketChunkRow[] = []
   const gone: string[] = []
-  for (const row of await database.ticketChunks.where('raffleId').equals(raffleId).toArray()) {
+  for (const row of (await database.ticketChunks.where('raffleId').equals(raffleId).toArray()).map(unpackChunk)) {
     const kept: number[] = []
     for (let i = 0; i < row.groups.length; i++) if (row.groups[i] !== groupId) kept.push(i)
     removed += row.ids.length - kept.length
@@ -309,7 +324,7 @@ async function removeGroupRecounting(database: SorteioDB, raffleId: string, grou
     }
   }
   if (gone.length) await database.ticketChunks.bulkDelete(gone)
-  if (put.length) await database.ticketChunks.bulkPut(put)
+  if (put.length) await putChunks(database, put)
   offerChunks(database, raffleId, put)
   const { summary, people } = storedTally(tally, newId())
   await database.ticketSummaries.put(summary)

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { applyOp, applyOps, type OpToApply } from '@/db/apply'
+import { unpackChunk } from '@/db/chunk-codec'
 import { poolOrder, readPoolInputs } from '@/db/round-pool'
 import { listTickets } from '@/db/participants'
 import { writeTx } from '@/db/raffles'
@@ -119,7 +120,7 @@ async function expectSame(database: SorteioDB, ref: Reference): Promise<number> 
   expect(await highestTicketNumber(RAFFLE, database)).toBe(digits.length ? digits.sort(compareTicketNumbers).at(-1) : null)
 
   // The chunks are what the summary says: sizes, order of first tickets, people's chunks.
-  const chunks = await database.ticketChunks.where('raffleId').equals(RAFFLE).toArray()
+  const chunks = (await database.ticketChunks.where('raffleId').equals(RAFFLE).toArray()).map(unpackChunk)
   expect(chunks.every((c) => c.ids.length > 0 && c.ids.length <= CHUNK_SIZE)).toBe(true)
   expect(new Set(chunks.map((c) => c.id))).toEqual(new Set(summary?.chunks.map((c) => c.id) ?? []))
   // Each entry describes its chunk as stored now, and the entries are in order of first tickets.

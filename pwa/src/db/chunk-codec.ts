@@ -1,0 +1,80 @@
+// A chunk of tickets as IndexedDB keeps it (db/schema.ts StoredChunkRow) and as the store's code
+// reads it (TicketChunkRow, one array per column). Stored, each person's group, name and e-mail are
+// written once and the times as a typed array: a chunk of 5,000 tickets of 500 people is about
+// 11,500 values for IndexedDB to copy instead of 30,000. In Chromium, putting 100,000 tickets took
+// 20–23 ms, against 40–47 ms (docs/benchmarks.md). Pure functions: db/tickets.ts does the I/O.
+import type { StoredChunkRow, TicketChunkRow } from '@/db/schema'
+
+/** Null when no ticket has a number (a simple raffle): nothing to copy per ticket. */
+function packNumbers(numbers: readonly (string | null)[]): (string | null)[] | null {
+  for (const n of numbers) if (n !== null) return numbers as (string | null)[]
+  return null
+}
+
+/** The row to put. The row given is not changed. */
+export function packChunk(row: TicketChunkRow): StoredChunkRow {
+  const n = row.ids.length
+  const groups: string[] = []
+  const names: string[] = []
+  const emails: (string | null)[] = []
+  const person = n < 65_536 ? new Uint16Array(n) : new Uint32Array(n)
+  // The entry last made for each group. A person's tickets carry one name and e-mail; a ticket
+  // whose differ gets an entry of its own, so nothing stored is changed by packing.
+  const latest = new Map<string, number>()
+  let k = -1
+  for (let i = 0; i < n; i++) {
+    const group = row.groups[i]!
+    const name = row.names[i]!
+    const email = row.emails[i] ?? null
+    // A person's tickets mostly follow one another: most tickets match the entry before.
+    if (k < 0 || groups[k] !== group || names[k] !== name || emails[k] !== email) {
+      const seen = latest.get(group)
+      if (seen !== undefined && names[seen] === name && emails[seen] === email) {
+        k = seen
+      } else {
+        k = groups.length
+        groups.push(group)
+        names.push(name)
+        emails.push(email)
+        latest.set(group, k)
+      }
+    }
+    person[i] = k
+  }
+  return {
+    id: row.id,
+    raffleId: row.raffleId,
+    stamp: row.stamp,
+    ids: row.ids,
+    people: { groups, names, emails },
+    person,
+    numbers: packNumbers(row.numbers),
+    createdAt: new Float64Array(row.createdAt),
+  }
+}
+
+/** A chunk row of Dexie versions 5 and 6 (one array per column), which version 7 packs. */
+export function isUnpacked(row: StoredChunkRow | TicketChunkRow): row is TicketChunkRow {
+  return !('person' in row)
+}
+
+/** The row as the store's code reads it, in plain arrays. */
+export function unpackChunk(row: StoredChunkRow | TicketChunkRow): TicketChunkRow {
+  if (isUnpacked(row)) return row
+  const { person, createdAt: times } = row
+  const { groups: byPerson, names: nameOf, emails: emailOf } = row.people
+  const n = times.length
+  const groups: string[] = []
+  const names: string[] = []
+  const emails: (string | null)[] = []
+  const createdAt: number[] = []
+  for (let i = 0; i < n; i++) {
+    const k = person[i]!
+    groups.push(byPerson[k]!)
+    names.push(nameOf[k]!)
+    emails.push(emailOf[k] ?? null)
+    createdAt.push(times[i]!)
+  }
+  const numbers = row.numbers ?? new Array<null>(n).fill(null)
+  return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, groups, names, emails, numbers, createdAt }
+}
