@@ -14,6 +14,7 @@ function packNumbers(numbers: readonly (string | null)[]): (string | null)[] | n
 /** The row to put. The row given is not changed. */
 export function packChunk(row: TicketChunkRow): StoredChunkRow {
   const n = row.ids.length
+  const { groups: groupOf, names: nameOf, emails: emailOf, createdAt: times } = row
   const groups: string[] = []
   const names: string[] = []
   const emails: (string | null)[] = []
@@ -23,9 +24,9 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
   const latest = new Map<string, number>()
   let k = -1
   for (let i = 0; i < n; i++) {
-    const group = row.groups[i]!
-    const name = row.names[i]!
-    const email = row.emails[i] ?? null
+    const group = groupOf[i]!
+    const name = nameOf[i]!
+    const email = emailOf[i] ?? null
     // A person's tickets mostly follow one another: most tickets match the entry before.
     if (k < 0 || groups[k] !== group || names[k] !== name || emails[k] !== email) {
       const seen = latest.get(group)
@@ -41,16 +42,10 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
     }
     person[i] = k
   }
-  return {
-    id: row.id,
-    raffleId: row.raffleId,
-    stamp: row.stamp,
-    ids: row.ids,
-    people: { groups, names, emails },
-    person,
-    numbers: packNumbers(row.numbers),
-    createdAt: new Float64Array(row.createdAt),
-  }
+  // A loop: new Float64Array(array) took ten times as long in V8.
+  const createdAt = new Float64Array(n)
+  for (let i = 0; i < n; i++) createdAt[i] = times[i]!
+  return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, people: { groups, names, emails }, person, numbers: packNumbers(row.numbers), createdAt }
 }
 
 /** A chunk row of Dexie versions 5 and 6 (one array per column), which version 7 packs. */
