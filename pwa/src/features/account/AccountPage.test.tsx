@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RECORD_KEPT_TEXT } from '@/components/ui/record-kept'
 import { createRaffle, listRaffles } from '@/db/raffles'
 import { pendingCount } from '@/db/outbox'
 import { db } from '@/db/schema'
@@ -49,8 +50,12 @@ describe("'Minha conta'", () => {
     expect(await pendingCount(db, testUser.id)).toBe(1)
     const user = userEvent.setup()
     const { router } = renderApp('/conta', { session: signedIn, api: fakeAuthApi() })
+    // A drawn raffle's public record stays: said beside the button and in the confirmation.
+    const section = (await screen.findByRole('heading', { name: 'Excluir conta' })).parentElement!
+    expect(within(section).getByText(new RegExp(RECORD_KEPT_TEXT.slice(0, 40)))).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Excluir conta' }))
     const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByText(RECORD_KEPT_TEXT)).toBeInTheDocument()
     const field = within(dialog).getByLabelText(`Digite ${testUser.email} para confirmar`)
     await user.type(field, 'outra@exemplo.com')
     await user.click(within(dialog).getByRole('button', { name: 'Excluir conta' }))

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { RECORD_KEPT_TEXT } from '@/components/ui/record-kept'
 import { TextField } from '@/components/ui/TextField'
 import { errorText } from '@/components/ui/error-text'
 import { forgetAccount } from '@/db/forget'
@@ -68,6 +69,7 @@ export function DeleteAccount({ userId, email, onDeleted, remove = accountApi.de
           A conta, as sessões e todos os seus sorteios, com participantes, serão removidos. Esta ação não pode ser
           desfeita.
         </p>
+        <p className="mt-2">{RECORD_KEPT_TEXT}</p>
         <TextField
           className="mt-3"
           label={`Digite ${email} para confirmar`}
