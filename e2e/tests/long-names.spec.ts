@@ -51,6 +51,16 @@ for (const screen of [
     expect(lines).toBeLessThanOrEqual(2);
     await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeInViewport({ timeout: 20_000 });
     await page.screenshot({ path: test.info().outputPath(`parabens-${screen.viewport.width}.png`) });
+    if (screen.path === '/telao') {
+      // The room reads each winner's ticket, labelled, once the show closes.
+      await show.getByRole('button', { name: 'Fechar' }).click();
+      const winners = page.getByRole('list', { name: 'Vencedores' }).getByRole('listitem');
+      await expect(winners).toHaveCount(2);
+      await expect(winners.first()).toContainText(/Bilhete 00[12]/);
+      // Beside a 200-character name too, in full and on the screen.
+      for (const winner of await winners.all()) await expect(winner.getByText(/^00[12]$/)).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: test.info().outputPath('telao-winners.png') });
+    }
     await laptop.close();
     await viewer.close();
   });

@@ -36,12 +36,19 @@ function Winners({ state }: { state: PublicState }) {
   const valid = orderWinners(state.winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })))
   if (valid.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
   return (
-    <ol aria-label="Vencedores" className={cn('grid gap-[1vh]', valid.length > 6 && 'landscape:grid-cols-2')}>
+    // Columns of minmax(0, 1fr): an auto column grew to a long name's whole width and pushed the
+    // ticket number out of the screen.
+    <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', valid.length > 6 && 'landscape:grid-cols-2')}>
       {valid.map((w) => (
         <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
           <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>
           <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
-          {w.ticket_number !== null && <span className="shrink-0 font-mono text-[2.2vh] text-white/70">{w.ticket_number}</span>}
+          {/* Labelled and bright: people in the room look for their ticket's number. */}
+          {w.ticket_number !== null && (
+            <span className="shrink-0 text-[2.4vh] text-white/80">
+              Bilhete <span className="font-mono text-[3vh] font-bold text-white">{w.ticket_number}</span>
+            </span>
+          )}
         </li>
       ))}
     </ol>
