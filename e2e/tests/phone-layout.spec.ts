@@ -75,7 +75,7 @@ test("side by side, the create form's number fields line up though one label wra
   await context.close();
 });
 
-test('at 360 px every label fits: the manage tabs, and the public page\'s raffle type on one line', async ({ browser }) => {
+test('at 360 px every label fits: the manage tabs, the dashboard card\'s details, and the public page\'s raffle type on one line', async ({ browser }) => {
   const { context, seed } = await organiser(browser, 'fit');
   const raffle = await seed.createRaffle({ title: 'Rifa da festa junina', winners: 1, type: 'tickets' });
   const page = await context.newPage();
@@ -85,6 +85,12 @@ test('at 360 px every label fits: the manage tabs, and the public page\'s raffle
   await expect(tabs).toHaveCount(3);
   // No label wider than its tab (they ran into each other: 'ParticipantesConfigurações').
   for (const overflow of await tabs.evaluateAll((els) => els.map((el) => el.scrollWidth - el.clientWidth))) expect(overflow).toBeLessThanOrEqual(0);
+  // The dashboard card's details share one row ('Vencedores' went to a second one beside 'Com Bilhetes').
+  await page.goto('/dashboard');
+  const details = page.getByRole('listitem').filter({ hasText: 'Rifa da festa junina' }).locator('dt');
+  await expect(details).toHaveText(['Código', 'Tipo', 'Vencedores']);
+  const tops = await details.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
   await page.goto(`/sorteio/${raffle.code}`);
   const type = page.getByText('Com Bilhetes', { exact: true });
   await expect(type).toBeVisible();
