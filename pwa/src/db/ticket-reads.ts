@@ -31,19 +31,21 @@ function chunksInOrder(summary: TicketSummaryRow): boolean {
  * unless called inside one that covers ticketTables.
  */
 export async function readTicketColumns(raffleId: string, database: SorteioDB): Promise<TicketColumns> {
-  return database.transaction('r', ticketTables(database), async () => {
-    const summary = await readSummary(database, raffleId)
-    if (!summary || summary.tickets === 0) return emptyColumns()
-    const before = cached(database, raffleId)
-    if (before && before.stamp === summary.stamp) return before.columns
-    const chunks = await readChunks(database, summary, before?.chunks ?? new Map())
-    const parts = summary.chunks.map((c) => chunks.get(c.id)).filter((row): row is TicketChunkRow => row !== undefined)
-    const joined = concatColumns(parts.map(columnsOf))
-    // Chunks that follow one another (the usual case) join in list order: no pass over every ticket.
-    const columns = chunksInOrder(summary) ? joined : inListOrder(joined)
-    keepTickets({ database, raffleId, stamp: summary.stamp, chunks, columns, positions: null })
-    return columns
-  })
+  return database.transaction('r', ticketTables(database), async () => columnsFor(database, raffleId, await readSummary(database, raffleId)))
+}
+
+/** readTicketColumns with the summary read already, inside its transaction. */
+async function columnsFor(database: SorteioDB, raffleId: string, summary: TicketSummaryRow | undefined): Promise<TicketColumns> {
+  if (!summary || summary.tickets === 0) return emptyColumns()
+  const before = cached(database, raffleId)
+  if (before && before.stamp === summary.stamp) return before.columns
+  const chunks = await readChunks(database, summary, before?.chunks ?? new Map())
+  const parts = summary.chunks.map((c) => chunks.get(c.id)).filter((row): row is TicketChunkRow => row !== undefined)
+  const joined = concatColumns(parts.map(columnsOf))
+  // Chunks that follow one another (the usual case) join in list order: no pass over every ticket.
+  const columns = chunksInOrder(summary) ? joined : inListOrder(joined)
+  keepTickets({ database, raffleId, stamp: summary.stamp, chunks, columns, positions: null })
+  return columns
 }
 
 /**
@@ -94,7 +96,7 @@ export async function listPreview(raffleId: string, people: number, database: So
     // Every chunk in memory already (this tab read or wrote them): the first people of the whole
     // list, without a read. Only those: grouping 100,000 tickets for a first page took 250 ms.
     if (known && (known.stamp === summary.stamp || summary.chunks.every((c) => known.chunks.get(c.id)?.stamp === c.stamp))) {
-      return { tickets: firstPeopleOf(await readTicketColumns(raffleId, database), people), ...totals }
+      return { tickets: firstPeopleOf(await columnsFor(database, raffleId, summary), people), ...totals }
     }
 
     const first = new Set<string>()
