@@ -45,7 +45,10 @@ export async function chunkLegacyTickets(tx: Transaction): Promise<void> {
   }
 }
 
-/** Packs the chunk rows of versions 5 and 6, a few at a time (Dexie's modify would clone them). */
+/**
+ * Packs the chunk rows of versions 5 and 6, 20 at a time. Not with Dexie's modify: it clones each
+ * row, and its clone made plain objects of the typed arrays.
+ */
 export async function packChunkRows(tx: Transaction): Promise<void> {
   const table = tx.table<StoredChunkRow | TicketChunkRow, string>('ticketChunks')
   const keys = await table.toCollection().primaryKeys()
