@@ -23,6 +23,12 @@ describe('route table', () => {
     expect(await screen.findByText(text)).toBeInTheDocument()
   })
 
+  it('/index.html opens the home screen at /', async () => {
+    const { router } = renderApp('/index.html', { session: signedOut })
+    expect(await screen.findByText('Sorteio Público')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
   it('/auth renders the sign-in and sign-up tabs for a visitor', async () => {
     renderApp('/auth', { session: signedOut })
     expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument()

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { RouteObject } from 'react-router-dom'
+import { Navigate, type RouteObject } from 'react-router-dom'
 import { GuestOnly, RequireAuth } from '@/app/guards'
 import { RootLayout } from '@/app/RootLayout'
 import { RouteError } from '@/app/RouteError'
@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, element: <LandingPage /> },
+      // The page's file by its name (an old bookmark, a launcher): the home screen, not the 404 one.
+      { path: 'index.html', element: <Navigate to="/" replace /> },
       { path: 'sorteio-publico', lazy: screen(() => import('@/features/quick-draw/QuickDrawPage')) },
       { path: 'sorteio', lazy: screen(() => import('@/features/public-raffle/CodeEntryPage')) },
       { path: 'sorteio/:code', lazy: screen(() => import('@/features/public-raffle/PublicRafflePage')) },
