@@ -48,14 +48,13 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
   return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, people: { groups, names, emails }, person, numbers: packNumbers(row.numbers), createdAt }
 }
 
-/** A chunk row of Dexie versions 5 and 6 (one array per column), which version 7 packs. */
+/** A chunk row of Dexie versions 5 and 6 (one array per column): version 7's upgrade packs those. */
 export function isUnpacked(row: StoredChunkRow | TicketChunkRow): row is TicketChunkRow {
   return !('person' in row)
 }
 
 /** The row as the store's code reads it, in plain arrays. */
-export function unpackChunk(row: StoredChunkRow | TicketChunkRow): TicketChunkRow {
-  if (isUnpacked(row)) return row
+export function unpackChunk(row: StoredChunkRow): TicketChunkRow {
   const { person, createdAt: times } = row
   const { groups: byPerson, names: nameOf, emails: emailOf } = row.people
   const n = times.length

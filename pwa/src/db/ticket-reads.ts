@@ -4,7 +4,7 @@
 import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import { cachedTickets as cached, keepTickets } from '@/db/ticket-cache'
 import { columnsOf, compareKeys, concatColumns, emptyColumns, firstPeopleOf, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
-import { getChunk, getChunks, readPeople, readSummary, ticketTables } from '@/db/tickets'
+import { getChunks, readPeople, readSummary, ticketTables } from '@/db/tickets'
 
 async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
   const stale = summary.chunks.filter((c) => known.get(c.id)?.stamp !== c.stamp).map((c) => c.id)
@@ -103,7 +103,7 @@ export async function listPreview(raffleId: string, people: number, database: So
     const rows = new Map<string, TicketChunkRow>()
     for (const entry of summary.chunks) {
       if (first.size >= people) break
-      const row = await getChunk(database, entry.id)
+      const [row] = await getChunks(database, [entry.id])
       if (!row) continue
       rows.set(row.id, row)
       for (const g of row.groups) {

@@ -50,11 +50,6 @@ export async function getChunks(database: SorteioDB, ids: string[]): Promise<(Ti
   return (await database.ticketChunks.bulkGet(ids)).map((row) => row && unpackChunk(row))
 }
 
-export async function getChunk(database: SorteioDB, id: string): Promise<TicketChunkRow | undefined> {
-  const row = await database.ticketChunks.get(id)
-  return row && unpackChunk(row)
-}
-
 async function putChunks(database: SorteioDB, rows: TicketChunkRow[]): Promise<void> {
   await database.ticketChunks.bulkPut(rows.map(packChunk))
 }
