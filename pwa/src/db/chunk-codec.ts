@@ -6,7 +6,7 @@
 import type { StoredChunkRow, TicketChunkRow } from '@/db/schema'
 
 /** Null when no ticket has a number (a simple raffle): nothing to copy per ticket. */
-function packNumbers(numbers: readonly (string | null)[]): (string | null)[] | null {
+export function packNumbers(numbers: readonly (string | null)[]): (string | null)[] | null {
   for (const n of numbers) if (n !== null) return numbers as (string | null)[]
   return null
 }
@@ -48,9 +48,17 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
   return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, people: { groups, names, emails }, person, numbers: packNumbers(row.numbers), createdAt }
 }
 
-/** A chunk row of Dexie versions 5 and 6 (one array per column): version 7's upgrade packs those. */
+/**
+ * Whether a row is in plain arrays: a chunk row of Dexie versions 5 and 6 (version 7's upgrade packs
+ * those), or one this tab keeps in memory (db/ticket-cache.ts holds either kind).
+ */
 export function isUnpacked(row: StoredChunkRow | TicketChunkRow): row is TicketChunkRow {
   return !('person' in row)
+}
+
+/** The row in plain arrays, unpacking it only when it is packed. */
+export function readable(row: StoredChunkRow | TicketChunkRow): TicketChunkRow {
+  return isUnpacked(row) ? row : unpackChunk(row)
 }
 
 /** The row as the store's code reads it, in plain arrays. */

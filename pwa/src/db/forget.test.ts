@@ -4,6 +4,8 @@ import { clientIdFor, pendingCount } from '@/db/outbox'
 import { forgetAccount } from '@/db/forget'
 import { addPeople, countTickets } from '@/db/participants'
 import { createRaffle, listRaffles } from '@/db/raffles'
+import { cachedTickets } from '@/db/ticket-cache'
+import { readTicketColumns } from '@/db/ticket-reads'
 import { ANA, BRUNO, freshDb } from '@/sync/testing/helpers'
 
 const input = { title: 'Rifa', description: '', type: 'simple' as const, winnersCount: 1, countdownSeconds: 0 }
@@ -18,8 +20,12 @@ describe('forgetAccount', () => {
     const brunoClient = await clientIdFor(db, BRUNO)
     await db.syncState.bulkPut([{ raffleId: ana.id, cursor: 'c1' }, { raffleId: bruno.id, cursor: 'c2' }])
     expect(await pendingCount(db, ANA)).toBe(2)
+    expect((await readTicketColumns(ana.id, db)).names).toEqual(['Carla', 'Davi'])
+    expect(cachedTickets(db, ana.id)).not.toBeNull()
 
     await forgetAccount(ANA, db)
+    // Nor do the names stay in this tab's memory.
+    expect(cachedTickets(db, ana.id)).toBeNull()
 
     expect(await listRaffles(ANA, db)).toEqual([])
     expect(await countTickets(ana.id, db)).toBe(0)

@@ -3,6 +3,7 @@
 // left for a later push (and none could be pushed anyway: nobody can sign in as it again).
 import Dexie from 'dexie'
 import { db as appDb, type SorteioDB } from '@/db/schema'
+import { dropTickets } from '@/db/ticket-cache'
 import { deleteRaffleTickets, ticketTables } from '@/db/tickets'
 
 export async function forgetAccount(userId: string, database: SorteioDB = appDb): Promise<void> {
@@ -31,4 +32,5 @@ export async function forgetAccount(userId: string, database: SorteioDB = appDb)
     await database.outbox.where('userId').equals(userId).delete()
     await database.meta.delete(`client:${userId}`)
   })
+  dropTickets()
 }

@@ -1,18 +1,19 @@
 // Reading a raffle's tickets from the chunk store (db/tickets.ts writes them). The whole list is
 // kept in memory for the raffle read last, chunk by chunk (db/ticket-cache.ts): a later read fetches
 // only the chunks rewritten since (each carries a new stamp) that this tab did not write itself.
-import type { ParticipantRow, SorteioDB, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
+import { isUnpacked, readable } from '@/db/chunk-codec'
+import type { ChunkEntry, ParticipantRow, SorteioDB, StoredChunkRow, TicketChunkRow, TicketColumns, TicketSummaryRow } from '@/db/schema'
 import { cachedTickets as cached, keepTickets } from '@/db/ticket-cache'
 import { columnsOf, compareKeys, concatColumns, emptyColumns, firstPeopleOf, inListOrder, pickColumns, ticketAt } from '@/db/ticket-chunks'
-import { getChunks, readPeople, readSummary, ticketTables } from '@/db/tickets'
+import { getChunks, readSummary, ticketTables } from '@/db/tickets'
 
-async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow>): Promise<Map<string, TicketChunkRow>> {
+async function readChunks(database: SorteioDB, summary: TicketSummaryRow, known: Map<string, TicketChunkRow | StoredChunkRow>): Promise<Map<string, TicketChunkRow>> {
   const stale = summary.chunks.filter((c) => known.get(c.id)?.stamp !== c.stamp).map((c) => c.id)
   const fresh = stale.length ? await getChunks(database, stale) : []
   const chunks = new Map<string, TicketChunkRow>()
   for (const c of summary.chunks) {
     const row = known.get(c.id)
-    if (row && row.stamp === c.stamp) chunks.set(c.id, row)
+    if (row && row.stamp === c.stamp) chunks.set(c.id, readable(row))
   }
   for (const row of fresh) if (row) chunks.set(row.id, row)
   return chunks
@@ -84,8 +85,9 @@ export interface ListPreview {
 /**
  * The first page of the list without reading every chunk: the totals from the summary, the first
  * people from the first chunks, and all of those people's tickets from the chunks the summary
- * names for them (a person's tickets may sit in more than one). When the whole list is in memory
- * already, that is the answer.
+ * names for them (a person's tickets may sit in more than one). Chunks this tab holds in memory
+ * (it read or wrote them) are not read again; when the whole list is in memory already, its first
+ * people are the answer.
  */
 export async function listPreview(raffleId: string, people: number, database: SorteioDB): Promise<ListPreview> {
   return database.transaction('r', ticketTables(database), async () => {
@@ -93,17 +95,24 @@ export async function listPreview(raffleId: string, people: number, database: So
     if (!summary || summary.tickets === 0) return { tickets: emptyColumns(), totalTickets: 0, totalPeople: 0 }
     const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
     const known = cached(database, raffleId)
-    // Every chunk in memory already (this tab read or wrote them): the first people of the whole
-    // list, without a read. Only those: grouping 100,000 tickets for a first page took 250 ms.
-    if (known && (known.stamp === summary.stamp || summary.chunks.every((c) => known.chunks.get(c.id)?.stamp === c.stamp))) {
-      return { tickets: firstPeopleOf(await columnsFor(database, raffleId, summary), people), ...totals }
+    // Only the first people: grouping 100,000 tickets for a first page took 250 ms.
+    if (known && known.stamp === summary.stamp) return { tickets: firstPeopleOf(known.columns, people), ...totals }
+    const chunksOf = async (entries: readonly ChunkEntry[]): Promise<TicketChunkRow[]> => {
+      const held = entries.map((e) => {
+        const row = known?.chunks.get(e.id)
+        return row && row.stamp === e.stamp ? readable(row) : undefined
+      })
+      const missing = entries.filter((_, i) => !held[i]).map((e) => e.id)
+      const read = missing.length ? await getChunks(database, missing) : []
+      const byId = new Map(read.filter((row): row is TicketChunkRow => row !== undefined).map((row) => [row.id, row]))
+      return entries.flatMap((e, i) => held[i] ?? byId.get(e.id) ?? [])
     }
 
     const first = new Set<string>()
     const rows = new Map<string, TicketChunkRow>()
     for (const entry of summary.chunks) {
       if (first.size >= people) break
-      const [row] = await getChunks(database, [entry.id])
+      const [row] = await chunksOf([entry])
       if (!row) continue
       rows.set(row.id, row)
       for (const g of row.groups) {
@@ -117,11 +126,25 @@ export async function listPreview(raffleId: string, people: number, database: So
       for (const entry of summary.chunks) parts.push(columnsOf(rows.get(entry.id)!))
       return { tickets: inListOrder(concatColumns(parts)), ...totals }
     }
-    // The first people's other tickets, in the chunks the summary names for them.
-    const held = await readPeople(database, raffleId)
-    const wanted = new Set<string>()
-    for (const g of first) for (const id of held.get(g)?.chunks ?? []) if (!rows.has(id)) wanted.add(id)
-    for (const row of await getChunks(database, [...wanted])) if (row) rows.set(row.id, row)
+    // The first people's other tickets: in the chunks the people row names for them or, when every
+    // chunk is in memory, in those whose people include them (a packed chunk lists each once).
+    const rest = summary.chunks.filter((c) => !rows.has(c.id))
+    const inMemory = rest.every((c) => known?.chunks.get(c.id)?.stamp === c.stamp)
+    let entries: ChunkEntry[]
+    if (inMemory) {
+      entries = rest.filter((c) => {
+        const row = known!.chunks.get(c.id)!
+        return (isUnpacked(row) ? row.groups : row.people.groups).some((g) => first.has(g))
+      })
+    } else {
+      const held = await database.ticketPeople.get(raffleId)
+      const wanted = new Set<string>()
+      held?.groups.forEach((g, i) => {
+        if (first.has(g)) for (const id of held.chunks[i]!.split(',')) if (!rows.has(id)) wanted.add(id)
+      })
+      entries = rest.filter((c) => wanted.has(c.id))
+    }
+    for (const row of await chunksOf(entries)) rows.set(row.id, row)
     for (const row of rows.values()) {
       const at: number[] = []
       for (let i = 0; i < row.groups.length; i++) if (first.has(row.groups[i]!)) at.push(i)

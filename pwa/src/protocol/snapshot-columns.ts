@@ -22,6 +22,28 @@ const isArray = Array.isArray
  * not fit together (lengths, a person that is not an entry), so nothing half-read is stored.
  */
 export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
+  checkColumns(c)
+  const p = c.people
+  const n = c.ids.length
+  // Pushed one by one: an array made with new Array(n) has holes, which IndexedDB stores slot by slot.
+  const out: TicketFields = { ids: c.ids, groups: [], names: [], emails: [], numbers: c.numbers ?? [], createdAt: [] }
+  const people = p.group_ids.length
+  let at = 0
+  for (let i = 0; i < n; i++) {
+    const k = c.person[i]!
+    checkPerson(k, people, i)
+    at += c.created_at[i]!
+    out.groups.push(p.group_ids[k]!)
+    out.names.push(p.names[k]!)
+    out.emails.push(p.emails[k] ?? null)
+    out.createdAt.push(at)
+    if (c.numbers === null) out.numbers.push(null)
+  }
+  return out
+}
+
+/** Throws SnapshotColumnsError unless every column is an array of the right length. */
+export function checkColumns(c: TicketColumnsWire): void {
   const p = c?.people
   const n = isArray(c?.ids) ? c.ids.length : -1
   if (n < 0 || !isArray(c.person) || c.person.length !== n || !isArray(c.created_at) || c.created_at.length !== n) {
@@ -31,19 +53,9 @@ export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
   if (!p || !isArray(p.group_ids) || !isArray(p.names) || !isArray(p.emails) || p.names.length !== p.group_ids.length || p.emails.length !== p.group_ids.length) {
     throw new SnapshotColumnsError('people columns of different lengths')
   }
-  // Pushed one by one: an array made with new Array(n) has holes, which IndexedDB stores slot by slot.
-  const out: TicketFields = { ids: c.ids, groups: [], names: [], emails: [], numbers: c.numbers ?? [], createdAt: [] }
-  const people = p.group_ids.length
-  let at = 0
-  for (let i = 0; i < n; i++) {
-    const k = c.person[i]!
-    if (!Number.isInteger(k) || k < 0 || k >= people) throw new SnapshotColumnsError(`ticket ${i}: person ${k} is not an entry`)
-    at += c.created_at[i]!
-    out.groups.push(p.group_ids[k]!)
-    out.names.push(p.names[k]!)
-    out.emails.push(p.emails[k] ?? null)
-    out.createdAt.push(at)
-    if (c.numbers === null) out.numbers.push(null)
-  }
-  return out
+}
+
+/** Throws SnapshotColumnsError unless `k` is an entry of `people` entries (ticket i's person). */
+export function checkPerson(k: number, people: number, i: number): void {
+  if (!Number.isInteger(k) || k < 0 || k >= people) throw new SnapshotColumnsError(`ticket ${i}: person ${k} is not an entry`)
 }

@@ -5,8 +5,7 @@ import { drawFromWire, keepKnown, winnerFromWire } from '@/db/apply-draw'
 import { pendingOpsOfRaffle } from '@/db/outbox'
 import { writeTx } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
-import { putTicketBatches, putTicketColumns } from '@/db/tickets'
-import { ticketsFromColumns } from '@/protocol/snapshot-columns'
+import { putSnapshotColumns, putTicketBatches } from '@/db/tickets'
 import type { Snapshot } from '@/protocol/wire'
 
 /** Per-account keys of the meta table. */
@@ -54,7 +53,7 @@ export async function replaceRaffle(database: SorteioDB, userId: string, raffleI
     await database.raffles.put(raffle)
     // Straight into chunks of 5,000: no record per ticket on the way, and from a columns snapshot
     // no object per ticket either. A server before columns answers objects.
-    if (snap.format === 'columns') await putTicketColumns(database, raffle, ticketsFromColumns(snap.tickets))
+    if (snap.format === 'columns') await putSnapshotColumns(database, raffle, snap.tickets)
     else await putTicketBatches(database, raffle, [{ tickets: snap.participants, at }])
     const rounds = (snap.draws ?? []).map((d) => drawFromWire(raffleId, d))
     await database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d)))

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { SorteioDB } from '@/db/schema'
-import { readTicketColumns } from '@/db/ticket-reads'
+import { SorteioDB } from '@/db/schema'
+import { cachedTickets, dropTickets } from '@/db/ticket-cache'
+import { listPreview, readTicketColumns } from '@/db/ticket-reads'
 import { readPeople, readSummary } from '@/db/tickets'
+import { SnapshotColumnsError } from '@/protocol/snapshot-columns'
 import type { Snapshot, TicketWire } from '@/protocol/wire'
 import { replaceRaffle, syncTx } from '@/sync/local'
 import { pullAll } from '@/sync/pull'
@@ -39,13 +41,28 @@ async function stored(db: SorteioDB) {
   return { columns: structuredClone(columns), tickets: summary?.tickets ?? 0, people: summary?.people ?? 0, highest: summary?.highest ?? null, perPerson: people }
 }
 
+/**
+ * Each format stored on a device of its own, then read back from IndexedDB by another connection
+ * (what a reload sees: none of the chunks this tab keeps in memory). The columns device's own reads,
+ * from the chunks it holds in memory packed, must agree with those.
+ */
 async function storeBoth(type: 'simple' | 'tickets', tickets: VectorTicket[]) {
   const { objects, columns } = snapshots(type, tickets)
   const a = freshDb()
   const b = freshDb()
   await syncTx(a, () => replaceRaffle(a, ANA, RAFFLE, objects, 1))
+  // As on a new device: no raffle read before, so this tab keeps the chunks it writes.
+  dropTickets()
   await syncTx(b, () => replaceRaffle(b, ANA, RAFFLE, columns, 1))
-  return { fromObjects: await stored(a), fromColumns: await stored(b) }
+  expect(cachedTickets(b, RAFFLE)?.chunks.size ?? 0).toBe((await readSummary(b, RAFFLE))?.chunks.length ?? 0)
+  const reopened = new SorteioDB(b.name)
+  // The first page: a person's tickets in later chunks are found through the people row.
+  const previews = [await listPreview(RAFFLE, 100, b), await listPreview(RAFFLE, 100, reopened), await listPreview(RAFFLE, 100, new SorteioDB(a.name))]
+  for (const p of previews) expect(structuredClone(p)).toEqual(structuredClone(previews[2]))
+  const inMemory = await stored(b)
+  const fromColumns = await stored(reopened)
+  expect(inMemory).toEqual(fromColumns)
+  return { fromObjects: await stored(new SorteioDB(a.name)), fromColumns, preview: previews[0]! }
 }
 
 /** People of 1 to 12 tickets, some tickets added later (apart from the person's others), in list order. */
@@ -87,6 +104,47 @@ describe('the two snapshot formats store the same tickets', () => {
     expect(fromColumns.columns.ids).toEqual(tickets.map((t) => t.id))
     expect(fromColumns.highest).toBe('12345')
   })
+
+  it("the first page holds a person's ticket from the last chunk", async () => {
+    const tickets = manyTickets(12_000)
+    const first = tickets[0]!
+    tickets.push({ ...first, id: '0192f0c1-0000-7000-8000-ffffffffffff', ticket_number: '99999', created_at: tickets.at(-1)!.created_at + 1000 })
+    const { preview } = await storeBoth('tickets', tickets)
+    expect(preview.tickets.ids.filter((_, i) => preview.tickets.groups[i] === first.group_id)).toEqual([
+      ...tickets.filter((t) => t.group_id === first.group_id).map((t) => t.id),
+    ])
+    expect(preview.tickets.ids).toContain('0192f0c1-0000-7000-8000-ffffffffffff')
+  })
+})
+
+describe('columns the device does not store as they come', () => {
+  it('tickets out of list order are stored in list order', async () => {
+    const tickets = manyTickets(7000)
+    // Two tickets of one time swapped, and the last ticket a second earlier than the rest.
+    const shuffled = [...tickets]
+    ;[shuffled[1], shuffled[0]] = [shuffled[0]!, shuffled[1]!]
+    shuffled.push({ ...shuffled.pop()!, created_at: tickets[0]!.created_at - 1000 })
+    const { objects, columns } = snapshots('tickets', shuffled)
+    const a = freshDb()
+    const b = freshDb()
+    await syncTx(a, () => replaceRaffle(a, ANA, RAFFLE, objects, 1))
+    await syncTx(b, () => replaceRaffle(b, ANA, RAFFLE, columns, 1))
+    const fromColumns = await stored(new SorteioDB(b.name))
+    expect(fromColumns).toEqual(await stored(new SorteioDB(a.name)))
+    expect(fromColumns.columns.ids[0]).toBe(tickets.at(-1)!.id)
+    expect(fromColumns.columns.ids.slice(1, 3)).toEqual([tickets[0]!.id, tickets[1]!.id])
+  })
+
+  for (const c of snapshotVectors.invalid) {
+    it(`refused, nothing stored: ${c.name}`, async () => {
+      const db = freshDb()
+      const snap: Snapshot = { ...snapshots('tickets', []).columns, format: 'columns', tickets: structuredClone(c.columns) }
+      await expect(syncTx(db, () => replaceRaffle(db, ANA, RAFFLE, snap, 1))).rejects.toThrow(SnapshotColumnsError)
+      expect(await db.raffles.count()).toBe(0)
+      expect(await db.ticketChunks.count()).toBe(0)
+      expect(await readSummary(db, RAFFLE)).toBeUndefined()
+    })
+  }
 })
 
 describe('a new device loads the raffle from the snapshot', () => {

@@ -99,7 +99,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
   const canExpand = group.ticketCount > 1 && group.ticketNumbers.length > 0
 
   return (
-    <li className="flex items-start gap-2 px-3 py-3 sm:px-4">
+    <li className="flex items-start gap-2 px-3 py-3 [contain-intrinsic-size:auto_12rem] [content-visibility:auto] sm:px-4 sm:[contain-intrinsic-size:auto_6rem]">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span dir="auto" className="font-medium wrap-anywhere text-slate-900">{group.name}</span>

@@ -13,20 +13,26 @@ describe('useGroupIndex', () => {
   it('shows a raffle that fills up while its list is empty from a preview first (a new device), then the whole index', async () => {
     const raffle = await makeRaffle({ type: 'simple' })
     const seen: GroupIndex[] = []
+    let emptyRenders = 0
     renderHook(() => {
       const index = useGroupIndex(raffle.id)
       if (index && seen.at(-1) !== index) seen.push(index)
+      if (index?.people === 0) emptyRenders++
       return index
     })
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 0, complete: true }))
+    const emptyBefore = emptyRenders
 
-    await addPeople(testUser.id, raffle.id, Array.from({ length: 250 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 2 })))
-    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 250, tickets: 500, complete: true }))
-    const after = seen.slice(seen.findIndex((i) => i.people === 250))
+    // Two chunks (one holds 5,000 tickets): a raffle of one chunk is read whole at once.
+    await addPeople(testUser.id, raffle.id, Array.from({ length: 600 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 10 })))
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 600, tickets: 6000, complete: true }))
+    const after = seen.slice(seen.findIndex((i) => i.people === 600))
     // The first page and the totals before the whole list is grouped.
-    expect(after[0]).toMatchObject({ people: 250, tickets: 500, complete: false })
+    expect(after[0]).toMatchObject({ people: 600, tickets: 6000, complete: false })
     expect(after[0]!.groups).toHaveLength(100)
-    expect(after.at(-1)!.groups).toHaveLength(250)
+    expect(after.at(-1)!.groups).toHaveLength(600)
+    // The first page came with the change marker: no render showed the empty list after the add.
+    expect(emptyRenders).toBe(emptyBefore)
   })
 
   it('keeps the list on screen while a later change is grouped: no preview once people are shown', async () => {
