@@ -16,37 +16,17 @@ export interface SnapshotRows {
   people: TicketPeopleRow
 }
 
-/** Each ticket's time: created_at holds differences from the ticket before. */
-function timesOf(c: TicketColumnsWire): Float64Array {
-  const times = new Float64Array(c.created_at.length)
-  let at = 0
-  for (let i = 0; i < times.length; i++) times[i] = at += c.created_at[i]!
-  return times
-}
-
-/** Whether the tickets are in list order (created_at, then id by code units), as the protocol says. */
-function inListOrder(times: Float64Array, ids: readonly string[]): boolean {
-  for (let i = 1; i < times.length; i++) {
-    const a = times[i - 1]!
-    const b = times[i]!
-    if (a > b || (a === b && ids[i - 1]! > ids[i]!)) return false
-  }
-  return true
-}
-
 /**
  * The rows that store a raffle's tickets from its columns snapshot: chunks of CHUNK_SIZE in the
  * snapshot's order, ticket numbers only when `numbered` (a tickets raffle; the spec). Null when the
- * tickets are not in list order: the general writer sorts them. Throws SnapshotColumnsError when
- * the columns do not fit together, before anything is stored.
+ * tickets are not in list order: the general writer sorts them, and checks the people this did not
+ * reach. Throws SnapshotColumnsError when the columns do not fit together, before anything is
+ * stored.
  */
 export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColumnsWire, newId: () => string): SnapshotRows | null {
   checkColumns(c)
   const n = c.ids.length
   const entries = c.people.group_ids.length
-  for (let i = 0; i < n; i++) checkPerson(c.person[i]!, entries, i)
-  const times = timesOf(c)
-  if (!inListOrder(times, c.ids)) return null
 
   // An entry is one (group, name, e-mail): a group whose tickets differ has several. Counts and
   // chunk lists are per group, in the order each group first shows in the list (as writes keep them).
@@ -61,33 +41,54 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
   const counts = new Int32Array(groupAt.size)
   const chunkLists: string[][] = Array.from({ length: groupAt.size }, () => [])
   const order: number[] = []
-  // The chunk (its number + 1) each entry and group was last seen in, and the entry's index there.
+  // The chunk (its number + 1) each entry and group was last seen in, the entry's index there and
+  // its tickets there. Per ticket, only the entry is looked at; groups are counted per chunk.
   const entryIn = new Int32Array(entries)
   const local = new Int32Array(entries)
+  const inChunk = new Int32Array(entries)
   const groupIn = new Int32Array(groupAt.size)
+  // Read once here: the loop below runs once per ticket, before the code is warm.
+  const { ids, person: personOf, created_at: deltas } = c
+  const { group_ids: groupIds, names, emails } = c.people
 
   const chunks: StoredChunkRow[] = []
   const list: ChunkEntry[] = []
   let highest: string | null = null
+  // One pass over the tickets: each person checked, each time summed (created_at holds differences
+  // from the ticket before), the list order checked (created_at, then id by code units).
+  let at = 0
   for (let start = 0; start < n; start += CHUNK_SIZE) {
     const end = Math.min(start + CHUNK_SIZE, n)
     const mark = chunks.length + 1
     const id = newId()
-    const people = { groups: [] as string[], names: [] as string[], emails: [] as (string | null)[] }
+    const here: number[] = []
     const person = end - start < 65_536 ? new Uint16Array(end - start) : new Uint32Array(end - start)
+    const times = new Float64Array(end - start)
     for (let i = start; i < end; i++) {
-      const k = c.person[i]!
+      const k = personOf[i]!
+      if ((k | 0) !== k || k < 0 || k >= entries) checkPerson(k, entries, i)
+      const before = at
+      at += deltas[i]!
+      if (at < before || (at === before && i > 0 && ids[i - 1]! > ids[i]!)) return null
+      times[i - start] = at
       if (entryIn[k] !== mark) {
         entryIn[k] = mark
-        local[k] = people.groups.length
-        people.groups.push(c.people.group_ids[k]!)
-        people.names.push(c.people.names[k]!)
-        people.emails.push(c.people.emails[k] ?? null)
+        local[k] = here.length
+        inChunk[k] = 0
+        here.push(k)
       }
       person[i - start] = local[k]!
+      inChunk[k]!++
+    }
+    // The chunk's people, each once, in the order they first come; their groups counted.
+    const people = { groups: [] as string[], names: [] as string[], emails: [] as (string | null)[] }
+    for (const k of here) {
+      people.groups.push(groupIds[k]!)
+      people.names.push(names[k]!)
+      people.emails.push(emails[k] ?? null)
       const g = groupOf[k]!
       if (counts[g] === 0) order.push(g)
-      counts[g] = counts[g]! + 1
+      counts[g] = counts[g]! + inChunk[k]!
       if (groupIn[g] !== mark) {
         groupIn[g] = mark
         chunkLists[g]!.push(id)
@@ -96,8 +97,8 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
     const numbers = numbered && c.numbers ? c.numbers.slice(start, end) : null
     const top = numbers ? highestOf(numbers) : null
     const stamp = newId()
-    chunks.push({ id, raffleId, stamp, ids: c.ids.slice(start, end), people, person, numbers: numbers && packNumbers(numbers), createdAt: times.slice(start, end) })
-    list.push({ id, stamp, size: end - start, firstAt: times[start]!, firstId: c.ids[start]!, lastAt: times[end - 1]!, lastId: c.ids[end - 1]!, highest: top })
+    chunks.push({ id, raffleId, stamp, ids: ids.slice(start, end), people, person, numbers: numbers && packNumbers(numbers), createdAt: times })
+    list.push({ id, stamp, size: end - start, firstAt: times[0]!, firstId: ids[start]!, lastAt: times[end - start - 1]!, lastId: ids[end - 1]!, highest: top })
     highest = higherNumber(highest, top)
   }
 

@@ -1,7 +1,7 @@
 // Tickets column by column, and the per-raffle summary kept beside the chunks (db/schema.ts
 // TicketChunkRow, TicketSummaryRow). Pure functions: src/db/tickets.ts does the reading and writing.
 import type { ChunkEntry, ParticipantRow, PersonEntry, TicketChunkRow, TicketColumns, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
-import { higherNumber, isDigits } from '@/lib/ticket-numbers'
+import { higherNumber, highestNumber } from '@/lib/ticket-numbers'
 
 /** The most tickets a chunk holds: one participants.add op at most. */
 export const CHUNK_SIZE = 5000
@@ -98,11 +98,7 @@ export function inListOrder(c: TicketColumns): TicketColumns {
 }
 
 /** The highest all-digit ticket number among these; null when there is none. */
-export function highestOf(numbers: readonly (string | null)[]): string | null {
-  let best: string | null = null
-  for (const n of numbers) if (n !== null && isDigits(n)) best = higherNumber(best, n)
-  return best
-}
+export const highestOf = highestNumber
 
 export function entryOf(row: TicketChunkRow): ChunkEntry {
   const last = row.ids.length - 1

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareDigitNumbers, higherNumber, isDigits } from '@/lib/ticket-numbers'
+import { compareDigitNumbers, higherNumber, highestNumber, isDigits } from '@/lib/ticket-numbers'
 
 describe('ticket numbers', () => {
   it('compares all-digit numbers by value, then shorter first, whatever the zeros', () => {
@@ -14,5 +14,24 @@ describe('ticket numbers', () => {
     expect(higherNumber(null, '3')).toBe('3')
     expect(higherNumber('010', '9')).toBe('010')
     expect(higherNumber('2', null)).toBe('2')
+  })
+
+  it('finds the highest number as higherNumber folded over them does (random lists, fixed seed)', () => {
+    let seed = 11
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+    const pieces = ['0', '00', '1', '5', '9', '05', '10', '099', '1000', 'A', '-', ' ', '']
+    for (let round = 0; round < 500; round++) {
+      const list: (string | null)[] = []
+      for (let k = Math.floor(random() * 12); k > 0; k--) {
+        if (random() < 0.15) list.push(null)
+        else list.push(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pieces[Math.floor(random() * pieces.length)]).join(''))
+      }
+      const folded = list.reduce<string | null>((best, n) => (n !== null && isDigits(n) ? higherNumber(best, n) : best), null)
+      expect(highestNumber(list), JSON.stringify(list)).toBe(folded)
+    }
+    expect(highestNumber([])).toBeNull()
+    expect(highestNumber(['A1', null, ''])).toBeNull()
+    expect(highestNumber(['5', '05', '005', '4'])).toBe('005')
+    expect(highestNumber(['009', '10', '0010'])).toBe('0010')
   })
 })

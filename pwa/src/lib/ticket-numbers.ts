@@ -40,3 +40,46 @@ export function higherNumber(a: string | null, b: string | null): string | null 
   if (b === null) return a
   return compareDigitNumbers(a, b) >= 0 ? a : b
 }
+
+/**
+ * The highest all-digit number among these (null when there is none): what higherNumber folded
+ * over them gives, in one loop without calls. Every chunk written reads its numbers here, often
+ * before the code is warm (a new device's snapshot): through the calls above, 100,000 numbers in
+ * chunks of 5,000 took 9–10 ms the first two times and 4 ms after; this loop 5–6 ms the first
+ * time and 2 ms after (Node).
+ */
+export function highestNumber(numbers: readonly (string | null)[]): string | null {
+  let best: string | null = null
+  // best's leading zeros and its length without them.
+  let bestZeros = 0
+  let bestDigits = 0
+  for (let k = 0; k < numbers.length; k++) {
+    const n = numbers[k]
+    if (n === null || n === undefined || n.length === 0) continue
+    let zeros = 0
+    let digits = true
+    for (let i = 0; i < n.length; i++) {
+      const c = n.charCodeAt(i)
+      if (c < 48 || c > 57) {
+        digits = false
+        break
+      }
+      if (c === 48 && zeros === i && i < n.length - 1) zeros++
+    }
+    if (!digits) continue
+    const length = n.length - zeros
+    if (best !== null) {
+      if (length < bestDigits) continue
+      if (length === bestDigits) {
+        let d = 0
+        for (let i = 0; i < length && d === 0; i++) d = n.charCodeAt(zeros + i) - best.charCodeAt(bestZeros + i)
+        // Equal values: the longer string, as compareDigitNumbers orders them ('05' after '5').
+        if (d < 0 || (d === 0 && n.length < best.length)) continue
+      }
+    }
+    best = n
+    bestZeros = zeros
+    bestDigits = length
+  }
+  return best
+}
