@@ -5,6 +5,7 @@ import { addPeople, listTickets, removeGroup } from '@/db/participants'
 import { findOwnRaffle, listPreview, ticketsInListOrder, ticketsVersion } from '@/db/queries'
 import { createRaffle, writeTx } from '@/db/raffles'
 import { SorteioDB } from '@/db/schema'
+import { cachedTickets, dropTickets } from '@/db/ticket-cache'
 import { putTicketBatches } from '@/db/tickets'
 
 const user = 'user-1'
@@ -138,6 +139,26 @@ describe('listPreview', () => {
     // The tab that wrote every chunk answers the same from memory; asked for everyone, the whole list.
     expect((await listPreview(raffle.id, 2, database)).tickets.ids).toEqual(preview.tickets.ids)
     expect((await listPreview(raffle.id, 5030, database)).tickets.ids).toEqual(ids(all))
+  })
+
+  it('takes a person from a later chunk whose tickets come between those of the first chunk', async () => {
+    const database = freshDb()
+    const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'simple', winnersCount: 1, countdownSeconds: 0 }, database)
+    const row = (await database.raffles.get(raffle.id))!
+    // 5,000 people a second apart fill a chunk; a pulled add 1.5 s after the first starts another,
+    // which the summary puts after the first chunk, although its ticket is second in the list.
+    dropTickets()
+    await writeTx(database, async () => {
+      await putTicketBatches(database, row, [{ tickets: Array.from({ length: 5000 }, (_, i) => ticket(`a${String(i).padStart(4, '0')}`, 1_000_000 + i * 1000)), at: 0 }])
+      await putTicketBatches(database, row, [{ tickets: [ticket('between', 1_001_500)], at: 0 }])
+    })
+    const expected = ['g-a0000', 'g-a0001', 'g-between', 'g-a0002']
+    const otherTab = new SorteioDB(database.name)
+    expect((await listPreview(raffle.id, 4, otherTab)).tickets.groups).toEqual(expected)
+    otherTab.close()
+    // From memory (the chunks this tab wrote), the same.
+    expect(cachedTickets(database, raffle.id)?.chunks.size).toBe(2)
+    expect((await listPreview(raffle.id, 4, database)).tickets.groups).toEqual(expected)
   })
 })
 

@@ -7,7 +7,7 @@ import { packNumbers } from '@/db/chunk-codec'
 import type { ChunkEntry, StoredChunkRow, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
 import { CHUNK_SIZE, highestOf } from '@/db/ticket-chunks'
 import { higherNumber } from '@/lib/ticket-numbers'
-import { checkColumns, checkPerson } from '@/protocol/snapshot-columns'
+import { checkColumns, checkPerson, ticketError, ticketFits } from '@/protocol/snapshot-columns'
 import type { TicketColumnsWire } from '@/protocol/wire'
 
 export interface SnapshotRows {
@@ -67,8 +67,10 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
     for (let i = start; i < end; i++) {
       const k = personOf[i]!
       if ((k | 0) !== k || k < 0 || k >= entries) checkPerson(k, entries, i)
+      if (!ticketFits(c, i)) ticketError(i)
       const before = at
       at += deltas[i]!
+      if (!Number.isFinite(at)) ticketError(i)
       if (at < before || (at === before && i > 0 && ids[i - 1]! > ids[i]!)) return null
       times[i - start] = at
       if (entryIn[k] !== mark) {

@@ -111,7 +111,7 @@ async function previewOf(
   summary: TicketSummaryRow | undefined,
   people: number,
   whole: TicketColumns | null,
-  held: ReadonlyMap<string, TicketChunkRow | StoredChunkRow>,
+  held: Map<string, TicketChunkRow | StoredChunkRow>,
 ): Promise<ListPreview> {
   if (!summary || summary.tickets === 0) return { tickets: emptyColumns(), totalTickets: 0, totalPeople: 0 }
   const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
@@ -127,8 +127,18 @@ async function previewOf(
     const byId = new Map(read.filter((row): row is TicketChunkRow => row !== undefined).map((row) => [row.id, row]))
     return entries.flatMap((e) => {
       const row = inMemory(e)
-      return row ? readable(row) : (byId.get(e.id) ?? [])
+      if (!row) return byId.get(e.id) ?? []
+      // Unpacked once: the whole list's read takes it from here (same id and stamp).
+      const plain = readable(row)
+      if (plain !== row) held.set(e.id, plain)
+      return plain
     })
+  }
+  // Chunks that overlap in list order (a pulled add older than the list's end) may hold a ticket
+  // before the first chunk's people: the whole list, in order. Rare, and exact.
+  if (!chunksInOrder(summary)) {
+    const all = await chunksOf(summary.chunks)
+    return { tickets: firstPeopleOf(inListOrder(concatColumns(all.length ? all.map(columnsOf) : [emptyColumns()])), people), ...totals }
   }
 
   const first = new Set<string>()

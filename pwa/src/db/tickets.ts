@@ -247,8 +247,8 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
  *
  * Tickets in list order, as the protocol sends them, are packed into chunks straight from the
  * columns (db/snapshot-chunks.ts): on a new device opening 100,000 tickets, storing them took
- * 72–85 ms instead of 86–105 ms (docs/benchmarks.md). Tickets out of order go through the general
- * writer.
+ * 56–91 ms instead of 87–124 ms (PostgreSQL, docs/benchmarks.md). Tickets out of order go through
+ * the general writer.
  */
 export async function putSnapshotColumns(database: SorteioDB, raffle: RaffleRow, wire: TicketColumnsWire): Promise<void> {
   const rows = snapshotRows(raffle.id, raffle.type === 'tickets', wire, newId)

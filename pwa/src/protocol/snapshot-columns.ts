@@ -32,7 +32,9 @@ export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
   for (let i = 0; i < n; i++) {
     const k = c.person[i]!
     checkPerson(k, people, i)
+    if (!ticketFits(c, i)) ticketError(i)
     at += c.created_at[i]!
+    if (!Number.isFinite(at)) ticketError(i)
     out.groups.push(p.group_ids[k]!)
     out.names.push(p.names[k]!)
     out.emails.push(p.emails[k] ?? null)
@@ -42,7 +44,11 @@ export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
   return out
 }
 
-/** Throws SnapshotColumnsError unless every column is an array of the right length. */
+/**
+ * Throws SnapshotColumnsError unless every column is an array of the right length and every
+ * people entry holds text (an e-mail may be null). Each ticket is checked where it is read
+ * (ticketFits, checkPerson): a loop of its own would read 100,000 tickets once more.
+ */
 export function checkColumns(c: TicketColumnsWire): void {
   const p = c?.people
   const n = isArray(c?.ids) ? c.ids.length : -1
@@ -53,6 +59,23 @@ export function checkColumns(c: TicketColumnsWire): void {
   if (!p || !isArray(p.group_ids) || !isArray(p.names) || !isArray(p.emails) || p.names.length !== p.group_ids.length || p.emails.length !== p.group_ids.length) {
     throw new SnapshotColumnsError('people columns of different lengths')
   }
+  for (let k = 0; k < p.group_ids.length; k++) {
+    const email = p.emails[k]
+    if (typeof p.group_ids[k] !== 'string' || typeof p.names[k] !== 'string' || (email !== null && typeof email !== 'string')) {
+      throw new SnapshotColumnsError(`person ${k}: not text`)
+    }
+  }
+}
+
+/** Whether ticket i's id is text, its time difference a number and its ticket number text or null. */
+export function ticketFits(c: TicketColumnsWire, i: number): boolean {
+  const number = c.numbers === null ? null : c.numbers[i]
+  return typeof c.ids[i] === 'string' && typeof c.created_at[i] === 'number' && (number === null || typeof number === 'string')
+}
+
+/** Ticket i does not fit (ticketFits), or its time is past any number. */
+export function ticketError(i: number): never {
+  throw new SnapshotColumnsError(`ticket ${i}: not an id, a time and a ticket number`)
 }
 
 /** Throws SnapshotColumnsError unless `k` is an entry of `people` entries (ticket i's person). */
