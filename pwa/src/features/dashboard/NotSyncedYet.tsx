@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { useSync } from '@/sync/sync-context'
@@ -19,10 +19,21 @@ function reason(error: SyncErrorKind): string {
 export function NotSyncedYet({ error }: { error: SyncErrorKind }) {
   const engine = useSync()?.engine ?? null
   const [retrying, setRetrying] = useState(false)
+  // The retry's sync brings the raffles, which take this card's place before the sync has ended:
+  // its end must not update a card that is gone (in tests, after the page itself was torn down).
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
   const retry = () => {
     if (!engine) return
     setRetrying(true)
-    void engine.syncNow().finally(() => setRetrying(false))
+    void engine.syncNow().finally(() => {
+      if (mounted.current) setRetrying(false)
+    })
   }
   return (
     <Card role="alert" className="mt-6">
