@@ -56,9 +56,11 @@ export async function replaceRaffle(database: SorteioDB, userId: string, raffleI
     if (snap.format === 'columns') await putSnapshotColumns(database, raffle, snap.tickets)
     else await putTicketBatches(database, raffle, [{ tickets: snap.participants, at }])
     const rounds = (snap.draws ?? []).map((d) => drawFromWire(raffleId, d))
-    await database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d)))
-    await database.winners.bulkPut((snap.winners ?? []).map((w) => winnerFromWire(raffleId, w)))
-    await database.syncState.put({ raffleId, cursor: snap.cursor, headSeq: snap.head_seq })
+    await Promise.all([
+      database.draws.bulkPut(rounds.map((d) => keepKnown(before.get(d.id), d))),
+      database.winners.bulkPut((snap.winners ?? []).map((w) => winnerFromWire(raffleId, w))),
+      database.syncState.put({ raffleId, cursor: snap.cursor, headSeq: snap.head_seq }),
+    ])
   }
   await reapplyPending(database, userId, raffleId)
 }
