@@ -5,8 +5,8 @@
 // ticket. Pure: db/tickets.ts writes the rows.
 import { packNumbers } from '@/db/chunk-codec'
 import type { ChunkEntry, StoredChunkRow, TicketPeopleRow, TicketSummaryRow } from '@/db/schema'
-import { CHUNK_SIZE, highestOf } from '@/db/ticket-chunks'
-import { higherNumber } from '@/lib/ticket-numbers'
+import { CHUNK_SIZE } from '@/db/ticket-chunks'
+import { higherNumber, highestNumber } from '@/lib/ticket-numbers'
 import { checkColumns, checkPerson, ticketError, ticketFits } from '@/protocol/snapshot-columns'
 import type { TicketColumnsWire } from '@/protocol/wire'
 
@@ -97,7 +97,7 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
       }
     }
     const numbers = numbered && c.numbers ? c.numbers.slice(start, end) : null
-    const top = numbers ? highestOf(numbers) : null
+    const top = numbers ? highestNumber(numbers) : null
     const stamp = newId()
     chunks.push({ id, raffleId, stamp, ids: ids.slice(start, end), people, person, numbers: numbers && packNumbers(numbers), createdAt: times })
     list.push({ id, stamp, size: end - start, firstAt: times[0]!, firstId: ids[start]!, lastAt: times[end - start - 1]!, lastId: ids[end - 1]!, highest: top })

@@ -97,9 +97,6 @@ export function inListOrder(c: TicketColumns): TicketColumns {
   return pickColumns(c, order)
 }
 
-/** The highest all-digit ticket number among these; null when there is none. */
-export const highestOf = highestNumber
-
 export function entryOf(row: TicketChunkRow): ChunkEntry {
   const last = row.ids.length - 1
   return {
@@ -110,7 +107,7 @@ export function entryOf(row: TicketChunkRow): ChunkEntry {
     firstId: row.ids[0]!,
     lastAt: row.createdAt[last]!,
     lastId: row.ids[last]!,
-    highest: highestOf(row.numbers),
+    highest: highestNumber(row.numbers),
   }
 }
 

@@ -253,7 +253,7 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
 export async function putSnapshotColumns(database: SorteioDB, raffle: RaffleRow, wire: TicketColumnsWire): Promise<void> {
   const rows = snapshotRows(raffle.id, raffle.type === 'tickets', wire, newId)
   if (!rows) return putTicketColumns(database, raffle, ticketsFromColumns(wire))
-  if ((await readSummary(database, raffle.id))?.tickets) throw new Error('putSnapshotColumns: the raffle already holds tickets')
+  // No read to check the raffle is empty: replaceRaffle has just cleared it, in this transaction.
   // Asked for together: one wait for the three answers instead of three in a row.
   await Promise.all([rows.chunks.length ? database.ticketChunks.bulkPut(rows.chunks) : null, database.ticketSummaries.put(rows.summary), database.ticketPeople.put(rows.people)])
   offerChunks(database, raffle.id, rows.chunks)

@@ -22,9 +22,16 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * A modal confirmation. Hand-made rather than <dialog>.showModal(), which jsdom (tests) lacks:
  * role=dialog + aria-modal, focus moves in (to Cancel, the safe choice) and is trapped there, Esc
  * and the backdrop cancel, and focus returns to whatever opened it.
+ *
+ * Closed, it is nothing at all: each row of a page of 100 participants has one, and their hooks
+ * ran with every render of the list. Closing unmounts the open dialog, whose cleanup gives the
+ * focus back.
  */
-export function ConfirmDialog({
-  open,
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return props.open ? <OpenDialog {...props} /> : null
+}
+
+function OpenDialog({
   title,
   children,
   confirmLabel,
@@ -39,7 +46,6 @@ export function ConfirmDialog({
   const panel = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    if (!open) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     // The page behind must not scroll under the finger on phones.
@@ -49,9 +55,7 @@ export function ConfirmDialog({
       document.body.style.overflow = overflow
       opener?.focus()
     }
-  }, [open])
-
-  if (!open) return null
+  }, [])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {

@@ -47,24 +47,20 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
       >
         {removing ? <Spinner className="size-4" /> : <TrashIcon className="size-4" />}
       </button>
-      {/* Mounted only while open: every row of a page of 100 otherwise ran a closed dialog's hooks.
-          Closing unmounts it, and its cleanup gives the focus back as closing it did. */}
-      {open && (
-        <ConfirmDialog
-          open
-          title="Remover participante?"
-          confirmLabel="Remover"
-          destructive
-          busy={removing}
-          onConfirm={onConfirm}
-          onCancel={() => setOpen(false)}
-        >
-          <p>
-            <strong className="font-semibold wrap-anywhere text-slate-900">{group.name}</strong>
-            {withTickets ? ` e seus ${ticketsLabel(group.ticketCount)} sairão do sorteio.` : ' sairá do sorteio.'}
-          </p>
-        </ConfirmDialog>
-      )}
+      <ConfirmDialog
+        open={open}
+        title="Remover participante?"
+        confirmLabel="Remover"
+        destructive
+        busy={removing}
+        onConfirm={onConfirm}
+        onCancel={() => setOpen(false)}
+      >
+        <p>
+          <strong className="font-semibold wrap-anywhere text-slate-900">{group.name}</strong>
+          {withTickets ? ` e seus ${ticketsLabel(group.ticketCount)} sairão do sorteio.` : ' sairá do sorteio.'}
+        </p>
+      </ConfirmDialog>
     </>
   )
 }
