@@ -61,6 +61,9 @@ func (m *memStore) UserByEmail(_ context.Context, email string) (core.User, erro
 }
 
 func (m *memStore) CreateSession(context.Context, core.Session) error { return nil }
+func (m *memStore) CreatePasswordSession(context.Context, core.Session, string) error {
+	return nil
+}
 func (m *memStore) SessionByHash(context.Context, []byte) (core.Session, core.User, error) {
 	return core.Session{}, core.User{}, &core.Error{Code: core.CodeNotFound}
 }

@@ -32,7 +32,7 @@ type OIDCConfig struct {
 
 // IdentityStore finds or creates the account of a provider sign-in.
 type IdentityStore interface {
-	SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (core.User, bool, error)
+	SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (core.User, core.IdentitySignIn, error)
 }
 
 // OIDC signs people in with the Authorization Code flow, PKCE, state and
@@ -142,9 +142,17 @@ func (o *OIDC) Finish(ctx context.Context, redirectURL, cookie string, q url.Val
 	now := o.accounts.now()
 	id := core.Identity{Issuer: idt.Issuer, Subject: idt.Subject, UserID: core.NewID(now), Email: email, CreatedAt: now}
 	verified := (claims.EmailVerified == true || claims.EmailVerified == "true") && emailErr == nil
-	u, _, err := o.store.SignInIdentity(ctx, id, verified)
+	u, how, err := o.store.SignInIdentity(ctx, id, verified)
 	if err != nil {
 		return SignedIn{}, err
+	}
+	if how == core.IdentityTookOver {
+		// The store ended the sessions with the password; this ends whatever
+		// else 'Sair de todos os dispositivos' ends with them, before the
+		// owner's own session exists.
+		if err := o.accounts.SignOutEverywhere(ctx, u.ID); err != nil {
+			return SignedIn{}, err
+		}
 	}
 	return o.accounts.newSession(ctx, u)
 }

@@ -22,6 +22,7 @@ type Store interface {
 	CreateUser(ctx context.Context, u core.User) error
 	UserByEmail(ctx context.Context, email string) (core.User, error)
 	CreateSession(ctx context.Context, s core.Session) error
+	CreatePasswordSession(ctx context.Context, s core.Session, passwordHash string) error
 	SessionByHash(ctx context.Context, hash []byte) (core.Session, core.User, error)
 	ExtendSession(ctx context.Context, hash []byte, expiresAt time.Time) error
 	DeleteSession(ctx context.Context, hash []byte) error
@@ -103,10 +104,21 @@ func (s *Service) SignIn(ctx context.Context, email, password string) (SignedIn,
 	if !ok {
 		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
 	}
-	return s.newSession(ctx, u)
+	signed, err := s.openSession(u, func(sess core.Session) error {
+		return s.store.CreatePasswordSession(ctx, sess, u.PasswordHash)
+	})
+	if core.ErrorCode(err) == core.CodeNotFound { // the password went while it was being checked
+		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
+	}
+	return signed, err
 }
 
 func (s *Service) newSession(ctx context.Context, u core.User) (SignedIn, error) {
+	return s.openSession(u, func(sess core.Session) error { return s.store.CreateSession(ctx, sess) })
+}
+
+// openSession makes a session for u and stores it with create.
+func (s *Service) openSession(u core.User, create func(core.Session) error) (SignedIn, error) {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return SignedIn{}, core.Internal(err)
@@ -114,7 +126,7 @@ func (s *Service) newSession(ctx context.Context, u core.User) (SignedIn, error)
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	now := s.now()
 	sess := core.Session{TokenHash: hashToken(token), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)}
-	if err := s.store.CreateSession(ctx, sess); err != nil {
+	if err := create(sess); err != nil {
 		return SignedIn{}, err
 	}
 	return SignedIn{User: u, Token: token, ExpiresAt: sess.ExpiresAt}, nil

@@ -27,3 +27,18 @@ type Identity struct {
 	Email     string
 	CreatedAt time.Time
 }
+
+// IdentitySignIn says how a provider sign-in found its account.
+type IdentitySignIn int
+
+const (
+	// IdentityFound: the identity was already attached to the account.
+	IdentityFound IdentitySignIn = iota
+	// IdentityCreated: a new account was made for it.
+	IdentityCreated
+	// IdentityLinked: attached to the account whose proven e-mail it verified.
+	IdentityLinked
+	// IdentityTookOver: attached to an account whose e-mail was unproven,
+	// after that account's password and sessions were removed.
+	IdentityTookOver
+)

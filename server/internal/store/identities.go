@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 )
@@ -24,24 +25,31 @@ func shownEmail(stored string) string {
 	return stored
 }
 
-// SignInIdentity returns the account of (id.Issuer, id.Subject): the one
-// already linked; else, when the provider verified id.Email, the account
-// with that e-mail, which it links; else a new password-less account with
-// id.UserID, created at id.CreatedAt. created says whether it is new.
-func (db *DB) SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
-	u, created, err = db.signInIdentity(ctx, id, emailVerified)
+// SignInIdentity returns the account of (id.Issuer, id.Subject) and how it
+// was found: the one already attached; else, when the provider verified
+// id.Email, the account with that e-mail, to which it is attached; else a
+// new account with id.UserID, created at id.CreatedAt, without a password.
+//
+// An identity is attached only to an account whose e-mail is proven. When
+// the verified e-mail is that of an account nobody proved it for (a password
+// sign-up), the provider's verified owner wins: in the same transaction the
+// account loses its password and every session, its e-mail becomes proven,
+// and only then is the identity attached (IdentityTookOver). Whoever typed
+// that password is signed out and cannot sign in with it again.
+func (db *DB) SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, how core.IdentitySignIn, err error) {
+	u, how, err = db.signInIdentity(ctx, id, emailVerified)
 	if errors.Is(err, errRaced) {
 		// Two first sign-ins of one person at once: the other one linked or
 		// created the account meanwhile, which this attempt now finds.
-		u, created, err = db.signInIdentity(ctx, id, emailVerified)
+		u, how, err = db.signInIdentity(ctx, id, emailVerified)
 	}
-	return u, created, db.wrap(err)
+	return u, how, db.wrap(err)
 }
 
 // errRaced is a unique violation while linking: another sign-in won.
 var errRaced = errors.New("identidade criada por outra entrada simultânea")
 
-func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, created bool, err error) {
+func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (u core.User, how core.IdentitySignIn, err error) {
 	err = db.tx(ctx, func(tx *sql.Tx) error {
 		u, err = db.userByIdentity(ctx, tx, id.Issuer, id.Subject)
 		if core.ErrorCode(err) != core.CodeNotFound {
@@ -50,14 +58,15 @@ func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerifie
 		if emailVerified {
 			u, err = db.userByEmailTx(ctx, tx, id.Email)
 			if err == nil {
-				id.UserID = u.ID
-				return db.insertIdentity(ctx, tx, id)
+				how, err = db.attachVerified(ctx, tx, &u, id)
+				return err
 			}
 			if core.ErrorCode(err) != core.CodeNotFound {
 				return err
 			}
 		}
 		u = core.User{ID: id.UserID, Email: id.Email, CreatedAt: id.CreatedAt}
+		how = core.IdentityCreated
 		stored := id.Email
 		if !emailVerified {
 			stored = unclaimedEmail(u.ID, id.Email)
@@ -65,10 +74,60 @@ func (db *DB) signInIdentity(ctx context.Context, id core.Identity, emailVerifie
 		if err := db.insertUser(ctx, tx, u, stored); err != nil {
 			return err
 		}
-		created = true
+		if emailVerified {
+			if err := db.markEmailVerified(ctx, tx, u.ID, id.CreatedAt); err != nil {
+				return err
+			}
+		}
 		return db.insertIdentity(ctx, tx, id)
 	})
-	return u, created, err
+	return u, how, err
+}
+
+// attachVerified attaches id, whose provider verified u's e-mail, to u; an
+// unproven u is first taken from whoever holds its password (SignInIdentity).
+func (db *DB) attachVerified(ctx context.Context, tx *sql.Tx, u *core.User, id core.Identity) (core.IdentitySignIn, error) {
+	proven, err := db.lockEmailProof(ctx, tx, u.ID)
+	if err != nil {
+		return 0, err
+	}
+	how := core.IdentityLinked
+	if !proven {
+		how = core.IdentityTookOver
+		if err := db.dropPasswordAndSessions(ctx, tx, u.ID); err != nil {
+			return 0, err
+		}
+		u.PasswordHash = ""
+		if err := db.markEmailVerified(ctx, tx, u.ID, id.CreatedAt); err != nil {
+			return 0, err
+		}
+	}
+	id.UserID = u.ID
+	return how, db.insertIdentity(ctx, tx, id)
+}
+
+// lockEmailProof says whether the account's e-mail is proven, locking its
+// row until commit so that a password sign-in that checked the old password
+// cannot open a session after the password is gone (createPasswordSession).
+func (db *DB) lockEmailProof(ctx context.Context, tx *sql.Tx, userID string) (bool, error) {
+	var at sql.NullInt64
+	err := tx.QueryRowContext(ctx, db.q(`SELECT email_verified_at FROM users WHERE id = ?`+db.forUpdate()), userID).Scan(&at)
+	return at.Valid, err
+}
+
+// markEmailVerified records that the account's e-mail was proven at at; an
+// earlier proof is kept.
+func (db *DB) markEmailVerified(ctx context.Context, tx *sql.Tx, userID string, at time.Time) error {
+	return db.exec(ctx, tx, `UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL`, millis(at), userID)
+}
+
+// dropPasswordAndSessions leaves the account without a password and signed
+// out everywhere.
+func (db *DB) dropPasswordAndSessions(ctx context.Context, tx *sql.Tx, userID string) error {
+	if err := db.exec(ctx, tx, `UPDATE users SET password_hash = '' WHERE id = ?`, userID); err != nil {
+		return err
+	}
+	return db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ?`, userID)
 }
 
 // IdentitiesOf lists an account's provider sign-ins, oldest first.

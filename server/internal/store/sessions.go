@@ -11,9 +11,32 @@ import (
 
 // CreateSession stores a new session (by its token hash).
 func (db *DB) CreateSession(ctx context.Context, s core.Session) error {
-	_, err := db.sql.ExecContext(ctx, db.q(`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`),
+	return db.wrap(db.tx(ctx, func(tx *sql.Tx) error { return db.insertSession(ctx, tx, s) }))
+}
+
+// CreatePasswordSession stores a session opened with the password whose
+// hash is passwordHash, only while the account still has that password;
+// else CodeNotFound. Argon2 takes a while: a sign-in that checked the
+// password just before a provider took the account over, or before the
+// password changed, must not open a session after that. The account's row
+// is locked first, as the takeover and the change lock it.
+func (db *DB) CreatePasswordSession(ctx context.Context, s core.Session, passwordHash string) error {
+	return db.wrap(db.tx(ctx, func(tx *sql.Tx) error {
+		var current string
+		err := tx.QueryRowContext(ctx, db.q(`SELECT password_hash FROM users WHERE id = ?`+db.forUpdate()), s.UserID).Scan(&current)
+		if err != nil {
+			return err
+		}
+		if current == "" || current != passwordHash {
+			return &core.Error{Code: core.CodeNotFound}
+		}
+		return db.insertSession(ctx, tx, s)
+	}))
+}
+
+func (db *DB) insertSession(ctx context.Context, tx *sql.Tx, s core.Session) error {
+	return db.exec(ctx, tx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
 		s.TokenHash, s.UserID, millis(s.CreatedAt), millis(s.ExpiresAt))
-	return db.wrap(err)
 }
 
 // SessionByHash returns a session and its user; CodeNotFound when there is none.

@@ -135,3 +135,10 @@ func NumberBound(t testing.TB, db *store.DB, raffleID string) string {
 	}
 	return bound
 }
+
+// EmailProven says whether the account's e-mail counts as proven (its
+// email_verified_at is set).
+func EmailProven(t testing.TB, db *store.DB, userID string) bool {
+	t.Helper()
+	return count(t, db, `SELECT COUNT(*) FROM users WHERE id = ? AND email_verified_at IS NOT NULL`, userID) == 1
+}
