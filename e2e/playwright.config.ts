@@ -62,6 +62,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ADDR: `127.0.0.1:${port}`,
+      // Where the provider sends the browser back: the configured URL, never the request's Host.
+      PUBLIC_URL: baseURL,
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       RATE_LIMIT_SCALE: '100',

@@ -138,7 +138,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	}
 	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
 		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
-		OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
+		PublicURL: cfg.PublicURL, OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

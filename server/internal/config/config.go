@@ -4,7 +4,6 @@ package config
 import (
 	"fmt"
 	"log/slog"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +42,9 @@ type Config struct {
 	ViewersMax, ViewersPerIP int
 	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
 	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
+	// PublicURL is the server's public base URL, without a trailing slash
+	// (PUBLIC_URL; public_url.go says when it may be left out).
+	PublicURL string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -131,9 +133,18 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("OIDC_ISSUER e OIDC_CLIENT_ID: defina os dois (ou nenhum)")
 	}
 	if c.OIDCIssuer != "" {
-		if u, err := url.Parse(c.OIDCIssuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDCIssuer)
+		if err := checkURL("OIDC_ISSUER", c.OIDCIssuer); err != nil {
+			return c, err
 		}
+	}
+	if c.OIDCRedirectURL != "" {
+		if err := checkURL("OIDC_REDIRECT_URL", c.OIDCRedirectURL); err != nil {
+			return c, err
+		}
+	}
+	var err error
+	if c.PublicURL, err = publicURL(getenv, c.Addr, c.OIDCIssuer != "" && c.OIDCRedirectURL == ""); err != nil {
+		return c, err
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)

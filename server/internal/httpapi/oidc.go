@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -39,17 +40,17 @@ func handleConfig(flow OIDCFlow) http.Handler {
 	})
 }
 
-// redirectURL is where the provider sends the browser back: the configured
-// one, else this server's callback as the browser reached it.
-func redirectURL(r *http.Request, cfg Config) string {
-	if cfg.OIDCRedirectURL != "" {
-		return cfg.OIDCRedirectURL
+// redirectURL is where the provider sends the browser back: from the
+// configuration only. A request's Host (or X-Forwarded-Host) is chosen by
+// whoever sends it and would hand the provider's code to their server.
+func redirectURL(cfg Config) (string, error) {
+	switch {
+	case cfg.OIDCRedirectURL != "":
+		return cfg.OIDCRedirectURL, nil
+	case cfg.PublicURL != "":
+		return cfg.PublicURL + callbackPath, nil
 	}
-	scheme := "http"
-	if isHTTPS(r, cfg.TrustProxy) {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host + callbackPath
+	return "", &core.Error{Code: core.CodeOIDCUnavailable, Err: errors.New("sem PUBLIC_URL nem OIDC_REDIRECT_URL")}
 }
 
 // backToAuth sends the browser to the sign-in screen with an error code the
@@ -70,7 +71,11 @@ func handleOIDCStart(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handler {
 			backToAuth(w, r, log, &core.Error{Code: core.CodeOIDCDisabled})
 			return
 		}
-		authURL, cookie, err := flow.Begin(r.Context(), redirectURL(r, cfg))
+		back, err := redirectURL(cfg)
+		var authURL, cookie string
+		if err == nil {
+			authURL, cookie, err = flow.Begin(r.Context(), back)
+		}
 		if err != nil {
 			backToAuth(w, r, log, err)
 			return
@@ -95,7 +100,11 @@ func handleOIDCCallback(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handle
 		if c, err := r.Cookie(flowCookie); err == nil {
 			cookie = c.Value
 		}
-		signed, err := flow.Finish(r.Context(), redirectURL(r, cfg), cookie, r.URL.Query())
+		back, err := redirectURL(cfg)
+		var signed auth.SignedIn
+		if err == nil {
+			signed, err = flow.Finish(r.Context(), back, cookie, r.URL.Query())
+		}
 		if err != nil {
 			backToAuth(w, r, log, err)
 			return

@@ -33,7 +33,17 @@ type oidcEnv struct {
 	clock    *clock
 }
 
+// testPublicURL is the server's configured public URL in these tests;
+// requests reach it with httptest's Host, example.com.
+const testPublicURL = "http://sorteio.test"
+
 func newOIDCEnv(t *testing.T, db *store.DB) *oidcEnv {
+	t.Helper()
+	return newOIDCEnvWith(t, db, httpapi.Config{PublicURL: testPublicURL})
+}
+
+// newOIDCEnvWith is newOIDCEnv with the server's configuration.
+func newOIDCEnvWith(t *testing.T, db *store.DB, cfg httpapi.Config) *oidcEnv {
 	t.Helper()
 	clk := &clock{t: time.Now()}
 	p, err := oidctest.New("sorteio", "segredo-do-cliente", clk.now)
@@ -43,10 +53,10 @@ func newOIDCEnv(t *testing.T, db *store.DB) *oidcEnv {
 	srv := httptest.NewServer(p.Handler())
 	t.Cleanup(srv.Close)
 	p.Issuer = srv.URL
-	return newOIDCEnvAt(t, db, p, srv.URL, clk)
+	return newOIDCEnvAt(t, db, p, srv.URL, clk, cfg)
 }
 
-func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer string, clk *clock) *oidcEnv {
+func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer string, clk *clock, cfg httpapi.Config) *oidcEnv {
 	t.Helper()
 	accounts, err := auth.NewService(db, clk.now)
 	if err != nil {
@@ -54,7 +64,7 @@ func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer strin
 	}
 	flow := auth.NewOIDC(auth.OIDCConfig{Issuer: issuer, ClientID: "sorteio", ClientSecret: "segredo-do-cliente", Name: "Empresa"},
 		accounts, db, []byte("chave-de-teste-com-32-bytes-....."), &http.Client{Timeout: 5 * time.Second})
-	h := httpapi.NewHandler(httpapi.Config{}, httpapi.Deps{
+	h := httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, OIDC: flow,
 		Limits: looseLimits(), Sync: db, Audits: db, Hub: ws.NewHub(storetest.Logger(t)), Now: clk.now, Assets: assets(),
 	})
@@ -255,7 +265,7 @@ func TestOIDCProviderDown(t *testing.T) {
 		srv := httptest.NewServer(http.NotFoundHandler())
 		issuer := srv.URL
 		srv.Close() // nothing listens there now
-		o := newOIDCEnvAt(t, db, nil, issuer, &clock{t: time.Now()})
+		o := newOIDCEnvAt(t, db, nil, issuer, &clock{t: time.Now()}, httpapi.Config{PublicURL: testPublicURL})
 		wantRedirect(t, o.do(t, request{method: "GET", path: "/api/auth/oidc/start"}), "/auth?erro=oidc_unavailable")
 		wantCounts(0, 0)(t, o.env, nil)
 	})

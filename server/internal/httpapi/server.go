@@ -31,9 +31,10 @@ type Config struct {
 	// CheckTime is how long every entrant self-check answer takes at least,
 	// hit or miss (0 in tests).
 	CheckTime time.Duration
-	// OIDCRedirectURL overrides the callback URL given to the provider
-	// (by default this server's /api/auth/oidc/callback as reached).
-	OIDCRedirectURL string
+	// PublicURL is the server's public base URL (PUBLIC_URL). The callback
+	// URL given to the provider is PublicURL + /api/auth/oidc/callback
+	// unless OIDCRedirectURL overrides it; never the request's Host.
+	PublicURL, OIDCRedirectURL string
 }
 
 // Deps are the handlers' dependencies.
