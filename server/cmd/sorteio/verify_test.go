@@ -164,3 +164,38 @@ func TestVerifyEscapesAbandonedKind(t *testing.T) {
 		t.Fatalf("the abandoned kind is not shown escaped:\n%s", out.String())
 	}
 }
+
+// The issue's case: a redraw relabelled as a first draw, with every ticket
+// as its own pool, recomputes on its own; the story of the rounds refuses
+// it, and the command fails (sync/testdata/draw/records-tampered.json).
+func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/records-tampered.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name   string          `json:"name"`
+			Record json.RawMessage `json:"record"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range file.Cases {
+		if c.Name != "relabelled redraw" {
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "registro.json")
+		if err := os.WriteFile(path, c.Record, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out)
+		if err == nil || !strings.Contains(out.String(), "2. draw, posições [2] (online): NÃO CONFERE\n   - Sorteio inicial depois de outro já concluído") {
+			t.Fatalf("err=%v\n%s", err, out.String())
+		}
+		return
+	}
+	t.Fatal("no relabelled redraw in the shared records")
+}
