@@ -3,6 +3,7 @@ package auditreport
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"unicode"
@@ -51,6 +52,10 @@ func FuzzReport(f *testing.F) {
 	for _, s := range []string{"\x1b[1A\x1b[2K1. draw, posições [1 2 3]: CONFERE", "\r1. CONFERE", "\u202eERUFNOC", "\x9b2J",
 		"\u2066x\u2069", "\u061c\u200e", "\xff\xfe", `a\u001b`, "linha\nnova", "Ação 🎉", "\U000e0041"} {
 		f.Add(`{"algorithm":"sorteio-v1","raffle":{"code":"K7P2QX","title":"Rifa"}}`, s)
+	}
+	// A whole true record (the shared one), so mutations reach the story of its rounds too.
+	if raw, err := os.ReadFile("../../../sync/testdata/draw/audit-export.json"); err == nil {
+		f.Add(string(raw), "Rifa")
 	}
 	f.Add(`{"raffle":{"title":"\u001b[8m"},"abandoned":[{"kind":"\u001b[2J\u001b[H","round":1}],"draws":[{"kind":"\u009b1A"}]}`, "x")
 	f.Fuzz(func(t *testing.T, raw, s string) {
