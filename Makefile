@@ -45,10 +45,11 @@ test-go: test-fuzz
 	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 # Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
-# inputs and imported files), one worker each, a few seconds a target. Budgets are counts of inputs,
-# not durations: with a duration, Go's fuzzing coordinator can fail a run with 'context deadline
-# exceeded' when the time ends while a worker is still minimizing a new input (a race in the
-# coordinator, not a finding; it wrote no failing input). A count has no deadline to race.
+# inputs and imported files) and of what `sorteio verify` prints, one worker each, a few seconds a
+# target. Budgets are counts of inputs, not durations: with a duration, Go's fuzzing coordinator can
+# fail a run with 'context deadline exceeded' when the time ends while a worker is still minimizing a
+# new input (a race in the coordinator, not a finding; it wrote no failing input). A count has no
+# deadline to race.
 # The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds with `go test ./...`;
 # `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
 FUZZ := $(GO) test -run '^$$' -parallel 1
@@ -57,6 +58,7 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 30000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzDecodeAdd$$' -fuzztime 30000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 20000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzReport$$' -fuzztime 5000x ./server/internal/auditreport
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
 

@@ -52,6 +52,9 @@ type Export struct {
 	// Abandoned lists the rounds given up without a result (nothing to
 	// verify: no seed was revealed).
 	Abandoned []Abandoned `json:"abandoned,omitempty"`
+	// Winners is every winner's state, as the public endpoint adds it: a
+	// redraw is justified only by an invalidation listed here (CheckStory).
+	Winners []Standing `json:"winners,omitempty"`
 }
 
 // Abandoned is a round the organiser gave up after its device never
@@ -74,23 +77,30 @@ type Abandoned struct {
 // pool it derives: the first draw's published pool, and for a redraw that
 // pool minus the winners of every record before it (and, when nobody may win
 // twice, their groups; docs/draw-algorithm.md §6). A redraw's own published
-// pool, if an older export carries one, is ignored.
+// pool, if an older export carries one, is ignored. Then the rounds are
+// checked together (CheckStory): each may recompute and the whole still be
+// impossible, such as a redraw relabelled as a first draw over a pool of its
+// own.
 func VerifyExport(e Export) [][]string {
-	out := make([][]string, len(e.Draws))
+	out := CheckStory(e)
 	var first []Ticket
 	var won []string
 	for i, r := range e.Draws {
+		var problems []string
 		switch {
-		case r.Kind != "redraw":
+		case r.Kind == "draw" && first == nil:
 			first = Canonical(r.Pool)
-		case first == nil:
-			out[i] = []string{"re-sorteio sem o sorteio inicial no registro: não há de onde derivar o conjunto de bilhetes"}
-			won = append(won, r.Winners...)
-			continue
-		default:
+			problems = Verify(r)
+		case r.Kind == "draw":
+			// A second first draw: recomputed over what it publishes; the
+			// story refuses it and the redraws still derive from the first.
+			problems = Verify(r)
+		case r.Kind == "redraw" && first != nil:
 			r.Pool = RedrawPool(first, won, r.AllowDuplicateWins)
+			problems = Verify(r)
 		}
-		out[i] = Verify(r)
+		// Otherwise there is nothing to recompute over: the story says why.
+		out[i] = append(problems, out[i]...)
 		won = append(won, r.Winners...)
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -89,10 +90,10 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// What SafeForTerminal prints holds no control, bidi or invisible character
-// and no broken UTF-8, whatever the record held.
+// What SafeForTerminal prints holds no control, bidi, format or invisible
+// character and no broken UTF-8, whatever the record held.
 func FuzzSafeForTerminal(f *testing.F) {
-	for _, s := range []string{"Rifa\n1. CONFERE\x1b[8m", "\u202eabc", "\xff\xfe", `a\b`, "Ação 🎉"} {
+	for _, s := range []string{"Rifa\n1. CONFERE\x1b[8m", "\u202eabc", "\xff\xfe", `a\b`, "Ação 🎉", "\u061c", "\U000e0041"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -101,7 +102,7 @@ func FuzzSafeForTerminal(f *testing.F) {
 			t.Fatalf("%q -> %q: broken UTF-8", s, out)
 		}
 		for _, r := range out {
-			if forbiddenRune(r, false) || isInvisible(r) {
+			if forbiddenRune(r, false) || isInvisible(r) || unicode.Is(unicode.Cf, r) {
 				t.Fatalf("%q -> %q keeps %U", s, out, r)
 			}
 		}

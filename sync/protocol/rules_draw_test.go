@@ -400,7 +400,8 @@ func TestNeedsPool(t *testing.T) {
 // Every completed round's audit record verifies, redraws included.
 func TestAuditRecordsVerify(t *testing.T) {
 	st := completedState(t)
-	st.Winners[1].IsValid = false
+	invalidated := st.Now
+	st.Winners[1].IsValid, st.Winners[1].InvalidatedAt = false, &invalidated
 	pool := RedrawPool(st, false)
 	m := WinnerRedraw{DrawStart: DrawStart{DrawID: "0192f0c1-0000-7000-8000-00000000d002",
 		ClientCommitment: draw.Commitment(seedOf("c2")), PoolDigest: digestOf(pool), PoolSize: len(pool), Offline: true}, Position: 2}
@@ -421,6 +422,11 @@ func TestAuditRecordsVerify(t *testing.T) {
 			t.Fatalf("record = %+v", rec)
 		}
 		exp.Draws = append(exp.Draws, rec)
+	}
+	// The invalidation the redraw needs (draw.CheckStory), as the public winners list gives it.
+	for _, w := range PublicWinners(st.Winners) {
+		exp.Winners = append(exp.Winners, draw.Standing{DrawID: w.DrawID, Position: w.Position, TicketID: w.TicketID,
+			IsValid: w.IsValid, InvalidatedAt: w.InvalidatedAt})
 	}
 	for i, p := range draw.VerifyExport(exp) {
 		if len(p) != 0 {

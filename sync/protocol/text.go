@@ -83,10 +83,11 @@ func forbiddenRune(r rune, multiline bool) bool {
 }
 
 // SafeForTerminal renders a text from an untrusted record for printing:
-// every character the text rule refuses, invisible ones and white space other
-// than the plain space are written as \u escapes (a backslash is doubled,
-// a broken byte is \x..), so a record cannot move the cursor, hide lines or
-// reorder them on a terminal.
+// every character the text rule refuses, every format character (bidi marks
+// such as U+061C, tags such as U+E0041: invisible, and some reorder what
+// follows) and white space other than the plain space are written as \u
+// escapes (a backslash is doubled, a broken byte is \x..), so a record
+// cannot move the cursor, hide lines or reorder them on a terminal.
 func SafeForTerminal(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -96,8 +97,12 @@ func SafeForTerminal(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case r == '\\':
 			b.WriteString(`\\`)
-		case forbiddenRune(r, false) || isInvisible(r) || (unicode.IsSpace(r) && r != ' '):
-			fmt.Fprintf(&b, `\u%04x`, r)
+		case forbiddenRune(r, false) || isInvisible(r) || unicode.Is(unicode.Cf, r) || (unicode.IsSpace(r) && r != ' '):
+			if r > 0xFFFF {
+				fmt.Fprintf(&b, `\U%08x`, r) // \u takes four digits: U+E0041 would read as U+E004 and "1"
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
 		default:
 			b.WriteRune(r)
 		}

@@ -132,3 +132,70 @@ func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
 		t.Fatalf("the forged winner id is not shown escaped:\n%s", text)
 	}
 }
+
+// The kind of an abandoned round was printed raw: a record could move the
+// cursor up, erase the verdict line and print 'CONFERE' over 'NÃO CONFERE'.
+func TestVerifyEscapesAbandonedKind(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/audit-export.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp map[string]any
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatal(err)
+	}
+	exp["abandoned"].([]any)[0].(map[string]any)["kind"] = "draw\x1b[2A\x1b[2K\r2. redraw, posições [2], 20 bilhetes (online): CONFERE\u2066"
+	exp["draws"].([]any)[1].(map[string]any)["client_seed"] = strings.Repeat("ab", 32) // the redraw no longer matches
+	path := filepath.Join(t.TempDir(), "registro.json")
+	forged, _ := json.Marshal(exp)
+	if err := os.WriteFile(path, forged, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out); err == nil {
+		t.Fatalf("a forged record passed:\n%s", out.String())
+	}
+	for _, c := range out.String() {
+		if c == 0x1b || c == '\r' || c == 0x2066 {
+			t.Fatalf("raw control %U printed:\n%q", c, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `Rodada 1 (draw\u001b[2A\u001b[2K\u000d2. redraw`) {
+		t.Fatalf("the abandoned kind is not shown escaped:\n%s", out.String())
+	}
+}
+
+// The issue's case: a redraw relabelled as a first draw, with every ticket
+// as its own pool, recomputes on its own; the story of the rounds refuses
+// it, and the command fails (sync/testdata/draw/records-tampered.json).
+func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/records-tampered.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name   string          `json:"name"`
+			Record json.RawMessage `json:"record"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range file.Cases {
+		if c.Name != "relabelled redraw" {
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "registro.json")
+		if err := os.WriteFile(path, c.Record, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out)
+		if err == nil || !strings.Contains(out.String(), "2. draw, posições [2] (online): NÃO CONFERE\n   - Sorteio inicial depois de outro já concluído") {
+			t.Fatalf("err=%v\n%s", err, out.String())
+		}
+		return
+	}
+	t.Fatal("no relabelled redraw in the shared records")
+}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/sync/draw"
-	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // auditFixture makes raffle K7P2QX (its participants have e-mails) and
@@ -57,9 +56,10 @@ func auditFixture(stage string) func(t *testing.T, e *env) {
 	}
 }
 
+// auditBody is the record as GET /api/public/raffles/{code}/audit answers
+// it; its winners list is draw.Export's, which the verifier reads.
 type auditBody struct {
 	draw.Export
-	Winners []protocol.Winner `json:"winners"`
 }
 
 func readAudit(t *testing.T, res *http.Response) auditBody {

@@ -60,60 +60,58 @@ def generated(count, group_size):
 
 def sha(s): return hashlib.sha256(s.encode()).digest()
 
-cases = []
-def case(name, seed, pool, count, allow_dup, gen=None):
-    c = {"name": name, "seed": seed.hex(), "winners_count": count, "allow_duplicate_wins": allow_dup}
-    if gen: c["generate"] = gen
-    else: c["pool"] = pool
-    canon = sorted(pool, key=lambda t: t["id"].encode())
-    c["pool_digest"] = digest(canon)
-    c["winners"] = pick(seed, pool, count, allow_dup)
-    cases.append(c)
+def vectors():
+    """Writes vectors.json."""
+    cases = []
+    def case(name, seed, pool, count, allow_dup, gen=None):
+        c = {"name": name, "seed": seed.hex(), "winners_count": count, "allow_duplicate_wins": allow_dup}
+        if gen: c["generate"] = gen
+        else: c["pool"] = pool
+        canon = sorted(pool, key=lambda t: t["id"].encode())
+        c["pool_digest"] = digest(canon)
+        c["winners"] = pick(seed, pool, count, allow_dup)
+        cases.append(c)
 
-def t(i, g, name, num="001"):
-    return {"id": uid(i), "group_id": uid(g, "g"), "ticket_number": num, "name": name}
+    def t(i, g, name, num="001"):
+        return {"id": uid(i), "group_id": uid(g, "g"), "ticket_number": num, "name": name}
 
-case("one ticket", sha("um"), [t(1, 1, "Ana")], 1, False)
-five = [t(i, i, "Pessoa %d" % i) for i in range(5, 0, -1)]
-case("k equals the pool size", sha("cinco"), five, 5, True)
-case("k equals the people, duplicates not allowed", sha("grupos"),
-     [t(1, 1, "Ana", "001"), t(2, 1, "Ana", "002"), t(3, 2, "Bia", None), t(4, 3, "Caio", "003"), t(5, 3, "Caio", "004")], 3, False)
-one_group = [t(i, 9, "Dona Maria", "%03d" % i) for i in range(1, 7)]
-case("every ticket in one group, duplicates not allowed", sha("grupo"), one_group, 1, False)
-case("every ticket in one group, duplicates allowed", sha("grupo"), one_group, 6, True)
-case("unicode names", sha("unicode"),
-     [t(1, 1, "José da Conceição"), t(2, 2, "Zoë 🎉"), t(3, 3, "李小龙"), t(4, 4, "  Ana\tMaria ")], 2, False)
-case("duplicates allowed can pick one person twice", sha("dup"),
-     [t(i, 1 if i <= 8 else i, "Ana" if i <= 8 else "P%d" % i, "%03d" % i) for i in range(1, 11)], 4, True)
-big = generated(100000, 10)
-case("100,000 tickets, 100 winners", sha("cem mil"), big, 100, False,
-     gen={"count": 100000, "group_size": 10, "rule": "ticket i (0-based): id = uuid((i*7919) mod count), group = i div group_size, ticket_number = (i mod group_size)+1 as 3 digits, name = 'Pessoa <group>'; see generate.py"})
+    case("one ticket", sha("um"), [t(1, 1, "Ana")], 1, False)
+    five = [t(i, i, "Pessoa %d" % i) for i in range(5, 0, -1)]
+    case("k equals the pool size", sha("cinco"), five, 5, True)
+    case("k equals the people, duplicates not allowed", sha("grupos"),
+         [t(1, 1, "Ana", "001"), t(2, 1, "Ana", "002"), t(3, 2, "Bia", None), t(4, 3, "Caio", "003"), t(5, 3, "Caio", "004")], 3, False)
+    one_group = [t(i, 9, "Dona Maria", "%03d" % i) for i in range(1, 7)]
+    case("every ticket in one group, duplicates not allowed", sha("grupo"), one_group, 1, False)
+    case("every ticket in one group, duplicates allowed", sha("grupo"), one_group, 6, True)
+    case("unicode names", sha("unicode"),
+         [t(1, 1, "José da Conceição"), t(2, 2, "Zoë 🎉"), t(3, 3, "李小龙"), t(4, 4, "  Ana\tMaria ")], 2, False)
+    case("duplicates allowed can pick one person twice", sha("dup"),
+         [t(i, 1 if i <= 8 else i, "Ana" if i <= 8 else "P%d" % i, "%03d" % i) for i in range(1, 11)], 4, True)
+    big = generated(100000, 10)
+    case("100,000 tickets, 100 winners", sha("cem mil"), big, 100, False,
+         gen={"count": 100000, "group_size": 10, "rule": "ticket i (0-based): id = uuid((i*7919) mod count), group = i div group_size, ticket_number = (i mod group_size)+1 as 3 digits, name = 'Pessoa <group>'; see generate.py"})
 
-client, server = sha("cliente"), sha("servidor")
-combined = hashlib.sha256(client + server).digest()
-s = Stream(sha("fluxo"))
-words = [s.u32() for _ in range(10)]
-s2 = Stream(sha("rejeição"))
-n = 3 * 2**30
-draws = [s2.intn(n) for _ in range(20)]
+    client, server = sha("cliente"), sha("servidor")
+    combined = hashlib.sha256(client + server).digest()
+    s = Stream(sha("fluxo"))
+    words = [s.u32() for _ in range(10)]
+    s2 = Stream(sha("rejeição"))
+    n = 3 * 2**30
+    draws = [s2.intn(n) for _ in range(20)]
 
-out = {
-    "about": "Draw vectors for sorteio-v1 (docs/draw-algorithm.md), from sync/testdata/draw/generate.py. Read by the Go tests (sync/draw) and the PWA's Vitest tests.",
-    "algorithm": "sorteio-v1",
-    "combine": {"client_seed": client.hex(), "server_seed": server.hex(), "seed": combined.hex()},
-    "stream": {"seed": sha("fluxo").hex(), "first_words": words},
-    "intn": {"seed": sha("rejeição").hex(), "n": n, "draws": draws},
-    "cases": cases,
-}
-json.dump(out, open(__file__.replace("generate.py", "vectors.json"), "w"), ensure_ascii=False, indent=1)
+    out = {
+        "about": "Draw vectors for sorteio-v1 (docs/draw-algorithm.md), from sync/testdata/draw/generate.py. Read by the Go tests (sync/draw) and the PWA's Vitest tests.",
+        "algorithm": "sorteio-v1",
+        "combine": {"client_seed": client.hex(), "server_seed": server.hex(), "seed": combined.hex()},
+        "stream": {"seed": sha("fluxo").hex(), "first_words": words},
+        "intn": {"seed": sha("rejeição").hex(), "n": n, "draws": draws},
+        "cases": cases,
+    }
+    json.dump(out, open(__file__.replace("generate.py", "vectors.json"), "w"), ensure_ascii=False, indent=1)
 
 
-def audit_export():
-    """A ticket raffle (3 winners, duplicates not allowed) whose first round, online, was
-    abandoned (its device never revealed); the second round drew online; the 2nd place is
-    invalidated and redrawn offline; then the 3rd place is invalidated and not redrawn yet.
-    Only the first draw publishes its pool: the verifier derives the redraw's (§6, §9).
-    Invalidation reasons are never public. Seeds and times are fixed so the file never changes."""
+def audit_pool():
+    """The audit record's tickets: 12 people with 1 to 5 tickets each (27 in all)."""
     people = [("Ana Souza", 3), ("Bruno Lima", 1), ("Carla Dias", 2), ("Davi Rocha", 4),
               ("Érica Nunes", 1), ("Fábio Melo", 2), ("Gabriela Reis", 3), ("Heitor Alves", 1),
               ("Iara Gomes", 2), ("João da Conceição", 5), ("Karina Pires", 1), ("Luís Araújo", 2)]
@@ -125,6 +123,16 @@ def audit_export():
             pool.append({"id": uid((i * 7) % total + 1), "group_id": uid(g + 1, "g"),
                          "ticket_number": "%03d" % (i + 1), "name": name})
             i += 1
+    return pool
+
+
+def audit_export():
+    """A ticket raffle (3 winners, duplicates not allowed) whose first round, online, was
+    abandoned (its device never revealed); the second round drew online; the 2nd place is
+    invalidated and redrawn offline; then the 3rd place is invalidated and not redrawn yet.
+    Only the first draw publishes its pool: the verifier derives the redraw's (§6, §9).
+    Invalidation reasons are never public. Seeds and times are fixed so the file never changes."""
+    pool = audit_pool()
     by_id = {t["id"]: t for t in pool}
     canon_all = sorted(pool, key=lambda t: t["id"].encode())
 
@@ -172,4 +180,6 @@ def audit_export():
     json.dump(export, open(__file__.replace("generate.py", "audit-export.json"), "w"), ensure_ascii=False, indent=1)
 
 
-audit_export()
+if __name__ == "__main__":
+    vectors()
+    audit_export()

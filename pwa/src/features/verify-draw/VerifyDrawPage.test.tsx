@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
-import { loadFixture } from '@/features/verify-draw/test-fixture'
+import { loadFixture, loadTampered } from '@/features/verify-draw/test-fixture'
 import { placesText, progressText } from '@/features/verify-draw/verify-text'
 import { renderApp, signedOut } from '@/test/render'
 import { canonical, pick, poolDigest } from '@/protocol/draw'
@@ -139,6 +139,17 @@ describe('/sorteio/{code}/verificar', () => {
     expect(within(second).getByText('Não confere')).toBeInTheDocument()
     expect(within(second).getByText('O conjunto de bilhetes desta rodada tem 20 bilhete(s), mas o registro diz 27.')).toBeInTheDocument()
     expect(within(second).getByText('(o conjunto derivado aqui tem 20)', { exact: false })).toBeInTheDocument()
+  })
+
+  it('refuses a redraw relabelled as a first draw, though it recomputes, and says why', async () => {
+    const relabelled = loadTampered().find((c) => c.name === 'relabelled redraw')!
+    stubFetch(async () => jsonResponse(200, JSON.stringify(relabelled.record)))
+    await openVerify()
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
+    expect(within(round(/3ª rodada/)).getByText('Confere')).toBeInTheDocument()
+    const forged = round(/4ª rodada: sorteio/)
+    expect(within(forged).getByText('Não confere')).toBeInTheDocument()
+    for (const problem of relabelled.problems[1]!) expect(within(forged).getByText(problem)).toBeInTheDocument()
   })
 
   it('downloads exactly the fetched record and says how to check it offline', async () => {

@@ -9,3 +9,20 @@ import { resolve } from 'node:path'
 export function loadFixture(): string {
   return readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/audit-export.json'), 'utf8')
 }
+
+export interface TamperedCase {
+  name: string
+  record: unknown
+  verdict: 'CONFERE' | 'NÃO CONFERE'
+  /** Each draw's problems, in order, word for word. */
+  problems: string[][]
+}
+
+/**
+ * sync/testdata/draw/records-tampered.json (written by tampered.py, read by the Go tests too): records
+ * whose rounds each recompute but whose story may be impossible, with the verdict and problems.
+ */
+export function loadTampered(): TamperedCase[] {
+  const file = readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/records-tampered.json'), 'utf8')
+  return (JSON.parse(file) as { cases: TamperedCase[] }).cases
+}

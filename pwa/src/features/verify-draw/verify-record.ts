@@ -4,6 +4,7 @@
 import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
+import { checkStory } from '@/features/verify-draw/round-story'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 export interface RoundCheck {
@@ -131,18 +132,9 @@ export async function verifyRound(round: AuditRound, drawnFrom: readonly DrawTic
   }
 }
 
-/** A redraw with no first draw before it in the record: there is no pool to derive its own from. */
-function noFirstDraw(): RoundCheck {
-  return {
-    ok: false,
-    problems: ['Re-sorteio sem o sorteio inicial no registro: não há de onde derivar o conjunto de bilhetes.'],
-    clientCommitment: null,
-    serverCommitment: null,
-    seed: null,
-    poolSize: 0,
-    poolDigest: '',
-    winners: null,
-  }
+/** A round with no pool to recompute over (a redraw before any first draw): only the story speaks. */
+function notRecomputed(): RoundCheck {
+  return { ok: false, problems: [], clientCommitment: null, serverCommitment: null, seed: null, poolSize: 0, poolDigest: '', winners: null }
 }
 
 /** Every winner in the list must be the one a round drew for that position. */
@@ -168,18 +160,26 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
   }
   const rounds: RoundCheck[] = []
   // A redraw's pool is derived here: the first draw's published pool minus every winner of the
-  // rounds before it (with their groups when nobody may win twice), docs/draw-algorithm.md §6.
+  // rounds before it (with their groups when nobody may win twice), docs/draw-algorithm.md §6. A
+  // second first draw is recomputed over what it publishes; the story refuses it.
+  const story = checkStory(record)
   let first: readonly DrawTicket[] | null = null
   const won: string[] = []
-  for (const round of record.draws) {
-    if (round.kind === 'draw') first = canonical(round.pool ?? [])
-    if (!first) {
-      rounds.push(noFirstDraw())
-      for (let i = 0; i < STEPS_PER_ROUND; i++) await step()
+  for (const [i, round] of record.draws.entries()) {
+    let check: RoundCheck
+    if (round.kind === 'draw') {
+      const own = canonical(round.pool ?? [])
+      first ??= own
+      check = await verifyRound(round, own, step)
+    } else if (first) {
+      check = await verifyRound(round, redrawPool(first, won, round.allow_duplicate_wins), step)
     } else {
-      const pool = round.kind === 'draw' ? first : redrawPool(first, won, round.allow_duplicate_wins)
-      rounds.push(await verifyRound(round, pool, step))
+      check = notRecomputed()
+      for (let s = 0; s < STEPS_PER_ROUND; s++) await step()
     }
+    // The rounds together (docs/draw-algorithm.md §10): what no round alone shows.
+    const told = story[i] ?? []
+    rounds.push({ ...check, ok: check.ok && told.length === 0, problems: [...check.problems, ...told] })
     won.push(...round.winners)
   }
   return { ok: problems.length === 0 && rounds.every((r) => r.ok), problems, rounds }

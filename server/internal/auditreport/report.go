@@ -1,0 +1,76 @@
+// Package auditreport writes what `sorteio verify` says about an exported
+// draw history. It is apart from the command so its fuzz target builds
+// without the server (and its SQLite driver).
+package auditreport
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// Write checks exp (draw.VerifyExport) and prints a line per draw, its
+// problems, the abandoned rounds and the deletion; it returns how many draws
+// do not match. Every line goes through printer.line, which escapes all its
+// arguments: the record is the thing being checked, so no text of it may
+// move the cursor, hide a line or print a fake verdict.
+func Write(w io.Writer, exp draw.Export) (failed int) {
+	p := printer{w}
+	p.line("Sorteio %s (%s)", exp.Raffle.Code, exp.Raffle.Title)
+	if exp.Raffle.DeletedAt != nil {
+		p.line("Excluído pelo organizador em %s (o registro continua público).", when(*exp.Raffle.DeletedAt))
+	}
+	// Each redraw over the pool derived from the first draw's, never over
+	// one it publishes; each round checked in the story of the rounds.
+	for i, problems := range draw.VerifyExport(exp) {
+		rec := exp.Draws[i]
+		mode := "online"
+		if !rec.Online {
+			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
+		}
+		if len(problems) == 0 {
+			p.line("%d. %s, posições %v, %d bilhetes (%s): CONFERE", i+1, rec.Kind, rec.Positions, rec.PoolSize, mode)
+			continue
+		}
+		failed++
+		p.line("%d. %s, posições %v (%s): NÃO CONFERE", i+1, rec.Kind, rec.Positions, mode)
+		for _, problem := range problems {
+			p.line("   - %s", problem)
+		}
+	}
+	for _, a := range exp.Abandoned {
+		p.line("Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.",
+			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
+	}
+	return failed
+}
+
+// Safe is the one escaping of a record's text for the terminal
+// (protocol.SafeForTerminal); the command's errors that quote the record use
+// it too.
+func Safe(s string) string { return protocol.SafeForTerminal(s) }
+
+type printer struct{ w io.Writer }
+
+// line prints one line. Numbers and lists of numbers are printed as they
+// are; every other argument, whatever its type, is turned into text and
+// escaped, so a new field printed from the record is escaped without anyone
+// remembering to.
+func (p printer) line(format string, args ...any) {
+	for i, a := range args {
+		switch a.(type) {
+		case int, int64, []int:
+		default:
+			args[i] = Safe(fmt.Sprint(a))
+		}
+	}
+	fmt.Fprintf(p.w, format+"\n", args...)
+}
+
+// when writes a Unix ms time in UTC, the same for everyone who checks.
+func when(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("02/01/2006 15:04:05 UTC")
+}

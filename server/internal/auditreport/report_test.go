@@ -1,0 +1,25 @@
+package auditreport
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
+
+// An abandoned round's kind moved the cursor up, erased the line and wrote a
+// fake verdict over the real 'NÃO CONFERE'; it is printed escaped, on its
+// own line, and the verdict stays.
+func TestAbandonedKindIsEscaped(t *testing.T) {
+	var out bytes.Buffer
+	e := recordWith(draw.Export{}, "x")
+	e.Abandoned[0].Kind = "draw\x1b[3A\x1b[2K\r1. draw, posições [1] (online): CONFERE\x1b[8m"
+	if failed := Write(&out, e); failed != 3 {
+		t.Fatalf("%d draws fail, want 3:\n%s", failed, out.String())
+	}
+	checkTerminalSafe(t, e.Abandoned[0].Kind, out.String())
+	if !strings.Contains(out.String(), `Rodada 1 (draw\u001b[3A\u001b[2K\u000d1. draw`) {
+		t.Fatalf("the abandoned kind is not shown escaped:\n%s", out.String())
+	}
+}
