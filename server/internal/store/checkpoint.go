@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
 )
 
@@ -35,6 +34,7 @@ func (db *DB) startCheckpoints(every time.Duration) {
 				return
 			case <-tick.C:
 				if db.walErased.Load() {
+					// A truncation that cannot finish still copies what it can, as the passive one does.
 					db.truncateWAL(ctx)
 					continue
 				}
@@ -51,29 +51,4 @@ func (db *DB) startCheckpoints(every time.Duration) {
 func (db *DB) checkpoint(ctx context.Context) error {
 	_, err := db.read.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
 	return err
-}
-
-// errWALBusy: a reader or a writer still used the WAL when the truncating
-// checkpoint gave up waiting for it (busy_timeout).
-var errWALBusy = errors.New("WAL still in use")
-
-// truncateWAL copies the whole WAL into the database file and empties it,
-// so the WAL no longer holds pages as they were before an erasure
-// (afterErasure). It waits for readers and writers up to the connection's
-// busy timeout; when it cannot finish, walErased stays set and the
-// background loop tries again on each tick instead of its passive checkpoint.
-func (db *DB) truncateWAL(ctx context.Context) {
-	db.walErased.Store(true)
-	var busy, frames, copied int
-	err := db.read.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &copied)
-	if err == nil && busy != 0 {
-		err = errWALBusy
-	}
-	if err != nil {
-		if ctx.Err() == nil {
-			db.log.Warn("WAL do SQLite não esvaziado após exclusão; nova tentativa no próximo checkpoint", "err", err)
-		}
-		return
-	}
-	db.walErased.Store(false)
 }

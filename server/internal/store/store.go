@@ -130,12 +130,16 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 // database/sql keeps two idle connections.
 const writerCache = 64 << 10
 
+// busyTimeout is how long a SQLite connection waits for a lock before it
+// answers busy.
+const busyTimeout = 10 * time.Second
+
 func sqliteDSN(path, txlock string) string {
 	q := url.Values{}
 	// No checkpoint in a commit: they run in the background (checkpoint.go).
 	// secure_delete zeroes what a delete or an update frees, so erased
 	// personal data does not stay in free pages or cells (erase.go).
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)", "wal_autocheckpoint(0)",
+	for _, p := range []string{fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)", "wal_autocheckpoint(0)",
 		"secure_delete(ON)"} {
 		q.Add("_pragma", p)
 	}
