@@ -33,7 +33,7 @@ func (db *DB) DeleteSessionsOf(ctx context.Context, userID string) (int64, error
 // raffle tombstones keep an owner. Nobody can sign in to it again and its
 // e-mail is free for a new account.
 func (db *DB) DeleteAccount(ctx context.Context, userID string, now time.Time) error {
-	return db.wrap(db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
 		ids, err := db.liveRafflesOf(ctx, tx, userID)
 		if err != nil {
 			return err
@@ -50,7 +50,12 @@ func (db *DB) DeleteAccount(ctx context.Context, userID string, now time.Time) e
 		}
 		return db.exec(ctx, tx, `UPDATE users SET email = ?, password_hash = '', deleted_at = ? WHERE id = ?`,
 			unclaimedEmail(userID, ""), millis(now), userID)
-	}))
+	})
+	if err != nil {
+		return db.wrap(err)
+	}
+	db.afterErasure(ctx)
+	return nil
 }
 
 func (db *DB) liveRafflesOf(ctx context.Context, tx *sql.Tx, userID string) ([]string, error) {

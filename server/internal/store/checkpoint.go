@@ -33,6 +33,11 @@ func (db *DB) startCheckpoints(every time.Duration) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
+				if db.walErased.Load() {
+					// A truncation that cannot finish still copies what it can, as the passive one does.
+					db.truncateWAL(ctx)
+					continue
+				}
 				if err := db.checkpoint(ctx); err != nil && ctx.Err() == nil {
 					db.log.Warn("checkpoint do SQLite falhou", "err", err)
 				}

@@ -19,13 +19,7 @@ import (
 // background checkpoint copies it, and the data reads the same after.
 func TestSQLiteCheckpointsOutsideCommits(t *testing.T) {
 	ctx := context.Background()
-	path := storetest.DSN(t, "sqlite")
-	db, err := store.Open(ctx, path, storetest.Logger(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.StopCheckpoints()
+	db, path := sqliteAt(t)
 	if err := db.CheckpointNow(ctx); err != nil { // the migrations' pages
 		t.Fatal(err)
 	}
@@ -74,4 +68,18 @@ func TestSQLiteCheckpointsOutsideCommits(t *testing.T) {
 	if n := storetest.CountParticipants(t, db, rid); n != 20_000 {
 		t.Errorf("%d tickets, want 20,000", n)
 	}
+}
+
+// sqliteAt opens a fresh SQLite database and returns it with its file's
+// path, its background checkpoints stopped until the test starts them.
+func sqliteAt(t *testing.T) (*store.DB, string) {
+	t.Helper()
+	path := storetest.DSN(t, "sqlite")
+	db, err := store.Open(context.Background(), path, storetest.Logger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.StopCheckpoints()
+	return db, path
 }

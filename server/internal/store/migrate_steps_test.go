@@ -50,6 +50,29 @@ func migrationSteps(t *testing.T, dialect string) (versions []int64, upTo []fste
 	return versions, upTo
 }
 
+// atVersion opens a fresh database of the dialect migrated up to version
+// only, as a build that shipped up to it would, with one account (owner).
+// exec runs a statement written with ? placeholders on it.
+func atVersion(t *testing.T, dialect string, version int64) (db *store.DB, dsn, owner string, exec func(query string, args ...any)) {
+	t.Helper()
+	dsn = storetest.DSN(t, dialect)
+	versions, upTo := migrationSteps(t, dialect)
+	db, err := store.OpenWith(context.Background(), dsn, storetest.Logger(t), upTo[slices.Index(versions, version)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, q := db.Raw()
+	exec = func(query string, args ...any) {
+		t.Helper()
+		if _, err := pool.Exec(q(query), args...); err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+	}
+	owner = core.NewID(time.Now())
+	exec(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, 'ana@example.com', 'x', ?)`, owner, time.Now().UnixMilli())
+	return db, dsn, owner, exec
+}
+
 // seedAt writes, with the columns the schema has at version v, a raffle with
 // two tickets and its log, and from 0003 on a completed draw with a winner.
 // Ticket ids are shared between raffles once 0006 allows it, draw ids once
@@ -224,22 +247,8 @@ func TestMigration0017NumberBound(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
-			dsn := storetest.DSN(t, dialect)
-			versions, upTo := migrationSteps(t, dialect)
-			at16 := slices.Index(versions, 16)
-			db, err := store.OpenWith(ctx, dsn, storetest.Logger(t), upTo[at16])
-			if err != nil {
-				t.Fatal(err)
-			}
-			pool, q := db.Raw()
-			exec := func(query string, args ...any) {
-				t.Helper()
-				if _, err := pool.Exec(q(query), args...); err != nil {
-					t.Fatalf("%s: %v", query, err)
-				}
-			}
-			owner, now := core.NewID(time.Now()), time.Now().UnixMilli()
-			exec(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, 'ana@example.com', 'x', ?)`, owner, now)
+			db, dsn, owner, exec := atVersion(t, dialect, 16)
+			now := time.Now().UnixMilli()
 			digits, _ := seedAt(t, db, 16, owner) // "001" and "002"
 			none := core.NewID(time.Now())
 			exec(`INSERT INTO raffles (id, local_id, owner_id, code, title, type, status, winners_count, countdown_seconds,
@@ -256,7 +265,7 @@ func TestMigration0017NumberBound(t *testing.T) {
 			}
 			db.Close()
 
-			db, err = store.Open(ctx, dsn, storetest.Logger(t))
+			db, err := store.Open(ctx, dsn, storetest.Logger(t))
 			if err != nil {
 				t.Fatal(err)
 			}

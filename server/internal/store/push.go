@@ -38,9 +38,16 @@ type OpResult struct {
 //
 // When the ops are done, every raffle they advanced gets one poke with its
 // highest seq, after its commit (pokes.go), also when an error ends the push.
+// An applied raffle.delete is followed by afterErasure (erase.go) first.
 func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.Op, now func() time.Time) ([]OpResult, error) {
 	heads := map[pokeTarget]int64{}
-	defer func() { db.poke(ctx, userID, heads) }()
+	erased := false
+	defer func() {
+		if erased {
+			db.afterErasure(ctx)
+		}
+		db.poke(ctx, userID, heads)
+	}()
 	results := make([]OpResult, 0, len(ops))
 	for _, op := range ops {
 		res, err := db.applyOne(ctx, userID, clientID, op, now())
@@ -50,6 +57,7 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 		if res.Status == StatusApplied {
 			t := pokeTarget{local: res.RaffleID, key: res.raffleKey}
 			heads[t] = max(heads[t], res.Seq)
+			erased = erased || op.Type == protocol.TypeRaffleDelete
 		}
 		results = append(results, res)
 	}

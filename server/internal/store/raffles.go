@@ -109,13 +109,21 @@ func (db *DB) updateRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle) e
 // deleteRaffle makes the raffle a tombstone. A raffle that had a round keeps
 // its public record (rounds, winners and the pool they were drawn from, whose
 // digest covers the names) so a deletion never hides a draw; the e-mails,
-// never public, go. Any other raffle loses its participants.
+// never public, go, and so do the invalidation reasons. Any other raffle
+// loses its participants. Either way its log keeps no payload (eraseLog);
+// the caller runs afterErasure once this has committed.
 func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now time.Time) error {
+	if err := db.eraseLog(ctx, tx, raffleID); err != nil {
+		return err
+	}
 	var rounds int
 	if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM draws WHERE raffle_id = ?`), raffleID).Scan(&rounds); err != nil {
 		return err
 	}
 	if rounds > 0 {
+		if err := db.forgetReasons(ctx, tx, raffleID); err != nil {
+			return err
+		}
 		if err := db.exec(ctx, tx, `UPDATE participants SET email = NULL WHERE raffle_id = ? AND email IS NOT NULL`, raffleID); err != nil {
 			return err
 		}

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -53,6 +54,9 @@ type DB struct {
 	abandonGrace time.Duration
 	// stopCheckpoints ends SQLite's background checkpoints (checkpoint.go).
 	stopCheckpoints func()
+	// walErased is set while SQLite's WAL may still hold pages from before
+	// an erasure (truncateWAL).
+	walErased atomic.Bool
 }
 
 // SetAbandonGrace sets the grace after a round's countdown before the owner
@@ -126,10 +130,17 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 // database/sql keeps two idle connections.
 const writerCache = 64 << 10
 
+// busyTimeout is how long a SQLite connection waits for a lock before it
+// answers busy.
+const busyTimeout = 10 * time.Second
+
 func sqliteDSN(path, txlock string) string {
 	q := url.Values{}
 	// No checkpoint in a commit: they run in the background (checkpoint.go).
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)", "wal_autocheckpoint(0)"} {
+	// secure_delete zeroes what a delete or an update frees, so erased
+	// personal data does not stay in free pages or cells (erase.go).
+	for _, p := range []string{fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)", "wal_autocheckpoint(0)",
+		"secure_delete(ON)"} {
 		q.Add("_pragma", p)
 	}
 	if txlock == "immediate" {

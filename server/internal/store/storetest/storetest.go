@@ -41,10 +41,26 @@ func Logger(t testing.TB) *slog.Logger {
 // removed when the test ends.
 func MustOpenDB(t testing.TB, dialect string) *store.DB {
 	t.Helper()
-	dsn := DSN(t, dialect)
+	return mustOpen(t, DSN(t, dialect))
+}
+
+// EachDSN is Each with the connection string of each fresh database, for
+// tests that read what it stores (StoredBytes).
+func EachDSN(t *testing.T, fn func(t *testing.T, db *store.DB, dsn string)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(d, func(t *testing.T) {
+			dsn := DSN(t, d)
+			fn(t, mustOpen(t, dsn), dsn)
+		})
+	}
+}
+
+func mustOpen(t testing.TB, dsn string) *store.DB {
+	t.Helper()
 	db, err := store.Open(context.Background(), dsn, Logger(t))
 	if err != nil {
-		t.Fatalf("abrir banco %s: %v", dialect, err)
+		t.Fatalf("abrir banco %s: %v", dsn, err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
