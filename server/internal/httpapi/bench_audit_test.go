@@ -5,8 +5,13 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
+	"time"
 
+	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/draw"
 )
@@ -62,4 +67,71 @@ func BenchmarkAudit40Redraws100k(b *testing.B) {
 			}
 		})
 	}
+}
+
+// A 100,000-ticket raffle's public audit (10,000 people × 10, one draw),
+// asked for again and again with gzip, as browsers ask: "uncached" is every
+// request reading and encoding the record (a cache that keeps nothing: what
+// each one cost before the cache), "repeat" answers the bytes kept for the
+// version, "not-modified" is a 304. cpu-ms is this process's CPU per
+// request (the server, SQLite, the client), steadier than wall time on a
+// busy machine; docs/bench/2026-11-26-audit-cache.md has the figures.
+func BenchmarkAuditRepeat100k(b *testing.B) {
+	people := crowd(10_000, 10)
+	pool := poolOf(people...)
+	for _, dialect := range storetest.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			db := storetest.MustOpenDB(b, dialect)
+			server := func(cache *httpapi.AuditCache) string {
+				e := newEnv(b, db, httpapi.Config{})
+				srv := httptest.NewServer(wire(b, db, e.cfg, e.hub, e.viewers, looseLimits(), time.Now,
+					func(d *httpapi.Deps) { d.AuditCache, d.Limits.PublicIP = cache, nil })) // a 304 loop outruns any limit
+				b.Cleanup(srv.Close)
+				return srv.URL
+			}
+			kept := httpapi.NewAuditCache(httpapi.DefaultAuditCacheBytes)
+			base := server(kept)
+			c := newBenchClient(b, base, "org@example.com", true)
+			rid := c.raffleOf(100, people)
+			rd := newRound()
+			c.push(c.op(rid, "draw.start", rd.start(pool)), c.op(rid, "draw.complete", rd.complete()))
+			tag := getAudit(b, base, "").Header.Get("ETag")
+			for _, run := range []struct{ name, base, tag string }{
+				{"uncached", server(httpapi.NewAuditCache(0)), ""},
+				{"repeat", base, ""},
+				{"not-modified", base, tag},
+			} {
+				b.Run(run.name, func(b *testing.B) {
+					cpu0 := processCPU()
+					var size int64
+					for b.Loop() {
+						res := getAudit(b, run.base, run.tag)
+						size, _ = io.Copy(io.Discard, res.Body)
+						res.Body.Close()
+					}
+					b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+					b.ReportMetric(float64(size)/1e6, "gzip-MB")
+					b.ReportMetric(float64(kept.Stats().Bytes)/1e6, "kept-MB")
+				})
+			}
+			if s := kept.Stats(); s.Encodes != 1 {
+				b.Fatalf("the kept record was encoded %d times", s.Encodes)
+			}
+		})
+	}
+}
+
+// getAudit asks for K7P2QX's audit with gzip (set by hand: the client
+// leaves it compressed), revalidating tag when given.
+func getAudit(b *testing.B, base, tag string) *http.Response {
+	req, _ := http.NewRequest("GET", base+"/api/public/raffles/K7P2QX/audit", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	if tag != "" {
+		req.Header.Set("If-None-Match", tag)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || (res.StatusCode != 200 && res.StatusCode != 304) {
+		b.Fatalf("audit: %v %v", err, res)
+	}
+	return res
 }

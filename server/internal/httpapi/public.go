@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -25,9 +28,10 @@ type AuditStore interface {
 // the export of docs/draw-algorithm.md §9 (the first draw's pool without
 // e-mails, every completed and abandoned round) plus every winner, valid or
 // not, without invalidation reasons. The record changes only with the
-// raffle's log, whose position is its validator: a client that holds the
-// current one gets 304 before any round or pool is read.
-func handleAudit(st AuditStore, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
+// raffle's log, whose position is its validator: it is read first, from the
+// raffle's row alone; a client that holds it gets 304, and any other gets the
+// record as cache encoded it for that version (audit_cache.go).
+func handleAudit(st AuditStore, cache *AuditCache, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := allow(limit, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
 			writeError(w, r, log, err)
@@ -38,25 +42,43 @@ func handleAudit(st AuditStore, limit Limiter, cfg Config, log *slog.Logger) htt
 			writeError(w, r, log, &core.Error{Code: core.CodeNotFound})
 			return
 		}
-		if tags := r.Header.Get("If-None-Match"); tags != "" {
-			v, err := st.AuditVersion(r.Context(), code)
-			if err != nil {
-				writeError(w, r, log, err)
-				return
-			}
-			if matchesETag(tags, v) {
-				cacheAudit(w, v)
-				w.WriteHeader(http.StatusNotModified)
-				return
-			}
-		}
-		a, err := st.PublicAudit(r.Context(), code)
+		v, err := st.AuditVersion(r.Context(), code)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		cacheAudit(w, a.Version)
-		writeAudit(w, a)
+		if tags := r.Header.Get("If-None-Match"); tags != "" && matchesETag(tags, v) {
+			cacheAudit(w, v)
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		// Other requests may wait for this encoding: a client that leaves
+		// does not cancel it.
+		ctx := context.WithoutCancel(r.Context())
+		e, err := cache.get(code, v, func() (*auditEntry, error) {
+			a, err := st.PublicAudit(ctx, code)
+			if err != nil {
+				return nil, err
+			}
+			return encodeAudit(code, a)
+		})
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		body := e.gzip
+		if acceptsGzip(r) {
+			// Already compressed: the route's compressor passes it through.
+			w.Header().Set("Content-Encoding", "gzip")
+		} else if body, err = cache.plain(e); err != nil {
+			writeError(w, r, log, core.Internal(err))
+			return
+		}
+		cacheAudit(w, e.version)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(body)
 	})
 }
 
@@ -83,10 +105,11 @@ func matchesETag(header, version string) bool {
 	return false
 }
 
-// writeAudit streams the record one round at a time. The first draw carries
-// the pool; redraws carry none (every verifier derives theirs), so the answer
-// is one pool plus a few hundred bytes a round, whatever the redraws.
-func writeAudit(w http.ResponseWriter, a store.Audit) {
+// encodeAudit writes the record once and compresses it (at the level of the
+// public routes' compressor). The first draw carries the pool; redraws carry
+// none (every verifier derives theirs), so the record is one pool plus a few
+// hundred bytes a round, whatever the redraws.
+func encodeAudit(code string, a store.Audit) (*auditEntry, error) {
 	var exp draw.Export
 	exp.Raffle.ID, exp.Raffle.Code, exp.Raffle.Title, exp.Raffle.Status = a.Raffle.ID, a.Raffle.Code, a.Raffle.Title, a.Raffle.Status
 	exp.Raffle.DeletedAt = a.DeletedAt
@@ -94,22 +117,35 @@ func writeAudit(w http.ResponseWriter, a store.Audit) {
 	for i, rd := range a.Abandoned {
 		abandoned[i] = protocol.AbandonedRecord(rd)
 	}
-	head, _ := json.Marshal(struct {
+	head, err := json.Marshal(struct {
 		Algorithm string                  `json:"algorithm"`
 		Raffle    any                     `json:"raffle"`
 		Winners   []protocol.PublicWinner `json:"winners"`
 		Abandoned []draw.Abandoned        `json:"abandoned"`
 	}{draw.Algorithm, exp.Raffle, protocol.PublicWinners(a.Winners), abandoned})
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(head[:len(head)-1]) // the object stays open for "draws"
-	_, _ = w.Write([]byte(`,"draws":[`))
+	if err != nil {
+		return nil, core.Internal(err)
+	}
+	var plain bytes.Buffer
+	plain.Write(head[:len(head)-1]) // the object stays open for "draws"
+	plain.WriteString(`,"draws":[`)
 	for i, rd := range a.Rounds {
 		if i > 0 {
-			_, _ = w.Write([]byte(","))
+			plain.WriteByte(',')
 		}
-		rec, _ := json.Marshal(protocol.AuditRecord(rd, a.Pool))
-		_, _ = w.Write(rec)
+		rec, err := json.Marshal(protocol.AuditRecord(rd, a.Pool))
+		if err != nil {
+			return nil, core.Internal(err)
+		}
+		plain.Write(rec)
 	}
-	_, _ = w.Write([]byte("]}\n"))
+	plain.WriteString("]}\n")
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, publicGzipLevel)
+	_, _ = zw.Write(plain.Bytes())
+	if err := zw.Close(); err != nil {
+		return nil, core.Internal(err)
+	}
+	// The plain form is not kept: most clients take gzip (AuditCache.plain).
+	return &auditEntry{code: code, version: a.Version, gzip: zipped.Bytes()}, nil
 }

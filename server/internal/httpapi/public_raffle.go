@@ -98,10 +98,13 @@ func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Log
 		if err == nil {
 			limitN, err = intParam(qs.Get("limit"), maxPeoplePage, 1, maxPeoplePage, "limit", "O limite deve estar entre 1 e 100.")
 		}
-		q := qs.Get("q")
+		// A search goes through the text rule like the names it is compared
+		// with: a NUL or a broken byte never reaches a query (PostgreSQL
+		// refuses them with an error).
+		q, clean := protocol.CleanLine(qs.Get("q"))
 		switch {
 		case err != nil:
-		case !utf8.ValidString(q):
+		case !clean:
 			err = core.FieldError("q", "A busca tem caracteres inválidos.")
 		case utf8.RuneCountInString(q) > 100:
 			err = core.FieldError("q", "A busca deve ter no máximo 100 caracteres.")

@@ -10,6 +10,10 @@ import (
 	"github.com/sorteio/sorteio/server/internal/core"
 )
 
+// publicGzipLevel compresses the public answers: small ones, or the audit
+// record, compressed once per version (AuditCache).
+const publicGzipLevel = 5
+
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
@@ -49,8 +53,8 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodPost, "/raffles/{id}/import", handleImport(d.Imports, d.Now, log))
 
 		r.Route("/public", func(r chi.Router) {
-			r.Use(middleware.Compress(5, "application/json"))
-			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.Limits.PublicIP, cfg, log))
+			r.Use(middleware.Compress(publicGzipLevel, "application/json"))
+			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.AuditCache, d.Limits.PublicIP, cfg, log))
 			r.Method(http.MethodGet, "/raffles/{code}", handlePublicState(d.Public, d.Limits.PublicIP, cfg, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{code}/participants", handlePublicPeople(d.Public, d.Limits.PublicIP, cfg, log))
 			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits.PublicCheckIP, cfg, log))

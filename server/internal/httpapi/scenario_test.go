@@ -73,17 +73,22 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 }
 
 // wire builds the handler with its public fan-out, with now as the server's
-// clock.
-func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time) http.Handler {
+// clock; each option may replace a dependency.
+func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
+	options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return httpapi.NewHandler(cfg, httpapi.Deps{
+	deps := httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, Limits: limits, Assets: assets(),
 		Sync: db, Audits: db, Imports: db, Public: db, Live: db, Viewers: viewers, Hub: hub, Now: now,
-	})
+	}
+	for _, o := range options {
+		o(&deps)
+	}
+	return httpapi.NewHandler(cfg, deps)
 }
 
 // looseLimits never get in the way of tests that are not about rate limits.

@@ -50,9 +50,12 @@ type Deps struct {
 	Limits  Limits
 	Sync    SyncStore
 	Audits  AuditStore
-	Imports ImportStore
-	Public  PublicStore
-	Live    PublicLive
+	// AuditCache keeps the encoded audit records; nil: one of
+	// DefaultAuditCacheBytes.
+	AuditCache *AuditCache
+	Imports    ImportStore
+	Public     PublicStore
+	Live       PublicLive
 	// Viewers is the public WebSocket fan-out; run feeds it the store's
 	// pokes, like Hub.
 	Viewers *ws.Viewers
@@ -74,6 +77,9 @@ func NewHandler(cfg Config, deps Deps) http.Handler {
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
+	}
+	if deps.AuditCache == nil {
+		deps.AuditCache = NewAuditCache(DefaultAuditCacheBytes)
 	}
 	r := chi.NewRouter()
 	addRoutes(r, cfg, deps)

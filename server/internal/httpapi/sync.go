@@ -82,12 +82,16 @@ func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time
 // the server's, whose clock ends every draw's countdown.
 func handleChanges(st SyncStore, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		after, limit, err := pageParams(r, 500)
-		if err != nil {
-			writeError(w, r, log, err)
-			return
+		id, err := raffleParam(r)
+		var after protocol.Cursor
+		var limit int
+		if err == nil {
+			after, limit, err = pageParams(r, 500)
 		}
-		page, err := st.Changes(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"), after, limit)
+		var page store.ChangesPage
+		if err == nil {
+			page, err = st.Changes(r.Context(), userFrom(r.Context()).ID, id, after, limit)
+		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -107,7 +111,11 @@ func handleChanges(st SyncStore, now func() time.Time, log *slog.Logger) http.Ha
 // the shape every earlier version reads (docs/sync-protocol.md).
 func handleSnapshot(st SyncStore, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		snap, err := st.Snapshot(r.Context(), userFrom(r.Context()).ID, chi.URLParam(r, "id"))
+		id, err := raffleParam(r)
+		var snap store.Snapshot
+		if err == nil {
+			snap, err = st.Snapshot(r.Context(), userFrom(r.Context()).ID, id)
+		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -159,6 +167,17 @@ func handleFeed(st SyncStore, cfg Config, log *slog.Logger) http.Handler {
 		setDatabaseCookie(w, r, cfg)
 		writeJSON(w, http.StatusOK, map[string]any{"raffles": page.Raffles, "cursor": page.Cursor.String(), "more": page.More})
 	})
+}
+
+// raffleParam reads the {id} of a raffle's URL. Anything but a UUID is an
+// unknown raffle, answered like one, and never reaches a query: PostgreSQL
+// refuses a NUL or a byte that is not UTF-8 with an error.
+func raffleParam(r *http.Request) (string, error) {
+	id := chi.URLParam(r, "id")
+	if !protocol.IsUUID(id) {
+		return "", &core.Error{Code: core.CodeNotFound}
+	}
+	return id, nil
 }
 
 // pageParams reads ?after= (a cursor) and ?limit= (1 to 1000).
