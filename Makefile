@@ -57,6 +57,7 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzCleanText$$' -fuzztime 30000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzDecodeAdd$$' -fuzztime 30000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 20000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzTicketNumber$$' -fuzztime 20000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
 
