@@ -60,6 +60,7 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzSafeForTerminal$$' -fuzztime 20000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzReport$$' -fuzztime 5000x ./server/internal/auditreport
 	$(FUZZ) -fuzz '^FuzzDuplicateKey$$' -fuzztime 30000x ./sync/protocol
+	$(FUZZ) -fuzz '^FuzzTicketNumber$$' -fuzztime 20000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
 

@@ -118,29 +118,22 @@ func checkName(line int, s string) (string, error) {
 }
 
 func checkEmail(line int, s string) (*string, error) {
-	s, ok := protocol.CleanLine(s)
-	if !ok {
-		return nil, badRow(line, protocol.ReasonTextInvalid)
-	}
-	if s == "" {
-		return nil, nil
-	}
-	if !protocol.LooksLikeEmail(s) {
-		return nil, badRow(line, protocol.ReasonInvalidEmail)
-	}
-	return &s, nil
+	return optionalCell(line, s, protocol.ParticipantEmail)
 }
 
 func checkNumber(line int, s string) (*string, error) {
-	s, ok := protocol.CleanLine(s)
-	if !ok {
-		return nil, badRow(line, protocol.ReasonTextInvalid)
+	return optionalCell(line, s, protocol.TicketNumber)
+}
+
+// optionalCell is an optional cell through its rule, the one a pushed
+// ticket's field goes through: nil when the rule leaves it empty.
+func optionalCell(line int, s string, rule func(string) (string, *protocol.Rejection)) (*string, error) {
+	s, rej := rule(s)
+	if rej != nil {
+		return nil, badRow(line, rej.Reason)
 	}
 	if s == "" {
 		return nil, nil
-	}
-	if utf8.RuneCountInString(s) > protocol.MaxTicketNumber {
-		return nil, badRow(line, protocol.ReasonInvalidTicketNumber)
 	}
 	return &s, nil
 }

@@ -156,39 +156,29 @@ func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
 	if utf8.RuneCountInString(t.Name) > MaxName {
 		return Ticket{}, Reject(ReasonNameTooLong)
 	}
-	email, rej := optionalLine(r.Email, r.badEmail)
-	if rej != nil {
+	if t.Email, rej = optionalField(r.Email, r.badEmail, ParticipantEmail); rej != nil {
 		return Ticket{}, rej
 	}
-	if email != "" {
-		if !LooksLikeEmail(email) {
-			return Ticket{}, Reject(ReasonInvalidEmail)
-		}
-		t.Email = &email
-	}
-	number, rej := optionalLine(r.TicketNumber, r.badNumber)
-	if rej != nil {
+	if t.TicketNumber, rej = optionalField(r.TicketNumber, r.badNumber, TicketNumber); rej != nil {
 		return Ticket{}, rej
-	}
-	if number != "" {
-		if utf8.RuneCountInString(number) > MaxTicketNumber {
-			return Ticket{}, Reject(ReasonInvalidTicketNumber)
-		}
-		t.TicketNumber = &number
 	}
 	return t, nil
 }
 
-// optionalLine is an optional one-line text after the text rule ("" when
-// none).
-func optionalLine(s *string, bad bool) (string, *Rejection) {
+// optionalField is an optional text through its rule (ParticipantEmail,
+// TicketNumber): nil when absent or when the rule leaves it empty.
+func optionalField(s *string, bad bool, rule func(string) (string, *Rejection)) (*string, *Rejection) {
 	if bad || (s != nil && !storable(*s)) {
-		return "", Reject(ReasonInvalidPayload)
+		return nil, Reject(ReasonInvalidPayload)
 	}
 	if s == nil {
-		return "", nil
+		return nil, nil
 	}
-	return cleanLine(*s)
+	out, rej := rule(*s)
+	if rej != nil || out == "" {
+		return nil, rej
+	}
+	return &out, nil
 }
 
 // ticketFields reads a ticket's fields in one pass over the object, refusing

@@ -108,3 +108,29 @@ func FuzzSafeForTerminal(f *testing.F) {
 		}
 	})
 }
+
+// A ticket number kept is in its normal form: NFKC, no format character,
+// within the limit, and the rule leaves it as it is, so two spellings that
+// read alike meet on one stored text.
+func FuzzTicketNumber(f *testing.F) {
+	for _, s := range []string{"001", "\uff10\uff101", "0\u200b01", "00\u200d1", "\u2473", "\u00a8", " 7 ", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, rej := TicketNumber(s)
+		if rej != nil || out == "" {
+			return
+		}
+		if !norm.NFKC.IsNormalString(out) || utf8.RuneCountInString(out) > MaxTicketNumber {
+			t.Fatalf("%q -> %q: not NFKC or too long", s, out)
+		}
+		for _, r := range out {
+			if unicode.Is(unicode.Cf, r) {
+				t.Fatalf("%q -> %q keeps %U", s, out, r)
+			}
+		}
+		if again, rej := TicketNumber(out); rej != nil || again != out {
+			t.Fatalf("%q -> %q -> %q (%v): not a fixed point", s, out, again, rej)
+		}
+	})
+}

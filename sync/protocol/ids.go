@@ -77,18 +77,3 @@ func NewCode() string {
 	}
 	return sb.String()
 }
-
-// LooksLikeEmail is a light check for participants' e-mails (imports are
-// messy; the organiser sees what was stored).
-func LooksLikeEmail(s string) bool {
-	if len(s) > MaxEmail || strings.ContainsAny(s, " \t\r\n<>,;") {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	if at < 1 || at == len(s)-1 {
-		return false
-	}
-	domain := s[at+1:]
-	dot := strings.IndexByte(domain, '.')
-	return dot > 0 && dot < len(domain)-1 && !strings.Contains(s[:at], "@")
-}

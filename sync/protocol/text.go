@@ -19,7 +19,9 @@ import (
 //     lone surrogate (\ud800) becomes when JSON is decoded.
 //  2. NFC: "é" typed as e + U+0301 is stored as the one character U+00E9.
 //  3. White space and invisible characters (zero-width space, joiners,
-//     marks, BOM, soft hyphen) are removed at both ends.
+//     marks, BOM, soft hyphen) are removed at both ends. Inside a one-line
+//     text, a format character is refused unless a script or an emoji
+//     needs it there (joiners.go); a description keeps them.
 //  4. What is left must hold no control character (C0, DEL, C1: NUL, ESC
 //     and with it every ANSI sequence), no bidirectional override or isolate
 //     (U+202A–U+202E, U+2066–U+2069), no line or paragraph separator
@@ -42,13 +44,20 @@ func cleanText(s string, multiline bool) (string, bool) {
 		return "", false
 	}
 	s = strings.TrimFunc(norm.NFC.String(s), isEdge)
-	for _, r := range s {
-		if forbiddenRune(r, multiline) {
-			return "", false
-		}
+	if strings.ContainsFunc(s, func(r rune) bool { return forbiddenRune(r, multiline) }) {
+		return "", false
+	}
+	// A description may keep invisible characters inside (pasted text
+	// carries soft hyphens); a one-line text names something and may not.
+	if !multiline && strayFormat([]rune(s)) {
+		return "", false
 	}
 	return s, true
 }
+
+// lineForbidden is what the text rule refuses in a one-line text besides
+// format characters.
+func lineForbidden(r rune) bool { return forbiddenRune(r, false) }
 
 // isEdge is what trimming removes: Go's white space (the set
 // strings.TrimSpace uses) and the invisible format characters.
@@ -56,8 +65,8 @@ func isEdge(r rune) bool {
 	return unicode.IsSpace(r) || isInvisible(r)
 }
 
-// isInvisible: characters that render as nothing, kept inside a text (emoji
-// and some scripts need joiners) but never at its ends.
+// isInvisible: characters that render as nothing, trimmed at a text's ends
+// (inside, joiners.go decides).
 func isInvisible(r rune) bool {
 	switch {
 	case r == 0x00AD, r == 0x180E, r == 0xFEFF:

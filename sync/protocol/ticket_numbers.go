@@ -1,13 +1,37 @@
 package protocol
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // Ticket numbers in a ticket raffle name one ticket each: a number already
 // held in the raffle (or twice in one op) is refused, and a ticket sent
 // without one gets the next free number: the highest all-digit number in the
 // raffle plus one, zero-padded to 3 digits ("001" in an empty raffle).
-// Numbers are compared as the text stored ("7" and "007" are two numbers);
-// the PWA applies the same rule (sync/testdata/tickets/numbers.json).
+// Numbers are compared as the text stored ("7" and "007" are two numbers),
+// in one normal form (TicketNumber); the PWA applies the same rule
+// (sync/testdata/tickets/numbers.json and normal-form.json).
+
+// TicketNumber is a ticket number as typed or imported, in the form it is
+// stored and compared in ("" when none): folded with NFKC (full-width
+// "００1" is "001"), through the text rule, and with no format character
+// left anywhere, not even a joiner an emoji would allow: "0\u200b01" would
+// otherwise read as "001" beside it. A refused number is text_invalid; one
+// over MaxTicketNumber characters is invalid_ticket_number.
+func TicketNumber(s string) (string, *Rejection) {
+	s, ok := CleanLine(norm.NFKC.String(s))
+	if !ok || strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) }) {
+		return "", Reject(ReasonTextInvalid)
+	}
+	if utf8.RuneCountInString(s) > MaxTicketNumber {
+		return "", Reject(ReasonInvalidTicketNumber)
+	}
+	return s, nil
+}
 
 // NumberWidth is the width generated numbers are zero-padded to.
 const NumberWidth = 3

@@ -66,6 +66,30 @@ func TestTicketNumberVectors(t *testing.T) {
 	}
 }
 
+// The normal form numbers are stored and compared in: the look-alikes of
+// "001" are "001" or refused.
+func TestTicketNumberNormalForm(t *testing.T) {
+	type vector struct {
+		Name, Input, Reason string
+		Output              *string
+	}
+	for _, v := range readVectors[vector](t, "../testdata/tickets/normal-form.json", 20) {
+		t.Run(v.Name, func(t *testing.T) {
+			got, rej := TicketNumber(v.Input)
+			switch {
+			case v.Output != nil && (rej != nil || got != *v.Output):
+				t.Fatalf("%q -> %q %v; want %q", v.Input, got, rej, *v.Output)
+			case v.Output == nil && (rej == nil || rej.Reason != v.Reason):
+				t.Fatalf("%q -> %q %v; want %s", v.Input, got, rej, v.Reason)
+			case v.Output != nil:
+				if again, rej := TicketNumber(got); rej != nil || again != got {
+					t.Fatalf("not stable: %q -> %q -> %q %v", v.Input, got, again, rej)
+				}
+			}
+		})
+	}
+}
+
 func TestNextNumber(t *testing.T) {
 	for in, want := range map[string]string{"": "001", "0": "001", "009": "010", "099": "100", "999": "1000", "0999": "1000", "1234": "1235"} {
 		if got := NextNumber(in); got != want {

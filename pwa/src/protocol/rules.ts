@@ -2,7 +2,10 @@
 // gets the error at once. The server checks again; sync/testdata/ops/validation.json holds the
 // vectors both implementations are tested with; every text goes through the text rule
 // (@/protocol/text, sync/testdata/text/vectors.json).
+import { participantEmail } from '@/protocol/email'
 import { cleanLine, cleanMultiline } from '@/protocol/text'
+
+export { trimSpace } from '@/protocol/text'
 
 export const LIMITS = {
   minWinners: 1,
@@ -105,26 +108,11 @@ export class RuleError extends Error {
 
 const chars = (s: string) => Array.from(s).length
 
-// Go's strings.TrimSpace set (unicode.IsSpace): JavaScript's trim() differs (it trims U+FEFF and keeps
-// U+0085), and a text the device accepts must not be refused by the server for it.
-const EDGE_SPACE =
-  /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g
-
-/** Trims like the server does. */
-export function trimSpace(s: string): string {
-  return s.replace(EDGE_SPACE, '')
-}
-
 /** The text rule for a one-line text of a field; throws text_invalid like the server. */
 export function cleanField(s: string, field?: string): string {
   const out = cleanLine(s)
   if (out === null) throw new RuleError('text_invalid', field)
   return out
-}
-
-/** UTF-8 length, which is what the server's byte limits count. */
-export function utf8Length(s: string): number {
-  return new TextEncoder().encode(s).length
 }
 
 export function checkTitle(title: string): string {
@@ -167,26 +155,21 @@ export function checkName(name: string): string {
   return n
 }
 
-/** A light e-mail check, the same as the server's: imports are messy. */
-export function looksLikeEmail(s: string): boolean {
-  // Byte length and this exact character set, as in the server's LooksLikeEmail.
-  if (utf8Length(s) > LIMITS.maxEmail || /[ \t\r\n<>,;]/.test(s)) return false
-  const at = s.lastIndexOf('@')
-  if (at < 1 || at === s.length - 1 || s.slice(0, at).includes('@')) return false
-  const domain = s.slice(at + 1)
-  const dot = domain.indexOf('.')
-  return dot > 0 && dot < domain.length - 1
-}
-
+/** A participant's e-mail by the account e-mail rule (@/protocol/email), or null when none. */
 export function checkEmail(email: string | null | undefined): string | null {
-  const e = cleanField(email ?? '', 'email')
-  if (!e) return null
-  if (!looksLikeEmail(e)) throw new RuleError('invalid_email', 'email')
-  return e
+  const out = participantEmail(email ?? '')
+  if ('reason' in out) throw new RuleError(out.reason, 'email')
+  return out.email || null
 }
 
+/**
+ * A ticket number in the form it is stored and compared in (sync/protocol/ticket_numbers.go): NFKC
+ * ('００1' is '001'), the text rule, and no format character left, not even a joiner an emoji allows
+ * elsewhere ('0\u200b01' would read as '001'). Null when none.
+ */
 export function checkTicketNumber(num: string | null | undefined): string | null {
-  const n = cleanField(num ?? '', 'ticketNumber')
+  const n = cleanLine((num ?? '').normalize('NFKC'))
+  if (n === null || /\p{Cf}/u.test(n)) throw new RuleError('text_invalid', 'ticketNumber')
   if (!n) return null
   if (chars(n) > LIMITS.maxTicketNumber) throw new RuleError('invalid_ticket_number', 'ticketNumber')
   return n

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RuleError } from '@/protocol/rules'
+import { checkTicketNumber, RuleError } from '@/protocol/rules'
 import { nextNumber, numberTickets } from '@/protocol/ticket-numbers'
 
 interface Case {
@@ -35,5 +35,34 @@ describe('ticket numbers (shared vectors with the server)', () => {
 
   it('counts on past 999 and through carries', () => {
     expect(['', '0', '009', '099', '999', '0999', '1234'].map(nextNumber)).toEqual(['001', '001', '010', '100', '1000', '1000', '1235'])
+  })
+})
+
+// The normal form numbers are stored and compared in: the look-alikes of '001' are '001' or refused.
+const normal = resolve(__dirname, '../../../sync/testdata/tickets/normal-form.json')
+type Form = { name: string; input: string; output?: string; reason?: string }
+const forms = (JSON.parse(readFileSync(normal, 'utf8')) as { cases: Form[] }).cases
+
+describe('the normal form of ticket numbers (shared vectors with the server)', () => {
+  it('has the cases', () => expect(forms.length).toBeGreaterThanOrEqual(20))
+
+  it.each(forms.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    if (c.output === undefined) {
+      expect(() => checkTicketNumber(c.input)).toThrow(expect.objectContaining({ reason: c.reason, field: 'ticketNumber' }))
+      return
+    }
+    expect(checkTicketNumber(c.input)).toBe(c.output)
+    expect(checkTicketNumber(c.output)).toBe(c.output)
+  })
+
+  it('makes the four look-alikes of 001 one number', () => {
+    const typed = ['001', '\uff10\uff101', '0\u200b01', '00\u200d1'].map((n) => {
+      try {
+        return checkTicketNumber(n)
+      } catch (err) {
+        return (err as RuleError).reason
+      }
+    })
+    expect(typed).toEqual(['001', '001', 'text_invalid', 'text_invalid'])
   })
 })

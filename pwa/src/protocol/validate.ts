@@ -3,7 +3,7 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
-import { checkDescription, checkTitle, LIMITS, looksLikeEmail, RuleError } from '@/protocol/rules'
+import { checkDescription, checkEmail, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
@@ -148,10 +148,8 @@ function checkAdd(p: Obj): void {
     const name = line(optString(t, 'name'))
     if (!name) throw new Reject('name_required')
     if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
-    const email = line(optString(t, 'email'))
-    if (email && !looksLikeEmail(email)) throw new Reject('invalid_email')
-    const num = line(optString(t, 'ticket_number'))
-    if (num && runes(num) > LIMITS.maxTicketNumber) throw new Reject('invalid_ticket_number')
+    rule(() => checkEmail(optString(t, 'email')))
+    rule(() => checkTicketNumber(optString(t, 'ticket_number')))
   }
 }
 

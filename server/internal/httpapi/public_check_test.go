@@ -26,7 +26,7 @@ func TestPublicCheck(t *testing.T) {
 			wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, r.code)),
 				c.op(rid, "participants.add", addPayload(namedEntrants(r.names, r.first)...))), "applied", "applied")
 		}
-		// Raffle C3C3C3: an e-mail stored as the organiser typed it, capitals and all.
+		// Raffle C3C3C3: an e-mail the organiser typed in capitals (stored in its normal form).
 		zeca := namedEntrants([]string{"Zeca"}, 20)
 		for i := range zeca[0] {
 			mail := "Zeca.Souza@Exemplo.COM.br"
@@ -48,7 +48,7 @@ func TestPublicCheck(t *testing.T) {
 			{"lower-case code", "k7p2qx", `{"email":"entrante1@exemplo.com.br"}`, 200, `{"found":true,"tickets":["0001","0002"]}` + "\n"},
 			{"a name is not an e-mail", "K7P2QX", `{"email":"Ana"}`, 400, ""},
 			{"empty", "K7P2QX", `{"email":""}`, 400, ""},
-			{"wildcards are not patterns", "K7P2QX", `{"email":"%@%"}`, 200, miss},
+			{"wildcards are not patterns", "K7P2QX", `{"email":"%_@exemplo.com.br"}`, 200, miss},
 			{"unknown field", "K7P2QX", `{"email":"a@b.co","all":true}`, 400, ""},
 			{"not JSON", "K7P2QX", `email=a@b.co`, 400, ""},
 			{"unknown raffle", "ZZZZZZ", `{"email":"entrante1@exemplo.com.br"}`, 404, ""},

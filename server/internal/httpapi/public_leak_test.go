@@ -17,7 +17,15 @@ import (
 
 // randWord is a random word of n letters, accents included.
 func randWord(rng *rand.Rand, n int) string {
-	letters := []rune("abcdefghijklmnopqrstuvwxyzáéíóúãõçABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	return randFrom(rng, n, []rune("abcdefghijklmnopqrstuvwxyzáéíóúãõçABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+}
+
+// randASCII: the letters an e-mail keeps (the e-mail rule refuses accents).
+func randASCII(rng *rand.Rand, n int) string {
+	return randFrom(rng, n, []rune("abcdefghijklmnopqrstuvwxyz"))
+}
+
+func randFrom(rng *rand.Rand, n int, letters []rune) string {
 	var b strings.Builder
 	for range n {
 		b.WriteRune(letters[rng.IntN(len(letters))])
@@ -54,7 +62,7 @@ func TestPublicNeverLeaks(t *testing.T) {
 			people := make([][]ticket, 10+rng.IntN(20))
 			for i := range people {
 				people[i] = person(randWord(rng, 3)+" "+randWord(rng, 6), 1+rng.IntN(3))
-				mail := strings.ToLower(randWord(rng, 2+rng.IntN(8))) + fmt.Sprintf("%d@%s.com.br", i, strings.ToLower(randWord(rng, 5)))
+				mail := randASCII(rng, 2+rng.IntN(8)) + fmt.Sprintf("%d@%s.com.br", i, randASCII(rng, 5))
 				emails = append(emails, mail)
 				for j := range people[i] {
 					people[i][j].Email = &mail
@@ -104,7 +112,7 @@ func TestPublicNeverLeaks(t *testing.T) {
 			for range 5 {
 				mail := emails[rng.IntN(len(emails))]
 				if rng.IntN(3) == 0 {
-					mail = strings.ToLower(randWord(rng, 6)) + "@exemplo.com"
+					mail = randASCII(rng, 6) + "@exemplo.com"
 				}
 				res := e.do(t, request{method: "POST", path: "/api/public/raffles/" + code + "/check",
 					body: `{"email":"` + mail + `"}`, remote: fmt.Sprintf("10.4.%d.%d:1", r, rng.IntN(250))})

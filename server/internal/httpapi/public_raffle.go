@@ -161,11 +161,11 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		if err == nil {
 			in, err = decodeJSON[checkRequest](w, r, 4096)
 		}
-		// A participant's e-mail as stored: through the text rule (a NUL or an
-		// escape is refused, never sent to the database), lower case.
-		email, clean := protocol.CleanLine(in.Email)
-		email = strings.ToLower(email)
-		if err == nil && (!clean || email == "" || len(email) > 254 || !strings.Contains(email, "@")) {
+		// A participant's e-mail as stored: through the e-mail rule (a NUL,
+		// an invisible character or a look-alike letter is refused, never sent
+		// to the database), in its normal form.
+		email, rej := protocol.ParticipantEmail(in.Email)
+		if err == nil && (rej != nil || email == "") {
 			err = core.FieldError("email", "Informe um e-mail válido.")
 		}
 		var tickets []*string
