@@ -100,6 +100,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 			viewers.Changed(p.Key, p.Seq)
 		}, nil)
 	})
+	wg.Go(func() { db.ListenSessionEnds(ctx, httpapi.CloseEndedSessions(hub), nil) })
 	assets := pwa.Dist()
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")

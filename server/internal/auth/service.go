@@ -156,6 +156,10 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	return s.store.DeleteSession(ctx, hashToken(token))
 }
 
+// TokenHash is how a session token is stored and named (never the token
+// itself): the WebSocket hub keys connections by it too.
+func TokenHash(token string) []byte { return hashToken(token) }
+
 func hashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))
 	return sum[:]

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -112,24 +113,29 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits, clock.Now), cfg: cfg, hub: hub, viewers: viewers, clock: clock}
 }
 
-// listenPokes feeds the store's pokes to the hub and the public viewers as
-// run does, until the test ends, and returns once they flow.
+// listenPokes feeds the store's pokes to the hub and the public viewers,
+// and its session ends to the hub, as run does, until the test ends, and
+// returns once they flow.
 func (e *env) listenPokes(t testing.TB) {
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	ready := make(chan struct{})
-	go func() {
-		defer close(done)
+	var done sync.WaitGroup
+	ready := make(chan struct{}, 2)
+	done.Go(func() {
 		e.db.ListenPokes(ctx, func(p store.Poke) {
 			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
 			e.viewers.Changed(p.Key, p.Seq)
-		}, func() { close(ready) })
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	select {
-	case <-ready:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the poke listener did not start")
+		}, func() { ready <- struct{}{} })
+	})
+	done.Go(func() {
+		e.db.ListenSessionEnds(ctx, httpapi.CloseEndedSessions(e.hub), func() { ready <- struct{}{} })
+	})
+	t.Cleanup(func() { cancel(); done.Wait() })
+	for range 2 {
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the listeners did not start")
+		}
 	}
 }
 
