@@ -14,10 +14,12 @@ type Limiter interface {
 // Limits are the rate limits: sign-in per client IP, per (e-mail, IP) and
 // per e-mail for unknown devices (known_device.go); sign-up per client IP and
 // per e-mail; public lookups by code per client IP, and the entrant
-// self-check per client IP (stricter: it takes an e-mail address).
+// self-check per client IP (stricter: it takes an e-mail address); a
+// password change per account and per session.
 type Limits struct {
 	SignInIP, SignInPair, SignInEmail     Limiter
 	SignUpIP, SignUpEmail                 Limiter
+	PasswordAccount, PasswordSession      Limiter
 	PublicIP, PublicCheckIP, PublicLiveIP Limiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
@@ -28,7 +30,7 @@ func allow(l Limiter, key string) error {
 		return nil
 	}
 	if ok, wait := l.Allow(key); !ok {
-		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
+		return core.RateLimited(wait)
 	}
 	return nil
 }

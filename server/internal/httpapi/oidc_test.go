@@ -48,7 +48,7 @@ func newOIDCEnv(t *testing.T, db *store.DB) *oidcEnv {
 
 func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer string, clk *clock) *oidcEnv {
 	t.Helper()
-	accounts, err := auth.NewService(db, clk.now)
+	accounts, err := auth.NewService(db, clk.now, auth.NewGate(auth.GateConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}

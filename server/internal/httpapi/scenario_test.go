@@ -77,7 +77,14 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 // clock.
 func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time) http.Handler {
 	t.Helper()
-	accounts, err := auth.NewService(db, time.Now)
+	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}))
+}
+
+// wireGate is wire with the password gate given.
+func wireGate(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
+	passwords auth.Passwords) http.Handler {
+	t.Helper()
+	accounts, err := auth.NewService(db, time.Now, passwords)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +98,7 @@ func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
 	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
-		PublicCheckIP: lim(), PublicLiveIP: lim()}
+		PublicCheckIP: lim(), PublicLiveIP: lim(), PasswordAccount: lim(), PasswordSession: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -107,6 +114,9 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
 		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
+		// A password change: 3 per session, 5 per account.
+		PasswordSession: ratelimit.New(3, time.Minute, time.Now),
+		PasswordAccount: ratelimit.New(5, time.Minute, time.Now),
 	}
 	viewers := newViewers(t, db)
 	clock := &testClock{}
