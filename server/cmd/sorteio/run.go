@@ -188,9 +188,12 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		Push:        push,
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
 		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
-		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute
-		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
-		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
+		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // wrong passwords per e-mail: 20, then 1 a minute
+		// Per (e-mail, IP) from unknown devices while the e-mail's wrong
+		// passwords are used up: 3, then 1 every 10 minutes.
+		SignInSuspect: ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		SignUpIP:      ratelimit.New(10*scale, time.Minute, time.Now), // 10 at once, then 1 a minute
+		SignUpEmail:   ratelimit.New(5*scale, time.Minute, time.Now),
 		// A password change checks the current password: 5 per session and
 		// 10 per account at once, then 1 a minute each.
 		PasswordSession: ratelimit.New(5*scale, time.Minute, time.Now),

@@ -97,7 +97,7 @@ func wireGate(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewe
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
+	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignInSuspect: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
 		PublicCheckIP: lim(), PublicLiveIP: lim(), PasswordAccount: lim(), PasswordSession: lim()}
 }
 
@@ -109,6 +109,7 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
 		SignInPair:    ratelimit.New(3, time.Minute, time.Now),
 		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
+		SignInSuspect: ratelimit.New(1, 10*time.Minute, time.Now),
 		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
 		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),
 		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
