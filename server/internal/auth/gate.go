@@ -27,8 +27,8 @@ const HashMemoryBudget = 64 << 20
 const GateSlots = HashMemoryBudget / (argonMemory << 10)
 
 // GateWait is how long a request waits for a slot before its 429: about
-// 40 hashes' time on a loaded 2-core machine, longer than any wait in a
-// normal burst of sign-ins.
+// 50 hashes over the 3 slots at 118 ms each (a 2-core machine under heavy
+// load), more than a normal burst of sign-ins needs.
 const GateWait = 2 * time.Second
 
 // GateConfig sets a Gate; zero fields take the production values. Tests
