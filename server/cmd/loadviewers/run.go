@@ -15,12 +15,15 @@ import (
 )
 
 const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
+       loadviewers -passwords N [-server bin/sorteio]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
 PostgreSQL: TEST_DATABASE_URL (um schema novo por execução).
 -proxy: duas instâncias no mesmo PostgreSQL atrás do caddy (do PATH), com
 esse Caddyfile; espectadores e organizador passam pelo proxy.
+-passwords: N trocas de senha simultâneas com a senha atual errada; falha se
+o RSS do servidor crescer 200 MB ou mais.
 `
 
 // run is the whole program, so tests could drive it as main does.
@@ -33,6 +36,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	bin := fs.String("server", "bin/sorteio", "binário do servidor")
 	readers := fs.Int("readers", 1, "laços epoll que leem os espectadores")
 	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
+	passwords := fs.Int("passwords", 0, "em vez dos espectadores: N trocas de senha simultâneas com a senha atual errada (SQLite), medindo o RSS")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -43,6 +47,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("%s: compile antes com make build (%w)", *bin, err)
 	}
 	binPath, _ := filepath.Abs(*bin)
+	if *passwords > 0 {
+		return passwordLoad(ctx, binPath, *passwords, stdout, stderr)
+	}
 	list := []string{*dbs}
 	if *dbs == "both" {
 		list = []string{"sqlite", "postgres"}

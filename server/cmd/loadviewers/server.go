@@ -132,10 +132,16 @@ func cpu(servers []*server) (sum time.Duration) {
 }
 
 // rssOf is a process's resident memory in bytes (/proc/<pid>/status VmRSS).
-func rssOf(pid int) int64 {
+func rssOf(pid int) int64 { return statusBytes(pid, "VmRSS:") }
+
+// peakRSSOf is a process's peak resident memory so far (VmHWM).
+func peakRSSOf(pid int) int64 { return statusBytes(pid, "VmHWM:") }
+
+// statusBytes reads one size field (kB) of /proc/<pid>/status, in bytes.
+func statusBytes(pid int, field string) int64 {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == field {
 			kb, _ := strconv.ParseInt(f[1], 10, 64)
 			return kb * 1024
 		}

@@ -84,7 +84,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // runs first: stops the goroutines that wg waits for
 
-	accounts, err := auth.NewService(db, time.Now)
+	accounts, err := auth.NewService(db, time.Now, auth.NewGate(auth.GateConfig{}))
 	if err != nil {
 		return err
 	}
@@ -100,6 +100,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 			viewers.Changed(p.Key, p.Seq)
 		}, nil)
 	})
+	wg.Go(func() { db.ListenSessionEnds(ctx, httpapi.CloseEndedSessions(hub), nil) })
 	assets := pwa.Dist()
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
@@ -187,9 +188,16 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		Push:        push,
 		SignInIP:    ratelimit.New(20*scale, 6*time.Second, time.Now),  // 20 at once, then 10 a minute
 		SignInPair:  ratelimit.New(10*scale, 30*time.Second, time.Now), // per (e-mail, IP): 10 at once, then 2 a minute
-		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // per e-mail, unknown devices: 20, then 1 a minute
-		SignUpIP:    ratelimit.New(10*scale, time.Minute, time.Now),    // 10 at once, then 1 a minute
-		SignUpEmail: ratelimit.New(5*scale, time.Minute, time.Now),
+		SignInEmail: ratelimit.New(20*scale, time.Minute, time.Now),    // wrong passwords per e-mail: 20, then 1 a minute
+		// Per (e-mail, IP) from unknown devices while the e-mail's wrong
+		// passwords are used up: 3, then 1 every 10 minutes.
+		SignInSuspect: ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		SignUpIP:      ratelimit.New(10*scale, time.Minute, time.Now), // 10 at once, then 1 a minute
+		SignUpEmail:   ratelimit.New(5*scale, time.Minute, time.Now),
+		// A password change checks the current password: 5 per session and
+		// 10 per account at once, then 1 a minute each.
+		PasswordSession: ratelimit.New(5*scale, time.Minute, time.Now),
+		PasswordAccount: ratelimit.New(10*scale, time.Minute, time.Now),
 		// A public audit may carry 100,000 tickets per round.
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
 		// The self-check takes an e-mail: 10 at once, then 10 a minute.

@@ -73,7 +73,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	// none of them is left, and SQLite removed its WAL on the last close.
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
-	for _, fn := range []string{"main.sweepSessions", "(*DB).ListenPokes"} {
+	for _, fn := range []string{"main.sweepSessions", "(*DB).ListenPokes", "(*DB).ListenSessionEnds"} {
 		if strings.Contains(stacks, fn) {
 			t.Errorf("%s still runs after run returned", fn)
 		}

@@ -32,9 +32,9 @@ func (s *Service) ChangePassword(ctx context.Context, u core.User, token, curren
 	if err := validatePassword(next, true); err != nil {
 		return err
 	}
-	ok, err := VerifyPassword(current, u.PasswordHash)
+	ok, err := s.verify(ctx, current, u.PasswordHash)
 	if err != nil {
-		return core.Internal(err)
+		return err
 	}
 	if !ok {
 		return core.FieldError("current", "Senha atual incorreta.")
@@ -43,9 +43,9 @@ func (s *Service) ChangePassword(ctx context.Context, u core.User, token, curren
 	if next == current {
 		return core.FieldError("password", "A nova senha deve ser diferente da atual.")
 	}
-	hash, err := HashPassword(next)
+	hash, err := s.hash(ctx, next)
 	if err != nil {
-		return core.Internal(err)
+		return err
 	}
 	return s.store.ChangePassword(ctx, u.ID, hash, hashToken(token))
 }

@@ -79,7 +79,7 @@ func FuzzSignUpIn(f *testing.F) {
 	f.Add("\uff58@exemplo.com", "\x00\x00\x00\x00\x00\x00")
 	f.Add("a@b.co", strings.Repeat("é", 200))
 	f.Fuzz(func(t *testing.T, email, password string) {
-		s, err := NewService(&memStore{users: map[string]core.User{}}, time.Now)
+		s, err := NewService(&memStore{users: map[string]core.User{}}, time.Now, NewGate(GateConfig{}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -52,3 +52,13 @@ func TestVerifyPasswordRejectsMalformedHashes(t *testing.T) {
 		}
 	}
 }
+
+// One argon2id hash with the production parameters: the gate's wait
+// (GateWait) is sized in these (docs/operations.md).
+func BenchmarkHashPassword(b *testing.B) {
+	for b.Loop() {
+		if _, err := HashPassword("segredo1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

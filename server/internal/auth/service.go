@@ -31,20 +31,22 @@ type Store interface {
 
 // Service signs accounts up, in and out.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store     Store
+	now       func() time.Time
+	passwords Passwords
 	// dummyHash is verified when an e-mail is unknown, so that a wrong e-mail
 	// takes as long as a wrong password and does not reveal which accounts exist.
 	dummyHash string
 }
 
-// NewService returns a service over store; now is the clock.
-func NewService(store Store, now func() time.Time) (*Service, error) {
-	dummy, err := HashPassword("senha-que-nunca-confere")
+// NewService returns a service over store; now is the clock; passwords
+// hashes and checks every password (a Gate).
+func NewService(store Store, now func() time.Time, passwords Passwords) (*Service, error) {
+	dummy, err := passwords.Hash(context.Background(), "senha-que-nunca-confere")
 	if err != nil {
 		return nil, err
 	}
-	return &Service{store: store, now: now, dummyHash: dummy}, nil
+	return &Service{store: store, now: now, passwords: passwords, dummyHash: dummy}, nil
 }
 
 // SignedIn is the result of signing up or in: the user, the token for the
@@ -64,9 +66,9 @@ func (s *Service) SignUp(ctx context.Context, email, password string) (SignedIn,
 	if err := validatePassword(password, true); err != nil {
 		return SignedIn{}, err
 	}
-	hash, err := HashPassword(password)
+	hash, err := s.hash(ctx, password)
 	if err != nil {
-		return SignedIn{}, core.Internal(err)
+		return SignedIn{}, err
 	}
 	now := s.now()
 	u := core.User{ID: core.NewID(now), Email: email, PasswordHash: hash, CreatedAt: now}
@@ -87,19 +89,13 @@ func (s *Service) SignIn(ctx context.Context, email, password string) (SignedIn,
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if core.ErrorCode(err) == core.CodeNotFound {
-		_, _ = VerifyPassword(password, s.dummyHash)
-		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
-	}
-	if err != nil {
+		u = core.User{} // checked against the dummy hash below, like a wrong password
+	} else if err != nil {
 		return SignedIn{}, err
 	}
-	if u.PasswordHash == "" { // an account that signs in only at a provider
-		_, _ = VerifyPassword(password, s.dummyHash)
-		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
-	}
-	ok, err := VerifyPassword(password, u.PasswordHash)
+	ok, err := s.verify(ctx, password, u.PasswordHash)
 	if err != nil {
-		return SignedIn{}, core.Internal(err)
+		return SignedIn{}, err
 	}
 	if !ok {
 		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
@@ -111,6 +107,37 @@ func (s *Service) SignIn(ctx context.Context, email, password string) (SignedIn,
 		return SignedIn{}, &core.Error{Code: core.CodeInvalidCredentials}
 	}
 	return signed, err
+}
+
+// verify checks password against encoded through the gate. An account
+// without a password (an unknown e-mail, or one that signs in only at a
+// provider) is checked against the dummy hash, so that it costs the same,
+// and never matches.
+func (s *Service) verify(ctx context.Context, password, encoded string) (bool, error) {
+	hash := encoded
+	if hash == "" {
+		hash = s.dummyHash
+	}
+	ok, err := s.passwords.Verify(ctx, password, hash)
+	if err != nil {
+		return false, gateError(err)
+	}
+	return ok && encoded != "", nil
+}
+
+// hash hashes password through the gate.
+func (s *Service) hash(ctx context.Context, password string) (string, error) {
+	hash, err := s.passwords.Hash(ctx, password)
+	return hash, gateError(err)
+}
+
+// gateError passes the gate's 429 on and hides any other cause (a malformed
+// stored hash) behind an internal error.
+func gateError(err error) error {
+	if err == nil || core.ErrorCode(err) == core.CodeRateLimited {
+		return err
+	}
+	return core.Internal(err)
 }
 
 func (s *Service) newSession(ctx context.Context, u core.User) (SignedIn, error) {
@@ -167,6 +194,10 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	}
 	return s.store.DeleteSession(ctx, hashToken(token))
 }
+
+// TokenHash is how a session token is stored and named (never the token
+// itself): the WebSocket hub keys connections by it too.
+func TokenHash(token string) []byte { return hashToken(token) }
 
 func hashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))

@@ -18,7 +18,7 @@ func (c *clock) now() time.Time { return c.t }
 func newService(t *testing.T, db *store.DB) (*auth.Service, *clock) {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
-	s, err := auth.NewService(db, c.now)
+	s, err := auth.NewService(db, c.now, auth.NewGate(auth.GateConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -114,6 +115,26 @@ func (e *Error) Unwrap() error { return e.Err }
 // Errorf returns an Error with a code and a pt-BR message.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// RateLimited is the answer of a limit that refuses for wait: the message
+// and Retry-After both say how long.
+func RateLimited(wait time.Duration) *Error {
+	return &Error{Code: CodeRateLimited, Message: "Muitas tentativas. Tente de novo em " + WaitText(wait) + ".", RetryAfter: wait}
+}
+
+// WaitText says d in pt-BR, rounded up: "1 segundo", "40 segundos" under a
+// minute, else "1 minuto", "5 minutos".
+func WaitText(d time.Duration) string {
+	n, unit := int64(math.Ceil(d.Seconds())), "segundo"
+	if n > 59 {
+		n, unit = int64(math.Ceil(d.Minutes())), "minuto"
+	}
+	n = max(n, 1)
+	if n > 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }
 
 // FieldError reports bad input in one field.

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"encoding/hex"
 	"log/slog"
 	"net/http"
 	"time"
 
+	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/store"
 )
@@ -54,16 +56,26 @@ func handleAccount(page AccountPage, log *slog.Logger) http.Handler {
 	})
 }
 
-func handleChangePassword(page AccountPage, log *slog.Logger) http.Handler {
+// handleChangePassword checks the current password: a guess at it costs a
+// hash, so it is limited per account and per session like a sign-in, and
+// the limits are taken before the hash.
+func handleChangePassword(page AccountPage, limits Limits, log *slog.Logger) http.Handler {
 	type body struct {
 		Current  string `json:"current"`
 		Password string `json:"password"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u := userFrom(r.Context())
+		c, _ := r.Cookie(sessionCookie) // requireUser found it
 		in, err := decodeJSON[body](w, r, authBodyLimit)
 		if err == nil {
-			c, _ := r.Cookie(sessionCookie) // requireUser found it
-			err = page.ChangePassword(r.Context(), userFrom(r.Context()), c.Value, in.Current, in.Password)
+			err = allow(limits.PasswordSession, "session:"+hex.EncodeToString(auth.TokenHash(c.Value)))
+		}
+		if err == nil {
+			err = allow(limits.PasswordAccount, "user:"+u.ID)
+		}
+		if err == nil {
+			err = page.ChangePassword(r.Context(), u, c.Value, in.Current, in.Password)
 		}
 		if err != nil {
 			writeError(w, r, log, err)

@@ -75,23 +75,27 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			return
 		}
 		// Limits are taken before any password is checked, so guessing costs
-		// the attacker, not our CPU; known_device.go says why there are three.
+		// the attacker, not our CPU; known_device.go says why these ones.
 		ip, email := clientIP(r, cfg.TrustProxy), auth.EmailKey(in.Email)
+		pair := ip + " " + email
 		if err := allow(limits.SignInIP, "ip:"+ip); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignInPair, "pair:"+ip+" "+email); err != nil {
+		if err := allow(limits.SignInPair, "pair:"+pair); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		if !knownDevice(r, cfg, email) {
-			if err := allow(limits.SignInEmail, "email:"+email); err != nil {
+		if underAttack(limits.SignInEmail, email) && !knownDevice(r, cfg, email) {
+			if err := allow(limits.SignInSuspect, "pair:"+pair); err != nil {
 				writeError(w, r, log, err)
 				return
 			}
 		}
 		signed, err := accounts.SignIn(r.Context(), in.Email, in.Password)
+		if core.ErrorCode(err) == core.CodeInvalidCredentials && limits.SignInEmail != nil {
+			limits.SignInEmail.Allow("email:" + email)
+		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -164,4 +168,13 @@ func clearSessionCookie(w http.ResponseWriter, r *http.Request, cfg Config) {
 		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy),
 	})
+}
+
+// underAttack says whether email's wrong passwords have used up its bucket.
+func underAttack(failures FailureLimiter, email string) bool {
+	if failures == nil {
+		return false
+	}
+	ok, _ := failures.Peek("email:" + email)
+	return !ok
 }

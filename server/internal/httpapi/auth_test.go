@@ -119,7 +119,7 @@ func TestRateLimits(t *testing.T) {
 		e := newEnv(t, db, httpapi.Config{})
 		mustSignUp(t, e, "ana@example.com", "segredo1")
 
-		// Per e-mail (limit 4), from a new IP each time.
+		// Wrong passwords per e-mail (limit 4), from a new IP each time.
 		for i := 0; i < 4; i++ {
 			res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.0." + string(rune('1'+i)) + ":5",
 				body: `{"email":"ana@example.com","password":"errada1"}`})
@@ -127,14 +127,25 @@ func TestRateLimits(t *testing.T) {
 				t.Fatalf("attempt %d: %d, want 401", i+1, res.StatusCode)
 			}
 		}
-		res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.1.1:5",
-			body: `{"email":"ANA@example.com","password":"segredo1"}`})
-		body := readBody(t, res)
-		if res.StatusCode != 429 || !strings.Contains(body, "Muitas tentativas") || res.Header.Get("Retry-After") == "" {
-			t.Fatalf("5th attempt for one e-mail: %d %s (Retry-After %q); want 429 with Retry-After",
-				res.StatusCode, body, res.Header.Get("Retry-After"))
+		// Under attack now: an address gets 1 more attempt (test limit), then
+		// waits, even with the right password.
+		for i, want := range []int{401, 429, 429} {
+			password := []string{"errada1", "errada1", "segredo1"}[i]
+			res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.1.1:5",
+				body: `{"email":"ANA@example.com","password":"` + password + `"}`})
+			body := readBody(t, res)
+			if res.StatusCode != want || want == 429 && (!strings.Contains(body, "Muitas tentativas. Tente de novo em 10 minutos.") ||
+				res.Header.Get("Retry-After") == "") {
+				t.Fatalf("attempt %d from one address under attack: %d %s (Retry-After %q); want %d",
+					i+1, res.StatusCode, body, res.Header.Get("Retry-After"), want)
+			}
 		}
 		wantCounts(1, 1)(t, e, nil) // the right password did not sign in while limited
+		// The owner, from another address, signs in.
+		if res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.1.2:5",
+			body: `{"email":"ana@example.com","password":"segredo1"}`}); res.StatusCode != 200 {
+			t.Fatalf("the owner from a new address under attack: %d, want 200", res.StatusCode)
+		}
 
 		// Per IP (limit 8), a new e-mail each time.
 		for i := 0; i < 8; i++ {
@@ -144,7 +155,7 @@ func TestRateLimits(t *testing.T) {
 				t.Fatalf("IP attempt %d: %d, want 401", i+1, res.StatusCode)
 			}
 		}
-		res = e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.2.2:5",
+		res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.2.2:5",
 			body: `{"email":"zz@example.com","password":"errada1"}`})
 		if res.StatusCode != 429 {
 			t.Fatalf("9th attempt from one IP: %d, want 429", res.StatusCode)
@@ -163,6 +174,6 @@ func TestRateLimits(t *testing.T) {
 		if res.StatusCode != 429 {
 			t.Fatalf("7th sign-up from one IP: %d, want 429", res.StatusCode)
 		}
-		wantCounts(7, 7)(t, e, nil)
+		wantCounts(7, 8)(t, e, nil)
 	})
 }

@@ -9,17 +9,22 @@ import (
 	"time"
 )
 
-// Sign-in limits (docs/operations.md, "Sign-in limits") keep guessing a
-// password expensive without letting a stranger lock its owner out:
+// Sign-in limits (docs/operations.md, "Rate limits") slow the guesser, not
+// the owner:
 //
 //   - per source address, over every e-mail (SignInIP);
 //   - per e-mail and source address together (SignInPair): a stranger
 //     spends only their own bucket;
-//   - per e-mail over every source (SignInEmail), which caps guesses from
-//     many addresses, but is skipped for a known device: one that signed in
-//     to (or created) this account before and holds its device cookie. The
-//     owner's own device keeps getting in while a stranger empties the
-//     e-mail's bucket; a new device waits for it to refill.
+//   - wrong passwords per e-mail over every source (SignInEmail). Spent only
+//     by a failure and never refusing by itself: a limit per e-mail taken
+//     before the check let two addresses keep the owner out of every new
+//     device (12 wrong attempts each, then one a minute). Once it is used
+//     up the e-mail is under attack, and each source address gets only a
+//     few checked attempts at it per SignInSuspect period, unless it is a
+//     known device: one that signed in to (or created) this account before
+//     and holds its device cookie. The owner signs in with the right
+//     password from a new device at once (a fresh address has its few
+//     attempts), while each guessing address waits.
 //
 // The device cookie is an HMAC of the e-mail under the server's stored
 // known-device secret (run reads it from the database): it names no secret,

@@ -11,13 +11,25 @@ type Limiter interface {
 	Allow(key string) (bool, time.Duration)
 }
 
-// Limits are the rate limits: sign-in per client IP, per (e-mail, IP) and
-// per e-mail for unknown devices (known_device.go); sign-up per client IP and
-// per e-mail; public lookups by code per client IP, and the entrant
-// self-check per client IP (stricter: it takes an e-mail address).
+// FailureLimiter counts failures: Peek says whether any are left without
+// spending one.
+type FailureLimiter interface {
+	Limiter
+	Peek(key string) (bool, time.Duration)
+}
+
+// Limits are the rate limits: sign-in per client IP and per (e-mail, IP),
+// wrong passwords per e-mail, and per (e-mail, IP) again for unknown devices
+// once those are used up (known_device.go); sign-up per client IP and per
+// e-mail; public lookups by code per client IP, and the entrant
+// self-check per client IP (stricter: it takes an e-mail address); a
+// password change per account and per session.
 type Limits struct {
-	SignInIP, SignInPair, SignInEmail     Limiter
+	SignInIP, SignInPair                  Limiter
+	SignInEmail                           FailureLimiter
+	SignInSuspect                         Limiter
 	SignUpIP, SignUpEmail                 Limiter
+	PasswordAccount, PasswordSession      Limiter
 	PublicIP, PublicCheckIP, PublicLiveIP Limiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
@@ -28,7 +40,7 @@ func allow(l Limiter, key string) error {
 		return nil
 	}
 	if ok, wait := l.Allow(key); !ok {
-		return &core.Error{Code: core.CodeRateLimited, RetryAfter: wait}
+		return core.RateLimited(wait)
 	}
 	return nil
 }

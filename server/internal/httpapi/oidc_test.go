@@ -58,7 +58,7 @@ func newOIDCEnvWith(t *testing.T, db *store.DB, cfg httpapi.Config) *oidcEnv {
 
 func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer string, clk *clock, cfg httpapi.Config) *oidcEnv {
 	t.Helper()
-	accounts, err := auth.NewService(db, clk.now)
+	accounts, err := auth.NewService(db, clk.now, auth.NewGate(auth.GateConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Route("/account", func(r chi.Router) {
 			r.Use(requireUser(d.Accounts, cfg, log))
 			r.Method(http.MethodGet, "/", handleAccount(d.Account, log))
-			r.Method(http.MethodPost, "/password", handleChangePassword(d.Account, log))
+			r.Method(http.MethodPost, "/password", handleChangePassword(d.Account, d.Limits, log))
 			r.Method(http.MethodPost, "/signout-all", handleSignOutEverywhere(d.Account, cfg, log))
 			r.Method(http.MethodGet, "/export", handleExport(d.Exports, d.Now, log))
 			r.Method(http.MethodPost, "/delete", handleDeleteAccount(d.Account, cfg, log))

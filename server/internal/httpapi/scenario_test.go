@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -77,7 +78,14 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
 	options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
-	accounts, err := auth.NewService(db, time.Now)
+	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}))
+}
+
+// wireGate is wire with the password gate given.
+func wireGate(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
+	passwords auth.Passwords) http.Handler {
+	t.Helper()
+	accounts, err := auth.NewService(db, time.Now, passwords)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +102,8 @@ func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *
 // looseLimits never get in the way of tests that are not about rate limits.
 func looseLimits() httpapi.Limits {
 	lim := func() *ratelimit.Limiter { return ratelimit.New(1000, time.Millisecond, time.Now) }
-	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
-		PublicCheckIP: lim(), PublicLiveIP: lim()}
+	return httpapi.Limits{SignInIP: lim(), SignInPair: lim(), SignInEmail: lim(), SignInSuspect: lim(), SignUpIP: lim(), SignUpEmail: lim(), PublicIP: lim(),
+		PublicCheckIP: lim(), PublicLiveIP: lim(), PasswordAccount: lim(), PasswordSession: lim()}
 }
 
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
@@ -106,35 +114,44 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		SignInIP:      ratelimit.New(8, time.Minute, time.Now),
 		SignInPair:    ratelimit.New(3, time.Minute, time.Now),
 		SignInEmail:   ratelimit.New(4, time.Minute, time.Now),
+		SignInSuspect: ratelimit.New(1, 10*time.Minute, time.Now),
 		SignUpIP:      ratelimit.New(6, time.Minute, time.Now),
 		SignUpEmail:   ratelimit.New(3, time.Minute, time.Now),
 		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
 		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
+		// A password change: 3 per session, 5 per account.
+		PasswordSession: ratelimit.New(3, time.Minute, time.Now),
+		PasswordAccount: ratelimit.New(5, time.Minute, time.Now),
 	}
 	viewers := newViewers(t, db)
 	clock := &testClock{}
 	return &env{db: db, handler: wire(t, db, cfg, hub, viewers, limits, clock.Now), cfg: cfg, hub: hub, viewers: viewers, clock: clock}
 }
 
-// listenPokes feeds the store's pokes to the hub and the public viewers as
-// run does, until the test ends, and returns once they flow.
+// listenPokes feeds the store's pokes to the hub and the public viewers,
+// and its session ends to the hub, as run does, until the test ends, and
+// returns once they flow.
 func (e *env) listenPokes(t testing.TB) {
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	ready := make(chan struct{})
-	go func() {
-		defer close(done)
+	var done sync.WaitGroup
+	ready := make(chan struct{}, 2)
+	done.Go(func() {
 		e.db.ListenPokes(ctx, func(p store.Poke) {
 			e.hub.Publish(httpapi.UserTopic(p.UserID), ws.Event{Type: "poke", RaffleID: p.RaffleID, Seq: p.Seq})
 			e.viewers.Changed(p.Key, p.Seq)
-		}, func() { close(ready) })
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	select {
-	case <-ready:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the poke listener did not start")
+		}, func() { ready <- struct{}{} })
+	})
+	done.Go(func() {
+		e.db.ListenSessionEnds(ctx, httpapi.CloseEndedSessions(e.hub), func() { ready <- struct{}{} })
+	})
+	t.Cleanup(func() { cancel(); done.Wait() })
+	for range 2 {
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the listeners did not start")
+		}
 	}
 }
 

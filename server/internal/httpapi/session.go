@@ -7,7 +7,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
@@ -62,6 +64,18 @@ func handleWS(hub *ws.Hub, cfg Config, log *slog.Logger) http.Handler {
 		if err != nil {
 			return // the upgrader has answered
 		}
-		hub.Serve(conn, UserTopic(u.ID))
+		hub.Serve(conn, UserTopic(u.ID), auth.TokenHash(c.Value))
 	})
+}
+
+// CloseEndedSessions is what run feeds the store's session ends to: the
+// sockets of an ended session close at once, on every instance.
+func CloseEndedSessions(hub *ws.Hub) func(store.SessionEnd) {
+	return func(e store.SessionEnd) {
+		if len(e.Session) > 0 {
+			hub.CloseSession(e.Session)
+			return
+		}
+		hub.CloseSessionsOf(UserTopic(e.UserID), e.Keep)
+	}
 }

@@ -33,6 +33,15 @@ func New(burst int, every time.Duration, now func() time.Time) *Limiter {
 // Allow takes one token for key. When none is left it answers false and how
 // long until the next one.
 func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	return l.take(key, true)
+}
+
+// Peek answers as Allow would, without taking the token.
+func (l *Limiter) Peek(key string) (bool, time.Duration) {
+	return l.take(key, false)
+}
+
+func (l *Limiter) take(key string, spend bool) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -45,7 +54,9 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.every))
 	b.last = now
 	if b.tokens >= 1 {
-		b.tokens--
+		if spend {
+			b.tokens--
+		}
 		return true, 0
 	}
 	wait := time.Duration((1 - b.tokens) * float64(l.every))

@@ -53,3 +53,18 @@ func TestLimiterForgetsIdleKeys(t *testing.T) {
 		t.Fatalf("Len after idle minute = %d, want 1 (idle full buckets forgotten)", l.Len())
 	}
 }
+
+// Peek says what Allow would answer and takes nothing.
+func TestPeekTakesNothing(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := New(1, 10*time.Second, func() time.Time { return now })
+	for range 3 {
+		if ok, _ := l.Peek("a"); !ok {
+			t.Fatal("Peek took the only token")
+		}
+	}
+	l.Allow("a")
+	if ok, wait := l.Peek("a"); ok || wait != 10*time.Second {
+		t.Fatalf("Peek of an empty bucket: ok=%v wait=%v, want refused, 10s", ok, wait)
+	}
+}

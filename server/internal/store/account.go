@@ -9,12 +9,17 @@ import (
 // ChangePassword stores a new password hash and ends every session of the
 // account but the one whose token hash is keep.
 func (db *DB) ChangePassword(ctx context.Context, userID, hash string, keep []byte) error {
-	return db.wrap(db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
 		if err := db.exec(ctx, tx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID); err != nil {
 			return err
 		}
 		return db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keep)
-	}))
+	})
+	if err != nil {
+		return db.wrap(err)
+	}
+	db.endSessions(ctx, SessionEnd{UserID: userID, Keep: keep})
+	return nil
 }
 
 // DeleteSessionsOf ends every session of an account and says how many.
@@ -23,6 +28,7 @@ func (db *DB) DeleteSessionsOf(ctx context.Context, userID string) (int64, error
 	if err != nil {
 		return 0, db.wrap(err)
 	}
+	db.endSessions(ctx, SessionEnd{UserID: userID})
 	n, err := res.RowsAffected()
 	return n, db.wrap(err)
 }
@@ -54,6 +60,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID string, now time.Time) e
 	if err != nil {
 		return db.wrap(err)
 	}
+	db.endSessions(ctx, SessionEnd{UserID: userID})
 	db.afterErasure(ctx)
 	return nil
 }

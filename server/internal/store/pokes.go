@@ -39,18 +39,18 @@ type notice struct {
 // pokeTarget names a raffle a push advanced, both ways.
 type pokeTarget struct{ local, key string }
 
-// listeners are this process's receivers of pokes.
-type listeners struct {
+// listeners are this process's receivers of one kind of event.
+type listeners[T any] struct {
 	mu   sync.Mutex
 	next int
-	fns  map[int]func(Poke)
+	fns  map[int]func(T)
 }
 
-func (l *listeners) add(fn func(Poke)) (remove func()) {
+func (l *listeners[T]) add(fn func(T)) (remove func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.fns == nil {
-		l.fns = map[int]func(Poke){}
+		l.fns = map[int]func(T){}
 	}
 	id := l.next
 	l.next++
@@ -62,11 +62,11 @@ func (l *listeners) add(fn func(Poke)) (remove func()) {
 	}
 }
 
-func (l *listeners) deliver(p Poke) {
+func (l *listeners[T]) deliver(v T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, fn := range l.fns {
-		fn(p)
+		fn(v)
 	}
 }
 
@@ -98,11 +98,23 @@ func (db *DB) poke(ctx context.Context, userID string, heads map[pokeTarget]int6
 // reconnecting after failures. It calls ready (when not nil) once it
 // receives both: with PostgreSQL after its LISTEN; with SQLite at once.
 func (db *DB) ListenPokes(ctx context.Context, fn func(Poke), ready func()) {
+	remove := db.pokes.add(fn)
+	defer remove()
+	db.listen(ctx, pokeChannel, func(payload string) {
+		var p notice
+		if json.Unmarshal([]byte(payload), &p) == nil && p.From != db.instance {
+			fn(p.Poke)
+		}
+	}, ready)
+}
+
+// listen runs fn on every notification of channel (PostgreSQL) until ctx
+// ends, reconnecting after failures; with SQLite there is nothing to hear
+// from other processes, so it calls ready and waits for ctx.
+func (db *DB) listen(ctx context.Context, channel string, fn func(payload string), ready func()) {
 	if ready == nil {
 		ready = func() {}
 	}
-	remove := db.pokes.add(fn)
-	defer remove()
 	if db.dialect != postgresDialect {
 		ready()
 		<-ctx.Done()
@@ -111,11 +123,11 @@ func (db *DB) ListenPokes(ctx context.Context, fn func(Poke), ready func()) {
 	var once sync.Once
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		err := db.listenOnce(ctx, fn, func() { once.Do(ready) })
+		err := db.listenOnce(ctx, channel, fn, func() { once.Do(ready) })
 		if ctx.Err() != nil {
 			return
 		}
-		db.log.Warn("escuta de avisos do PostgreSQL caiu; reconectando", "err", err, "em", wait)
+		db.log.Warn("escuta de avisos do PostgreSQL caiu; reconectando", "channel", channel, "err", err, "em", wait)
 		select {
 		case <-ctx.Done():
 			return
@@ -125,13 +137,13 @@ func (db *DB) ListenPokes(ctx context.Context, fn func(Poke), ready func()) {
 	}
 }
 
-func (db *DB) listenOnce(ctx context.Context, fn func(Poke), ready func()) error {
+func (db *DB) listenOnce(ctx context.Context, channel string, fn func(payload string), ready func()) error {
 	conn, err := pgx.Connect(ctx, db.dsn)
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+pokeChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
 	ready()
@@ -140,9 +152,6 @@ func (db *DB) listenOnce(ctx context.Context, fn func(Poke), ready func()) error
 		if err != nil {
 			return err
 		}
-		var p notice
-		if json.Unmarshal([]byte(n.Payload), &p) == nil && p.From != db.instance {
-			fn(p.Poke)
-		}
+		fn(n.Payload)
 	}
 }

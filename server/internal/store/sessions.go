@@ -68,8 +68,11 @@ func (db *DB) ExtendSession(ctx context.Context, hash []byte, expiresAt time.Tim
 
 // DeleteSession removes one session; removing a missing one is not an error.
 func (db *DB) DeleteSession(ctx context.Context, hash []byte) error {
-	_, err := db.sql.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE token_hash = ?`), hash)
-	return db.wrap(err)
+	if _, err := db.sql.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE token_hash = ?`), hash); err != nil {
+		return db.wrap(err)
+	}
+	db.endSessions(ctx, SessionEnd{Session: hash})
+	return nil
 }
 
 // DeleteExpiredSessions removes sessions that expired before now and says how many.

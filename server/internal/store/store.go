@@ -45,7 +45,8 @@ type DB struct {
 	dsn string
 	// pokes are this process's poke listeners (pokes.go); instance tells
 	// this handle's NOTIFY apart from other instances'.
-	pokes    listeners
+	pokes    listeners[Poke]
+	ends     listeners[SessionEnd]
 	instance string
 	// maxRaffles is the per-account quota of raffles (0: none).
 	maxRaffles int

@@ -29,27 +29,42 @@ const (
 )
 
 // Hub keeps the live connections by topic ("user:<id>" for an organiser's
-// devices; later "raffle:<id>" for public viewers).
+// devices) and by the session that opened them, so ending a session closes
+// its connections (CloseSession, CloseSessionsOf).
 type Hub struct {
-	log    *slog.Logger
-	mu     sync.RWMutex
-	topics map[string]map[*conn]struct{}
+	log      *slog.Logger
+	mu       sync.RWMutex
+	topics   map[string]map[*conn]struct{}
+	sessions map[string]map[*conn]struct{}
 }
 
 // NewHub returns an empty hub.
 func NewHub(log *slog.Logger) *Hub {
-	return &Hub{log: log, topics: map[string]map[*conn]struct{}{}}
+	return &Hub{log: log, topics: map[string]map[*conn]struct{}{}, sessions: map[string]map[*conn]struct{}{}}
 }
+
+// CloseSessionEnded is the close code a connection gets when its session
+// ends (sign-out, a password change, the account's deletion): 4001, in the
+// range kept for applications.
+const CloseSessionEnded = 4001
 
 type conn struct {
 	ws        *websocket.Conn
+	session   string
 	send      chan []byte
 	closeOnce sync.Once
 	done      chan struct{}
+	// code is the close frame's code, set before done closes.
+	code int
 }
 
-func (c *conn) close() {
-	c.closeOnce.Do(func() { close(c.done) })
+func (c *conn) close() { c.closeWith(websocket.CloseGoingAway) }
+
+func (c *conn) closeWith(code int) {
+	c.closeOnce.Do(func() {
+		c.code = code
+		close(c.done)
+	})
 }
 
 // Publish sends ev to every connection of topic without blocking.
@@ -77,27 +92,60 @@ func (h *Hub) Count(topic string) int {
 	return len(h.topics[topic])
 }
 
-// Serve runs an upgraded connection on topic until it closes. It blocks.
-func (h *Hub) Serve(wsConn *websocket.Conn, topic string) {
-	c := &conn{ws: wsConn, send: make(chan []byte, queueSize), done: make(chan struct{})}
-	h.mu.Lock()
-	if h.topics[topic] == nil {
-		h.topics[topic] = map[*conn]struct{}{}
+// CloseSession closes every connection that the session whose token hash
+// is session opened.
+func (h *Hub) CloseSession(session []byte) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for c := range h.sessions[string(session)] {
+		c.closeWith(CloseSessionEnded)
 	}
-	h.topics[topic][c] = struct{}{}
+}
+
+// CloseSessionsOf closes every connection on topic but those of the session
+// whose token hash is keep (none kept when keep is empty).
+func (h *Hub) CloseSessionsOf(topic string, keep []byte) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for c := range h.topics[topic] {
+		if len(keep) == 0 || c.session != string(keep) {
+			c.closeWith(CloseSessionEnded)
+		}
+	}
+}
+
+// Serve runs an upgraded connection on topic until it closes; session is
+// the token hash of the session that opened it. It blocks.
+func (h *Hub) Serve(wsConn *websocket.Conn, topic string, session []byte) {
+	c := &conn{ws: wsConn, session: string(session), send: make(chan []byte, queueSize), done: make(chan struct{})}
+	h.mu.Lock()
+	add(h.topics, topic, c)
+	add(h.sessions, c.session, c)
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()
-		delete(h.topics[topic], c)
-		if len(h.topics[topic]) == 0 {
-			delete(h.topics, topic)
-		}
+		remove(h.topics, topic, c)
+		remove(h.sessions, c.session, c)
 		h.mu.Unlock()
 		wsConn.Close()
 	}()
 
 	go c.readLoop()
 	c.writeLoop()
+}
+
+func add(m map[string]map[*conn]struct{}, key string, c *conn) {
+	if m[key] == nil {
+		m[key] = map[*conn]struct{}{}
+	}
+	m[key][c] = struct{}{}
+}
+
+func remove(m map[string]map[*conn]struct{}, key string, c *conn) {
+	delete(m[key], c)
+	if len(m[key]) == 0 {
+		delete(m, key)
+	}
 }
 
 // readLoop discards what the client sends (it only listens) and notices when
@@ -122,7 +170,7 @@ func (c *conn) writeLoop() {
 	for {
 		select {
 		case <-c.done:
-			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""), time.Now().Add(time.Second))
+			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(c.code, ""), time.Now().Add(time.Second))
 			return
 		case msg := <-c.send:
 			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
