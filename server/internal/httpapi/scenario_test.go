@@ -78,12 +78,12 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
 	options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
-	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}))
+	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}), options...)
 }
 
 // wireGate is wire with the password gate given.
 func wireGate(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
-	passwords auth.Passwords) http.Handler {
+	passwords auth.Passwords, options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
 	accounts, err := auth.NewService(db, time.Now, passwords)
 	if err != nil {
