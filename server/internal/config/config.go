@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -43,6 +44,13 @@ type Config struct {
 	ViewersMax, ViewersPerIP int
 	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
 	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
+	// PublicURL is the server's public base URL (PUBLIC_URL): links in
+	// e-mails are built from it, never from a request's headers. By
+	// default the address it listens on.
+	PublicURL string
+	// SMTPURL is the mail server (SMTP_URL); empty: messages go to the log.
+	// MailFrom is their From (MAIL_FROM).
+	SMTPURL, MailFrom string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -135,6 +143,9 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("OIDC_ISSUER: URL inválida %q", c.OIDCIssuer)
 		}
 	}
+	if err := c.loadMail(getenv); err != nil {
+		return c, err
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)
 	}
@@ -142,6 +153,28 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("DATABASE_URL: use uma URL postgres:// (sem ela, o SQLite em SQLITE_PATH é usado)")
 	}
 	return c, nil
+}
+
+// loadMail reads PUBLIC_URL, SMTP_URL and MAIL_FROM.
+func (c *Config) loadMail(getenv func(string) string) error {
+	c.PublicURL = strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/")
+	if c.PublicURL == "" {
+		host, port, err := net.SplitHostPort(c.Addr)
+		if err != nil {
+			return fmt.Errorf("ADDR: endereço inválido %q (como :8080)", c.Addr)
+		}
+		if host == "" || host == "0.0.0.0" || host == "::" {
+			host = "localhost"
+		}
+		c.PublicURL = "http://" + net.JoinHostPort(host, port)
+	}
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("PUBLIC_URL: URL inválida %q (como https://sorteio.exemplo.com.br)", c.PublicURL)
+	}
+	c.SMTPURL = strings.TrimSpace(getenv("SMTP_URL"))
+	c.MailFrom = or(strings.TrimSpace(getenv("MAIL_FROM")), "Sorteio <nao-responda@"+u.Hostname()+">")
+	return nil
 }
 
 // DSN is what the store opens: the PostgreSQL URL when set, else the SQLite path.

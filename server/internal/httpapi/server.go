@@ -46,6 +46,8 @@ type Deps struct {
 	// Account serves 'Minha conta'; Exports reads 'Baixar meus dados'.
 	Account AccountPage
 	Exports Exporter
+	// Emails runs the e-mailed links (email.go); nil: no e-mail routes.
+	Emails  EmailFlows
 	Limits  Limits
 	Sync    SyncStore
 	Audits  AuditStore
@@ -73,6 +75,9 @@ func NewHandler(cfg Config, deps Deps) http.Handler {
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
+	}
+	if deps.Emails != nil {
+		deps.Accounts = confirmingSignUp{Accounts: deps.Accounts, emails: deps.Emails, log: deps.Log}
 	}
 	r := chi.NewRouter()
 	addRoutes(r, cfg, deps)

@@ -43,7 +43,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID string, now time.Time) e
 				return err
 			}
 		}
-		for _, table := range []string{"sessions", "identities", "sync_clients"} {
+		for _, table := range []string{"sessions", "identities", "sync_clients", "email_tokens"} {
 			if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE user_id = ?`, userID); err != nil {
 				return err
 			}
