@@ -13,11 +13,11 @@ export const SIGN_IN_LOCKOUT = 'Muitas tentativas. Tente de novo em 1 minuto ou 
  * The pt-BR messages of a link that no longer works, the same as the server's (checked against
  * sync/testdata/catalogue.json by email-api.test.ts).
  */
-export const LINK_ERROR_MESSAGES: Record<string, string> = {
+export const LINK_ERROR_MESSAGES = {
   link_invalid: 'Este link não é válido. Peça um novo.',
   link_used: 'Este link já foi usado. Peça um novo.',
   link_expired: 'Este link expirou. Peça um novo.',
-}
+} as const satisfies Record<string, string>
 
 /** The token of an e-mailed link: after '#token=' (a fragment never reaches the server's logs). */
 export function tokenFromHash(hash: string): string {
