@@ -226,6 +226,7 @@ func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *s
 	}
 	var outbox *mail.Outbox
 	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), time.Now, func() { outbox.Wake() })
+	emails.ResetTTL = cfg.ResetLinkTTL
 	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, time.Now, log)
 	wg.Go(func() { outbox.Run(ctx, 5*time.Second) })
 	return emails, nil

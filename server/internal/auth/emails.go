@@ -8,7 +8,7 @@ import (
 	"github.com/sorteio/sorteio/server/internal/mail"
 )
 
-// How long each link works.
+// How long each link works (a reset link: Emails.ResetTTL, by default ResetTTL).
 const (
 	ConfirmTTL = 48 * time.Hour
 	ResetTTL   = 30 * time.Minute
@@ -30,6 +30,8 @@ type EmailStore interface {
 // Emails runs what goes through an e-mail: proving the address, a new
 // password, a new address. Every message goes through the outbox.
 type Emails struct {
+	// ResetTTL is how long a reset link works (RESET_LINK_TTL).
+	ResetTTL time.Duration
 	store    EmailStore
 	accounts *Service
 	links    mail.Links
@@ -43,7 +45,7 @@ func NewEmails(store EmailStore, accounts *Service, links mail.Links, now func()
 	if wake == nil {
 		wake = func() {}
 	}
-	return &Emails{store: store, accounts: accounts, links: links, now: now, wake: wake}
+	return &Emails{ResetTTL: ResetTTL, store: store, accounts: accounts, links: links, now: now, wake: wake}
 }
 
 // Verified says whether the account's address is proven.

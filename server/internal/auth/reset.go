@@ -33,7 +33,7 @@ func (e *Emails) ExpandForgot(ctx context.Context, m core.Mail) (core.Mail, bool
 	if err != nil {
 		return core.Mail{}, false, err
 	}
-	t, token := e.newToken(u.ID, u.Email, core.TokenReset, ResetTTL)
+	t, token := e.newToken(u.ID, u.Email, core.TokenReset, e.ResetTTL)
 	msg := mail.ResetMail(u.Email, e.links.Reset(token))
 	if err := e.store.ResolveForgot(ctx, m.ID, &t, msg); err != nil {
 		return core.Mail{}, false, err

@@ -51,6 +51,9 @@ type Config struct {
 	// SMTPURL is the mail server (SMTP_URL); empty: messages go to the log.
 	// MailFrom is their From (MAIL_FROM).
 	SMTPURL, MailFrom string
+	// ResetLinkTTL is how long a reset link works (RESET_LINK_TTL, 30 min;
+	// the end-to-end tests shorten it to see one expire).
+	ResetLinkTTL time.Duration
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -171,6 +174,14 @@ func (c *Config) loadMail(getenv func(string) string) error {
 	u, err := url.Parse(c.PublicURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return fmt.Errorf("PUBLIC_URL: URL inválida %q (como https://sorteio.exemplo.com.br)", c.PublicURL)
+	}
+	c.ResetLinkTTL = 30 * time.Minute
+	if v := getenv("RESET_LINK_TTL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > 24*time.Hour {
+			return fmt.Errorf("RESET_LINK_TTL: valor inválido %q (uma duração de 1s a 24h, como 30m)", v)
+		}
+		c.ResetLinkTTL = d
 	}
 	c.SMTPURL = strings.TrimSpace(getenv("SMTP_URL"))
 	c.MailFrom = or(strings.TrimSpace(getenv("MAIL_FROM")), "Sorteio <nao-responda@"+u.Hostname()+">")

@@ -51,7 +51,8 @@ export function EmailForm({ change = emailApi.change }: { change?: typeof emailA
         }}
       />
       <TextField
-        label="Senha atual"
+        label="Sua senha"
+        hint="A senha atual da conta, para confirmar que é você."
         type="password"
         name="email-current-password"
         autoComplete="current-password"
