@@ -16,7 +16,7 @@ test('sign up, open the confirmation e-mail, follow its link: the banner goes', 
   await page.getByRole('tabpanel').getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const banner = page.getByRole('status').filter({ hasText: 'Confirme seu e-mail' });
-  await expect(banner).toContainText(email);
+  await expect(banner).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Reenviar' })).toBeVisible();
 
   const mail = await waitForMail(page.request, email, 'Confirme seu e-mail');

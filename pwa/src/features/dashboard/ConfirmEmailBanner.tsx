@@ -14,7 +14,7 @@ export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi
   resend?: () => Promise<void>
 }) {
   const online = useOnline()
-  const [unproven, setUnproven] = useState<string | null>(null)
+  const [unproven, setUnproven] = useState(false)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
@@ -22,7 +22,7 @@ export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi
     let live = true
     status().then(
       // Only an explicit 'not proven' shows the line (an older server answers something else).
-      (answer: EmailStatus | undefined) => live && setUnproven(answer?.verified === false ? answer.email : null),
+      (answer: EmailStatus | undefined) => live && setUnproven(answer?.verified === false),
       () => {},
     )
     return () => {
@@ -35,7 +35,7 @@ export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi
     setBusy(true)
     try {
       await resend()
-      toast.success('Link reenviado', { description: `Veja a caixa de entrada de ${unproven}.` })
+      toast.success('Link reenviado', { description: 'Veja sua caixa de entrada.' })
     } catch (error) {
       toast.error('Erro ao reenviar', { description: errorText(error) })
     } finally {
@@ -47,7 +47,7 @@ export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi
       role="status"
       className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm text-slate-800"
     >
-      <span>Confirme seu e-mail: enviamos um link para {unproven}.</span>
+      <span>Confirme seu e-mail: abra o link que enviamos para o endereço acima.</span>
       <Button variant="ghost" size="sm" onClick={onResend} loading={busy} disabled={!online}>
         Reenviar
       </Button>
