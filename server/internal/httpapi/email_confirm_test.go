@@ -129,3 +129,25 @@ func (e *mailEnv) get(t *testing.T, path string, cookie *http.Cookie) (*http.Res
 	res := e.do(t, request{method: "GET", path: path, cookie: cookie})
 	return res, readBody(t, res)
 }
+
+// TestDeleteAccountDropsItsMail: deleting the account erases its links and
+// the messages not sent yet to its address.
+func TestDeleteAccountDropsItsMail(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMailEnv(t, db, looseLimits())
+		cookie := mustSignUp(t, e.env, "ivo@example.com", "senha-longa-1")
+		e.post(t, "/api/auth/forgot", `{"email":"ivo@example.com"}`, nil)
+		if n := storetest.CountOutbox(t, db); n != 2 {
+			t.Fatalf("outbox = %d before the deletion, want 2", n)
+		}
+		if res, body := e.post(t, "/api/account/delete", `{"email":"ivo@example.com"}`, cookie); res.StatusCode != http.StatusNoContent {
+			t.Fatalf("delete: %d %s", res.StatusCode, body)
+		}
+		if n, hashes := storetest.CountOutbox(t, db), storetest.EmailTokenHashes(t, db); n != 0 || len(hashes) != 0 {
+			t.Errorf("after the deletion: outbox %d, tokens %d; want 0 and 0", n, len(hashes))
+		}
+		if got := e.deliver(t); len(got) != 0 {
+			t.Errorf("sent %d messages to a deleted account", len(got))
+		}
+	})
+}
