@@ -82,7 +82,7 @@ check-proxy: build
 	deploy/proxy-check.sh
 
 ## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
-bench: build
+bench: build mailpit
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 10000
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500
