@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
+.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -71,15 +71,22 @@ fuzz:
 test-pwa: deps
 	npm run --silent -w pwa test
 
-test-e2e: build
+test-e2e: build mailpit
 	npm run --silent -w e2e test
+
+# Mailpit: the SMTP server and inbox the end-to-end tests read mail from (e2e/playwright.config.ts
+# starts it), built from the Go module proxy; its web UI is not needed, only its HTTP API.
+MAILPIT_VERSION := v1.33.1
+mailpit: bin/mailpit
+bin/mailpit:
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/axllent/mailpit@$(MAILPIT_VERSION)
 
 ## check-proxy: two instances on PostgreSQL behind Caddy (needs caddy and TEST_DATABASE_URL; skips without)
 check-proxy: build
 	deploy/proxy-check.sh
 
 ## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
-bench: build
+bench: build mailpit
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 10000
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500

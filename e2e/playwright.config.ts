@@ -12,6 +12,11 @@ const port = Number(process.env.E2E_PORT ?? 18765);
 const baseURL = `http://127.0.0.1:${port}`;
 // The identity provider the sign-in test goes through (bin/oidc-dev), on the next port.
 const providerURL = `http://127.0.0.1:${port + 1}`;
+// Mailpit (bin/mailpit, make mailpit): the server's SMTP server on port + 2, its inbox's HTTP API
+// on port + 3, read by tests/mailbox.ts.
+const mailSMTP = `127.0.0.1:${port + 2}`;
+const mailAPI = `http://127.0.0.1:${port + 3}`;
+process.env.E2E_MAIL_API = mailAPI;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sorteio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one folder
 
@@ -46,6 +51,13 @@ export default defineConfig({
     { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' } },
   ],
   webServer: [{
+    command: `../bin/mailpit --smtp ${mailSMTP} --listen 127.0.0.1:${port + 3} --disable-version-check --max 5000`,
+    url: `${mailAPI}/readyz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  }, {
     command: '../bin/oidc-dev',
     url: `${providerURL}/.well-known/openid-configuration`,
     reuseExistingServer: false,
@@ -74,6 +86,12 @@ export default defineConfig({
       OIDC_CLIENT_ID: 'sorteio-e2e',
       OIDC_CLIENT_SECRET: 'segredo-e2e',
       OIDC_NAME: 'Provedor de Teste',
+      // Mail goes to Mailpit; links start with the address the tests open.
+      SMTP_URL: `smtp://${mailSMTP}`,
+      MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
+      PUBLIC_URL: baseURL,
+      // email.spec.ts waits for a reset link to expire.
+      RESET_LINK_TTL: '15s',
     },
   }],
 });

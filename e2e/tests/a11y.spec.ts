@@ -58,6 +58,23 @@ for (const size of sizes) {
       await expectAccessible(page, '404');
     });
 
+    test("the e-mail screens: 'Esqueci minha senha', a new password, a confirmation link", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/esqueci-senha');
+      await expectAccessible(page, 'esqueci minha senha');
+      await page.getByLabel('E-mail').fill('ninguem@exemplo.com.br');
+      await page.getByRole('button', { name: 'Enviar link' }).click();
+      await expect(page.getByText('Se houver uma conta com esse e-mail, enviamos um link.')).toBeVisible();
+      await expectAccessible(page, 'esqueci minha senha, enviado');
+      await page.goto('/redefinir-senha#token=um-token-qualquer');
+      await expectAccessible(page, 'criar nova senha');
+      await page.goto('/redefinir-senha');
+      await expectAccessible(page, 'criar nova senha, link inválido');
+      await page.goto('/confirmar-email');
+      await expect(page.getByText('Este link não é válido. Peça um novo.')).toBeVisible();
+      await expectAccessible(page, 'confirmar e-mail, link inválido');
+    });
+
     test("an organiser's screens, then the raffle's public, big-screen and verification pages", async ({ browser }) => {
       // Eleven axe runs in two browser contexts: on a slow 2-core machine running two workers they took
       // 50–90 s, so the bound is well above that.

@@ -29,6 +29,11 @@ export const routes: RouteObject[] = [
       { path: 'sorteio/:code', lazy: screen(() => import('@/features/public-raffle/PublicRafflePage')) },
       { path: 'sorteio/:code/telao', lazy: screen(() => import('@/features/public-raffle/BigScreenPage')) },
       { path: 'sorteio/:code/verificar', lazy: screen(() => import('@/features/verify-draw/VerifyDrawPage')) },
+      // Opened from e-mails, signed in or not; online-only account actions.
+      { path: 'esqueci-senha', lazy: screen(() => import('@/features/auth/ForgotPasswordPage')) },
+      { path: 'redefinir-senha', lazy: screen(() => import('@/features/auth/ResetPasswordPage')) },
+      { path: 'confirmar-email', lazy: screen(() => import('@/features/auth/ConfirmEmailPage')) },
+      { path: 'confirmar-novo-email', lazy: screen(() => import('@/features/auth/ConfirmEmailPage')) },
       {
         element: <GuestOnly />,
         children: [{ path: 'auth', lazy: screen(() => import('@/features/auth/AuthPage')) }],

@@ -18,6 +18,7 @@ import (
 	"github.com/sorteio/sorteio/server/internal/auth"
 	"github.com/sorteio/sorteio/server/internal/config"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
+	"github.com/sorteio/sorteio/server/internal/mail"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/ws"
@@ -122,6 +123,11 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Now:      time.Now,
 		Assets:   assets,
 	}
+	emails, err := startMail(ctx, &wg, cfg, db, accounts, log)
+	if err != nil {
+		return err
+	}
+	deps.Emails = emails
 	// Keys stored in the database: a restart or a second instance signs and
 	// checks cookies as this one does (docs/operations.md, "Server secrets").
 	deviceKey, err := db.Secret(ctx, store.SecretKnownDevice)
@@ -205,7 +211,33 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		// Live viewers reconnect together after a network blip, often many
 		// behind one address (a venue's Wi-Fi): 100 at once, then 2 a second.
 		PublicLiveIP: ratelimit.New(100*scale, 500*time.Millisecond, time.Now),
+		// 'Esqueci minha senha' and e-mailed links: 10 at once per address, then 1 a minute;
+		// per typed e-mail 3, then 1 every 10 minutes; an account's own requests the same.
+		ForgotIP:    ratelimit.New(10*scale, time.Minute, time.Now),
+		ForgotEmail: ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		EmailSend:   ratelimit.New(3*scale, 10*time.Minute, time.Now),
 	}
+}
+
+// startMail starts the outbox's sender (SMTP_URL, or the log without it)
+// and returns the e-mail flows, whose links start with PUBLIC_URL.
+func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *store.DB, accounts *auth.Service, log *slog.Logger) (*auth.Emails, error) {
+	var sender mail.Sender = mail.LogSender{Log: log}
+	if cfg.SMTPURL != "" {
+		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
+		if err != nil {
+			return nil, err
+		}
+		sender = smtp
+	} else {
+		log.Warn("sem SMTP_URL: os e-mails são escritos no log, não enviados (docs/operations.md, \"E-mail\")")
+	}
+	var outbox *mail.Outbox
+	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), time.Now, func() { outbox.Wake() })
+	emails.ResetTTL = cfg.ResetLinkTTL
+	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, time.Now, log)
+	wg.Go(func() { outbox.Run(ctx, 5*time.Second) })
+	return emails, nil
 }
 
 // sweepSessions deletes expired sessions once an hour.

@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -43,8 +44,15 @@ type Config struct {
 	// The identity provider (OIDC_*); OIDCIssuer is empty when there is none.
 	OIDCIssuer, OIDCClientID, OIDCClientSecret, OIDCName, OIDCRedirectURL string
 	// PublicURL is the server's public base URL, without a trailing slash
-	// (PUBLIC_URL; public_url.go says when it may be left out).
+	// (PUBLIC_URL; public_url.go says when it may be left out): links in
+	// e-mails and the OIDC redirect are built from it, never from a request's headers.
 	PublicURL string
+	// SMTPURL is the mail server (SMTP_URL); empty: messages go to the log.
+	// MailFrom is their From (MAIL_FROM).
+	SMTPURL, MailFrom string
+	// ResetLinkTTL is how long a reset link works (RESET_LINK_TTL, 30 min;
+	// the end-to-end tests shorten it to see one expire).
+	ResetLinkTTL time.Duration
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -146,6 +154,9 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.PublicURL, err = publicURL(getenv, c.Addr, c.OIDCIssuer != "" && c.OIDCRedirectURL == ""); err != nil {
 		return c, err
 	}
+	if err := c.loadMail(getenv); err != nil {
+		return c, err
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)
 	}
@@ -153,6 +164,25 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("DATABASE_URL: use uma URL postgres:// (sem ela, o SQLite em SQLITE_PATH é usado)")
 	}
 	return c, nil
+}
+
+// loadMail reads SMTP_URL, MAIL_FROM and RESET_LINK_TTL (after PUBLIC_URL).
+func (c *Config) loadMail(getenv func(string) string) error {
+	u, err := url.Parse(c.PublicURL)
+	if err != nil {
+		return fmt.Errorf("PUBLIC_URL: URL inválida %q", c.PublicURL)
+	}
+	c.ResetLinkTTL = 30 * time.Minute
+	if v := getenv("RESET_LINK_TTL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > 24*time.Hour {
+			return fmt.Errorf("RESET_LINK_TTL: valor inválido %q (uma duração de 1s a 24h, como 30m)", v)
+		}
+		c.ResetLinkTTL = d
+	}
+	c.SMTPURL = strings.TrimSpace(getenv("SMTP_URL"))
+	c.MailFrom = or(strings.TrimSpace(getenv("MAIL_FROM")), "Sorteio <nao-responda@"+u.Hostname()+">")
+	return nil
 }
 
 // DSN is what the store opens: the PostgreSQL URL when set, else the SQLite path.

@@ -33,6 +33,9 @@ const (
 	CodeOIDCState            Code = "oidc_state"
 	CodeOIDCFailed           Code = "oidc_failed"
 	CodeOIDCUnavailable      Code = "oidc_unavailable"
+	CodeLinkInvalid          Code = "link_invalid"
+	CodeLinkUsed             Code = "link_used"
+	CodeLinkExpired          Code = "link_expired"
 )
 
 // codes is the one table of error codes: each one's HTTP status and default
@@ -63,6 +66,9 @@ var codes = []struct {
 	{CodeOIDCState, 400, "A tentativa de entrada expirou ou não é válida. Tente novamente."},
 	{CodeOIDCFailed, 401, "O provedor não confirmou a sua identidade. Tente novamente."},
 	{CodeOIDCUnavailable, 502, "O provedor de identidade não respondeu. Tente novamente em instantes."},
+	{CodeLinkInvalid, 400, "Este link não é válido. Peça um novo."},
+	{CodeLinkUsed, 410, "Este link já foi usado. Peça um novo."},
+	{CodeLinkExpired, 410, "Este link expirou. Peça um novo."},
 }
 
 // Codes lists every code, in the table's order.

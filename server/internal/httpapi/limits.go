@@ -33,6 +33,26 @@ type Limits struct {
 	PublicIP, PublicCheckIP, PublicLiveIP Limiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
+	// ForgotIP and ForgotEmail limit 'Esqueci minha senha' per client IP
+	// (and the use of e-mailed links) and per typed e-mail; EmailSend the
+	// messages an account asks for (a new confirmation, an address change).
+	ForgotIP, ForgotEmail, EmailSend Limiter
+}
+
+// allowKey is one limit and the key it counts.
+type allowKey struct {
+	l   Limiter
+	key string
+}
+
+// allowAll takes each limit in turn; the first one spent answers.
+func allowAll(keys ...allowKey) error {
+	for _, k := range keys {
+		if err := allow(k.l, k.key); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func allow(l Limiter, key string) error {

@@ -30,6 +30,12 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Method(http.MethodGet, "/auth/oidc/start", handleOIDCStart(d.OIDC, cfg, log))
 		r.Method(http.MethodGet, "/auth/oidc/callback", handleOIDCCallback(d.OIDC, cfg, log))
 		r.Method(http.MethodGet, "/config", handleConfig(d.OIDC))
+		if d.Emails != nil {
+			r.Method(http.MethodPost, "/auth/forgot", handleForgot(d.Emails, d.Limits, cfg, log))
+			r.Method(http.MethodPost, "/auth/reset", handleReset(d.Emails, d.Limits, cfg, log))
+			r.Method(http.MethodPost, "/auth/confirm-email", handleUseLink(d.Emails.Confirm, d.Limits, cfg, log))
+			r.Method(http.MethodPost, "/auth/confirm-new-email", handleUseLink(d.Emails.ConfirmChange, d.Limits, cfg, log))
+		}
 
 		r.Route("/account", func(r chi.Router) {
 			r.Use(requireUser(d.Accounts, cfg, log))
@@ -38,6 +44,11 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Method(http.MethodPost, "/signout-all", handleSignOutEverywhere(d.Account, cfg, log))
 			r.Method(http.MethodGet, "/export", handleExport(d.Exports, d.Now, log))
 			r.Method(http.MethodPost, "/delete", handleDeleteAccount(d.Account, cfg, log))
+			if d.Emails != nil {
+				r.Method(http.MethodGet, "/email", handleEmailStatus(d.Emails, log))
+				r.Method(http.MethodPost, "/email", handleChangeEmail(d.Emails, d.Limits, log))
+				r.Method(http.MethodPost, "/email/resend", handleResendConfirmation(d.Emails, d.Limits, log))
+			}
 		})
 
 		r.Route("/sync", func(r chi.Router) {

@@ -47,6 +47,8 @@ type Deps struct {
 	// Account serves 'Minha conta'; Exports reads 'Baixar meus dados'.
 	Account AccountPage
 	Exports Exporter
+	// Emails runs the e-mailed links (email.go); nil: no e-mail routes.
+	Emails  EmailFlows
 	Limits  Limits
 	Sync    SyncStore
 	Audits  AuditStore
@@ -80,6 +82,9 @@ func NewHandler(cfg Config, deps Deps) http.Handler {
 	}
 	if deps.AuditCache == nil {
 		deps.AuditCache = NewAuditCache(DefaultAuditCacheBytes)
+	}
+	if deps.Emails != nil {
+		deps.Accounts = confirmingSignUp{Accounts: deps.Accounts, emails: deps.Emails, log: deps.Log}
 	}
 	r := chi.NewRouter()
 	addRoutes(r, cfg, deps)

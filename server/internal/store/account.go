@@ -49,10 +49,14 @@ func (db *DB) DeleteAccount(ctx context.Context, userID string, now time.Time) e
 				return err
 			}
 		}
-		for _, table := range []string{"sessions", "identities", "sync_clients"} {
+		for _, table := range []string{"sessions", "identities", "sync_clients", "email_tokens"} {
 			if err := db.exec(ctx, tx, `DELETE FROM `+table+` WHERE user_id = ?`, userID); err != nil {
 				return err
 			}
+		}
+		// Mail not sent yet to the address goes too (a confirmation, a reset link).
+		if err := db.exec(ctx, tx, `DELETE FROM mail_outbox WHERE to_addr = (SELECT email FROM users WHERE id = ?)`, userID); err != nil {
+			return err
 		}
 		return db.exec(ctx, tx, `UPDATE users SET email = ?, password_hash = '', deleted_at = ? WHERE id = ?`,
 			unclaimedEmail(userID, ""), millis(now), userID)

@@ -12,6 +12,7 @@ import { usePageTitle } from '@/components/ui/usePageTitle'
 import { accountApi, type Account } from '@/lib/account-api'
 import { useSession } from '@/sync/session-context'
 import { DeleteAccount } from '@/features/account/DeleteAccount'
+import { EmailForm } from '@/features/account/EmailForm'
 import { PasswordForm } from '@/features/account/PasswordForm'
 import { exportFileName, saveFile } from '@/features/account/download'
 
@@ -114,6 +115,11 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
+          {account.hasPassword && (
+            <Section title="Alterar e-mail">
+              <EmailForm />
+            </Section>
+          )}
           {account.hasPassword && (
             <Section title="Alterar senha">
               <PasswordForm />

@@ -52,6 +52,17 @@ describe('/auth', () => {
     expect(await screen.findByRole('heading', { name: 'Meus Sorteios' })).toBeInTheDocument()
   })
 
+  it('says how long to wait and offers Esqueci minha senha when sign-in is rate-limited', async () => {
+    const limited = new ApiError(429, { code: 'rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' })
+    const { user } = await openAuth(fakeAuthApi({ signIn: vi.fn(async () => Promise.reject(limited)) }))
+    const panel = await fill(user, 'ana@exemplo.com', 'errada')
+    await user.click(within(panel).getByRole('button', { name: 'Entrar' }))
+    expect(
+      await screen.findByText('Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/esqueci-senha')
+  })
+
   it('shows the server message when signing in fails', async () => {
     const wrong = new ApiError(401, { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' })
     const { user, router } = await openAuth(fakeAuthApi({ signIn: vi.fn(async () => Promise.reject(wrong)) }))

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useLocation, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
@@ -55,13 +55,23 @@ export default function AuthPage() {
                 value: 'signin',
                 label: 'Entrar',
                 content: (
-                  <CredentialsForm
-                    mode="signin"
-                    submitLabel="Entrar"
-                    submittingLabel="Entrando..."
-                    errorTitle="Erro ao fazer login"
-                    action={signIn}
-                  />
+                  <>
+                    <CredentialsForm
+                      mode="signin"
+                      submitLabel="Entrar"
+                      submittingLabel="Entrando..."
+                      errorTitle="Erro ao fazer login"
+                      action={signIn}
+                    />
+                    <p className="mt-3 text-center text-sm">
+                      <Link
+                        to="/esqueci-senha"
+                        className="font-medium text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-800"
+                      >
+                        Esqueci minha senha
+                      </Link>
+                    </p>
+                  </>
                 ),
               },
               {

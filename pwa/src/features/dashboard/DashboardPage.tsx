@@ -10,6 +10,7 @@ import { usePageTitle } from '@/components/ui/usePageTitle'
 import { usePainted } from '@/components/ui/usePainted'
 import { useSession } from '@/sync/session-context'
 import { CardsSkeleton } from '@/features/dashboard/CardsSkeleton'
+import { ConfirmEmailBanner } from '@/features/dashboard/ConfirmEmailBanner'
 
 // The list brings Dexie (about 100 KB): the header and heading paint first, and the list's code is
 // asked for once they have.
@@ -62,6 +63,7 @@ export default function DashboardPage() {
             Novo Sorteio
           </ButtonLink>
         </div>
+        {user && <ConfirmEmailBanner />}
         {user && painted ? (
           <Suspense fallback={<CardsSkeleton />}>
             <RaffleList key={user.id} userId={user.id} />
