@@ -48,10 +48,10 @@ type Deps struct {
 	Account AccountPage
 	Exports Exporter
 	// Emails runs the e-mailed links (email.go); nil: no e-mail routes.
-	Emails  EmailFlows
-	Limits  Limits
-	Sync    SyncStore
-	Audits  AuditStore
+	Emails EmailFlows
+	Limits Limits
+	Sync   SyncStore
+	Audits AuditStore
 	// AuditCache keeps the encoded audit records; nil: one of
 	// DefaultAuditCacheBytes.
 	AuditCache *AuditCache
