@@ -6,9 +6,6 @@ import type { User } from '@/lib/auth-api'
 /** The one answer to 'Esqueci minha senha', whether or not an account has the address. */
 export const FORGOT_ANSWER = 'Se houver uma conta com esse e-mail, enviamos um link.'
 
-/** What the sign-in form says when the server refuses more attempts (429). */
-export const SIGN_IN_LOCKOUT = 'Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.'
-
 /**
  * The pt-BR messages of a link that no longer works, the same as the server's (checked against
  * sync/testdata/catalogue.json by email-api.test.ts).

@@ -78,16 +78,16 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 		// the attacker, not our CPU; known_device.go says why these ones.
 		ip, email := clientIP(r, cfg.TrustProxy), auth.EmailKey(in.Email)
 		pair := ip + " " + email
-		if err := allow(limits.SignInIP, "ip:"+ip); err != nil {
+		if err := allowSignIn(limits.SignInIP, "ip:"+ip); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignInPair, "pair:"+pair); err != nil {
+		if err := allowSignIn(limits.SignInPair, "pair:"+pair); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
 		if underAttack(limits.SignInEmail, email) && !knownDevice(r, cfg, email) {
-			if err := allow(limits.SignInSuspect, "pair:"+pair); err != nil {
+			if err := allowSignIn(limits.SignInSuspect, "pair:"+pair); err != nil {
 				writeError(w, r, log, err)
 				return
 			}
@@ -104,6 +104,16 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusOK, toUserBody(signed.User))
 	})
+}
+
+// allowSignIn is allow for the sign-in's limits: a refusal says how long to
+// wait and the way out, 'Esqueci minha senha'.
+func allowSignIn(l Limiter, key string) error {
+	err := allow(l, key)
+	if e, ok := err.(*core.Error); ok && e.Code == core.CodeRateLimited {
+		e.Message = "Muitas tentativas. Tente de novo em " + core.WaitText(e.RetryAfter) + " ou use Esqueci minha senha."
+	}
+	return err
 }
 
 func handleSignOut(accounts Accounts, cfg Config, log *slog.Logger) http.Handler {

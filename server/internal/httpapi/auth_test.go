@@ -134,7 +134,7 @@ func TestRateLimits(t *testing.T) {
 			res := e.do(t, request{method: "POST", path: "/api/auth/signin", remote: "10.0.1.1:5",
 				body: `{"email":"ANA@example.com","password":"` + password + `"}`})
 			body := readBody(t, res)
-			if res.StatusCode != want || want == 429 && (!strings.Contains(body, "Muitas tentativas. Tente de novo em 10 minutos.") ||
+			if res.StatusCode != want || want == 429 && (!strings.Contains(body, "Muitas tentativas. Tente de novo em 10 minutos ou use Esqueci minha senha.") ||
 				res.Header.Get("Retry-After") == "") {
 				t.Fatalf("attempt %d from one address under attack: %d %s (Retry-After %q); want %d",
 					i+1, res.StatusCode, body, res.Header.Get("Retry-After"), want)

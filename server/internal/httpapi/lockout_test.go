@@ -74,7 +74,7 @@ func TestStrangerCannotLockTheOwnerOut(t *testing.T) {
 		}
 		// 3 attempts spent by minute 3, 0.7 of one refilled since: 3 minutes left.
 		status, retry, body := signIn("203.0.113.2", "errada1", nil)
-		if status != 429 || retry != "180" || !strings.Contains(body, "Muitas tentativas. Tente de novo em 3 minutos.") {
+		if status != 429 || retry != "180" || !strings.Contains(body, "Muitas tentativas. Tente de novo em 3 minutos ou use Esqueci minha senha.") {
 			t.Fatalf("a guess past the limit: %d, Retry-After %q, %s", status, retry, body)
 		}
 		// A forged device cookie is no key.

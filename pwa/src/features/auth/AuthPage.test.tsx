@@ -53,7 +53,7 @@ describe('/auth', () => {
   })
 
   it('says how long to wait and offers Esqueci minha senha when sign-in is rate-limited', async () => {
-    const limited = new ApiError(429, { code: 'rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' })
+    const limited = new ApiError(429, { code: 'rate_limited', message: 'Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.' })
     const { user } = await openAuth(fakeAuthApi({ signIn: vi.fn(async () => Promise.reject(limited)) }))
     const panel = await fill(user, 'ana@exemplo.com', 'errada')
     await user.click(within(panel).getByRole('button', { name: 'Entrar' }))

@@ -6,7 +6,6 @@ import { errorText } from '@/components/ui/error-text'
 import { useFormSubmit } from '@/components/ui/useFormSubmit'
 import { ApiError } from '@/lib/api'
 import type { Credentials } from '@/lib/auth-api'
-import { SIGN_IN_LOCKOUT } from '@/lib/email-api'
 
 const FIELDS = ['email', 'password'] as const
 
@@ -34,9 +33,9 @@ export function CredentialsForm(props: CredentialsFormProps) {
       onSuccess?.()
     },
     (error) => {
-      // A refused sign-in says how long to wait and the way out.
-      const lockedOut = !signUp && error instanceof ApiError && error.status === 429
-      toast.error(errorTitle, { description: lockedOut ? SIGN_IN_LOCKOUT : errorText(error) })
+      // A refused sign-in's message is the server's: how long to wait and the way out
+      // ('Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.').
+      toast.error(errorTitle, { description: errorText(error) })
       // The server refused the sign-in: the e-mail stays, the password is typed again from empty
       // (editing a hidden wrong one is guesswork). A lost connection keeps both.
       if (!signUp && error instanceof ApiError) {
