@@ -25,13 +25,24 @@ var jsonBodies = []struct{ path, body string }{
 	{"/api/public/raffles/K7P2QX/check", `{"email":"ana@example.com"}`},
 }
 
+// mailBodies is every endpoint of the e-mailed links that reads a JSON
+// body (mounted only with e-mail: TestRepeatedKeysInMailBodies).
+var mailBodies = []struct{ path, body string }{
+	{"/api/auth/forgot", `{"email":"ana@example.com"}`},
+	{"/api/auth/reset", `{"token":"TOKEN","password":"novasenha"}`},
+	{"/api/auth/confirm-email", `{"token":"TOKEN"}`},
+	{"/api/account/email", `{"current":"segredo1","email":"novo@example.com"}`},
+}
+
 // A key repeated in one object, at any depth of any JSON body, is refused
 // with 400 invalid_input before anything is read from it, on both databases:
 // Go's decoder would keep the last value and gjson the first, so one body
 // could mean two requests. Nothing is stored.
 func TestRepeatedKeys(t *testing.T) {
-	if got := countDecodeCalls(t); got != len(jsonBodies) {
-		t.Fatalf("the handlers read %d JSON bodies, jsonBodies lists %d: add the new one", got, len(jsonBodies))
+	// confirm-email and confirm-new-email share one handler, and one decode.
+	if got := countDecodeCalls(t); got != len(jsonBodies)+len(mailBodies) {
+		t.Fatalf("the handlers read %d JSON bodies, jsonBodies and mailBodies list %d: add the new one",
+			got, len(jsonBodies)+len(mailBodies))
 	}
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := withRaffle(t, db)
@@ -96,6 +107,42 @@ func TestRepeatedKeys(t *testing.T) {
 		res := e.do(t, request{method: "POST", path: "/api/auth/signin", body: jsonBodies[1].body, remote: "10.1.1.2:1"})
 		if res.StatusCode != 200 {
 			t.Errorf("sign-in with the old password: %d %s", res.StatusCode, readBody(t, res))
+		}
+	})
+}
+
+// The same for the e-mailed links' bodies: each repeat is refused, no
+// message is queued, and the password and address stay.
+func TestRepeatedKeysInMailBodies(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMailEnv(t, db, looseLimits())
+		cookie := mustSignUp(t, e.env, "ana@example.com", "segredo1")
+		e.deliver(t)
+		cases := []struct{ name, path, body string }{
+			{"forgot, e-mail twice", "/api/auth/forgot", `{"email":"x@example.com","email":"ana@example.com"}`},
+			{"reset, password twice", "/api/auth/reset", `{"token":"a","password":"novasenha","password":"outra123"}`},
+			{"confirm, token twice", "/api/auth/confirm-email", `{"token":"a","token":"b"}`},
+			{"confirm new, token twice", "/api/auth/confirm-new-email", `{"token":"a","Token":"b"}`},
+			{"address change, e-mail twice", "/api/account/email", `{"current":"segredo1","email":"a@example.com","email":"b@example.com"}`},
+		}
+		for _, v := range readDupVectors(t) {
+			if v.Repeated != nil {
+				for _, b := range mailBodies {
+					cases = append(cases, struct{ name, path, body string }{"vector " + v.Name, b.path, v.JSON})
+				}
+			}
+		}
+		for _, tc := range cases {
+			res, body := e.post(t, tc.path, tc.body, cookie)
+			if res.StatusCode != 400 || !strings.Contains(body, `"code":"invalid_input"`) || !strings.Contains(body, "mais de uma vez") {
+				t.Errorf("%s (%s): %d %s", tc.name, tc.path, res.StatusCode, body)
+			}
+		}
+		if got := e.deliver(t); len(got) != 0 {
+			t.Errorf("refused requests sent %d messages", len(got))
+		}
+		if _, body := e.get(t, "/api/account/email", cookie); !strings.Contains(body, `"email":"ana@example.com"`) {
+			t.Errorf("the address after the refusals: %s", body)
 		}
 	})
 }
