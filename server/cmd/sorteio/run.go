@@ -197,6 +197,9 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		// Live viewers reconnect together after a network blip, often many
 		// behind one address (a venue's Wi-Fi): 100 at once, then 2 a second.
 		PublicLiveIP: ratelimit.New(100*scale, 500*time.Millisecond, time.Now),
+		// File imports per account, each up to 10 MB inflating up to 64 MB:
+		// 5 at once, then 5 a minute.
+		Import: ratelimit.New(5, 12*time.Second, time.Now),
 	}
 }
 

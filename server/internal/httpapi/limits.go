@@ -21,6 +21,9 @@ type Limits struct {
 	PublicIP, PublicCheckIP, PublicLiveIP Limiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
+	// Import counts file imports per account (nil: no limit): each reads up
+	// to 10 MB and inflates up to 64 MB (sync/importfile).
+	Import Limiter
 }
 
 func allow(l Limiter, key string) error {
