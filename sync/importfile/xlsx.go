@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"path"
 	"strings"
@@ -86,9 +87,9 @@ type pack struct {
 	stats *xlsxStats
 }
 
-// read is a part inflated whole. The directory's sizes are at most
-// MaxInflatedBytes together and the zip reader refuses a part that inflates
-// past its own.
+// read is a part inflated whole, into a buffer of its declared size (at
+// most MaxInflatedBytes with the others). The zip reader refuses a part that
+// inflates past it, and checks its checksum at the end.
 func (p *pack) read(name string) ([]byte, error) {
 	f := p.files[name]
 	if f == nil {
@@ -99,9 +100,13 @@ func (p *pack) read(name string) ([]byte, error) {
 		return nil, failed(reasonCorrupt)
 	}
 	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, MaxInflatedBytes))
-	p.stats.Inflated += int64(len(b))
+	b := make([]byte, f.UncompressedSize64)
+	n, err := io.ReadFull(rc, b)
+	p.stats.Inflated += int64(n)
 	if err != nil {
+		return nil, failed(reasonCorrupt)
+	}
+	if n, err := rc.Read(make([]byte, 1)); n > 0 || !errors.Is(err, io.EOF) {
 		return nil, failed(reasonCorrupt)
 	}
 	return b, nil

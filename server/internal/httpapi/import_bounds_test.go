@@ -19,7 +19,7 @@ import (
 // refusedSheets are the shared cases of spreadsheets past the import's
 // bounds or with malformed XML (sync/testdata/import/cases.json) and their
 // messages.
-func refusedSheets(t *testing.T) map[string]string {
+func refusedSheets(t testing.TB) map[string]string {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("../../../sync/testdata/import", "cases.json"))
 	if err != nil {
