@@ -91,6 +91,9 @@ for (const [file, message] of [
   ['high-quantity.csv', 'Quantidade muito alta para Bruno: 1001. Máximo: 1000 bilhetes por pessoa'],
   ['password.xlsx', 'Erro ao processar arquivo: o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo'],
   ['truncated.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez'],
+  // The sheet's XML cut off in its third row, or a NUL byte there: nothing of the first two rows.
+  ['sheet-cut-in-row-3.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez'],
+  ['sheet-nul-in-row-3.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez'],
   ['notes.txt', 'Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)'],
 ] as const) {
   test(`${file}: the message, and nothing imported`, async ({ browser }) => {
@@ -105,6 +108,23 @@ for (const [file, message] of [
     await context.close();
   });
 }
+
+// Spreadsheet bombs (sync/testdata/import): the Worker ends with the message and the tab lives on,
+// importing the next file.
+test('spreadsheet bombs end with a message, and the tab imports the next file', async ({ browser }) => {
+  const context = await browser.newContext();
+  const { page, raffleId } = await newRaffle(context);
+  const tooBig = 'Erro ao processar arquivo: a planilha é grande demais para importar (máximo: 100.000 bilhetes)';
+  for (const file of ['bomb-rows.xlsx', 'bomb-rows-within.xlsx', 'bomb-shared-strings.xlsx', 'bomb-columns.xlsx']) {
+    await chooseFile(page, file);
+    await expect(page.getByRole('alert').filter({ hasText: tooBig })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await chooseFile(page, 'sheet-ok.xlsx');
+  await expect(page.getByRole('dialog')).toContainText('Davi Rocha');
+  expect(await serverTickets(context, raffleId)).toEqual([]);
+  await context.close();
+});
 
 test('export then re-import gives the same participants (.csv and .xlsx)', async ({ browser }) => {
   test.setTimeout(120_000); // three raffles, four imports

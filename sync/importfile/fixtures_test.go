@@ -20,6 +20,12 @@ type fixtureCase struct {
 	Want    map[string]any `json:"want"`
 	WantGo  map[string]any `json:"wantGo"`
 	Browser bool           `json:"browserOnly"`
+	// Bounds, for a spreadsheet past the import's bounds: at most this many
+	// bytes inflated and row elements read before the refusal.
+	Bounds *struct {
+		Inflated int64 `json:"inflatedBytes"`
+		Rows     int   `json:"rowsRead"`
+	} `json:"bounds"`
 }
 
 func loadCases(t testing.TB) []fixtureCase {

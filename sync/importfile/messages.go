@@ -23,7 +23,10 @@ const (
 	reasonPassword  = "o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo"
 	reasonCorrupt   = "o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez"
 	reasonTooBig    = "o arquivo tem mais de 10 MB"
-	reasonXLS       = "o servidor lê planilhas .xlsx: salve o arquivo como .xlsx e envie de novo"
+	// A spreadsheet past its bounds (xlsx.go): more rows or inflated bytes
+	// than 100,000 tickets need.
+	reasonSheetTooBig = "a planilha é grande demais para importar (máximo: 100.000 bilhetes)"
+	reasonXLS         = "o servidor lê planilhas .xlsx: salve o arquivo como .xlsx e envie de novo"
 )
 
 // Refusal is a file the import refuses; Message is for people (pt-BR).

@@ -1,13 +1,10 @@
 package importfile
 
 import (
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"io"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Read is a file read into a plan.
@@ -68,42 +65,4 @@ func CSVRows(text string, delimiter rune) ([]Row, error) {
 		line, _ := r.FieldPos(0)
 		rows = append(rows, Row{Line: line, Cells: rec})
 	}
-}
-
-// XLSXRows reads the first sheet's rows as text (raw values: 3, not "3,00"),
-// with bounds on what the archive may expand to.
-func XLSXRows(b []byte) ([]Row, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{
-		RawCellValue:      true,
-		UnzipSizeLimit:    200 << 20,
-		UnzipXMLSizeLimit: 100 << 20,
-	})
-	if err != nil {
-		if errors.Is(err, excelize.ErrWorkbookFileFormat) || strings.Contains(err.Error(), "password") {
-			return nil, failed(reasonPassword)
-		}
-		return nil, failed(reasonCorrupt)
-	}
-	defer f.Close()
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return nil, nil
-	}
-	it, err := f.Rows(sheets[0])
-	if err != nil {
-		return nil, failed(reasonCorrupt)
-	}
-	defer it.Close()
-	var rows []Row
-	for line := 1; it.Next(); line++ {
-		cells, err := it.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			return nil, failed(reasonCorrupt)
-		}
-		rows = append(rows, Row{Line: line, Cells: cells})
-	}
-	if it.Error() != nil {
-		return nil, failed(reasonCorrupt)
-	}
-	return rows, nil
 }

@@ -216,6 +216,9 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		ForgotIP:    ratelimit.New(10*scale, time.Minute, time.Now),
 		ForgotEmail: ratelimit.New(3*scale, 10*time.Minute, time.Now),
 		EmailSend:   ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		// File imports per account, each up to 10 MB inflating up to 64 MB:
+		// 5 at once, then 5 a minute.
+		Import: ratelimit.New(5, 12*time.Second, time.Now),
 	}
 }
 

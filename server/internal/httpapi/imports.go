@@ -29,10 +29,15 @@ const importOverhead = 64 << 10
 // handleImport reads a CSV or XLSX sent as multipart/form-data (field file)
 // by the import rules the PWA follows (sync/importfile) and adds its tickets
 // in one transaction through the push pipeline. Refusals answer 400 with the
-// same pt-BR message the PWA shows; nothing is written.
-func handleImport(st ImportStore, now func() time.Time, log *slog.Logger) http.Handler {
+// same pt-BR message the PWA shows; nothing is written. Imports are counted
+// per account before the file is read.
+func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
+		if err := allow(perAccount, "import:"+u.ID); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		raffleID := chi.URLParam(r, "id")
 		if !protocol.IsUUID(raffleID) {
 			writeError(w, r, log, &core.Error{Code: core.CodeNotFound, Message: protocol.Message(protocol.ReasonRaffleNotFound)})

@@ -43,7 +43,8 @@ func importFiles(b *testing.B) map[string][]byte {
 	return map[string][]byte{"compradores.csv": []byte(csv.String()), "compradores.xlsx": xlsx.Bytes()}
 }
 
-func (c *benchClient) importFile(raffleID, name string, body []byte) {
+// postFile sends a file to the import API: its status and body.
+func (c *benchClient) postFile(raffleID, name string, body []byte) (int, []byte) {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	fw, _ := mw.CreateFormFile("file", name)
@@ -58,8 +59,13 @@ func (c *benchClient) importFile(raffleID, name string, body []byte) {
 	}
 	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)
-	if res.StatusCode != 200 || !strings.Contains(string(out), `"tickets":100000`) {
-		c.b.Fatalf("import: %d %.300s", res.StatusCode, out)
+	return res.StatusCode, out
+}
+
+func (c *benchClient) importFile(raffleID, name string, body []byte) {
+	status, out := c.postFile(raffleID, name, body)
+	if status != 200 || !strings.Contains(string(out), `"tickets":100000`) {
+		c.b.Fatalf("import: %d %.300s", status, out)
 	}
 }
 

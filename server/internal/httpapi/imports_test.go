@@ -17,7 +17,7 @@ import (
 	"github.com/sorteio/sorteio/sync/importfile"
 )
 
-func fixture(t *testing.T, name string) []byte {
+func fixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("../../../sync/testdata/import", name))
 	if err != nil {

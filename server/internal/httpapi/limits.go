@@ -37,6 +37,9 @@ type Limits struct {
 	// (and the use of e-mailed links) and per typed e-mail; EmailSend the
 	// messages an account asks for (a new confirmation, an address change).
 	ForgotIP, ForgotEmail, EmailSend Limiter
+	// Import counts file imports per account (nil: no limit): each reads up
+	// to 10 MB and inflates up to 64 MB (sync/importfile).
+	Import Limiter
 }
 
 // allowKey is one limit and the key it counts.

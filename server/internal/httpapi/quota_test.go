@@ -14,7 +14,6 @@ import (
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
-	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
 func TestRaffleQuota(t *testing.T) {
@@ -48,9 +47,7 @@ func TestPushesPerMinute(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		limits := looseLimits()
 		limits.Push = ratelimit.New(3, time.Minute, time.Now)
-		hub := ws.NewHub(storetest.Logger(t))
-		clock := &testClock{}
-		e := &env{db: db, handler: testHandler(t, db, httpapi.Config{}, hub, limits, clock.Now), hub: hub, clock: clock}
+		e := limitedEnv(t, db, limits)
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
 		bia := newClient(mustSignUp(t, e, "bia@example.com", "segredo1"))
 		rid := core.NewID(time.Now())

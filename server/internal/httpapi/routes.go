@@ -61,7 +61,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
 		})
 
-		r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodPost, "/raffles/{id}/import", handleImport(d.Imports, d.Now, log))
+		r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodPost, "/raffles/{id}/import", handleImport(d.Imports, d.Limits.Import, d.Now, log))
 
 		r.Route("/public", func(r chi.Router) {
 			r.Use(middleware.Compress(publicGzipLevel, "application/json"))

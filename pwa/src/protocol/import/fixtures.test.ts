@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ImportError, MAX_IMPORT_BYTES } from '@/protocol/import/messages'
 import { readImport } from '@/protocol/import/read'
+import { readXlsx } from '@/protocol/import/xlsx'
 import { summarisePlan } from '@/protocol/import/summary'
 
 const dir = resolve(__dirname, '../../../../sync/testdata/import')
@@ -15,6 +16,8 @@ interface Case {
   target: { numbered: boolean; people: number; tickets: number; highest: number }
   browserOnly?: boolean
   want: Record<string, unknown> & { error?: string }
+  /** A spreadsheet past the bounds: at most these bytes inflated and row elements read before the refusal. */
+  bounds?: { inflatedBytes: number; rowsRead: number }
 }
 
 const { cases } = JSON.parse(readFileSync(resolve(dir, 'cases.json'), 'utf8')) as { cases: Case[] }
@@ -40,6 +43,25 @@ describe('import fixtures', () => {
       }
       const read = await readImport(c.file, bytes, c.target)
       expect({ kind: read.kind, encoding: read.encoding, delimiter: read.delimiter, ...summarisePlan(read.plan) }).toEqual(c.want)
+    })
+  }
+})
+
+// The same counts as Go's TestSpreadsheetBounds: a bomb is refused having inflated and read no more
+// than its case allows (a count, not a time).
+describe('spreadsheet bounds', () => {
+  const bounded = cases.filter((c) => c.bounds !== undefined)
+  it('has the bombs', () => expect(bounded.length).toBeGreaterThanOrEqual(6))
+  for (const c of bounded) {
+    it(c.file, async () => {
+      const stats = { inflated: 0, rows: 0 }
+      const err = await readXlsx(new Uint8Array(readFileSync(resolve(dir, c.file))), stats).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect((err as Error).message).toBe(c.want.error)
+      expect(stats.inflated).toBeLessThanOrEqual(c.bounds!.inflatedBytes)
+      expect(stats.rows).toBeLessThanOrEqual(c.bounds!.rowsRead)
     })
   }
 })

@@ -11,6 +11,8 @@ export const IMPORT_MESSAGES = {
   password: 'o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo',
   corrupt: 'o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez',
   tooBig: 'o arquivo tem mais de 10 MB',
+  // A spreadsheet past its bounds (xlsx.ts): more rows or inflated bytes than 100,000 tickets need.
+  sheetTooBig: 'a planilha é grande demais para importar (máximo: 100.000 bilhetes)',
 } as const
 
 /** Thousands with a dot, as pt-BR writes them (10.000). */

@@ -1,9 +1,11 @@
-// Reads an import file's bytes into a plan. Runs in the import Worker (and in tests): SheetJS is
-// loaded only for spreadsheets, and only when an import starts.
+// Reads an import file's bytes into a plan. Runs in the import Worker (and in tests): .xlsx by
+// xlsx.ts; SheetJS is loaded only for old .xls files, and only when an import starts.
 import Papa from 'papaparse'
 import { decodeText, type Delimiter, detectDelimiter, detectKind, type FileKind, type TextEncodingName } from '@/protocol/import/detect'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { type ImportPlan, type ImportTarget, planImport, type SheetRow } from '@/protocol/import/rows'
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsx, sheetTooBig } from '@/protocol/import/xlsx'
+import { trimSpace } from '@/protocol/rules'
 
 export interface ImportRead {
   kind: FileKind
@@ -26,22 +28,36 @@ function cellText(v: unknown): string {
   return String(v)
 }
 
-/** The first sheet's rows, with SheetJS in dense mode; its errors become the spec's message. */
-export async function spreadsheetRows(bytes: Uint8Array): Promise<SheetRow[]> {
+/**
+ * An old .xls's first sheet, with SheetJS in dense mode, from the cells it holds (never the range the
+ * file claims), within the same bounds as an .xlsx; its errors become the spec's message.
+ */
+export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
   const XLSX = await import('@e965/xlsx')
-  let rows: unknown[][]
+  let data: unknown[][]
   try {
-    const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false })
+    const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, sheets: 0, sheetRows: MAX_SHEET_ROWS + 1 })
     const first = book.SheetNames[0]
     const sheet = first === undefined ? undefined : book.Sheets[first]
     if (!sheet) return []
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true })
+    data = ((sheet as { '!data'?: { v?: unknown }[][] })['!data'] ?? []).map((row) => (row ?? []).map((c) => c?.v))
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err)
     const reason = /password|encrypt/i.test(text) ? IMPORT_MESSAGES.password : IMPORT_MESSAGES.corrupt
     throw new ImportError(importMessage.failed(reason))
   }
-  return rows.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) }))
+  if (data.length > MAX_SHEET_ROWS) throw sheetTooBig()
+  const rows: SheetRow[] = []
+  let kept = 0
+  data.forEach((cells, i) => {
+    const texts = Array.from(cells ?? [], cellText)
+    let width = texts.length
+    while (width > 0 && trimSpace(texts[width - 1]!) === '') width--
+    kept += width
+    if (kept > MAX_SHEET_CELLS) throw sheetTooBig()
+    if (width > 0) rows.push({ line: i + 1, cells: texts.slice(0, width) })
+  })
+  return rows
 }
 
 export async function readImport(fileName: string, bytes: Uint8Array, target: ImportTarget): Promise<ImportRead> {
@@ -51,5 +67,6 @@ export async function readImport(fileName: string, bytes: Uint8Array, target: Im
     const delimiter = detectDelimiter(text)
     return { kind, encoding, delimiter, plan: planImport(csvRows(text, delimiter), target) }
   }
-  return { kind, encoding: null, delimiter: null, plan: planImport(await spreadsheetRows(bytes), target) }
+  const rows = kind === 'xlsx' ? await readXlsx(bytes) : await xlsRows(bytes)
+  return { kind, encoding: null, delimiter: null, plan: planImport(rows, target) }
 }

@@ -1,0 +1,218 @@
+// The .xlsx reader, the twin of sync/importfile/xlsx.go and sheet.go: the first sheet, by the
+// package's relationships, read only as far as the import limits need (docs/import.md, "Spreadsheet
+// bounds"), with the strict XML check of xml-scan.ts. SheetJS inflates every part whole and reads
+// cut-off XML as far as it goes; it still reads old .xls files (read.ts).
+import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
+import type { SheetRow } from '@/protocol/import/rows'
+import { attrValue, attributes, corrupt, decodeText, scanXml, type XmlHandler } from '@/protocol/import/xml-scan'
+import { inflate, type ZipEntry, zipEntries } from '@/protocol/import/zip'
+import { LIMITS, trimSpace } from '@/protocol/rules'
+
+/** A header and one ticket a row: a row numbered past it is refused before it is read. */
+export const MAX_SHEET_ROWS = LIMITS.maxTickets + 1
+/** The cells kept, counting the blanks before a row's last filled cell; as many shared strings. */
+export const MAX_SHEET_CELLS = 16 * MAX_SHEET_ROWS
+/** The parts' declared sizes together: 640 bytes of XML for each row. */
+export const MAX_INFLATED_BYTES = 640 * MAX_SHEET_ROWS
+
+const MAX_COLUMN = 16_384 // XFD, Excel's last column
+
+export const sheetTooBig = () => new ImportError(importMessage.failed(IMPORT_MESSAGES.sheetTooBig))
+
+/** What a read inflated and read, for the tests of the bounds. */
+export interface XlsxStats {
+  inflated: number
+  rows: number
+}
+
+class Pack {
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly parts: Map<string, ZipEntry>,
+    readonly stats: XlsxStats,
+  ) {}
+
+  has(name: string): boolean {
+    return this.parts.has(name)
+  }
+
+  async scan(name: string, h: XmlHandler): Promise<void> {
+    const entry = this.parts.get(name)
+    if (!entry) throw corrupt()
+    const b = await inflate(this.bytes, entry)
+    this.stats.inflated += b.length
+    scanXml(b, h)
+  }
+}
+
+const handler = (start: (name: string, attrs: string) => void): XmlHandler => ({ start, end: () => {}, text: () => {} })
+
+const target = (dir: string, t: string) => (t.startsWith('/') ? t.slice(1) : normalise(dir === '' ? t : `${dir}/${t}`))
+
+function normalise(path: string): string {
+  const out: string[] = []
+  for (const p of path.split('/')) {
+    if (p === '..') out.pop()
+    else if (p !== '.' && p !== '') out.push(p)
+  }
+  return out.join('/')
+}
+
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
+const relsOf = (p: string) => normalise(`${dirOf(p)}/_rels/${p.slice(p.lastIndexOf('/') + 1)}.rels`)
+
+async function relationships(pack: Pack, name: string): Promise<{ id: string; type: string; target: string }[]> {
+  const out: { id: string; type: string; target: string }[] = []
+  await pack.scan(
+    name,
+    handler((tag, attrs) => {
+      if (tag === 'Relationship') out.push({ id: attrValue(attrs, 'Id'), type: attrValue(attrs, 'Type'), target: attrValue(attrs, 'Target') })
+    }),
+  )
+  return out
+}
+
+/** The workbook's first sheet and its shared strings ('' when none). */
+async function firstSheet(pack: Pack): Promise<{ sheet: string; shared: string }> {
+  let book = 'xl/workbook.xml'
+  if (pack.has('_rels/.rels')) {
+    for (const r of await relationships(pack, '_rels/.rels')) if (r.type.endsWith('/officeDocument')) book = target('', r.target)
+  }
+  let id: string | null = null
+  await pack.scan(
+    book,
+    handler((tag, attrs) => {
+      if (tag === 'sheet' && id === null) id = attributes(attrs).find(([n]) => n.endsWith(':id') && n.length > 3)?.[1] ?? ''
+    }),
+  )
+  if (id === null) throw corrupt()
+  let sheet = ''
+  let shared = ''
+  for (const r of await relationships(pack, relsOf(book))) {
+    if (r.id === id && r.type.endsWith('/worksheet')) sheet = target(dirOf(book), r.target)
+    else if (r.type.endsWith('/sharedStrings')) shared = target(dirOf(book), r.target)
+  }
+  if (sheet === '') throw corrupt()
+  return { sheet, shared }
+}
+
+/** The shared strings: each item's text runs together, without its phonetic reading (rPh). */
+function sharedStrings(out: string[]): XmlHandler {
+  let item = ''
+  let inText = false
+  let phonetic = 0
+  return {
+    start(name) {
+      if (name === 'si') item = ''
+      else if (name === 'rPh') phonetic++
+      else if (name === 't') inText = phonetic === 0
+    },
+    end(name) {
+      if (name === 'si') {
+        if (out.length === MAX_SHEET_CELLS) throw sheetTooBig() // more strings than a sheet may keep
+        out.push(item)
+      } else if (name === 'rPh') phonetic--
+      else if (name === 't') inText = false
+    },
+    text(raw, cdata) {
+      if (inText) item += decodeText(raw, cdata)
+    },
+  }
+}
+
+/** A row's or cell's 1-based place: its reference's, else the next; going back is a corrupt file. */
+function position(ref: string, previous: number, parse: (ref: string) => number | null): number {
+  if (ref === '') return previous + 1
+  const n = parse(ref)
+  if (n === null || n <= previous) throw corrupt()
+  return n
+}
+
+const rowNumber = (ref: string) => (/^[1-9][0-9]{0,18}$/.test(ref) ? Number(ref) : null)
+
+function cellColumn(ref: string): number | null {
+  const m = /^([A-Z]+)[^A-Z]/.exec(ref)
+  if (!m) return null
+  let n = 0
+  for (const c of m[1]!) {
+    n = n * 26 + c.charCodeAt(0) - 64
+    if (n > MAX_COLUMN) return null
+  }
+  return n
+}
+
+/** A sheet's non-blank rows; past MAX_SHEET_ROWS or MAX_SHEET_CELLS the read ends with a refusal. */
+function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats): XmlHandler {
+  let cells = 0
+  let line = 0
+  let cur: string[] = []
+  let col = -1
+  let kind = ''
+  let value = ''
+  let inV = false
+  let inIs = 0
+  let phon = 0
+  const endCell = () => {
+    let v = value
+    if (kind === 's') {
+      const i = /^[+-]?[0-9]{1,18}$/.test(v) ? Number(v) : -1
+      if (i < 0 || i >= sst.length) throw corrupt()
+      v = sst[i]!
+    } else if (kind === 'b') v = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : ''
+    if (trimSpace(v) === '') return
+    const grow = col + 1 - cur.length
+    if (grow > 0) {
+      if (cells + grow > MAX_SHEET_CELLS) throw sheetTooBig()
+      cells += grow
+      for (let k = 0; k < grow; k++) cur.push('')
+    }
+    cur[col] = v
+  }
+  return {
+    start(name, attrs) {
+      if (name === 'row') {
+        stats.rows++
+        line = position(attrValue(attrs, 'r'), line, rowNumber)
+        if (line > MAX_SHEET_ROWS) throw sheetTooBig()
+        cur = []
+        col = -1
+      } else if (name === 'c') {
+        col = position(attrValue(attrs, 'r'), col + 1, cellColumn) - 1
+        kind = attrValue(attrs, 't')
+        value = ''
+      } else if (name === 'v') inV = true
+      else if (name === 'is') inIs++
+      else if (name === 'rPh') phon++
+    },
+    end(name) {
+      if (name === 'row') {
+        if (cur.length > 0) rows.push({ line, cells: cur })
+        cur = []
+      } else if (name === 'c') endCell()
+      else if (name === 'v') inV = false
+      else if (name === 'is') inIs--
+      else if (name === 'rPh') phon--
+    },
+    text(raw, cdata) {
+      if (inV || (inIs > 0 && phon === 0)) value += decodeText(raw, cdata)
+    },
+  }
+}
+
+/** The first sheet's non-blank rows as text (raw values: 3, not "3,00"); stats counts what it read. */
+export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated: 0, rows: 0 }): Promise<SheetRow[]> {
+  const parts = new Map<string, ZipEntry>()
+  let total = 0
+  for (const e of zipEntries(bytes)) {
+    total += Math.min(e.size, MAX_INFLATED_BYTES + 1)
+    if (total > MAX_INFLATED_BYTES) throw sheetTooBig()
+    parts.set(e.name, e)
+  }
+  const pack = new Pack(bytes, parts, stats)
+  const { sheet, shared } = await firstSheet(pack)
+  const sst: string[] = []
+  if (shared !== '') await pack.scan(shared, sharedStrings(sst))
+  const rows: SheetRow[] = []
+  await pack.scan(sheet, sheetRows(sst, rows, stats))
+  return rows
+}

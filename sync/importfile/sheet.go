@@ -1,0 +1,182 @@
+package importfile
+
+import (
+	"strconv"
+	"strings"
+)
+
+// sstReader collects the shared strings: each item's text runs together,
+// without its phonetic reading (rPh).
+type sstReader struct {
+	out      []string
+	item     strings.Builder
+	inText   bool
+	phonetic int
+}
+
+func (s *sstReader) start(name, _ []byte) error {
+	switch string(name) {
+	case "si":
+		s.item.Reset()
+	case "rPh":
+		s.phonetic++
+	case "t":
+		s.inText = s.phonetic == 0
+	}
+	return nil
+}
+
+func (s *sstReader) end(name []byte) error {
+	switch string(name) {
+	case "si":
+		// More strings than cells a sheet may keep: a bomb.
+		if len(s.out) == MaxSheetCells {
+			return failed(reasonSheetTooBig)
+		}
+		s.out = append(s.out, s.item.String())
+	case "rPh":
+		s.phonetic--
+	case "t":
+		s.inText = false
+	}
+	return nil
+}
+
+func (s *sstReader) text(raw []byte, cdata bool) error {
+	if s.inText {
+		s.item.WriteString(decodeText(raw, cdata))
+	}
+	return nil
+}
+
+// sheetReader keeps a sheet's non-blank rows. A row numbered past
+// MaxSheetRows, or more cells than MaxSheetCells, ends the read with a
+// refusal; rows, and cells in a row, must come in order.
+type sheetReader struct {
+	sst   []string
+	rows  []Row
+	cells int // kept, blanks before a row's last filled cell included
+	read  *int
+
+	line  int // the current row's number
+	cur   []string
+	col   int // the current cell's column (0-based)
+	kind  string
+	value strings.Builder
+	inV   bool
+	inIs  int // depth inside <is>, an inline string
+	phon  int
+}
+
+func (s *sheetReader) start(name, attrs []byte) error {
+	switch string(name) {
+	case "row":
+		*s.read++
+		n, err := position(attrValue(attrs, "r"), s.line, rowNumber)
+		if err != nil {
+			return err
+		}
+		if n > MaxSheetRows {
+			return failed(reasonSheetTooBig)
+		}
+		s.line, s.cur, s.col = n, nil, -1
+	case "c":
+		n, err := position(attrValue(attrs, "r"), s.col+1, cellColumn)
+		if err != nil {
+			return err
+		}
+		s.col, s.kind = n-1, attrValue(attrs, "t")
+		s.value.Reset()
+	case "v":
+		s.inV = true
+	case "is":
+		s.inIs++
+	case "rPh":
+		s.phon++
+	}
+	return nil
+}
+
+func (s *sheetReader) end(name []byte) error {
+	switch string(name) {
+	case "row":
+		if len(s.cur) > 0 {
+			s.rows = append(s.rows, Row{Line: s.line, Cells: s.cur})
+		}
+		s.cur = nil
+	case "c":
+		return s.endCell()
+	case "v":
+		s.inV = false
+	case "is":
+		s.inIs--
+	case "rPh":
+		s.phon--
+	}
+	return nil
+}
+
+func (s *sheetReader) text(raw []byte, cdata bool) error {
+	if s.inV || (s.inIs > 0 && s.phon == 0) {
+		s.value.WriteString(decodeText(raw, cdata))
+	}
+	return nil
+}
+
+func (s *sheetReader) endCell() error {
+	v := s.value.String()
+	switch s.kind {
+	case "s":
+		i, err := strconv.Atoi(v)
+		if err != nil || i < 0 || i >= len(s.sst) {
+			return failed(reasonCorrupt)
+		}
+		v = s.sst[i]
+	case "b":
+		v = map[string]string{"1": "TRUE", "0": "FALSE"}[v]
+	}
+	if strings.TrimSpace(v) == "" {
+		return nil
+	}
+	if grow := s.col + 1 - len(s.cur); grow > 0 {
+		if s.cells+grow > MaxSheetCells {
+			return failed(reasonSheetTooBig)
+		}
+		s.cells += grow
+		s.cur = append(s.cur, make([]string, grow)...)
+	}
+	s.cur[s.col] = v
+	return nil
+}
+
+const maxColumn = 16_384 // XFD, Excel's last column
+
+// position is a row's or cell's 1-based place: from its reference when it
+// has one, else the next after the previous. Going back is a corrupt file.
+func position(ref string, previous int, parse func(string) (int, bool)) (int, error) {
+	if ref == "" {
+		return previous + 1, nil
+	}
+	n, ok := parse(ref)
+	if !ok || n <= previous {
+		return 0, failed(reasonCorrupt)
+	}
+	return n, nil
+}
+
+func rowNumber(ref string) (int, bool) {
+	n, err := strconv.Atoi(ref)
+	return n, err == nil && n >= 1 && strconv.Itoa(n) == ref
+}
+
+// cellColumn is the column of a reference such as "AB12" (1-based).
+func cellColumn(ref string) (int, bool) {
+	n, i := 0, 0
+	for ; i < len(ref) && ref[i] >= 'A' && ref[i] <= 'Z'; i++ {
+		n = n*26 + int(ref[i]-'A'+1)
+		if n > maxColumn {
+			return 0, false
+		}
+	}
+	return n, i > 0 && i < len(ref)
+}
