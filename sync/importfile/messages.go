@@ -21,7 +21,7 @@ const (
 	msgNoRows       = "Nenhum participante válido encontrado no arquivo"
 	msgFailed       = "Erro ao processar arquivo"
 	reasonPassword  = "o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo"
-	reasonCorrupt   = "o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez"
+	reasonCorrupt   = "o arquivo está corrompido ou incompleto."
 	reasonTooBig    = "o arquivo tem mais de 10 MB"
 	// A spreadsheet past its bounds (xlsx.go): more rows or inflated bytes
 	// than 100,000 tickets need.

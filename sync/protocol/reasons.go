@@ -115,7 +115,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonWinnerInvalid, "Este vencedor já foi invalidado."},
 	{ReasonReasonTooLong, "O motivo deve ter no máximo 500 caracteres."},
 	{ReasonModeMismatch, "O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início."},
-	{ReasonTextInvalid, "O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto)."},
+	{ReasonTextInvalid, "O texto tem caracteres não permitidos (invisíveis, de controle ou que invertem a direção do texto)."},
 	{ReasonInvalidID, "Identificador inválido: o aplicativo deve gerar UUIDv7."},
 	{ReasonInvalidCode, "Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1."},
 	{ReasonInvalidCreatedAt, "Data de criação inválida: confira a data e a hora do aparelho."},

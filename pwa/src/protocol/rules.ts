@@ -70,7 +70,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   winner_invalid: 'Este vencedor já foi invalidado.',
   reason_too_long: 'O motivo deve ter no máximo 500 caracteres.',
   mode_mismatch: 'O sorteio foi iniciado em outro modo (online ou offline): conclua-o no modo declarado no início.',
-  text_invalid: 'O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto).',
+  text_invalid: 'O texto tem caracteres não permitidos (invisíveis, de controle ou que invertem a direção do texto).',
   invalid_id: 'Identificador inválido: o aplicativo deve gerar UUIDv7.',
   invalid_code: 'Código do sorteio inválido: use 6 caracteres sem I, O, 0 ou 1.',
   invalid_created_at: 'Data de criação inválida: confira a data e a hora do aparelho.',

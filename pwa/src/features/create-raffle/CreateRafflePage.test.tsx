@@ -55,7 +55,7 @@ describe('/criar-sorteio', () => {
     await user.click(screen.getByLabelText('Título'))
     await user.paste('Rifa \u202eacifáR\u001b[8m')
     await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
-    const message = 'O texto tem caracteres não permitidos (de controle ou que invertem a direção do texto).'
+    const message = 'O texto tem caracteres não permitidos (invisíveis, de controle ou que invertem a direção do texto).'
     expect(await screen.findByText(message)).toBeInTheDocument()
     expect(describedError(screen.getByLabelText('Título'))).toBe(message)
     expect(router.state.location.pathname).toBe('/criar-sorteio')

@@ -9,7 +9,7 @@ export const IMPORT_MESSAGES = {
   noRows: 'Nenhum participante válido encontrado no arquivo',
   failed: 'Erro ao processar arquivo',
   password: 'o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo',
-  corrupt: 'o arquivo está corrompido ou incompleto: abra-o no Excel, salve de novo e tente outra vez',
+  corrupt: 'o arquivo está corrompido ou incompleto.',
   tooBig: 'o arquivo tem mais de 10 MB',
   // A spreadsheet past its bounds (xlsx.ts): more rows or inflated bytes than 100,000 tickets need.
   sheetTooBig: 'a planilha é grande demais para importar (máximo: 100.000 bilhetes)',
