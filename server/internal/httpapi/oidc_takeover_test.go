@@ -3,11 +3,13 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/oidctest"
 )
 
@@ -45,10 +47,17 @@ func TestOIDCTakeover(t *testing.T) {
 			squatter := mustSignUp(t, o.env, "ana@example.com", "segredo1")
 			other := sessionCookie(t, passwordSignIn(t, o, "ana@example.com", "segredo1")) // a second device
 			_, squattedID, _ := accountOf(t, o, squatter)
+			// The sign-up's live channel: it must close with its session.
+			o.listenPokes(t)
+			srv := httptest.NewServer(o.handler)
+			defer srv.Close()
+			socket := dialWS(t, srv.URL, srv.URL, squatter)
+			waitConnected(t, o.hub, httpapi.UserTopic(squattedID), 1)
 
 			res := o.signIn(t, ana)
 			wantRedirect(t, res, "/dashboard")
 			owner := sessionCookie(t, res)
+			expectSessionEndedClose(t, socket, 0)
 			wantCounts(1, 1)(t, o.env, nil)
 			if status, id, hasPassword := accountOf(t, o, owner); status != 200 || id != squattedID || hasPassword {
 				t.Errorf("owner's account: %d %q password=%v, want 200 %q without a password", status, id, hasPassword, squattedID)

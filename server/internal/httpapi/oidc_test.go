@@ -64,11 +64,13 @@ func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer strin
 	}
 	flow := auth.NewOIDC(auth.OIDCConfig{Issuer: issuer, ClientID: "sorteio", ClientSecret: "segredo-do-cliente", Name: "Empresa"},
 		accounts, db, []byte("chave-de-teste-com-32-bytes-....."), &http.Client{Timeout: 5 * time.Second})
+	hub := ws.NewHub(storetest.Logger(t))
+	viewers := newViewers(t, db)
 	h := httpapi.NewHandler(cfg, httpapi.Deps{
 		Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts, Exports: db, OIDC: flow,
-		Limits: looseLimits(), Sync: db, Audits: db, Hub: ws.NewHub(storetest.Logger(t)), Now: clk.now, Assets: assets(),
+		Limits: looseLimits(), Sync: db, Audits: db, Hub: hub, Viewers: viewers, Now: clk.now, Assets: assets(),
 	})
-	return &oidcEnv{env: &env{db: db, handler: h}, provider: p, clock: clk}
+	return &oidcEnv{env: &env{db: db, handler: h, hub: hub, viewers: viewers}, provider: p, clock: clk}
 }
 
 // start presses the button: the provider's authorize URL and the flow cookie.
