@@ -74,7 +74,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ADDR: `127.0.0.1:${port}`,
-      // Where the provider sends the browser back: the configured URL, never the request's Host.
+      // Where the provider sends the browser back and where e-mailed links start: the configured
+      // URL, never the request's Host.
       PUBLIC_URL: baseURL,
       SQLITE_PATH: join(dataDir, 'sorteio.db'),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
@@ -86,10 +87,9 @@ export default defineConfig({
       OIDC_CLIENT_ID: 'sorteio-e2e',
       OIDC_CLIENT_SECRET: 'segredo-e2e',
       OIDC_NAME: 'Provedor de Teste',
-      // Mail goes to Mailpit; links start with the address the tests open.
+      // Mail goes to Mailpit.
       SMTP_URL: `smtp://${mailSMTP}`,
       MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
-      PUBLIC_URL: baseURL,
       // email.spec.ts waits for a reset link to expire.
       RESET_LINK_TTL: '15s',
     },
