@@ -118,6 +118,20 @@ describe('a round drawn offline that the server refuses', () => {
     expect(b.events).toMatchObject([{ opType: 'draw.start', reason: 'pool_changed', message: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.' }])
   })
 
+  it('a completion refused in a way that leaves the round open is not called a round that did not count', async () => {
+    const { b, raffleId } = await twoDevices()
+    const round = await startDraw(ANA, raffleId, offline, b.db)
+    await finishRound(ANA, round.id, {}, b.db)
+    // Winners in another order than the seed gives: the server keeps the round open.
+    const complete = (await b.db.outbox.toArray()).find((op) => op.type === 'draw.complete')!
+    const payload = complete.payload as { winners: string[] }
+    await b.db.outbox.update(complete.seq!, { payload: { ...payload, winners: [...payload.winners].reverse() } })
+    await sync(b)
+    expect(b.events).toEqual([
+      { type: 'rejected', raffleId, opType: 'draw.complete', reason: 'result_mismatch', message: 'O resultado enviado não confere com a semente e os participantes.' },
+    ])
+  })
+
   it('a reason without a line of its own reads as the catalogue message, lower-cased and without its stop', () => {
     expect(roundReasonLine('no_eligible')).toBe('não há participantes elegíveis para re-sorteio')
     expect(roundReasonLine('seed_mismatch')).toBe('a semente revelada não corresponde ao compromisso publicado no início')

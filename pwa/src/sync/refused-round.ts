@@ -18,6 +18,9 @@ const ROUND_REASONS: Readonly<Record<string, string>> = {
 
 const ROUND_OPS = new Set(['draw.start', 'winner.redraw', 'draw.complete'])
 
+/** Refusals of a completion that leave the round open: the right seed can still complete it. */
+const STILL_OPEN = new Set(['result_mismatch', 'seed_mismatch', 'mode_mismatch'])
+
 /** The round an op belongs to, when it is part of a round this device declared offline. */
 function offlineRoundOf(op: OutboxRow): string | null {
   if (!ROUND_OPS.has(op.type)) return null
@@ -42,7 +45,7 @@ export function roundReasonLine(reason: string, simple = false): string {
  */
 export async function refusedRoundText(database: SorteioDB, op: OutboxRow, reason: string): Promise<string | null> {
   const drawId = offlineRoundOf(op)
-  if (!drawId) return null
+  if (!drawId || STILL_OPEN.has(reason)) return null
   const { rounds, winners } = await drawOverview(op.raffleId, database)
   const round = rounds.find((r) => r.id === drawId)
   const redraw = op.type === 'winner.redraw' || round?.kind === 'redraw'
