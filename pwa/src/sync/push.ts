@@ -5,10 +5,12 @@ import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
+import { refusedRoundText } from '@/sync/refused-round'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
-  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string }
+  /** lasting: a round drawn offline did not count; the toast stays until the person closes it. */
+  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string; lasting?: true }
   | { type: 'code-changed'; raffleId: string; code: string }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
@@ -121,6 +123,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
   return syncTx(db, async () => {
     const events: SyncEvent[] = []
     const rejected = new Set<string>()
+    const refusals = new Map<string, { round: boolean; event: SyncEvent }>()
     let answered = 0
     for (const [i, op] of batch.entries()) {
       const r = results[i]
@@ -136,9 +139,13 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       }
       // A duplicate repeats the first answer: with a reason it was a rejection this device never heard of.
       if (r.status === 'rejected' || r.reason) {
-        // One toast a raffle: ops that depended on the first rejected one fail after it.
-        if (!rejected.has(op.raffleId)) {
-          events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: await rejectionText(db, op, r) })
+        // One toast a raffle: ops that depended on the first rejected one fail after it. A refused
+        // offline round outweighs what came before it (the room saw its winners).
+        const round = await refusedRoundText(db, op, r.reason ?? '')
+        const first = refusals.get(op.raffleId)
+        if (!first || (round && !first.round)) {
+          const event: SyncEvent = { type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: round ?? (await rejectionText(db, op, r)) }
+          refusals.set(op.raffleId, { round: round !== null, event: round ? { ...event, lasting: true } : event })
         }
         rejected.add(op.raffleId)
         continue
@@ -155,6 +162,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       if (r.seq && !DRAW_OP_TYPES.has(op.type)) await advanceHead(db, op.raffleId, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
+    for (const { event } of refusals.values()) events.push(event)
     return { answered, events }
   })
 }

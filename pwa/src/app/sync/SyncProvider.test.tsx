@@ -14,7 +14,11 @@ import type { SorteioDB } from '@/db/schema'
 import { formatDateTime } from '@/lib/dates'
 import { SyncEngine } from '@/sync/engine'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
-import { freshDb } from '@/sync/testing/helpers'
+import { contextFor, freshDb } from '@/sync/testing/helpers'
+import { finishRound, startDraw } from '@/db/draws'
+import { pullAll } from '@/sync/pull'
+import { pushOutbox } from '@/sync/push'
+import { toast } from 'sonner'
 import { fakeAuthApi, signedIn, signedOut, testUser } from '@/test/render'
 
 // Screens load lazily; a busy test machine needs more than the default second.
@@ -107,6 +111,26 @@ describe('sync in the app', () => {
     server.setStatus(raffle.id, 'in_progress')
     await act(() => addPeople(testUser.id, raffle.id, [{ name: 'Ana' }], db))
     expect(await screen.findByText('O sorteio já começou: não é mais possível alterá-lo.', undefined, slow)).toBeInTheDocument()
+  })
+
+  it('an offline round that did not count: its toast says so in full and stays until closed', async () => {
+    const { db, server } = setup()
+    const error = vi.spyOn(toast, 'error')
+    const raffle = await createRaffle(testUser.id, { ...input, type: 'tickets', winnersCount: 2 }, db)
+    await addPeople(testUser.id, raffle.id, [{ name: 'Ana' }, { name: 'Bia' }, { name: 'Caio' }], db)
+    await pushOutbox(contextFor(db, server, testUser.id))
+    // Another device adds a person while this one draws offline.
+    const other = contextFor(freshDb(), server, testUser.id)
+    await pullAll(other)
+    await addPeople(testUser.id, raffle.id, [{ name: 'Duda' }], other.db)
+    await pushOutbox(other)
+    const round = await startDraw(testUser.id, raffle.id, { offline: true }, db)
+    await finishRound(testUser.id, round.id, {}, db)
+    renderWith(db, server, signedIn)
+    const text = /^O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização\. Sorteados aqui: 1º \S+ \(bilhete \d{3}\), 2º \S+ \(bilhete \d{3}\)\.$/
+    expect(await screen.findByText(text, undefined, slow)).toBeInTheDocument()
+    expect(error).toHaveBeenCalledWith(expect.any(String), { description: expect.stringMatching(text), duration: Infinity })
+    error.mockRestore()
   })
 
   it('a push the server refuses whole: the bar says so with its words, once a toast, and nothing is dropped', async () => {

@@ -49,7 +49,7 @@ function show(event: SyncEvent, refreshSession: () => void): void {
   switch (event.type) {
     case 'rejected':
       // The screen already shows the server's state again (the raffle was rebuilt from it).
-      toast.error(rejectionTitle(event.opType), { description: event.message })
+      toast.error(rejectionTitle(event.opType), { description: event.message, ...(event.lasting ? { duration: Infinity } : {}) })
       return
     case 'code-changed':
       toast.info(`Código do sorteio alterado para ${event.code}`)
