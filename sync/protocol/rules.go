@@ -139,16 +139,16 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 		// The spec keeps ticket numbers only for ticket raffles.
 		out := ParticipantsAdd{Tickets: make([]Ticket, len(m.Tickets))}
 		for i, t := range m.Tickets {
-			t.TicketNumber = nil
+			t.TicketNumber, t.Provisional = nil, false
 			out.Tickets[i] = t
 		}
 		return out, nil
 	}
-	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
+	numbered, renumbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
 	if rej != nil {
 		return nil, rej
 	}
-	return ParticipantsAdd{Tickets: numbered}, nil
+	return ParticipantsAdd{Tickets: numbered, Renumbered: renumbered}, nil
 }
 
 // GroupIDs lists the distinct groups an op names (for loading State).

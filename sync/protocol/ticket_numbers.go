@@ -11,7 +11,9 @@ import (
 // Ticket numbers in a ticket raffle name one ticket each: a number already
 // held in the raffle (or twice in one op) is refused, and a ticket sent
 // without one gets the next free number: the highest all-digit number in the
-// raffle plus one, zero-padded to 3 digits ("001" in an empty raffle).
+// raffle plus one, zero-padded to 3 digits ("001" in an empty raffle). A
+// number the device chose itself (Ticket.Provisional) is never refused: on a
+// clash it is replaced by the next free one.
 // Numbers are compared as the text stored ("7" and "007" are two numbers),
 // in one normal form (TicketNumber); the PWA applies the same rule
 // (sync/testdata/tickets/numbers.json and normal-form.json).
@@ -101,28 +103,40 @@ func NextNumber(highest string) string {
 
 // NumberTickets applies the rule to the tickets of one op: taken reports
 // whether a number is already held in the raffle, highest is the raffle's
-// HighestNumber. It returns the tickets with every number filled in.
-func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([]Ticket, *Rejection) {
+// HighestNumber. It returns the tickets with every number filled in, and how
+// many provisional numbers it replaced. Typed numbers claim theirs first; a
+// provisional number that is taken, or claimed before it in the op, counts
+// as no number and gets the next free one, like a ticket sent without one.
+func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([]Ticket, int, *Rejection) {
 	out := make([]Ticket, len(tickets))
+	copy(out, tickets)
 	seen := make(map[string]bool, len(tickets))
-	missing := false
-	for i, t := range tickets {
-		out[i] = t
-		if t.TicketNumber == nil {
-			missing = true
-			continue
-		}
-		n := *t.TicketNumber
-		if seen[n] || taken(n) {
-			return nil, Reject(ReasonTicketNumberTaken)
-		}
+	claim := func(n string) {
 		seen[n] = true
 		if isDigits(n) && (highest == "" || numericLess(highest, n)) {
 			highest = n
 		}
 	}
-	if !missing {
-		return out, nil
+	for _, t := range out {
+		if t.TicketNumber != nil && !t.Provisional {
+			if n := *t.TicketNumber; seen[n] || taken(n) {
+				return nil, 0, Reject(ReasonTicketNumberTaken)
+			}
+			claim(*t.TicketNumber)
+		}
+	}
+	renumbered := 0
+	for i, t := range out {
+		if t.TicketNumber == nil || !t.Provisional {
+			continue
+		}
+		out[i].Provisional = false
+		if n := *t.TicketNumber; seen[n] || taken(n) {
+			out[i].TicketNumber = nil
+			renumbered++
+			continue
+		}
+		claim(*t.TicketNumber)
 	}
 	for i := range out {
 		if out[i].TicketNumber == nil {
@@ -131,22 +145,42 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([
 			highest = n
 		}
 	}
-	return out, nil
+	return out, renumbered, nil
 }
 
-// TicketNumbers lists the numbers an op sends, and whether any ticket came
-// without one (then the store also loads the raffle's highest number).
-func TicketNumbers(m Mutation) (numbers []string, missing bool) {
+// NeedsHighest reports whether numbering the op's tickets reads the raffle's
+// highest number: a ticket came without a number, or with a provisional one
+// that is taken (in the raffle or earlier in the op).
+func NeedsHighest(m Mutation, taken map[string]bool) bool {
 	add, ok := m.(ParticipantsAdd)
 	if !ok {
-		return nil, false
+		return false
 	}
+	seen := make(map[string]int, len(add.Tickets))
 	for _, t := range add.Tickets {
 		if t.TicketNumber == nil {
-			missing = true
-		} else {
+			return true
+		}
+		seen[*t.TicketNumber]++
+	}
+	for _, t := range add.Tickets {
+		if t.Provisional && (taken[*t.TicketNumber] || seen[*t.TicketNumber] > 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// TicketNumbers lists the numbers an op sends (the store looks them up).
+func TicketNumbers(m Mutation) (numbers []string) {
+	add, ok := m.(ParticipantsAdd)
+	if !ok {
+		return nil
+	}
+	for _, t := range add.Tickets {
+		if t.TicketNumber != nil {
 			numbers = append(numbers, *t.TicketNumber)
 		}
 	}
-	return numbers, missing
+	return numbers
 }

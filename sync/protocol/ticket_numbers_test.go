@@ -16,11 +16,13 @@ func TestTicketNumberVectors(t *testing.T) {
 	}
 	var file struct {
 		Cases []struct {
-			Name     string
-			Existing []string
-			Numbers  []*string
-			Want     []string
-			Reason   string
+			Name        string
+			Existing    []string
+			Numbers     []*string
+			Provisional []int
+			Want        []string
+			Renumbered  int
+			Reason      string
 		}
 	}
 	if err := json.Unmarshal(raw, &file); err != nil {
@@ -34,7 +36,7 @@ func TestTicketNumberVectors(t *testing.T) {
 			tickets := make([]Ticket, len(c.Numbers))
 			var sent []string
 			for i, n := range c.Numbers {
-				tickets[i] = Ticket{ID: fmt.Sprint(i), Name: "Ana", GroupID: "g", TicketNumber: n}
+				tickets[i] = Ticket{ID: fmt.Sprint(i), Name: "Ana", GroupID: "g", TicketNumber: n, Provisional: slices.Contains(c.Provisional, i)}
 				if n != nil {
 					sent = append(sent, *n)
 				}
@@ -58,9 +60,12 @@ func TestTicketNumberVectors(t *testing.T) {
 			var got []string
 			for _, tk := range m.(ParticipantsAdd).Tickets {
 				got = append(got, *tk.TicketNumber)
+				if tk.Provisional {
+					t.Errorf("ticket %s still provisional: the log must hold the final number", tk.ID)
+				}
 			}
-			if !slices.Equal(got, c.Want) {
-				t.Fatalf("got %v, want %v", got, c.Want)
+			if !slices.Equal(got, c.Want) || m.(ParticipantsAdd).Renumbered != c.Renumbered {
+				t.Fatalf("got %v (%d renumbered), want %v (%d)", got, m.(ParticipantsAdd).Renumbered, c.Want, c.Renumbered)
 			}
 		})
 	}

@@ -151,12 +151,25 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
         }
       }
       // The server logs a draw op with facts only it knows (its commitment, the start time, the
-      // winners): this device does not hold that change yet, so the pull must fetch it.
-      if (r.seq && !DRAW_OP_TYPES.has(op.type)) await advanceHead(db, op.raffleId, r.seq)
+      // winners), and an add whose provisional numbers clashed with the numbers it stored instead:
+      // this device does not hold that change yet, so the pull must fetch it.
+      if (r.seq && !DRAW_OP_TYPES.has(op.type) && !mayBeRenumbered(op, r)) await advanceHead(db, op.raffleId, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     return { answered, events }
   })
+}
+
+/**
+ * Whether the server may have stored other numbers than this add sent: it says so when it did, but a
+ * duplicate's answer does not, so a repeated add with provisional numbers is pulled back too.
+ */
+function mayBeRenumbered(op: OutboxRow, r: OpResult): boolean {
+  if (op.type !== 'participants.add') return false
+  if ((r.renumbered ?? 0) > 0) return true
+  if (r.status !== 'duplicate') return false
+  const tickets = (op.payload as { tickets?: { provisional?: boolean }[] } | null)?.tickets ?? []
+  return tickets.some((t) => t.provisional === true)
 }
 
 /** How long a reveal the server found early waits before it goes again (the clock estimate was off). */

@@ -41,12 +41,13 @@ func (c *client) op(raffleID, typ string, payload any) testOp {
 }
 
 type opResult struct {
-	OpID    string `json:"op_id"`
-	Status  string `json:"status"`
-	Seq     int64  `json:"seq"`
-	Code    string `json:"code"`
-	Reason  string `json:"reason"`
-	Message string `json:"message"`
+	OpID       string `json:"op_id"`
+	Status     string `json:"status"`
+	Seq        int64  `json:"seq"`
+	Code       string `json:"code"`
+	Renumbered int    `json:"renumbered"`
+	Reason     string `json:"reason"`
+	Message    string `json:"message"`
 }
 
 func pushBody(clientID string, ops ...testOp) string {
@@ -98,6 +99,7 @@ type ticket struct {
 	Email        *string `json:"email,omitempty"`
 	TicketNumber *string `json:"ticket_number,omitempty"`
 	GroupID      string  `json:"group_id"`
+	Provisional  bool    `json:"provisional,omitempty"`
 }
 
 // ticketSeq numbers the tests' tickets: numbers are unique within a raffle,
