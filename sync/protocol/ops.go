@@ -129,6 +129,9 @@ type ParticipantsAdd struct {
 	// Renumbered counts the provisional numbers the rules replaced (not
 	// sent or logged: the push result says so, and the device rebuilds).
 	Renumbered int `json:"-"`
+	// Refused lists the tickets left out for a taken typed number (the push
+	// result carries it; the op is applied with the others).
+	Refused []RefusedTicket `json:"-"`
 }
 
 // ParticipantsRemoveGroup removes one person and all their tickets.

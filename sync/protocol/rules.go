@@ -144,11 +144,11 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 		}
 		return out, nil
 	}
-	numbered, renumbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
+	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
 	if rej != nil {
 		return nil, rej
 	}
-	return ParticipantsAdd{Tickets: numbered, Renumbered: renumbered}, nil
+	return ParticipantsAdd{Tickets: numbered.Tickets, Renumbered: numbered.Renumbered, Refused: numbered.Refused}, nil
 }
 
 // GroupIDs lists the distinct groups an op names (for loading State).

@@ -9,7 +9,7 @@ import (
 )
 
 // Ticket numbers in a ticket raffle name one ticket each: a number already
-// held in the raffle (or twice in one op) is refused, and a ticket sent
+// held in the raffle (or twice in one op) refuses its ticket, and a ticket sent
 // without one gets the next free number: the highest all-digit number in the
 // raffle plus one, zero-padded to 3 digits ("001" in an empty raffle). A
 // number the device chose itself (Ticket.Provisional) is never refused: on a
@@ -101,15 +101,34 @@ func NextNumber(highest string) string {
 	return s
 }
 
+// RefusedTicket is a ticket of an applied op that was not added: its typed
+// number is held in the raffle, or claimed before it in the same op.
+type RefusedTicket struct {
+	ID           string `json:"id"`
+	TicketNumber string `json:"ticket_number"`
+	Reason       string `json:"reason"`
+}
+
+// Numbered is what NumberTickets makes of one op's tickets.
+type Numbered struct {
+	// Tickets are the tickets to add, with every number filled in.
+	Tickets []Ticket
+	// Renumbered counts the provisional numbers replaced.
+	Renumbered int
+	// Refused lists the tickets whose typed number is taken, in op order.
+	Refused []RefusedTicket
+}
+
 // NumberTickets applies the rule to the tickets of one op: taken reports
 // whether a number is already held in the raffle, highest is the raffle's
-// HighestNumber. It returns the tickets with every number filled in, and how
-// many provisional numbers it replaced. Typed numbers claim theirs first; a
-// provisional number that is taken, or claimed before it in the op, counts
-// as no number and gets the next free one, like a ticket sent without one.
-func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([]Ticket, int, *Rejection) {
-	out := make([]Ticket, len(tickets))
-	copy(out, tickets)
+// HighestNumber. Typed numbers claim theirs first, in op order; one that is
+// taken (or claimed before it in the op) refuses that ticket only, and the
+// whole op when every ticket is refused. A provisional number that is taken
+// counts as no number and gets the next free one, like a ticket sent
+// without one.
+func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (Numbered, *Rejection) {
+	var res Numbered
+	out := make([]Ticket, 0, len(tickets))
 	seen := make(map[string]bool, len(tickets))
 	claim := func(n string) {
 		seen[n] = true
@@ -117,15 +136,19 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([
 			highest = n
 		}
 	}
-	for _, t := range out {
+	for _, t := range tickets {
 		if t.TicketNumber != nil && !t.Provisional {
 			if n := *t.TicketNumber; seen[n] || taken(n) {
-				return nil, 0, Reject(ReasonTicketNumberTaken)
+				res.Refused = append(res.Refused, RefusedTicket{ID: t.ID, TicketNumber: n, Reason: ReasonTicketNumberTaken})
+				continue
 			}
 			claim(*t.TicketNumber)
 		}
+		out = append(out, t)
 	}
-	renumbered := 0
+	if len(out) == 0 {
+		return Numbered{}, Reject(ReasonTicketNumberTaken)
+	}
 	for i, t := range out {
 		if t.TicketNumber == nil || !t.Provisional {
 			continue
@@ -133,7 +156,7 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([
 		out[i].Provisional = false
 		if n := *t.TicketNumber; seen[n] || taken(n) {
 			out[i].TicketNumber = nil
-			renumbered++
+			res.Renumbered++
 			continue
 		}
 		claim(*t.TicketNumber)
@@ -145,7 +168,8 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([
 			highest = n
 		}
 	}
-	return out, renumbered, nil
+	res.Tickets = out
+	return res, nil
 }
 
 // NeedsHighest reports whether numbering the op's tickets reads the raffle's

@@ -22,6 +22,7 @@ func TestTicketNumberVectors(t *testing.T) {
 			Provisional []int
 			Want        []string
 			Renumbered  int
+			Refused     []int
 			Reason      string
 		}
 	}
@@ -64,8 +65,20 @@ func TestTicketNumberVectors(t *testing.T) {
 					t.Errorf("ticket %s still provisional: the log must hold the final number", tk.ID)
 				}
 			}
-			if !slices.Equal(got, c.Want) || m.(ParticipantsAdd).Renumbered != c.Renumbered {
-				t.Fatalf("got %v (%d renumbered), want %v (%d)", got, m.(ParticipantsAdd).Renumbered, c.Want, c.Renumbered)
+			add := m.(ParticipantsAdd)
+			if !slices.Equal(got, c.Want) || add.Renumbered != c.Renumbered {
+				t.Fatalf("got %v (%d renumbered), want %v (%d)", got, add.Renumbered, c.Want, c.Renumbered)
+			}
+			var refused []int
+			for _, r := range add.Refused {
+				i := slices.IndexFunc(tickets, func(tk Ticket) bool { return tk.ID == r.ID })
+				if r.Reason != ReasonTicketNumberTaken || r.TicketNumber != *tickets[i].TicketNumber {
+					t.Errorf("refused %+v", r)
+				}
+				refused = append(refused, i)
+			}
+			if !slices.Equal(refused, c.Refused) {
+				t.Fatalf("refused tickets %v, want %v", refused, c.Refused)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ interface Case {
   provisional?: number[]
   want?: string[]
   renumbered?: number
+  refused?: number[]
   reason?: string
 }
 
@@ -23,9 +24,12 @@ describe('ticket numbers (shared vectors with the server)', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     const tickets = c.numbers.map((n, i) => ({ id: String(i), ticket_number: n, provisional: c.provisional?.includes(i) ?? false }))
     const run = () => numberTickets(tickets, new Set(c.existing)).map((t) => t.ticket_number)
-    if (c.reason) {
+    // The device checks before it queues: a taken typed number refuses the op there (the server,
+    // which meets it later, refuses that ticket only).
+    if (c.reason || c.refused) {
       expect(run).toThrow(RuleError)
-      expect(() => run()).toThrow(expect.objectContaining({ reason: c.reason, field: 'ticketNumber' }))
+      expect(() => run()).toThrow(expect.objectContaining({ reason: 'ticket_number_taken', field: 'ticketNumber' }))
+      expect(c.reason ?? 'ticket_number_taken').toBe('ticket_number_taken')
     } else {
       const got = run()
       expect(got).toEqual(c.want)

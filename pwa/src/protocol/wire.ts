@@ -120,6 +120,8 @@ export interface OpResult {
   code?: string
   /** How many of a participants.add's provisional numbers the server replaced (not on a duplicate). */
   renumbered?: number
+  /** The tickets of an applied participants.add left out because their typed number is taken. */
+  refused?: { id: string; ticket_number: string; reason: string }[]
   reason?: string
   message?: string
 }

@@ -92,6 +92,21 @@ describe('provisional ticket numbers on two devices', () => {
     ])
   })
 
+  it('a file import with a typed number taken meanwhile: that ticket alone is refused, named; the rest go in', async () => {
+    const { server, a, b, raffleId } = await twoDevices()
+    const file = new TextEncoder().encode('Nome,Bilhete\nRoberto Lima,050\nSara Reis,051\nTeo Alves,\n')
+    const { plan } = await readImport('lista.csv', file, { numbered: true, people: 4, tickets: 4, highest: 4 })
+    await addTickets(ANA, raffleId, { names: plan.names, emails: plan.emails, numbers: plan.numbers, chosen: plan.chosen }, b.db)
+    await addPeople(ANA, raffleId, [{ name: 'Eva', ticketNumber: '050' }], a.db)
+    await sync(a)
+    await sync(b)
+    expect(b.events).toMatchObject([{ type: 'rejected', reason: 'ticket_number_taken', message: 'Roberto Lima (bilhete 050): já existe o bilhete 050 neste sorteio' }])
+    const held = serverNumbers(server, raffleId)
+    expect([held.get('Eva'), held.get('Sara Reis'), held.get('Teo Alves'), held.has('Roberto Lima')]).toEqual(['050', '051', '052', false])
+    expect(await numbersOf(b.db, raffleId)).toEqual(held)
+    expect(await pendingOps(b.db, ANA)).toEqual([])
+  })
+
   it('a number typed on the form is not provisional: its clash is still refused', async () => {
     const { a, b, raffleId } = await twoDevices()
     await addPeople(ANA, raffleId, [{ name: 'Roberto Lima', ticketNumber: '050' }], b.db)

@@ -143,6 +143,13 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
         rejected.add(op.raffleId)
         continue
       }
+      // Tickets the server left out (a typed number taken meanwhile), or an add answered again without
+      // what it said the first time: the raffle is rebuilt from the server.
+      if (op.type === 'participants.add' && (r.refused?.length || r.status === 'duplicate')) {
+        if (r.refused?.length) events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: 'ticket_number_taken', message: refusedText(op, r.refused) })
+        rejected.add(op.raffleId)
+        continue
+      }
       if (r.code) {
         const raffle = await db.raffles.get(op.raffleId)
         if (raffle && raffle.code !== r.code) {
@@ -153,23 +160,17 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       // The server logs a draw op with facts only it knows (its commitment, the start time, the
       // winners), and an add whose provisional numbers clashed with the numbers it stored instead:
       // this device does not hold that change yet, so the pull must fetch it.
-      if (r.seq && !DRAW_OP_TYPES.has(op.type) && !mayBeRenumbered(op, r)) await advanceHead(db, op.raffleId, r.seq)
+      if (r.seq && !DRAW_OP_TYPES.has(op.type) && !(r.renumbered ?? 0)) await advanceHead(db, op.raffleId, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     return { answered, events }
   })
 }
 
-/**
- * Whether the server may have stored other numbers than this add sent: it says so when it did, but a
- * duplicate's answer does not, so a repeated add with provisional numbers is pulled back too.
- */
-function mayBeRenumbered(op: OutboxRow, r: OpResult): boolean {
-  if (op.type !== 'participants.add') return false
-  if ((r.renumbered ?? 0) > 0) return true
-  if (r.status !== 'duplicate') return false
-  const tickets = (op.payload as { tickets?: { provisional?: boolean }[] } | null)?.tickets ?? []
-  return tickets.some((t) => t.provisional === true)
+/** Names each ticket the server left out: 'Roberto Lima (bilhete 050): já existe o bilhete 050 neste sorteio'. */
+export function refusedText(op: OutboxRow, refused: NonNullable<OpResult['refused']>): string {
+  const names = new Map(((op.payload as { tickets?: { id: string; name: string }[] } | null)?.tickets ?? []).map((t) => [t.id, t.name]))
+  return refused.map((r) => `${names.get(r.id) ?? 'Bilhete'} (bilhete ${r.ticket_number}): já existe o bilhete ${r.ticket_number} neste sorteio`).join('; ')
 }
 
 /** How long a reveal the server found early waits before it goes again (the clock estimate was off). */

@@ -30,8 +30,9 @@ func span(from, n int) []string {
 }
 
 // A number the device chose is provisional: on a clash the server gives the
-// next free one and says how many it replaced; a typed number that clashes
-// is still refused, and then nothing of its op is written. Each case pushes
+// next free one and says how many it replaced. A typed number that clashes
+// refuses its own ticket, listed in the answer, and the op is applied with
+// the others; only when every ticket is refused is the op. Each case pushes
 // onto a raffle that holds Ana's 001–004 and Bia's 005–049 (added by another
 // device first).
 func TestProvisionalNumbers(t *testing.T) {
@@ -40,6 +41,7 @@ func TestProvisionalNumbers(t *testing.T) {
 		add        []ticket
 		status     string
 		renumbered int
+		refused    []string          // the typed numbers refused, one ticket each
 		want       map[string]string // name → its numbers, joined by spaces
 	}{
 		{name: "the offline import 005–204 keeps its free numbers; the 45 that clash get 205–249",
@@ -50,9 +52,15 @@ func TestProvisionalNumbers(t *testing.T) {
 		{name: "typed numbers claim theirs first, even after the provisional one",
 			add:    slices.Concat(chosen("Eva", "060"), numbered("Caio", "060")),
 			status: "applied", renumbered: 1, want: map[string]string{"Eva": "061", "Caio": "060"}},
-		{name: "a typed number that is taken refuses the op, provisional ones beside it too",
+		{name: "a typed number that is taken refuses its ticket only; the provisional one beside it goes in",
 			add:    slices.Concat(chosen("Eva", "005"), numbered("Caio", "004")),
-			status: "rejected:ticket_number_taken", want: map[string]string{"Eva": "", "Caio": ""}},
+			status: "applied", renumbered: 1, refused: []string{"004"}, want: map[string]string{"Eva": "050", "Caio": ""}},
+		{name: "typed numbers are refused one by one, not the batch",
+			add:    slices.Concat(numbered("Caio", "004", "060", "061"), numbered("Gil", "049", "")),
+			status: "applied", refused: []string{"004", "049"}, want: map[string]string{"Caio": "060 061", "Gil": "062"}},
+		{name: "every typed number taken refuses the op, and nothing is written",
+			add:    slices.Concat(numbered("Caio", "004"), numbered("Gil", "049")),
+			status: "rejected:ticket_number_taken", want: map[string]string{"Caio": "", "Gil": ""}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,6 +74,16 @@ func TestProvisionalNumbers(t *testing.T) {
 				wantStatuses(t, res, tc.status)
 				if res[0].Renumbered != tc.renumbered {
 					t.Fatalf("renumbered %d, want %d", res[0].Renumbered, tc.renumbered)
+				}
+				var refused []string
+				for _, r := range res[0].Refused {
+					if r.Reason != "ticket_number_taken" || !slices.ContainsFunc(tc.add, func(tk ticket) bool { return tk.ID == r.ID }) {
+						t.Errorf("refused %+v", r)
+					}
+					refused = append(refused, r.TicketNumber)
+				}
+				if !slices.Equal(refused, tc.refused) {
+					t.Fatalf("refused %v, want %v", refused, tc.refused)
 				}
 				snap := c.snapshot(t, e, rid)
 				held := map[string][]string{}

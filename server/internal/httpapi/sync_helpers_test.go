@@ -46,8 +46,13 @@ type opResult struct {
 	Seq        int64  `json:"seq"`
 	Code       string `json:"code"`
 	Renumbered int    `json:"renumbered"`
-	Reason     string `json:"reason"`
-	Message    string `json:"message"`
+	Refused    []struct {
+		ID           string `json:"id"`
+		TicketNumber string `json:"ticket_number"`
+		Reason       string `json:"reason"`
+	} `json:"refused"`
+	Reason  string `json:"reason"`
+	Message string `json:"message"`
 }
 
 func pushBody(clientID string, ops ...testOp) string {

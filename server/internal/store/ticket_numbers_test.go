@@ -61,7 +61,7 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 
 	held := map[string][]string{} // group → its numbers, in the reference
 	var groups []string
-	ticket, renumbered := 0, 0
+	ticket, renumbered, refused := 0, 0, 0
 	for step := 0; step < 60; step++ {
 		if len(groups) > 0 && rng.IntN(4) == 0 {
 			i := rng.IntN(len(groups))
@@ -90,7 +90,7 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 			tickets, sent = append(tickets, tk), append(sent, p)
 		}
 		all := slices.Concat(slices.Collect(maps.Values(held))...)
-		want, n, rej := protocol.NumberTickets(tickets, func(n string) bool { return slices.Contains(all, n) }, protocol.HighestNumber(all))
+		want, rej := protocol.NumberTickets(tickets, func(n string) bool { return slices.Contains(all, n) }, protocol.HighestNumber(all))
 		res := push(protocol.TypeParticipantsAdd, map[string]any{"tickets": sent})
 		if rej != nil {
 			if res.Status != store.StatusRejected || res.Reason != rej.Reason {
@@ -98,18 +98,19 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 			}
 			continue
 		}
-		if res.Status != store.StatusApplied || res.Renumbered != n {
-			t.Fatalf("step %d: %v over %v: got %+v, want %d renumbered", step, sent, all, res, n)
+		if res.Status != store.StatusApplied || res.Renumbered != want.Renumbered || !slices.Equal(res.Refused, want.Refused) {
+			t.Fatalf("step %d: %v over %v: got %+v, want %d renumbered, refused %v", step, sent, all, res, want.Renumbered, want.Refused)
 		}
-		renumbered += n
-		for _, tk := range want {
+		renumbered += want.Renumbered
+		refused += len(want.Refused)
+		for _, tk := range want.Tickets {
 			held[g] = append(held[g], *tk.TicketNumber)
 		}
 		groups = append(groups, g)
 	}
 
-	if renumbered == 0 {
-		t.Fatal("no provisional number clashed: the run tests nothing of them")
+	if renumbered == 0 || refused == 0 {
+		t.Fatalf("%d provisional numbers renumbered, %d typed ones refused: the run tests nothing of one", renumbered, refused)
 	}
 	want := slices.Concat(slices.Collect(maps.Values(held))...)
 	slices.Sort(want)

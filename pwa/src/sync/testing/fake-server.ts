@@ -185,8 +185,9 @@ export class FakeSyncServer {
       r.tickets.clear()
     }
     if (op.type === 'participants.add') {
-      const { tickets, renumbered } = this.numbered(r, payload.tickets as TicketWire[])
+      const { tickets, renumbered, refused } = this.numbered(r, payload.tickets as TicketWire[])
       if (renumbered > 0) result.renumbered = renumbered
+      if (refused.length > 0) result.refused = refused
       payload = { tickets }
       for (const t of tickets) r.tickets.set(t.id, { ...t, created_at: this.now })
     }
@@ -201,13 +202,29 @@ export class FakeSyncServer {
    * The ticket-number rule of a ticket raffle, as the Go store applies it: the tickets as logged
    * (the final numbers, no provisional flag) and how many provisional numbers were replaced.
    */
-  private numbered(r: ServerRaffle, sent: TicketWire[]): { tickets: TicketWire[]; renumbered: number } {
-    if (r.raffle.type !== 'tickets') return { tickets: sent, renumbered: 0 }
+  private numbered(r: ServerRaffle, sent: TicketWire[]): { tickets: TicketWire[]; renumbered: number; refused: NonNullable<OpResult['refused']> } {
+    if (r.raffle.type !== 'tickets') return { tickets: sent, renumbered: 0, refused: [] }
     const held = new Set<string>()
     for (const t of r.tickets.values()) if (t.ticket_number) held.add(t.ticket_number)
-    const out = numberTickets(sent, held)
-    const renumbered = out.filter((t, i) => sent[i]!.provisional && t.ticket_number !== sent[i]!.ticket_number).length
-    return { tickets: out.map(({ provisional: _, ...t }) => t), renumbered }
+    // A taken typed number refuses its ticket only; the op goes in with the others, if any.
+    const typed = new Set<string>()
+    const refused: NonNullable<OpResult['refused']> = []
+    const kept: TicketWire[] = []
+    for (const t of sent) {
+      const n = t.ticket_number
+      if (n != null && !t.provisional) {
+        if (held.has(n) || typed.has(n)) {
+          refused.push({ id: t.id, ticket_number: n, reason: 'ticket_number_taken' })
+          continue
+        }
+        typed.add(n)
+      }
+      kept.push(t)
+    }
+    if (kept.length === 0) throw new RuleError('ticket_number_taken')
+    const out = numberTickets(kept, held)
+    const renumbered = out.filter((t, i) => kept[i]!.provisional && t.ticket_number !== kept[i]!.ticket_number).length
+    return { tickets: out.map(({ provisional: _, ...t }) => t), renumbered, refused }
   }
 
   private advance(userId: string, r: ServerRaffle, op: WireOp, payload: unknown): number {
