@@ -76,6 +76,7 @@ const (
 	ticketEmail
 	ticketNumber
 	ticketGroup
+	ticketProvisional
 )
 
 // rawTicket is a ticket as sent, before the rules: its texts not yet
@@ -85,7 +86,7 @@ const (
 // refused for the same one however it arrived.
 type rawTicket struct {
 	Ticket
-	badID, badName, badEmail, badNumber, badGroup bool
+	badID, badName, badEmail, badNumber, badGroup, badProvisional bool
 }
 
 // ticketFromJSON reads one ticket object of participants.add.
@@ -110,7 +111,19 @@ func ticketFromJSON(it gjson.Result) (rawTicket, *Rejection) {
 	if number != "" {
 		r.TicketNumber = &number
 	}
+	r.Provisional, r.badProvisional = optionalBool(f[ticketProvisional])
 	return r, nil
+}
+
+// optionalBool is a field that may be true, false, absent or null (false).
+func optionalBool(v gjson.Result) (b, bad bool) {
+	switch v.Type {
+	case gjson.True:
+		return true, false
+	case gjson.False, gjson.Null:
+		return false, false
+	}
+	return false, v.Exists()
 }
 
 // requiredText is a field that must be a string; bad when it is not.
@@ -162,6 +175,11 @@ func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
 	if t.TicketNumber, rej = optionalField(r.TicketNumber, r.badNumber, TicketNumber); rej != nil {
 		return Ticket{}, rej
 	}
+	if r.badProvisional {
+		return Ticket{}, Reject(ReasonInvalidPayload)
+	}
+	// Only a number can be provisional; a ticket without one gets the next free number anyway.
+	t.Provisional = r.Provisional && t.TicketNumber != nil
 	return t, nil
 }
 
@@ -184,7 +202,7 @@ func optionalField(s *string, bad bool, rule func(string) (string, *Rejection)) 
 // ticketFields reads a ticket's fields in one pass over the object, refusing
 // what onlyKeys refuses: an op of 5,000 tickets would otherwise scan each
 // object once per field.
-func ticketFields(it gjson.Result) (f [ticketGroup + 1]gjson.Result, rej *Rejection) {
+func ticketFields(it gjson.Result) (f [ticketProvisional + 1]gjson.Result, rej *Rejection) {
 	it.ForEach(func(key, v gjson.Result) bool {
 		i := indexOf(ticketKeys, key.String())
 		switch {

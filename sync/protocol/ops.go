@@ -116,11 +116,22 @@ type Ticket struct {
 	Email        *string `json:"email"`
 	TicketNumber *string `json:"ticket_number"`
 	GroupID      string  `json:"group_id"`
+	// Provisional marks a number the device chose by itself (an empty
+	// number in the form, a quantity or names import): on a clash the
+	// server gives the next free one instead of refusing the op. Never
+	// logged: what devices pull is the number stored.
+	Provisional bool `json:"provisional,omitempty"`
 }
 
 // ParticipantsAdd adds a batch of tickets.
 type ParticipantsAdd struct {
 	Tickets []Ticket `json:"tickets"`
+	// Renumbered counts the provisional numbers the rules replaced (not
+	// sent or logged: the push result says so, and the device rebuilds).
+	Renumbered int `json:"-"`
+	// Refused lists the tickets left out for a taken typed number (the push
+	// result carries it; the op is applied with the others).
+	Refused []RefusedTicket `json:"-"`
 }
 
 // ParticipantsRemoveGroup removes one person and all their tickets.

@@ -139,7 +139,7 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 		// The spec keeps ticket numbers only for ticket raffles.
 		out := ParticipantsAdd{Tickets: make([]Ticket, len(m.Tickets))}
 		for i, t := range m.Tickets {
-			t.TicketNumber = nil
+			t.TicketNumber, t.Provisional = nil, false
 			out.Tickets[i] = t
 		}
 		return out, nil
@@ -148,7 +148,7 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 	if rej != nil {
 		return nil, rej
 	}
-	return ParticipantsAdd{Tickets: numbered}, nil
+	return ParticipantsAdd{Tickets: numbered.Tickets, Renumbered: numbered.Renumbered, Refused: numbered.Refused}, nil
 }
 
 // GroupIDs lists the distinct groups an op names (for loading State).

@@ -9,9 +9,11 @@ import (
 )
 
 // Ticket numbers in a ticket raffle name one ticket each: a number already
-// held in the raffle (or twice in one op) is refused, and a ticket sent
+// held in the raffle (or twice in one op) refuses its ticket, and a ticket sent
 // without one gets the next free number: the highest all-digit number in the
-// raffle plus one, zero-padded to 3 digits ("001" in an empty raffle).
+// raffle plus one, zero-padded to 3 digits ("001" in an empty raffle). A
+// number the device chose itself (Ticket.Provisional) is never refused: on a
+// clash it is replaced by the next free one.
 // Numbers are compared as the text stored ("7" and "007" are two numbers),
 // in one normal form (TicketNumber); the PWA applies the same rule
 // (sync/testdata/tickets/numbers.json and normal-form.json).
@@ -99,30 +101,65 @@ func NextNumber(highest string) string {
 	return s
 }
 
+// RefusedTicket is a ticket of an applied op that was not added: its typed
+// number is held in the raffle, or claimed before it in the same op.
+type RefusedTicket struct {
+	ID           string `json:"id"`
+	TicketNumber string `json:"ticket_number"`
+	Reason       string `json:"reason"`
+}
+
+// Numbered is what NumberTickets makes of one op's tickets.
+type Numbered struct {
+	// Tickets are the tickets to add, with every number filled in.
+	Tickets []Ticket
+	// Renumbered counts the provisional numbers replaced.
+	Renumbered int
+	// Refused lists the tickets whose typed number is taken, in op order.
+	Refused []RefusedTicket
+}
+
 // NumberTickets applies the rule to the tickets of one op: taken reports
 // whether a number is already held in the raffle, highest is the raffle's
-// HighestNumber. It returns the tickets with every number filled in.
-func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([]Ticket, *Rejection) {
-	out := make([]Ticket, len(tickets))
+// HighestNumber. Typed numbers claim theirs first, in op order; one that is
+// taken (or claimed before it in the op) refuses that ticket only, and the
+// whole op when every ticket is refused. A provisional number that is taken
+// counts as no number and gets the next free one, like a ticket sent
+// without one.
+func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (Numbered, *Rejection) {
+	var res Numbered
+	out := make([]Ticket, 0, len(tickets))
 	seen := make(map[string]bool, len(tickets))
-	missing := false
-	for i, t := range tickets {
-		out[i] = t
-		if t.TicketNumber == nil {
-			missing = true
-			continue
-		}
-		n := *t.TicketNumber
-		if seen[n] || taken(n) {
-			return nil, Reject(ReasonTicketNumberTaken)
-		}
+	claim := func(n string) {
 		seen[n] = true
 		if isDigits(n) && (highest == "" || numericLess(highest, n)) {
 			highest = n
 		}
 	}
-	if !missing {
-		return out, nil
+	for _, t := range tickets {
+		if t.TicketNumber != nil && !t.Provisional {
+			if n := *t.TicketNumber; seen[n] || taken(n) {
+				res.Refused = append(res.Refused, RefusedTicket{ID: t.ID, TicketNumber: n, Reason: ReasonTicketNumberTaken})
+				continue
+			}
+			claim(*t.TicketNumber)
+		}
+		out = append(out, t)
+	}
+	if len(out) == 0 {
+		return Numbered{}, Reject(ReasonTicketNumberTaken)
+	}
+	for i, t := range out {
+		if t.TicketNumber == nil || !t.Provisional {
+			continue
+		}
+		out[i].Provisional = false
+		if n := *t.TicketNumber; seen[n] || taken(n) {
+			out[i].TicketNumber = nil
+			res.Renumbered++
+			continue
+		}
+		claim(*t.TicketNumber)
 	}
 	for i := range out {
 		if out[i].TicketNumber == nil {
@@ -131,22 +168,43 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) ([
 			highest = n
 		}
 	}
-	return out, nil
+	res.Tickets = out
+	return res, nil
 }
 
-// TicketNumbers lists the numbers an op sends, and whether any ticket came
-// without one (then the store also loads the raffle's highest number).
-func TicketNumbers(m Mutation) (numbers []string, missing bool) {
+// NeedsHighest reports whether numbering the op's tickets reads the raffle's
+// highest number: a ticket came without a number, or with a provisional one
+// that is taken (in the raffle or earlier in the op).
+func NeedsHighest(m Mutation, taken map[string]bool) bool {
 	add, ok := m.(ParticipantsAdd)
 	if !ok {
-		return nil, false
+		return false
 	}
+	seen := make(map[string]int, len(add.Tickets))
 	for _, t := range add.Tickets {
 		if t.TicketNumber == nil {
-			missing = true
-		} else {
+			return true
+		}
+		seen[*t.TicketNumber]++
+	}
+	for _, t := range add.Tickets {
+		if t.Provisional && (taken[*t.TicketNumber] || seen[*t.TicketNumber] > 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// TicketNumbers lists the numbers an op sends (the store looks them up).
+func TicketNumbers(m Mutation) (numbers []string) {
+	add, ok := m.(ParticipantsAdd)
+	if !ok {
+		return nil
+	}
+	for _, t := range add.Tickets {
+		if t.TicketNumber != nil {
 			numbers = append(numbers, *t.TicketNumber)
 		}
 	}
-	return numbers, missing
+	return numbers
 }

@@ -16,11 +16,14 @@ func TestTicketNumberVectors(t *testing.T) {
 	}
 	var file struct {
 		Cases []struct {
-			Name     string
-			Existing []string
-			Numbers  []*string
-			Want     []string
-			Reason   string
+			Name        string
+			Existing    []string
+			Numbers     []*string
+			Provisional []int
+			Want        []string
+			Renumbered  int
+			Refused     []int
+			Reason      string
 		}
 	}
 	if err := json.Unmarshal(raw, &file); err != nil {
@@ -34,7 +37,7 @@ func TestTicketNumberVectors(t *testing.T) {
 			tickets := make([]Ticket, len(c.Numbers))
 			var sent []string
 			for i, n := range c.Numbers {
-				tickets[i] = Ticket{ID: fmt.Sprint(i), Name: "Ana", GroupID: "g", TicketNumber: n}
+				tickets[i] = Ticket{ID: fmt.Sprint(i), Name: "Ana", GroupID: "g", TicketNumber: n, Provisional: slices.Contains(c.Provisional, i)}
 				if n != nil {
 					sent = append(sent, *n)
 				}
@@ -58,9 +61,24 @@ func TestTicketNumberVectors(t *testing.T) {
 			var got []string
 			for _, tk := range m.(ParticipantsAdd).Tickets {
 				got = append(got, *tk.TicketNumber)
+				if tk.Provisional {
+					t.Errorf("ticket %s still provisional: the log must hold the final number", tk.ID)
+				}
 			}
-			if !slices.Equal(got, c.Want) {
-				t.Fatalf("got %v, want %v", got, c.Want)
+			add := m.(ParticipantsAdd)
+			if !slices.Equal(got, c.Want) || add.Renumbered != c.Renumbered {
+				t.Fatalf("got %v (%d renumbered), want %v (%d)", got, add.Renumbered, c.Want, c.Renumbered)
+			}
+			var refused []int
+			for _, r := range add.Refused {
+				i := slices.IndexFunc(tickets, func(tk Ticket) bool { return tk.ID == r.ID })
+				if r.Reason != ReasonTicketNumberTaken || r.TicketNumber != *tickets[i].TicketNumber {
+					t.Errorf("refused %+v", r)
+				}
+				refused = append(refused, i)
+			}
+			if !slices.Equal(refused, c.Refused) {
+				t.Fatalf("refused tickets %v, want %v", refused, c.Refused)
 			}
 		})
 	}

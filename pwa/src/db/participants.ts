@@ -29,6 +29,8 @@ export interface NewTicketColumns {
   names: readonly string[]
   emails?: readonly (string | null)[]
   numbers?: readonly (string | null)[]
+  /** Tickets whose number the device chose (an import's numbering), not the file: provisional. */
+  chosen?: readonly number[]
   groups?: readonly string[]
   ids?: readonly string[]
 }
@@ -126,15 +128,18 @@ export async function addTickets(userId: string, raffleId: string, columns: NewT
   return writeTx(database, async () => {
     const raffle = await pendingRaffle(userId, raffleId, database)
     const numbered = raffle.type === 'tickets'
+    const chosen = new Set(numbered ? columns.chosen : [])
     const tickets: TicketWire[] = columns.names.map((name, i) => {
       const id = columns.ids?.[i] ?? newId()
-      return {
+      const ticket: TicketWire = {
         id,
         name: checkName(name),
         email: checkEmail(columns.emails?.[i]),
         ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
         group_id: columns.groups?.[i] ?? id,
       }
+      if (chosen.has(i) && ticket.ticket_number != null) ticket.provisional = true
+      return ticket
     })
     return (await writeTickets(userId, raffleId, tickets, database)).length
   })

@@ -8,7 +8,10 @@ interface Case {
   name: string
   existing: string[]
   numbers: Array<string | null>
+  provisional?: number[]
   want?: string[]
+  renumbered?: number
+  refused?: number[]
   reason?: string
 }
 
@@ -19,14 +22,26 @@ describe('ticket numbers (shared vectors with the server)', () => {
   it('has the cases', () => expect(cases.length).toBeGreaterThanOrEqual(10))
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    const tickets = c.numbers.map((n, i) => ({ id: String(i), ticket_number: n }))
+    const tickets = c.numbers.map((n, i) => ({ id: String(i), ticket_number: n, provisional: c.provisional?.includes(i) ?? false }))
     const run = () => numberTickets(tickets, new Set(c.existing)).map((t) => t.ticket_number)
-    if (c.reason) {
+    // The device checks before it queues: a taken typed number refuses the op there (the server,
+    // which meets it later, refuses that ticket only).
+    if (c.reason || c.refused) {
       expect(run).toThrow(RuleError)
-      expect(() => run()).toThrow(expect.objectContaining({ reason: c.reason, field: 'ticketNumber' }))
+      expect(() => run()).toThrow(expect.objectContaining({ reason: 'ticket_number_taken', field: 'ticketNumber' }))
+      expect(c.reason ?? 'ticket_number_taken').toBe('ticket_number_taken')
     } else {
-      expect(run()).toEqual(c.want)
+      const got = run()
+      expect(got).toEqual(c.want)
+      // A renumbered provisional number always changes: the next free one is above it.
+      const renumbered = got.filter((n, i) => tickets[i]!.provisional && n !== tickets[i]!.ticket_number).length
+      expect(renumbered).toBe(c.renumbered ?? 0)
     }
+  })
+
+  it('marks the numbers it fills in as provisional, and only those', () => {
+    const out = numberTickets([{ ticket_number: '010' }, { ticket_number: null }], new Set(['001']))
+    expect(out).toEqual([{ ticket_number: '010' }, { ticket_number: '011', provisional: true }])
   })
 
   it('names the taken number in its message', () => {

@@ -1,7 +1,8 @@
 // The ticket-number rule of a ticket raffle, as the server applies it (sync/protocol/ticket_numbers.go;
 // both are tested against sync/testdata/tickets/numbers.json). A number names one ticket: one the
 // raffle holds, or one sent twice, is refused; a ticket without one gets the highest all-digit
-// number plus one, zero-padded to 3 digits. Numbers compare as text ('7' and '007' are two).
+// number plus one, zero-padded to 3 digits, marked provisional. Numbers compare as text ('7' and
+// '007' are two).
 import { RuleError } from '@/protocol/rules'
 
 export const NUMBER_WIDTH = 3
@@ -34,23 +35,39 @@ export function nextNumber(highest: string): string {
 
 export const takenText = (number: string) => `Já existe o bilhete ${number} neste sorteio.`
 
+type Numbered = { ticket_number?: string | null; provisional?: boolean }
+
 /**
  * Fills in and checks the numbers of one op's tickets (`null` = none given). `existing` are the
- * numbers the raffle holds. Throws RuleError('ticket_number_taken') naming the number.
+ * numbers the raffle holds. Typed numbers claim theirs first; a provisional one (the device chose
+ * it) that is taken, or claimed before it in the op, gets the next free number instead of being
+ * refused. A number filled in here is marked provisional: the server may give another on a clash.
+ * Throws RuleError('ticket_number_taken') naming a taken typed number.
  */
-export function numberTickets<T extends { ticket_number?: string | null }>(tickets: T[], existing: ReadonlySet<string>): T[] {
+export function numberTickets<T extends Numbered>(tickets: T[], existing: ReadonlySet<string>): T[] {
   const seen = new Set<string>()
   let highest = highestNumber(existing)
-  for (const t of tickets) {
-    const n = t.ticket_number
-    if (n == null) continue
-    if (seen.has(n) || existing.has(n)) throw new RuleError('ticket_number_taken', 'ticketNumber', takenText(n))
+  const claim = (n: string) => {
     seen.add(n)
     if (isDigits(n) && (highest === '' || numericLess(highest, n))) highest = n
   }
-  return tickets.map((t) => {
-    if (t.ticket_number != null) return t
+  for (const t of tickets) {
+    const n = t.ticket_number
+    if (n == null || t.provisional) continue
+    if (seen.has(n) || existing.has(n)) throw new RuleError('ticket_number_taken', 'ticketNumber', takenText(n))
+    claim(n)
+  }
+  const kept = tickets.map((t) => {
+    const n = t.ticket_number
+    if (n == null || !t.provisional) return n ?? null
+    if (seen.has(n) || existing.has(n)) return null
+    claim(n)
+    return n
+  })
+  return tickets.map((t, i) => {
+    const n = kept[i]
+    if (n != null) return t
     highest = nextNumber(highest)
-    return { ...t, ticket_number: highest }
+    return { ...t, ticket_number: highest, provisional: true }
   })
 }

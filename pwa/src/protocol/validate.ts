@@ -26,7 +26,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
 }
-const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id']
+const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional']
 
 function onlyKeys(p: Obj, allowed: readonly string[]): void {
   if (Object.keys(p).some((k) => !allowed.includes(k))) throw new Reject('unknown_field')
@@ -150,6 +150,7 @@ function checkAdd(p: Obj): void {
     if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
     rule(() => checkEmail(optString(t, 'email')))
     rule(() => checkTicketNumber(optString(t, 'ticket_number')))
+    if (t.provisional != null && typeof t.provisional !== 'boolean') throw new Reject('invalid_payload')
   }
 }
 

@@ -62,6 +62,8 @@ export interface TicketWire {
   email?: string | null
   ticket_number?: string | null
   group_id: string
+  /** The device chose the number itself: on a clash the server gives the next free one. Never pulled. */
+  provisional?: boolean
   created_at?: number
 }
 
@@ -116,6 +118,10 @@ export interface OpResult {
   status: 'applied' | 'duplicate' | 'rejected'
   seq?: number
   code?: string
+  /** How many of a participants.add's provisional numbers the server replaced (not on a duplicate). */
+  renumbered?: number
+  /** The tickets of an applied participants.add left out because their typed number is taken. */
+  refused?: { id: string; ticket_number: string; reason: string }[]
   reason?: string
   message?: string
 }

@@ -150,6 +150,13 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
         rejected.add(op.raffleId)
         continue
       }
+      // Tickets the server left out (a typed number taken meanwhile), or an add answered again without
+      // what it said the first time: the raffle is rebuilt from the server.
+      if (op.type === 'participants.add' && (r.refused?.length || r.status === 'duplicate')) {
+        if (r.refused?.length) events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: 'ticket_number_taken', message: refusedText(op, r.refused) })
+        rejected.add(op.raffleId)
+        continue
+      }
       if (r.code) {
         const raffle = await db.raffles.get(op.raffleId)
         if (raffle && raffle.code !== r.code) {
@@ -158,13 +165,20 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
         }
       }
       // The server logs a draw op with facts only it knows (its commitment, the start time, the
-      // winners): this device does not hold that change yet, so the pull must fetch it.
-      if (r.seq && !DRAW_OP_TYPES.has(op.type)) await advanceHead(db, op.raffleId, r.seq)
+      // winners), and an add whose provisional numbers clashed with the numbers it stored instead:
+      // this device does not hold that change yet, so the pull must fetch it.
+      if (r.seq && !DRAW_OP_TYPES.has(op.type) && !(r.renumbered ?? 0)) await advanceHead(db, op.raffleId, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     for (const { event } of refusals.values()) events.push(event)
     return { answered, events }
   })
+}
+
+/** Names each ticket the server left out: 'Roberto Lima (bilhete 050): já existe o bilhete 050 neste sorteio'. */
+export function refusedText(op: OutboxRow, refused: NonNullable<OpResult['refused']>): string {
+  const names = new Map(((op.payload as { tickets?: { id: string; name: string }[] } | null)?.tickets ?? []).map((t) => [t.id, t.name]))
+  return refused.map((r) => `${names.get(r.id) ?? 'Bilhete'} (bilhete ${r.ticket_number}): já existe o bilhete ${r.ticket_number} neste sorteio`).join('; ')
 }
 
 /** How long a reveal the server found early waits before it goes again (the clock estimate was off). */

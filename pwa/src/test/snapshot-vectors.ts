@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TicketColumnsWire, TicketWire } from '@/protocol/wire'
 
-export type VectorTicket = Required<TicketWire>
+export type VectorTicket = Required<Omit<TicketWire, 'provisional'>>
 
 export interface SnapshotVectors {
   cases: { name: string; objects: VectorTicket[]; columns: TicketColumnsWire }[]

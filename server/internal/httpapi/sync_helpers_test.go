@@ -41,10 +41,16 @@ func (c *client) op(raffleID, typ string, payload any) testOp {
 }
 
 type opResult struct {
-	OpID    string `json:"op_id"`
-	Status  string `json:"status"`
-	Seq     int64  `json:"seq"`
-	Code    string `json:"code"`
+	OpID       string `json:"op_id"`
+	Status     string `json:"status"`
+	Seq        int64  `json:"seq"`
+	Code       string `json:"code"`
+	Renumbered int    `json:"renumbered"`
+	Refused    []struct {
+		ID           string `json:"id"`
+		TicketNumber string `json:"ticket_number"`
+		Reason       string `json:"reason"`
+	} `json:"refused"`
 	Reason  string `json:"reason"`
 	Message string `json:"message"`
 }
@@ -98,6 +104,7 @@ type ticket struct {
 	Email        *string `json:"email,omitempty"`
 	TicketNumber *string `json:"ticket_number,omitempty"`
 	GroupID      string  `json:"group_id"`
+	Provisional  bool    `json:"provisional,omitempty"`
 }
 
 // ticketSeq numbers the tests' tickets: numbers are unique within a raffle,

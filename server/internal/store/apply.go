@@ -19,6 +19,10 @@ type applied struct {
 	code string
 	// key is the raffle's server key, under which the change is logged.
 	key string
+	// renumbered counts provisional ticket numbers the rules replaced, and
+	// refused lists tickets left out for a taken typed number.
+	renumbered int
+	refused    []protocol.RefusedTicket
 }
 
 // apply writes one checked op. Each case calls the SQL of the op's resource
@@ -57,7 +61,7 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 			}
 		}
 		taken, err := db.addTickets(ctx, tx, st.Raffle.ID, m.Tickets, st.GroupTickets, newPeople, now)
-		return applied{payload: m}, rejectIf(taken, protocol.ReasonParticipantExists), err
+		return applied{payload: m, renumbered: m.Renumbered, refused: m.Refused}, rejectIf(taken, protocol.ReasonParticipantExists), err
 	case protocol.ParticipantsRemoveGroup:
 		return applied{payload: m}, nil, db.removeGroup(ctx, tx, st.Raffle.ID, m.GroupID, st.GroupTickets[m.GroupID])
 	case protocol.DrawStart, protocol.WinnerRedraw:

@@ -76,6 +76,9 @@ func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, ticket
 			if res.Status != StatusApplied {
 				return &core.Error{Code: core.CodeInvalidInput, Message: res.Message}
 			}
+			if len(res.Refused) > 0 { // all or nothing: a taken number refuses the import
+				return &core.Error{Code: core.CodeInvalidInput, Message: protocol.Message(protocol.ReasonTicketNumberTaken)}
+			}
 			heads[pokeTarget{local: res.RaffleID, key: res.raffleKey}] = res.Seq
 		}
 		return nil

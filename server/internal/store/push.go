@@ -18,12 +18,19 @@ const (
 
 // OpResult is the server's answer to one op.
 type OpResult struct {
-	OpID    string `json:"op_id"`
-	Status  string `json:"status"`
-	Seq     int64  `json:"seq,omitempty"`
-	Code    string `json:"code,omitempty"`
-	Reason  string `json:"reason,omitempty"`
-	Message string `json:"message,omitempty"`
+	OpID   string `json:"op_id"`
+	Status string `json:"status"`
+	Seq    int64  `json:"seq,omitempty"`
+	Code   string `json:"code,omitempty"`
+	// Renumbered counts the op's provisional ticket numbers the server
+	// replaced: the device then pulls the change to hold the final ones.
+	// Not recorded: a duplicate's answer leaves it out.
+	Renumbered int `json:"renumbered,omitempty"`
+	// Refused lists the tickets of an applied add left out because their
+	// typed number is taken; the others were added. Not recorded either.
+	Refused []protocol.RefusedTicket `json:"refused,omitempty"`
+	Reason  string                   `json:"reason,omitempty"`
+	Message string                   `json:"message,omitempty"`
 	// RaffleID is the raffle an applied op advanced, as the owner's devices
 	// know it, and raffleKey its server key (neither is sent to the client).
 	RaffleID  string `json:"-"`
@@ -182,7 +189,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if err != nil {
 		return OpResult{}, err
 	}
-	res := OpResult{OpID: op.OpID, Status: StatusApplied, Seq: seq, Code: done.code, RaffleID: op.RaffleID, raffleKey: done.key}
+	res := OpResult{OpID: op.OpID, Status: StatusApplied, Seq: seq, Code: done.code, Renumbered: done.renumbered, Refused: done.refused, RaffleID: op.RaffleID, raffleKey: done.key}
 	return res, db.recordResult(ctx, tx, clientID, op, op.MutationID, res, now)
 }
 

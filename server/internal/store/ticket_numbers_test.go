@@ -20,7 +20,7 @@ import (
 // leading zeros, numbers past the width, and some that are not all digits.
 var numberTexts = []string{"1", "01", "001", "2", "002", "007", "7", "010", "10", "099", "100", "0100", "1000", "A1", "x-2"}
 
-// Random adds (numbers given, repeated, left out) and removals of people, on
+// Random adds (numbers given, provisional, repeated, left out) and removals of people, on
 // both databases, against a reference that holds the raffle's numbers: every
 // op gets the reference's answer, and the stored numbers are the
 // reference's. The store skips looking up numbers above the raffle's
@@ -61,7 +61,7 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 
 	held := map[string][]string{} // group → its numbers, in the reference
 	var groups []string
-	ticket := 0
+	ticket, renumbered, refused := 0, 0, 0
 	for step := 0; step < 60; step++ {
 		if len(groups) > 0 && rng.IntN(4) == 0 {
 			i := rng.IntN(len(groups))
@@ -83,6 +83,9 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 			if rng.IntN(5) > 0 {
 				n := numberTexts[rng.IntN(len(numberTexts))]
 				tk.TicketNumber, p["ticket_number"] = &n, n
+				if rng.IntN(3) == 0 { // a number the device chose: renumbered on a clash
+					tk.Provisional, p["provisional"] = true, true
+				}
 			}
 			tickets, sent = append(tickets, tk), append(sent, p)
 		}
@@ -95,15 +98,20 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 			}
 			continue
 		}
-		if res.Status != store.StatusApplied {
-			t.Fatalf("step %d: %v over %v: got %+v", step, sent, all, res)
+		if res.Status != store.StatusApplied || res.Renumbered != want.Renumbered || !slices.Equal(res.Refused, want.Refused) {
+			t.Fatalf("step %d: %v over %v: got %+v, want %d renumbered, refused %v", step, sent, all, res, want.Renumbered, want.Refused)
 		}
-		for _, tk := range want {
+		renumbered += want.Renumbered
+		refused += len(want.Refused)
+		for _, tk := range want.Tickets {
 			held[g] = append(held[g], *tk.TicketNumber)
 		}
 		groups = append(groups, g)
 	}
 
+	if renumbered == 0 || refused == 0 {
+		t.Fatalf("%d provisional numbers renumbered, %d typed ones refused: the run tests nothing of one", renumbered, refused)
+	}
 	want := slices.Concat(slices.Collect(maps.Values(held))...)
 	slices.Sort(want)
 	got := storetest.TicketNumbers(t, db, rid)

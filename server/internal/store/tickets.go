@@ -195,9 +195,10 @@ func insertTicketsSQL(n int) string {
 // of its numbers the raffle holds (by index; those above its number bound,
 // as a push or an import of new tickets sends them, cannot be held and are
 // not looked up), and, only when a ticket came without a number, the
-// raffle's highest one (a read of every number).
+// raffle's highest one (a read of every number); a provisional number that
+// is taken needs it too (protocol.NeedsHighest).
 func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
-	numbers, missing := protocol.TicketNumbers(m)
+	numbers := protocol.TicketNumbers(m)
 	st.TakenNumbers = make(map[string]bool)
 	bound, err := db.numberBound(ctx, tx, raffleID)
 	if err != nil {
@@ -221,7 +222,7 @@ func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string
 		}
 		return rows.Err()
 	})
-	if err != nil || !missing {
+	if err != nil || !protocol.NeedsHighest(m, st.TakenNumbers) {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`), raffleID)

@@ -41,7 +41,7 @@ async function onSave(request: Extract<ImportRequest, { type: 'save' }>): Promis
     const all = bulkIds(plan.people + plan.tickets)
     const groups = plan.person.map((p) => all[p]!)
     const ids = all.slice(plan.people)
-    await addTickets(request.userId, request.raffleId, { names: plan.names, emails: plan.emails, numbers: plan.numbers, groups, ids }, db)
+    await addTickets(request.userId, request.raffleId, { names: plan.names, emails: plan.emails, numbers: plan.numbers, chosen: plan.chosen, groups, ids }, db)
     post({ ok: true, type: 'save', people: plan.people, saveMs: performance.now() - began })
   } catch (error) {
     post({ ok: false, message: errorText(error) })

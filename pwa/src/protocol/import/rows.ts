@@ -24,6 +24,8 @@ export interface ImportPlan {
   emails: (string | null)[]
   numbers: (string | null)[]
   person: number[]
+  /** The tickets whose number the import chose (the file named none): sent as provisional. */
+  chosen: number[]
 }
 
 /** A row: its cells and its line in the file (1-based, as a spreadsheet numbers it). */
@@ -81,8 +83,8 @@ export function planImport(rows: SheetRow[], target: ImportTarget): ImportPlan {
   const first = data[0]
   if (first === undefined) throw new ImportError(IMPORT_MESSAGES.noRows)
   const format = detectFormat(first)
-  const plan: ImportPlan = { format, people: 0, tickets: 0, names: [], emails: [], numbers: [], person: [] }
-  const pending: number[] = [] // tickets still to number
+  const plan: ImportPlan = { format, people: 0, tickets: 0, names: [], emails: [], numbers: [], person: [], chosen: [] }
+  const pending = plan.chosen // tickets still to number
   const seen = new Set<string>()
   let highest = target.highest
   const add = (name: string, email: string | null, number: string | null, person = plan.people) => {

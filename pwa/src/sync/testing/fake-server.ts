@@ -2,7 +2,8 @@
 // Response out. It follows the Go store's rules where the engine can tell the difference (ordered
 // apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
 // the real server is exercised end to end by the Playwright suite.
-import { REASON_MESSAGES } from '@/protocol/rules'
+import { REASON_MESSAGES, RuleError } from '@/protocol/rules'
+import { numberTickets } from '@/protocol/ticket-numbers'
 import { columnsOfTickets } from '@/sync/testing/columns'
 import { applyDrawOp, drawSnapshot, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp } from '@/protocol/validate'
@@ -141,6 +142,14 @@ export class FakeSyncServer {
     if (r.raffle.status !== 'pending') return 'draw_started'
     const p = op.payload as { tickets?: TicketWire[]; group_id?: string }
     if (op.type === 'participants.add' && p.tickets!.some((t) => r.tickets.has(t.id))) return 'participant_exists'
+    if (op.type === 'participants.add') {
+      try {
+        this.numbered(r, p.tickets!)
+      } catch (err) {
+        if (err instanceof RuleError) return err.reason
+        throw err
+      }
+    }
     if (op.type === 'participants.remove_group' && ![...r.tickets.values()].some((t) => t.group_id === p.group_id)) return 'group_not_found'
     return null
   }
@@ -176,13 +185,46 @@ export class FakeSyncServer {
       r.tickets.clear()
     }
     if (op.type === 'participants.add') {
-      for (const t of payload.tickets as TicketWire[]) r.tickets.set(t.id, { ...t, created_at: this.now })
+      const { tickets, renumbered, refused } = this.numbered(r, payload.tickets as TicketWire[])
+      if (renumbered > 0) result.renumbered = renumbered
+      if (refused.length > 0) result.refused = refused
+      payload = { tickets }
+      for (const t of tickets) r.tickets.set(t.id, { ...t, created_at: this.now })
     }
     if (op.type === 'participants.remove_group') {
       for (const [id, t] of r.tickets) if (t.group_id === payload.group_id) r.tickets.delete(id)
     }
     result.seq = this.advance(userId, r, op, payload)
     return result
+  }
+
+  /**
+   * The ticket-number rule of a ticket raffle, as the Go store applies it: the tickets as logged
+   * (the final numbers, no provisional flag) and how many provisional numbers were replaced.
+   */
+  private numbered(r: ServerRaffle, sent: TicketWire[]): { tickets: TicketWire[]; renumbered: number; refused: NonNullable<OpResult['refused']> } {
+    if (r.raffle.type !== 'tickets') return { tickets: sent, renumbered: 0, refused: [] }
+    const held = new Set<string>()
+    for (const t of r.tickets.values()) if (t.ticket_number) held.add(t.ticket_number)
+    // A taken typed number refuses its ticket only; the op goes in with the others, if any.
+    const typed = new Set<string>()
+    const refused: NonNullable<OpResult['refused']> = []
+    const kept: TicketWire[] = []
+    for (const t of sent) {
+      const n = t.ticket_number
+      if (n != null && !t.provisional) {
+        if (held.has(n) || typed.has(n)) {
+          refused.push({ id: t.id, ticket_number: n, reason: 'ticket_number_taken' })
+          continue
+        }
+        typed.add(n)
+      }
+      kept.push(t)
+    }
+    if (kept.length === 0) throw new RuleError('ticket_number_taken')
+    const out = numberTickets(kept, held)
+    const renumbered = out.filter((t, i) => kept[i]!.provisional && t.ticket_number !== kept[i]!.ticket_number).length
+    return { tickets: out.map(({ provisional: _, ...t }) => t), renumbered, refused }
   }
 
   private advance(userId: string, r: ServerRaffle, op: WireOp, payload: unknown): number {
