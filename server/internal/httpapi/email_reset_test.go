@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -63,6 +64,12 @@ func TestResetPassword(t *testing.T) {
 		e.deliver(t)
 		res, _ := e.post(t, "/api/auth/signin", `{"email":"davi@example.com","password":"senha-antiga-1"}`, nil)
 		second := sessionCookie(t, res)
+		// The other device's live channel must close with its session.
+		e.listenPokes(t)
+		srv := httptest.NewServer(e.handler)
+		defer srv.Close()
+		socket := dialWS(t, srv.URL, srv.URL, second)
+		waitConnected(t, e.hub, httpapi.UserTopic(userIDOf(t, e.env, newClient(first))), 1)
 
 		e.post(t, "/api/auth/forgot", `{"email":"davi@example.com"}`, nil)
 		token := e.link(t, "davi@example.com", "Redefinir sua senha")
@@ -77,6 +84,7 @@ func TestResetPassword(t *testing.T) {
 			t.Fatalf("reset: %d %s", res.StatusCode, body)
 		}
 		here := sessionCookie(t, res)
+		expectSessionEndedClose(t, socket, 1)
 		for name, c := range map[string]*http.Cookie{"the sign-up's session": first, "the other sign-in": second} {
 			if res, body := e.get(t, "/api/account", c); res.StatusCode != http.StatusUnauthorized {
 				t.Errorf("%s after the reset: %d %s, want 401", name, res.StatusCode, body)

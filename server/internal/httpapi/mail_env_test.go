@@ -42,10 +42,11 @@ func newMailEnv(t *testing.T, db *store.DB, limits httpapi.Limits) *mailEnv {
 	emails := auth.NewEmails(calls, accounts, mail.NewLinks(publicURL), clock.Now, nil)
 	sent := &captured{}
 	hub := ws.NewHub(storetest.Logger(t))
+	viewers := newViewers(t, db)
 	handler := httpapi.NewHandler(httpapi.Config{}, httpapi.Deps{Log: storetest.Logger(t), DB: db, Accounts: accounts, Account: accounts,
-		Emails: emails, Limits: limits, Sync: db, Exports: db, Hub: hub, Now: clock.Now, Assets: assets()})
+		Emails: emails, Limits: limits, Sync: db, Exports: db, Hub: hub, Viewers: viewers, Now: clock.Now, Assets: assets()})
 	return &mailEnv{
-		env:    &env{db: db, handler: handler, hub: hub, clock: clock},
+		env:    &env{db: db, handler: handler, hub: hub, viewers: viewers, clock: clock},
 		outbox: mail.NewOutbox(db, sent, emails.ExpandForgot, clock.Now, storetest.Logger(t)),
 		sent:   sent, calls: calls,
 	}
