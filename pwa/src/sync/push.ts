@@ -1,14 +1,17 @@
 // Pushing the signed-in account's outbox, oldest op first. An op leaves the outbox only when the
-// server answered it (applied, duplicate or rejected); anything else keeps it for the next try.
+// server answered it (applied, duplicate or rejected: then it moves to the refused ops, db/refused.ts);
+// anything else keeps it for the next try.
 import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
+import { keepRefused } from '@/db/refused'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
-  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string }
+  /** The first refused op of a raffle in one push, and how many of its ops were refused (all kept). */
+  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string; count: number }
   | { type: 'code-changed'; raffleId: string; code: string }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
@@ -121,6 +124,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
   return syncTx(db, async () => {
     const events: SyncEvent[] = []
     const rejected = new Set<string>()
+    const refusals = new Map<string, Extract<SyncEvent, { type: 'rejected' }>>()
     let answered = 0
     for (const [i, op] of batch.entries()) {
       const r = results[i]
@@ -136,9 +140,16 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       }
       // A duplicate repeats the first answer: with a reason it was a rejection this device never heard of.
       if (r.status === 'rejected' || r.reason) {
+        // Kept, with its reason, until the person settles it: nothing refused leaves the device.
+        const message = await rejectionText(db, op, r)
+        await keepRefused(db, op, r.reason ?? '', message, ctx.now())
         // One toast a raffle: ops that depended on the first rejected one fail after it.
-        if (!rejected.has(op.raffleId)) {
-          events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: await rejectionText(db, op, r) })
+        const first = refusals.get(op.raffleId)
+        if (first) first.count++
+        else {
+          const event = { type: 'rejected' as const, raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message, count: 1 }
+          refusals.set(op.raffleId, event)
+          events.push(event)
         }
         rejected.add(op.raffleId)
         continue

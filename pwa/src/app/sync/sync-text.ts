@@ -4,9 +4,19 @@ import type { SyncStatus } from '@/sync/status'
 
 const count = new Intl.NumberFormat('pt-BR')
 
-export function pendingText(n: number): string {
-  if (n === 0) return 'Tudo sincronizado'
+export function pendingText(n: number, refused = 0): string {
+  if (n === 0) return refused === 0 ? 'Tudo sincronizado' : 'Nada pendente'
   return n === 1 ? '1 alteração pendente' : `${count.format(n)} alterações pendentes`
+}
+
+/** Changes the server refused that wait, on this device, for the person to settle them. */
+export function refusedText(n: number): string {
+  return n === 1 ? '1 alteração não enviada' : `${count.format(n)} alterações não enviadas`
+}
+
+/** The toast of refused changes: how many, and that they are kept. */
+export function refusedToastText(message: string, n: number): string {
+  return `${message} ${n === 1 ? 'A alteração ficou' : `As ${count.format(n)} alterações ficaram`} guardada${n === 1 ? '' : 's'} em 'Não enviados'.`
 }
 
 export function lastSyncText(at: number | null): string {
