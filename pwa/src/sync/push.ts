@@ -5,6 +5,7 @@ import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { keepRefused } from '@/db/refused'
+import { noteOwnSettings } from '@/sync/overwritten'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
@@ -13,6 +14,8 @@ export type SyncEvent =
   /** The first refused op of a raffle in one push, and how many of its ops were refused (all kept). */
   | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string; count: number }
   | { type: 'code-changed'; raffleId: string; code: string }
+  /** A setting this device changed was replaced by another device's later change. */
+  | { type: 'overwritten'; raffleId: string; field: string; value: unknown }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
   | { type: 'push-refused'; message: string }
@@ -164,6 +167,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       // The server logs a draw op with facts only it knows (its commitment, the start time, the
       // winners): this device does not hold that change yet, so the pull must fetch it.
       if (r.seq && !DRAW_OP_TYPES.has(op.type)) await advanceHead(db, op.raffleId, r.seq)
+      if (r.seq && op.type === 'raffle.update') await noteOwnSettings(db, userId, op.raffleId, op.payload, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     return { answered, events }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { refusedDetail, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
+import { OVERWRITTEN_DETAIL, overwrittenText, refusedDetail, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
 import { afterPaint } from '@/lib/after-paint'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
@@ -59,6 +59,9 @@ function show(event: SyncEvent, refreshSession: () => void, openRefused: () => v
         description: refusedToastText(event.message, event.count),
         action: { label: 'Ver', onClick: openRefused },
       })
+      return
+    case 'overwritten':
+      toast.info(overwrittenText(event.field, event.value), { description: OVERWRITTEN_DETAIL })
       return
     case 'code-changed':
       toast.info(`Código do sorteio alterado para ${event.code}`)

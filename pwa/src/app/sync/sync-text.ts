@@ -75,3 +75,23 @@ export function rejectionTitle(opType: string): string {
       return 'Alteração recusada pelo servidor'
   }
 }
+
+/** A setting this device changed, replaced by another device's later change (last writer wins). */
+export function overwrittenText(field: string, value: unknown): string {
+  switch (field) {
+    case 'title':
+      return `O título foi alterado em outro aparelho para “${String(value)}”.`
+    case 'description':
+      return 'A descrição foi alterada em outro aparelho.'
+    case 'winners_count':
+      return `O número de vencedores foi alterado em outro aparelho para ${String(value)}.`
+    case 'countdown_seconds':
+      return `A contagem regressiva foi alterada em outro aparelho para ${String(value)} segundos.`
+    case 'allow_duplicate_wins':
+      return value ? 'Outro aparelho passou a permitir que a mesma pessoa ganhe mais de uma vez.' : 'Outro aparelho deixou de permitir que a mesma pessoa ganhe mais de uma vez.'
+    default:
+      return 'Uma configuração foi alterada em outro aparelho.'
+  }
+}
+
+export const OVERWRITTEN_DETAIL = 'Vale a alteração mais recente; a deste aparelho foi substituída.'
