@@ -95,3 +95,40 @@ test('people added offline to a raffle deleted on the other phone are kept, and 
   await one.close();
   await two.close();
 });
+
+test('settings changed on both phones offline: the later push wins and the other phone is told', async ({ browser }) => {
+  const { one, two, seed } = await twoPhones(browser, 'keep-settings');
+  const raffle = await seed.createRaffle({ title: 'Bingo' });
+  const a = await one.newPage();
+  const b = await two.newPage();
+  await open(a, raffle.id, 'Bingo');
+  await open(b, raffle.id, 'Bingo');
+  for (const p of [a, b]) await p.getByRole('tab', { name: 'Configurações' }).click();
+
+  await one.setOffline(true);
+  await two.setOffline(true);
+  for (const [p, title, winners] of [[a, 'Bingo da escola', '2'], [b, 'Bingo 2026', '3']] as const) {
+    await p.getByLabel('Título').fill(title);
+    await p.getByLabel('Título').blur();
+    await p.getByLabel('Número de vencedores').fill(winners);
+    await p.getByLabel('Número de vencedores').blur();
+    await expect(syncBar(p)).toContainText('2 alterações pendentes');
+  }
+  await one.setOffline(false);
+  await expect(syncBar(a)).toContainText('Tudo sincronizado');
+  await two.setOffline(false);
+  await expect(syncBar(b)).toContainText('Tudo sincronizado');
+
+  await expect(a.getByText('O título foi alterado em outro aparelho para “Bingo 2026”.')).toBeVisible();
+  await expect(a.getByText('O número de vencedores foi alterado em outro aparelho para 3.')).toBeVisible();
+  await expect(b.getByText(/foi alterado em outro aparelho/)).toHaveCount(0);
+  await a.reload();
+  await b.reload();
+  for (const p of [a, b]) {
+    await expect(p.getByRole('heading', { name: 'Bingo 2026' })).toBeVisible();
+    await p.getByRole('tab', { name: 'Configurações' }).click();
+    await expect(p.getByLabel('Número de vencedores')).toHaveValue('3');
+  }
+  await one.close();
+  await two.close();
+});
