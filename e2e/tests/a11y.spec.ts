@@ -136,5 +136,33 @@ for (const size of sizes) {
       await visitor.close();
       await context.close();
     });
+
+    test("'Não enviados': a change the server refused, on the raffle, in its dialog and on the dashboard", async ({ browser }) => {
+      const { context, seed } = await organiser(browser, 'a11y-refused');
+      const raffle = await seed.createRaffle({ title: 'Rifa recusada' });
+      const page = await context.newPage();
+      await page.goto(`/gerenciar/${raffle.id}`);
+      await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado');
+      // Offline, the screens' code comes from the service worker.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+      await context.setOffline(true);
+      await page.getByLabel('Nome', { exact: true }).fill('Ana Costa');
+      await page.getByLabel('Bilhete (opcional)').fill('001');
+      await page.getByRole('button', { name: 'Adicionar participante' }).click();
+      // Another device gives 001 away first: the typed number is refused, and the add kept.
+      await seed.addPeople(raffle.id, ['Bia']);
+      await context.setOffline(false);
+      const kept = page.locator('#nao-enviados');
+      await expect(kept).toContainText('Ana Costa (bilhete 001)');
+      await expectAccessible(page, 'gerenciar: não enviados');
+      await kept.getByRole('button', { name: 'Descartar' }).click();
+      await expect(page.getByRole('dialog', { name: 'Descartar alteração?' })).toBeVisible();
+      await expectAccessible(page, 'diálogo descartar alteração');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await page.goto('/dashboard');
+      await expect(page.locator('#nao-enviados')).toContainText('Sorteio: Rifa recusada');
+      await expectAccessible(page, 'meus sorteios: não enviados');
+      await context.close();
+    });
   });
 }

@@ -38,6 +38,7 @@ const (
 	ReasonTooManyTicketsPerOne = "too_many_tickets_per_person"
 	ReasonGroupNotFound        = "group_not_found"
 	ReasonTicketNumberTaken    = "ticket_number_taken"
+	ReasonGroupRemoved         = "group_removed"
 	ReasonOpFailed             = "op_failed"
 
 	// The draw ops (schema version 2).
@@ -126,6 +127,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonAbandonTooEarly, "A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la."},
 	{ReasonDrawAbandoned, "Esta rodada foi abandonada: inicie um novo sorteio."},
 	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
+	{ReasonGroupRemoved, "Este participante foi removido em outro aparelho."},
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 }
 

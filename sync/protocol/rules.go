@@ -22,6 +22,9 @@ type State struct {
 	// when a ticket comes without one). Ticket raffles only.
 	TakenNumbers  map[string]bool
 	HighestNumber string
+	// RemovedGroups holds the groups the op names that were removed after
+	// the op's base_seq: the device added to someone it did not know was gone.
+	RemovedGroups map[string]bool
 
 	// What the draw ops need (loaded only for them).
 	// Now is the server's clock, Unix ms: the times of what the op records.
@@ -121,6 +124,12 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 	perGroup := map[string]int{}
 	for _, t := range m.Tickets {
 		perGroup[t.GroupID]++
+	}
+	// A removal wins over an add to the same person made without knowing of it.
+	for g := range perGroup {
+		if st.RemovedGroups[g] && st.GroupTickets[g] == 0 {
+			return nil, Reject(ReasonGroupRemoved)
+		}
 	}
 	newGroups := 0
 	for g, n := range perGroup {

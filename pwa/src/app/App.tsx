@@ -7,10 +7,12 @@ import { SessionProvider } from '@/app/session/SessionProvider'
 import { SyncProvider } from '@/app/sync/SyncProvider'
 import { UpdatePrompt } from '@/app/UpdatePrompt'
 
+const openRefused = () => void router.navigate('/dashboard#nao-enviados')
+
 export function App() {
   return (
     <SessionProvider>
-      <SyncProvider>
+      <SyncProvider openRefused={openRefused}>
         <RouterProvider router={router} />
         {/* Outside the router: a screen that throws must not stop a round's reveal. */}
         <DrawFinisher />

@@ -1,5 +1,5 @@
 // Forgets an account on this device once the server deleted it: its raffles with everything that
-// hangs off them, its outbox, its device id. In one transaction, so no op of a deleted account is
+// hangs off them, its outbox and refused ops, its device id. In one transaction, so no op of a deleted account is
 // left for a later push (and none could be pushed anyway: nobody can sign in as it again).
 import Dexie from 'dexie'
 import { db as appDb, type SorteioDB } from '@/db/schema'
@@ -16,6 +16,7 @@ export async function forgetAccount(userId: string, database: SorteioDB = appDb)
     database.drawPools,
     database.syncState,
     database.outbox,
+    database.refused,
     database.meta,
   ]
   await database.transaction('rw', tables, async () => {
@@ -30,6 +31,7 @@ export async function forgetAccount(userId: string, database: SorteioDB = appDb)
     await database.syncState.bulkDelete(raffleIds)
     await database.raffles.bulkDelete(raffleIds)
     await database.outbox.where('userId').equals(userId).delete()
+    await database.refused.where('userId').equals(userId).delete()
     await database.meta.delete(`client:${userId}`)
   })
   dropTickets()

@@ -25,7 +25,7 @@ export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | '
  */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   const d = database
-  return d.transaction('rw', [d.raffles, d.ticketChunks, d.ticketSummaries, d.ticketPeople, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta], async () => fn())
+  return d.transaction('rw', [d.raffles, d.ticketChunks, d.ticketSummaries, d.ticketPeople, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta, d.refused], async () => fn())
 }
 
 /** Creates a raffle on this device (status pending); the server may later replace its code. */

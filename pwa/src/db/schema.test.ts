@@ -50,4 +50,30 @@ describe('schema upgrades', () => {
     expect(await db.drawSecrets.where('raffleId').equals('r1').count()).toBe(1)
     db.close()
   })
+
+  it('version 8 adds the refused changes and keeps the outbox', async () => {
+    const name = `test-${newId()}`
+    const v7 = new Dexie(name)
+    v7.version(7).stores({
+      raffles: 'id, [ownerId+createdAt]',
+      outbox: '++seq, userId, [userId+raffleId]',
+      syncState: 'raffleId',
+      meta: 'key',
+      draws: 'id, raffleId',
+      winners: 'id, raffleId',
+      drawSecrets: 'drawId, raffleId',
+      drawPools: 'drawId, raffleId',
+      ticketChunks: 'id, raffleId',
+      ticketSummaries: 'raffleId',
+      ticketPeople: 'raffleId',
+    })
+    await v7.table('outbox').add({ opId: 'o1', userId: 'u1', raffleId: 'r1', type: 'participants.add', payload: { tickets: [] }, createdAt: 1 })
+    v7.close()
+
+    const db = new SorteioDB(name)
+    expect(await db.outbox.toArray()).toMatchObject([{ opId: 'o1', payload: { tickets: [] } }])
+    await db.refused.add({ userId: 'u1', raffleId: 'r1', raffleTitle: 'Rifa', opId: 'o0', type: 'participants.add', payload: {}, createdAt: 1, reason: 'draw_started', message: 'x', people: [], refusedAt: 2 })
+    expect(await db.refused.where('[userId+raffleId]').equals(['u1', 'r1']).count()).toBe(1)
+    db.close()
+  })
 })

@@ -255,6 +255,34 @@ export interface TicketPeopleRow {
   chunks: string[]
 }
 
+/**
+ * An op the server refused, kept until the person settles it ('Não enviados'): the op as it was,
+ * the reason code and the server's message, and the names it concerns. Written in the transaction
+ * that takes the op out of the outbox, so a refused op is always in one of the two.
+ */
+export interface RefusedRow {
+  seq?: number
+  userId: string
+  raffleId: string
+  /** The raffle's title when it was refused: the raffle may be gone since. */
+  raffleTitle: string
+  opId: string
+  type: OpType
+  payload: unknown
+  createdAt: number
+  reason: string
+  message: string
+  /** The people of a participants.add, each with the ticket numbers the op gave them. */
+  people: RefusedPerson[]
+  refusedAt: number
+}
+
+export interface RefusedPerson {
+  name: string
+  email: string | null
+  numbers: string[]
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -272,6 +300,7 @@ export class SorteioDB extends Dexie {
   winners!: Table<WinnerRow, string>
   drawSecrets!: Table<DrawSecretRow, string>
   drawPools!: Table<DrawPoolRow, string>
+  refused!: Table<RefusedRow, number>
 
   constructor(name = DATABASE_NAME) {
     super(name)
@@ -303,6 +332,9 @@ export class SorteioDB extends Dexie {
     // Version 7 packs the chunks (StoredChunkRow). Same tables and indexes; summaries, people rows
     // and the outbox stay as they are.
     this.version(7).upgrade((tx) => packChunkRows(tx))
+    // Version 8 keeps the ops the server refused (RefusedRow). A new table only: the outbox and
+    // every other row stay as they are.
+    this.version(8).stores({ refused: '++seq, userId, [userId+raffleId]' })
     // Read by the entry before anything opens the database (app/boot.ts).
     this.on('ready', () => markDatabaseHere())
   }

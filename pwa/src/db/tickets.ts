@@ -109,14 +109,24 @@ class ChunkWriter {
     return dropped
   }
 
-  /** Adds tickets already in list order: into the last chunk while it has room, then new chunks. */
-  async append(tickets: TicketColumns): Promise<void> {
+  /** Reads the stored last chunk, which append may fill up. Before the appends. */
+  async loadTail(): Promise<void> {
+    const tail = this.summary.chunks.at(-1)
+    if (tail && tail.size < CHUNK_SIZE) await this.load([tail.id])
+  }
+
+  /**
+   * Adds tickets already in list order: into the last chunk while it has room, then new chunks.
+   * Synchronous (loadTail reads first): a pull of hundreds of adds awaited once each, with no
+   * request between the awaits, outran Dexie's count of awaits and lost the transaction
+   * (PrematureCommitError).
+   */
+  append(tickets: TicketColumns): void {
     const n = tickets.ids.length
     if (n === 0) return
     let start = 0
     const tail = this.summary.chunks.at(-1)
     if (tail && tail.size < CHUNK_SIZE && compareKeys(tail.lastAt, tail.lastId, tickets.createdAt[0]!, tickets.ids[0]!) <= 0) {
-      await this.load([tail.id])
       const row = this.get(tail.id)
       if (row) {
         start = Math.min(CHUNK_SIZE - row.ids.length, n)
@@ -230,12 +240,13 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
     await w.load(known)
     w.filter(known, (row, i) => !incoming.has(row.ids[i]!))
   }
+  await w.loadTail()
   let index = 0
   for (const b of batches) {
     // Within the batches, a repeated id keeps its last copy.
     const base = index
     index += b.tickets.length
-    await w.append(batchColumns(raffle, b, lastAt ? (t, i) => lastAt.get(t.id) === base + i : null))
+    w.append(batchColumns(raffle, b, lastAt ? (t, i) => lastAt.get(t.id) === base + i : null))
   }
   await w.flush()
 }
@@ -269,7 +280,8 @@ async function putTicketColumns(database: SorteioDB, raffle: RaffleRow, tickets:
     for (let i = 0; i < columns.ids.length; i++) numbers.push(null)
     columns = { ...columns, numbers }
   }
-  await w.append(columns)
+  await w.loadTail()
+  w.append(columns)
   await w.flush()
 }
 

@@ -54,6 +54,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   too_many_people: 'Total de participantes únicos excede o limite. Máximo: 10.000',
   too_many_tickets_per_person: 'Quantidade muito alta. Máximo: 1000 bilhetes por pessoa',
   group_not_found: 'Participante não encontrado.',
+  group_removed: 'Este participante foi removido em outro aparelho.',
   not_enough_tickets: 'Não há bilhetes suficientes para sortear todos os vencedores.',
   not_enough_people: 'Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas.',
   pool_changed: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.',

@@ -4,6 +4,7 @@
 import { liveQuery } from 'dexie'
 import { saveServerOffset } from '@/db/clock-offset'
 import { outboxSize, pendingCount } from '@/db/outbox'
+import { refusedCount } from '@/db/refused'
 import type { SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError, type FetchFn } from '@/lib/api'
 import { classify, createSyncApi, type EarlyAnswers, type SyncApi } from '@/sync/api'
@@ -170,7 +171,11 @@ export class SyncEngine {
       next: (row) => this.status.set({ lastSyncedAt: typeof row?.value === 'number' ? row.value : null }),
       error: (e: unknown) => console.error('Falha ao ler a última sincronização:', e),
     })
-    run.cleanups.push(() => pending.unsubscribe(), () => last.unsubscribe())
+    const refused = liveQuery(() => refusedCount(this.db, this.userId)).subscribe({
+      next: (n) => this.status.set({ refused: n }),
+      error: (e: unknown) => console.error('Falha ao contar alterações não enviadas:', e),
+    })
+    run.cleanups.push(() => pending.unsubscribe(), () => last.unsubscribe(), () => refused.unsubscribe())
   }
 
   private listen(run: Run): void {

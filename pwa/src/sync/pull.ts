@@ -4,6 +4,7 @@
 import { applyOps } from '@/db/apply'
 import { ApiError } from '@/lib/api'
 import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
+import { overwrites } from '@/sync/overwritten'
 import type { SyncContext } from '@/sync/push'
 import { type FeedEntry, KNOWN_OP_TYPES } from '@/protocol/wire'
 
@@ -44,7 +45,8 @@ export async function pullRaffle(ctx: SyncContext, raffleId: string, headSeq = I
     const { changes, more } = page
     const next = page.cursor
     const began = performance.now()
-    await syncTx(db, async () => {
+    const replaced = await syncTx(db, async () => {
+      const found = await overwrites(db, userId, raffleId, changes)
       await applyOps(db, userId, raffleId, changes)
       const last = changes.at(-1)?.seq ?? 0
       const before = (await db.syncState.get(raffleId))?.headSeq ?? 0
@@ -54,7 +56,9 @@ export async function pullRaffle(ctx: SyncContext, raffleId: string, headSeq = I
       }
       // Pending ops go on top: they reach the server after these changes, so they win there too.
       await reapplyPending(db, userId, raffleId)
+      return found
     })
+    for (const o of replaced) ctx.emit({ type: 'overwritten', ...o })
     // The browser benchmark reads this user timing entry (writing one page into IndexedDB).
     performance.measure('sorteio:pull-apply', { start: began })
     cursor = next

@@ -1,17 +1,26 @@
 // Pushing the signed-in account's outbox, oldest op first. An op leaves the outbox only when the
-// server answered it (applied, duplicate or rejected); anything else keeps it for the next try.
+// server answered it (applied, duplicate or rejected: then it moves to the refused ops, db/refused.ts);
+// anything else keeps it for the next try.
 import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
+import { keepRefused } from '@/db/refused'
+import { noteOwnSettings } from '@/sync/overwritten'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { refusedRoundText } from '@/sync/refused-round'
 import { DRAW_OP_TYPES, type OpResult, SCHEMA_VERSION, type WireOp } from '@/protocol/wire'
 
 export type SyncEvent =
-  /** lasting: a round drawn offline did not count; the toast stays until the person closes it. */
-  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string; lasting?: true }
+  /**
+   * The first refused op of a raffle in one push (a refused offline round outweighs it) and how many
+   * of its ops were refused, all kept; lasting: a round drawn offline did not count, and the toast
+   * stays until the person closes it.
+   */
+  | { type: 'rejected'; raffleId: string; opType: string; reason: string; message: string; count: number; lasting?: true }
   | { type: 'code-changed'; raffleId: string; code: string }
+  /** A setting this device changed was replaced by another device's later change. */
+  | { type: 'overwritten'; raffleId: string; field: string; value: unknown }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
   | { type: 'push-refused'; message: string }
@@ -123,7 +132,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
   return syncTx(db, async () => {
     const events: SyncEvent[] = []
     const rejected = new Set<string>()
-    const refusals = new Map<string, { round: boolean; event: SyncEvent }>()
+    const refusals = new Map<string, { round: boolean; event: Extract<SyncEvent, { type: 'rejected' }> }>()
     let answered = 0
     for (const [i, op] of batch.entries()) {
       const r = results[i]
@@ -139,12 +148,17 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       }
       // A duplicate repeats the first answer: with a reason it was a rejection this device never heard of.
       if (r.status === 'rejected' || r.reason) {
+        const round = await refusedRoundText(db, op, r.reason ?? '')
+        const message = round ?? (await rejectionText(db, op, r))
+        // Kept, with its reason, until the person settles it: nothing refused leaves the device.
+        await keepRefused(db, op, r.reason ?? '', message, ctx.now())
         // One toast a raffle: ops that depended on the first rejected one fail after it. A refused
         // offline round outweighs what came before it (the room saw its winners).
-        const round = await refusedRoundText(db, op, r.reason ?? '')
         const first = refusals.get(op.raffleId)
-        if (!first || (round && !first.round)) {
-          const event: SyncEvent = { type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message: round ?? (await rejectionText(db, op, r)) }
+        if (first && !(round && !first.round)) first.event.count++
+        else {
+          const count = (first?.event.count ?? 0) + 1
+          const event = { type: 'rejected' as const, raffleId: op.raffleId, opType: op.type, reason: r.reason ?? '', message, count }
           refusals.set(op.raffleId, { round: round !== null, event: round ? { ...event, lasting: true } : event })
         }
         rejected.add(op.raffleId)
@@ -153,7 +167,12 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       // Tickets the server left out (a typed number taken meanwhile), or an add answered again without
       // what it said the first time: the raffle is rebuilt from the server.
       if (op.type === 'participants.add' && (r.refused?.length || r.status === 'duplicate')) {
-        if (r.refused?.length) events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: 'ticket_number_taken', message: refusedText(op, r.refused) })
+        if (r.refused?.length) {
+          // The tickets left out are kept like a refused op of their own ('Não enviados').
+          const message = refusedText(op, r.refused)
+          await keepRefused(db, refusedPart(op, r.refused), 'ticket_number_taken', message, ctx.now())
+          events.push({ type: 'rejected', raffleId: op.raffleId, opType: op.type, reason: 'ticket_number_taken', message, count: 1 })
+        }
         rejected.add(op.raffleId)
         continue
       }
@@ -168,6 +187,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       // winners), and an add whose provisional numbers clashed with the numbers it stored instead:
       // this device does not hold that change yet, so the pull must fetch it.
       if (r.seq && !DRAW_OP_TYPES.has(op.type) && !(r.renumbered ?? 0)) await advanceHead(db, op.raffleId, r.seq)
+      if (r.seq && op.type === 'raffle.update') await noteOwnSettings(db, userId, op.raffleId, op.payload, r.seq)
     }
     if (rejected.size > 0) await markForRebase(db, userId, rejected)
     for (const { event } of refusals.values()) events.push(event)
@@ -179,6 +199,13 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
 export function refusedText(op: OutboxRow, refused: NonNullable<OpResult['refused']>): string {
   const names = new Map(((op.payload as { tickets?: { id: string; name: string }[] } | null)?.tickets ?? []).map((t) => [t.id, t.name]))
   return refused.map((r) => `${names.get(r.id) ?? 'Bilhete'} (bilhete ${r.ticket_number}): já existe o bilhete ${r.ticket_number} neste sorteio`).join('; ')
+}
+
+/** The add as far as the server left it out: its refused tickets alone. */
+function refusedPart(op: OutboxRow, refused: NonNullable<OpResult['refused']>): OutboxRow {
+  const ids = new Set(refused.map((r) => r.id))
+  const tickets = ((op.payload as { tickets?: { id: string }[] } | null)?.tickets ?? []).filter((t) => ids.has(t.id))
+  return { ...op, payload: { ...(op.payload as object), tickets } }
 }
 
 /** How long a reveal the server found early waits before it goes again (the clock estimate was off). */

@@ -24,7 +24,7 @@ async function pushedRaffle() {
 }
 
 describe('rebase after a rejection', () => {
-  it('drops the rejected op and rebuilds the raffle as the server has it plus the ops still pending', async () => {
+  it('takes the rejected op out of the outbox and rebuilds the raffle as the server has it plus the ops still pending', async () => {
     const { db, server, ctx, raffleId } = await pushedRaffle()
     // Meanwhile, on another device: a new title, then the draw starts.
     server.applyOp(ANA, OTHER_DEVICE, {
@@ -69,12 +69,13 @@ describe('rebase after a rejection', () => {
         opType: 'participants.add',
         reason: 'draw_started',
         message: 'O sorteio já começou: não é mais possível alterá-lo.',
+        count: 1,
       },
     ])
     expect(await db.meta.get(`rebase:${ANA}`)).toMatchObject({ value: [] })
   })
 
-  it('removes the raffle when the server has none (404), keeping nothing of the rejected op', async () => {
+  it('removes the raffle when the server has none (404), keeping nothing of the rejected op in its tables', async () => {
     const { db, server, ctx, raffleId } = await pushedRaffle()
     server.raffles.get(raffleId)!.deleted = true
     await updateRaffle(ANA, raffleId, { title: 'Tarde demais' }, db)
@@ -132,7 +133,7 @@ describe('a start refused for want of entries', () => {
       await pushOutbox(otherCtx)
       await startDraw(ANA, raffle.id, { offline: true }, db)
       await pushOutbox(ctx)
-      expect(ctx.events).toEqual([{ type: 'rejected', raffleId: raffle.id, opType: 'draw.start', reason: 'not_enough_tickets', message }])
+      expect(ctx.events).toEqual([{ type: 'rejected', raffleId: raffle.id, opType: 'draw.start', reason: 'not_enough_tickets', message, count: 1 }])
     })
   }
 })

@@ -11,6 +11,8 @@ export interface SyncStatus {
   online: boolean
   /** The signed-in account's changes waiting for the server. */
   pending: number
+  /** The account's changes the server refused, kept on this device until settled ('Não enviados'). */
+  refused: number
   /** Unix ms of the last complete push + pull, or null when never. */
   lastSyncedAt: number | null
   syncing: boolean
@@ -26,6 +28,7 @@ export const initialStatus: SyncStatus = {
   role: 'starting',
   online: true,
   pending: 0,
+  refused: 0,
   lastSyncedAt: null,
   syncing: false,
   error: null,

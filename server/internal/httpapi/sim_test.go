@@ -75,7 +75,11 @@ type device struct {
 	feed     string
 	// answered records every op id the server said it applied (with seq).
 	answered map[string]int64
-	errs     []string
+	// made lists every op this device queued; refused keeps, as the PWA's
+	// 'Não enviados' does, each one the server refused, with its reason.
+	made    []string
+	refused map[string]string
+	errs    []string
 }
 
 func (d *device) fail(format string, args ...any) {
@@ -88,6 +92,7 @@ func (d *device) enqueue(raffleID, typ string, payload any) {
 	raw, _ := json.Marshal(payload)
 	d.state.applyChange(raffleID, typ, raw)
 	d.outbox = append(d.outbox, op)
+	d.made = append(d.made, op.OpID)
 }
 
 func (d *device) randomRaffle() (string, *simRaffle) {
@@ -172,12 +177,15 @@ func (d *device) sync(faults bool) {
 					}
 					d.answered[op.OpID] = res.Seq
 				} else if res.Reason != "" {
+					// A rejection whose first answer was lost: kept like any other.
+					d.keep(op, res)
 					rebuild[op.RaffleID] = true
 				}
 				if res.Code != "" && d.state[op.RaffleID] != nil {
 					d.state[op.RaffleID].Code = res.Code
 				}
 			case "rejected":
+				d.keep(op, res)
 				rebuild[op.RaffleID] = true
 			default:
 				d.fail("unknown status %q", res.Status)
@@ -189,6 +197,36 @@ func (d *device) sync(faults bool) {
 		}
 	}
 	d.pull()
+}
+
+// keep moves a refused op out of the outbox into the device's refused ops;
+// a refusal without a reason could not be explained to anyone.
+func (d *device) keep(op testOp, res opResult) {
+	if res.Reason == "" || res.Message == "" {
+		d.fail("op %s refused without a reason or message: %+v", op.OpID, res)
+	}
+	d.refused[op.OpID] = res.Reason
+}
+
+// everyOpSettled checks the invariant of two devices meeting again: each op
+// a device queued was applied on the server or is kept on it with its
+// reason, never neither and never both.
+func (d *device) everyOpSettled(logged map[string]int) error {
+	for _, id := range d.made {
+		_, applied := d.answered[id]
+		reason, kept := d.refused[id]
+		switch {
+		case applied && kept:
+			return fmt.Errorf("%s: op %s both applied and refused (%s)", d.name, id, reason)
+		case !applied && !kept:
+			return fmt.Errorf("%s: op %s neither applied nor kept", d.name, id)
+		case applied && logged[id] != 1:
+			return fmt.Errorf("%s: applied op %s is in the log %d times", d.name, id, logged[id])
+		case kept && logged[id] != 0:
+			return fmt.Errorf("%s: refused op %s (%s) is in the log", d.name, id, reason)
+		}
+	}
+	return nil
 }
 
 // rebuild replaces a raffle with the server's snapshot plus pending ops.
@@ -320,7 +358,7 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 	}
 	for i := 0; i < devices; i++ {
 		devs = append(devs, &device{name: fmt.Sprintf("d%d", i), rng: rand.New(rand.NewPCG(seed, uint64(i))), srv: srv,
-			id: core.NewID(time.Now()), state: simState{}, cursors: map[string]string{}, answered: map[string]int64{}})
+			id: core.NewID(time.Now()), state: simState{}, cursors: map[string]string{}, answered: map[string]int64{}, refused: map[string]string{}})
 	}
 	// Each device signs in for its own session cookie.
 	for i, d := range devs {
@@ -403,14 +441,13 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 	for _, id := range logged {
 		count[id]++
 	}
-	applied := 0
+	applied, refused := 0, 0
 	for _, d := range devs {
-		for id := range d.answered {
-			applied++
-			if count[id] != 1 {
-				t.Fatalf("seed %d: applied op %s is in the log %d times", seed, id, count[id])
-			}
+		if err := d.everyOpSettled(count); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
 		}
+		applied += len(d.answered)
+		refused += len(d.refused)
 	}
 	for id, n := range count {
 		if n != 1 {
@@ -423,5 +460,8 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 	if applied < 50 {
 		t.Fatalf("seed %d: only %d ops applied: the simulation did too little", seed, applied)
 	}
-	t.Logf("seed %d: %d ops applied and logged once each; %d winners seen by the devices", seed, applied, winners)
+	if refused == 0 {
+		t.Fatalf("seed %d: no op was refused: the simulation never had two devices disagree", seed)
+	}
+	t.Logf("seed %d: %d ops applied and logged once each, %d refused and kept with their reasons; %d winners seen by the devices", seed, applied, refused, winners)
 }

@@ -168,7 +168,7 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if rej != nil {
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
-	st, err := db.loadState(ctx, tx, userID, op.RaffleID, m, now)
+	st, err := db.loadState(ctx, tx, userID, op, m, now)
 	if err != nil {
 		return OpResult{}, err
 	}

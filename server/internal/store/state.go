@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -12,7 +13,8 @@ import (
 
 // loadState reads what the rules need, locking the raffle's row. raffleID is
 // the owner's id (local_id); what is read under the raffle uses its key.
-func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string, m protocol.Mutation, now time.Time) (protocol.State, error) {
+func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID string, op protocol.Op, m protocol.Mutation, now time.Time) (protocol.State, error) {
+	raffleID := op.RaffleID
 	st := protocol.State{Now: millis(now), AbandonGrace: db.abandonGrace.Milliseconds()}
 	if _, ok := m.(protocol.RaffleCreate); ok {
 		var one int
@@ -41,6 +43,11 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 	if st.GroupTickets, err = db.groupTickets(ctx, tx, raffleID, protocol.GroupIDs(m)); err != nil {
 		return st, err
 	}
+	if add, ok := m.(protocol.ParticipantsAdd); ok {
+		if st.RemovedGroups, err = db.removedGroups(ctx, tx, raffleID, op.BaseSeq, add, st.GroupTickets); err != nil {
+			return st, err
+		}
+	}
 	if r.Type == protocol.RaffleTickets {
 		if err = db.loadTicketNumbers(ctx, tx, raffleID, m, &st); err != nil {
 			return st, err
@@ -50,6 +57,42 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID, raffleID string
 		err = db.loadDrawState(ctx, tx, raffleID, m, &st)
 	}
 	return st, err
+}
+
+// removedGroups lists the groups an add names, holding no ticket now, that a
+// participants.remove_group logged after baseSeq removed: the device that
+// sent the add had not seen the removal. The log keeps every removal's
+// payload while its raffle lives, and only the ops after baseSeq are read.
+func (db *DB) removedGroups(ctx context.Context, tx *sql.Tx, raffleID string, baseSeq int64, add protocol.ParticipantsAdd, current map[string]int) (map[string]bool, error) {
+	absent := map[string]bool{}
+	for _, t := range add.Tickets {
+		if current[t.GroupID] == 0 {
+			absent[t.GroupID] = true
+		}
+	}
+	if len(absent) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT payload FROM changes WHERE raffle_id = ? AND seq > ? AND type = ?`),
+		raffleID, baseSeq, protocol.TypeParticipantsDrop)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var payload string
+		if err := rows.Scan(&payload); err != nil {
+			return nil, err
+		}
+		var removal struct {
+			GroupID string `json:"group_id"`
+		}
+		if json.Unmarshal([]byte(payload), &removal) == nil && absent[removal.GroupID] {
+			out[removal.GroupID] = true
+		}
+	}
+	return out, rows.Err()
 }
 
 // forUpdate locks the rows a PostgreSQL SELECT reads until commit; SQLite's

@@ -102,7 +102,7 @@ describe('sync in the app', () => {
     expect(await db.outbox.count()).toBe(1)
   })
 
-  it('turns a rejection into a toast with the server message, and a replaced code into another', async () => {
+  it('turns a rejection into a toast with the server message and how many were kept, and a replaced code into another', async () => {
     const { db, server } = setup()
     const raffle = await createRaffle(testUser.id, input, db)
     server.takenCodes.add(raffle.code)
@@ -110,7 +110,12 @@ describe('sync in the app', () => {
     expect(await screen.findByText(/^Código do sorteio alterado para [A-Z0-9]{6}$/, undefined, slow)).toBeInTheDocument()
     server.setStatus(raffle.id, 'in_progress')
     await act(() => addPeople(testUser.id, raffle.id, [{ name: 'Ana' }], db))
-    expect(await screen.findByText('O sorteio já começou: não é mais possível alterá-lo.', undefined, slow)).toBeInTheDocument()
+    // How many were refused, and where they are kept; the bar counts them until they are settled.
+    const kept = "O sorteio já começou: não é mais possível alterá-lo. A alteração ficou guardada em 'Não enviados'."
+    expect(await screen.findByText(kept, undefined, slow)).toBeInTheDocument()
+    const bar = screen.getByRole('region', { name: 'Sincronização' })
+    expect(await within(bar).findByRole('link', { name: '1 alteração não enviada' }, slow)).toHaveAttribute('href', '/dashboard#nao-enviados')
+    expect(within(bar).queryByText('Tudo sincronizado')).toBeNull()
   })
 
   it('an offline round that did not count: its toast says so in full and stays until closed', async () => {
@@ -129,7 +134,7 @@ describe('sync in the app', () => {
     renderWith(db, server, signedIn)
     const text = /^O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização\. Sorteados aqui: 1º \S+ \(bilhete \d{3}\), 2º \S+ \(bilhete \d{3}\)\.$/
     expect(await screen.findByText(text, undefined, slow)).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(expect.any(String), { description: expect.stringMatching(text), duration: Infinity })
+    expect(error).toHaveBeenCalledWith(expect.any(String), { description: expect.stringMatching(text), action: expect.objectContaining({ label: 'Ver' }), duration: Infinity })
     error.mockRestore()
   })
 

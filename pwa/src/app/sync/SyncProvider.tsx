@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { refusedDetail, rejectionTitle } from '@/app/sync/sync-text'
+import { OVERWRITTEN_DETAIL, overwrittenText, refusedDetail, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
 import { afterPaint } from '@/lib/after-paint'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
@@ -28,7 +28,12 @@ interface SyncProviderProps {
   createEngine?: EngineFactory
   /** The database whose outbox is counted while nobody is signed in (tests pass their own). */
   database?: SorteioDB
+  /** Goes to the refused changes ('Não enviados'), from a toast. */
+  openRefused?: () => void
 }
+
+// A constant default: the engine's effect depends on it, and a new function each render restarts it.
+const nothing = () => {}
 
 let persistenceAsked = false
 
@@ -45,11 +50,20 @@ function askPersistentStorage(): void {
   }
 }
 
-function show(event: SyncEvent, refreshSession: () => void): void {
+function show(event: SyncEvent, refreshSession: () => void, openRefused: () => void): void {
   switch (event.type) {
     case 'rejected':
-      // The screen already shows the server's state again (the raffle was rebuilt from it).
-      toast.error(rejectionTitle(event.opType), { description: event.message, ...(event.lasting ? { duration: Infinity } : {}) })
+      // The screen already shows the server's state again (the raffle was rebuilt from it); what was
+      // refused is kept in 'Não enviados', which the toast links to.
+      toast.error(rejectionTitle(event.opType), {
+        // A refused offline round says what the room saw, in full, and nothing else.
+        description: event.lasting ? event.message : refusedToastText(event.message, event.count),
+        action: { label: 'Ver', onClick: openRefused },
+        ...(event.lasting ? { duration: Infinity } : {}),
+      })
+      return
+    case 'overwritten':
+      toast.info(overwrittenText(event.field, event.value), { description: OVERWRITTEN_DETAIL })
       return
     case 'code-changed':
       toast.info(`Código do sorteio alterado para ${event.code}`)
@@ -72,7 +86,7 @@ function show(event: SyncEvent, refreshSession: () => void): void {
  * Runs the sync engine while an account is signed in, and stops it on sign-out (the outbox stays:
  * whatever waits goes out when that account signs in again).
  */
-export function SyncProvider({ children, createEngine = defaultFactory, database }: SyncProviderProps) {
+export function SyncProvider({ children, createEngine = defaultFactory, database, openRefused = nothing }: SyncProviderProps) {
   const { state, refresh } = useSession()
   const userId = state.status === 'signedIn' ? state.user.id : null
   const [engine, setEngine] = useState<SyncEngine | null>(null)
@@ -86,7 +100,7 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
     // start-up (Dexie, locks, the socket) would otherwise hold that paint back. The app renders
     // only once the first screen's code is in (main.tsx), so the next paint is that screen's.
     const cancelWait = afterPaint(() => {
-      void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh()))).then((made) => {
+      void Promise.resolve(createEngine(userId, (event) => show(event, () => void refresh(), openRefused))).then((made) => {
         if (cancelled) return
         current = made
         made.start()
@@ -102,7 +116,7 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
       current?.stop()
       setEngine(null)
     }
-  }, [userId, createEngine, refresh])
+  }, [userId, createEngine, refresh, openRefused])
 
   const value = useMemo<SyncValue>(
     () => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }),

@@ -1,5 +1,6 @@
 import { useSyncStatus } from '@/sync/sync-context'
-import { lastSyncText, pendingText, problemText, refusedDetail } from '@/app/sync/sync-text'
+import { lastSyncText, pendingText, problemText, refusedDetail, refusedText } from '@/app/sync/sync-text'
+import { Link } from 'react-router-dom'
 import { cn } from '@/lib/cn'
 
 /**
@@ -33,8 +34,13 @@ export function SyncStatus() {
             {status.online ? 'Online' : 'Offline'}
           </span>
           <span role="status" className={cn(status.pending > 0 && 'font-medium text-amber-700')}>
-            {pendingText(status.pending)}
+            {pendingText(status.pending, status.refused)}
           </span>
+          {status.refused > 0 && (
+            <Link to="/dashboard#nao-enviados" className="font-medium text-red-700 underline focus-visible:outline-3 focus-visible:outline-brand-800">
+              {refusedText(status.refused)}
+            </Link>
+          )}
           {problem && <span className="font-medium text-red-700">{problem}</span>}
           {status.error === 'refused' && <span className="basis-full text-red-700">{refusedDetail(status.detail)}</span>}
           <span className="ms-auto">{lastSyncText(status.lastSyncedAt)}</span>

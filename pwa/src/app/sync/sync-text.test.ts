@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lastSyncText, pendingText, rejectionTitle } from '@/app/sync/sync-text'
+import { lastSyncText, overwrittenText, pendingText, refusedText, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
 import { formatDateTime } from '@/lib/dates'
 
 describe('sync texts', () => {
@@ -10,6 +10,18 @@ describe('sync texts', () => {
     [1234, '1.234 alterações pendentes'],
   ])('%i pending: %s', (n, text) => {
     expect(pendingText(n)).toBe(text)
+  })
+
+  it("never says 'Tudo sincronizado' while refused changes wait on the device", () => {
+    expect(pendingText(0, 3)).toBe('Nada pendente')
+    expect(refusedText(1)).toBe('1 alteração não enviada')
+    expect(refusedText(3)).toBe('3 alterações não enviadas')
+    expect(refusedToastText('Motivo.', 3)).toBe("Motivo. As 3 alterações ficaram guardadas em 'Não enviados'.")
+  })
+
+  it('says which setting another device replaced, and with what', () => {
+    expect(overwrittenText('title', 'Bingo 2026')).toBe('O título foi alterado em outro aparelho para “Bingo 2026”.')
+    expect(overwrittenText('winners_count', 3)).toBe('O número de vencedores foi alterado em outro aparelho para 3.')
   })
 
   it('says when it last synced, the Brazilian way', () => {

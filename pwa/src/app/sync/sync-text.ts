@@ -4,9 +4,19 @@ import type { SyncStatus } from '@/sync/status'
 
 const count = new Intl.NumberFormat('pt-BR')
 
-export function pendingText(n: number): string {
-  if (n === 0) return 'Tudo sincronizado'
+export function pendingText(n: number, refused = 0): string {
+  if (n === 0) return refused === 0 ? 'Tudo sincronizado' : 'Nada pendente'
   return n === 1 ? '1 alteração pendente' : `${count.format(n)} alterações pendentes`
+}
+
+/** Changes the server refused that wait, on this device, for the person to settle them. */
+export function refusedText(n: number): string {
+  return n === 1 ? '1 alteração não enviada' : `${count.format(n)} alterações não enviadas`
+}
+
+/** The toast of refused changes: how many, and that they are kept. */
+export function refusedToastText(message: string, n: number): string {
+  return `${message} ${n === 1 ? 'A alteração ficou' : `As ${count.format(n)} alterações ficaram`} guardada${n === 1 ? '' : 's'} em 'Não enviados'.`
 }
 
 export function lastSyncText(at: number | null): string {
@@ -65,3 +75,23 @@ export function rejectionTitle(opType: string): string {
       return 'Alteração recusada pelo servidor'
   }
 }
+
+/** A setting this device changed, replaced by another device's later change (last writer wins). */
+export function overwrittenText(field: string, value: unknown): string {
+  switch (field) {
+    case 'title':
+      return `O título foi alterado em outro aparelho para “${String(value)}”.`
+    case 'description':
+      return 'A descrição foi alterada em outro aparelho.'
+    case 'winners_count':
+      return `O número de vencedores foi alterado em outro aparelho para ${String(value)}.`
+    case 'countdown_seconds':
+      return `A contagem regressiva foi alterada em outro aparelho para ${String(value)} segundos.`
+    case 'allow_duplicate_wins':
+      return value ? 'Outro aparelho passou a permitir que a mesma pessoa ganhe mais de uma vez.' : 'Outro aparelho deixou de permitir que a mesma pessoa ganhe mais de uma vez.'
+    default:
+      return 'Uma configuração foi alterada em outro aparelho.'
+  }
+}
+
+export const OVERWRITTEN_DETAIL = 'Vale a alteração mais recente; a deste aparelho foi substituída.'

@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
+import { RefusedChanges } from '@/components/refused/RefusedChanges'
 import { TicketIcon } from '@/components/ui/icons'
 import { RaffleCard } from '@/features/dashboard/RaffleCard'
 import { useRaffles } from '@/features/dashboard/useRaffles'
@@ -36,17 +37,27 @@ export default function RaffleList({ userId }: { userId: string }) {
       </Card>
     )
   }
+  // Every refused change of the account, those of raffles gone from this device included.
+  const refused = <RefusedChanges userId={userId} targets={answer.raffles.filter((r) => r.status === 'pending')} />
   if (answer.raffles.length === 0) {
     // A new device downloads the account's raffles first: 'Nenhum sorteio ainda' would be false
     // until then; when sync cannot run (offline, server error) it says so, and offers a retry.
     if (!answer.synced) return syncError ? <NotSyncedYet error={syncError} /> : <CardsSkeleton />
-    return <EmptyState />
+    return (
+      <>
+        {refused}
+        <EmptyState />
+      </>
+    )
   }
   return (
-    <ul aria-label="Sorteios" className={grid}>
-      {answer.raffles.map((raffle) => (
-        <RaffleCard key={raffle.id} userId={userId} raffle={raffle} />
-      ))}
-    </ul>
+    <>
+      {refused}
+      <ul aria-label="Sorteios" className={grid}>
+        {answer.raffles.map((raffle) => (
+          <RaffleCard key={raffle.id} userId={userId} raffle={raffle} />
+        ))}
+      </ul>
+    </>
   )
 }

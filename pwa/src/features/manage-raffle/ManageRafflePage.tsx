@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { BackLink } from '@/components/ui/BackLink'
 import { Card } from '@/components/ui/Card'
+import { RefusedChanges } from '@/components/refused/RefusedChanges'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { Spinner } from '@/components/ui/Spinner'
@@ -46,6 +47,7 @@ function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; 
   return (
     <>
       <RaffleHeader raffle={raffle} />
+      <RefusedChanges userId={userId} raffleId={raffle.id} targets={raffle.status === 'pending' ? [raffle] : []} />
       <div className="mt-5">
         <Tabs<Tab>
           label="Gerenciar sorteio"

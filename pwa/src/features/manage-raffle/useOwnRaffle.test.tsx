@@ -11,7 +11,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** An engine that only reports a status the test sets. */
 function engineWith(syncing: boolean) {
   const listeners = new Set<() => void>()
-  let status: SyncStatus = { role: 'leader', online: true, pending: 0, lastSyncedAt: null, syncing, error: null, detail: null }
+  let status: SyncStatus = { role: 'leader', online: true, pending: 0, refused: 0, lastSyncedAt: null, syncing, error: null, detail: null }
   const engine = {
     subscribe: (fn: () => void) => (listeners.add(fn), () => listeners.delete(fn)),
     getStatus: () => status,

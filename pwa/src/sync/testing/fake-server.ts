@@ -142,6 +142,7 @@ export class FakeSyncServer {
     if (r.raffle.status !== 'pending') return 'draw_started'
     const p = op.payload as { tickets?: TicketWire[]; group_id?: string }
     if (op.type === 'participants.add' && p.tickets!.some((t) => r.tickets.has(t.id))) return 'participant_exists'
+    if (op.type === 'participants.add' && this.removedSince(r, op.base_seq, p.tickets!)) return 'group_removed'
     if (op.type === 'participants.add') {
       try {
         this.numbered(r, p.tickets!)
@@ -152,6 +153,13 @@ export class FakeSyncServer {
     }
     if (op.type === 'participants.remove_group' && ![...r.tickets.values()].some((t) => t.group_id === p.group_id)) return 'group_not_found'
     return null
+  }
+
+  /** A group the add names, holding no ticket, that a removal logged after base_seq took out. */
+  private removedSince(r: ServerRaffle, baseSeq: number, tickets: TicketWire[]): boolean {
+    const held = new Set([...r.tickets.values()].map((t) => t.group_id))
+    const removed = new Set(r.log.filter((c) => c.seq > baseSeq && c.type === 'participants.remove_group').map((c) => (c.payload as { group_id: string }).group_id))
+    return tickets.some((t) => removed.has(t.group_id) && !held.has(t.group_id))
   }
 
   private apply(userId: string, op: WireOp): OpResult {
