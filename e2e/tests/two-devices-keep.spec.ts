@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { organiser } from './helpers';
 
+// Two browsers, offline and back, then reloads: minutes of work on a busy machine, not seconds.
+test.describe.configure({ timeout: 90_000 });
+
 // Two phones of one account, offline at once, then online one after the other: what the server
 // refuses of the second stays on it, with its reason, in 'Não enviados', until the person settles it.
 
