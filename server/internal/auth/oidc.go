@@ -7,10 +7,10 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,9 +30,11 @@ type OIDCConfig struct {
 	Issuer, ClientID, ClientSecret, Name string
 }
 
-// IdentityStore finds or creates the account of a provider sign-in.
+// IdentityStore finds or creates the account of a provider sign-in, and
+// lists an account's identities (a re-authentication must be one of them).
 type IdentityStore interface {
 	SignInIdentity(ctx context.Context, id core.Identity, emailVerified bool) (core.User, core.IdentitySignIn, error)
+	IdentitiesOf(ctx context.Context, userID string) ([]core.Identity, error)
 }
 
 // OIDC signs people in with the Authorization Code flow, PKCE, state and
@@ -90,45 +92,81 @@ func (o *OIDC) Begin(ctx context.Context, redirectURL string) (authURL, cookie s
 	if err != nil {
 		return "", "", err
 	}
-	f := flow{State: randomToken(), Nonce: randomToken(), Verifier: oauth2.GenerateVerifier(),
-		Expires: o.accounts.now().Add(FlowTTL).Unix()}
+	f := o.newFlow()
 	authURL = o.oauth(p, redirectURL).AuthCodeURL(f.State, oidc.Nonce(f.Nonce), oauth2.S256ChallengeOption(f.Verifier))
 	return authURL, o.seal(f), nil
 }
 
+func (o *OIDC) newFlow() flow {
+	return flow{State: randomToken(), Nonce: randomToken(), Verifier: oauth2.GenerateVerifier(),
+		Expires: o.accounts.now().Add(FlowTTL).Unix()}
+}
+
+// Outcome is what a callback achieved: a session (a sign-in), or the proof
+// that the owner of an account asked to move it to a new address
+// (Change). Changing says the attempt was an address change (BeginChange),
+// also when it failed, so that the browser goes back to the account page.
+type Outcome struct {
+	SignedIn SignedIn
+	Change   *ChangeProof
+	Changing bool
+}
+
 // Finish completes an attempt from the callback's query and the flow
-// cookie, and opens a session.
-func (o *OIDC) Finish(ctx context.Context, redirectURL, cookie string, q url.Values) (SignedIn, error) {
+// cookie: a sign-in opens a session; an address change checks the
+// re-authentication (finishChange).
+func (o *OIDC) Finish(ctx context.Context, redirectURL, cookie string, q url.Values) (Outcome, error) {
 	f, ok := o.open(cookie)
+	changing := Outcome{Changing: ok && f.UserID != ""}
 	if !ok || !o.accounts.now().Before(time.Unix(f.Expires, 0)) ||
 		subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(f.State)) != 1 {
-		return SignedIn{}, &core.Error{Code: core.CodeOIDCState}
+		return changing, &core.Error{Code: core.CodeOIDCState}
 	}
 	if e := q.Get("error"); e != "" {
-		return SignedIn{}, &core.Error{Code: core.CodeOIDCDenied, Err: errors.New("provedor: " + e)}
+		return changing, &core.Error{Code: core.CodeOIDCDenied, Err: errors.New("provedor: " + e)}
 	}
+	idt, err := o.exchange(ctx, redirectURL, f, q.Get("code"))
+	if err != nil {
+		return changing, err
+	}
+	if changing.Changing {
+		changing.Change, err = o.finishChange(ctx, f, idt)
+		return changing, err
+	}
+	signed, err := o.signIn(ctx, idt)
+	return Outcome{SignedIn: signed}, err
+}
+
+// exchange trades the code for a verified ID token that carries the
+// attempt's nonce.
+func (o *OIDC) exchange(ctx context.Context, redirectURL string, f flow, code string) (*oidc.IDToken, error) {
 	p, err := o.discover(ctx)
 	if err != nil {
-		return SignedIn{}, err
+		return nil, err
 	}
 	ctx = oidc.ClientContext(ctx, o.client)
-	tok, err := o.oauth(p, redirectURL).Exchange(ctx, q.Get("code"), oauth2.VerifierOption(f.Verifier))
+	tok, err := o.oauth(p, redirectURL).Exchange(ctx, code, oauth2.VerifierOption(f.Verifier))
 	if err != nil {
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 {
-			return SignedIn{}, &core.Error{Code: core.CodeOIDCFailed, Err: err} // e.g. an expired code
+			return nil, &core.Error{Code: core.CodeOIDCFailed, Err: err} // e.g. an expired code
 		}
-		return SignedIn{}, &core.Error{Code: core.CodeOIDCUnavailable, Err: err}
+		return nil, &core.Error{Code: core.CodeOIDCUnavailable, Err: err}
 	}
 	raw, _ := tok.Extra("id_token").(string)
 	verifier := p.VerifierContext(ctx, &oidc.Config{ClientID: o.cfg.ClientID, Now: o.accounts.now})
 	idt, err := verifier.Verify(ctx, raw)
 	if err != nil {
-		return SignedIn{}, &core.Error{Code: core.CodeOIDCFailed, Err: err}
+		return nil, &core.Error{Code: core.CodeOIDCFailed, Err: err}
 	}
 	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(f.Nonce)) != 1 {
-		return SignedIn{}, &core.Error{Code: core.CodeOIDCFailed, Err: errors.New("nonce não confere")}
+		return nil, &core.Error{Code: core.CodeOIDCFailed, Err: errors.New("nonce não confere")}
 	}
+	return idt, nil
+}
+
+// signIn finds or creates the account of a verified ID token and opens a session.
+func (o *OIDC) signIn(ctx context.Context, idt *oidc.IDToken) (SignedIn, error) {
 	var claims struct {
 		Email         string `json:"email"`
 		EmailVerified any    `json:"email_verified"`
@@ -158,30 +196,35 @@ func (o *OIDC) Finish(ctx context.Context, redirectURL, cookie string, q url.Val
 }
 
 // flow is one attempt's secrets, kept in the browser in a signed cookie.
+// An address change also carries the account and the new address
+// (BeginChange); a sign-in leaves them empty.
 type flow struct {
-	State, Nonce, Verifier string
-	Expires                int64
+	State    string `json:"s"`
+	Nonce    string `json:"n"`
+	Verifier string `json:"v"`
+	Expires  int64  `json:"x"`
+	Began    int64  `json:"b,omitempty"`
+	UserID   string `json:"u,omitempty"`
+	Email    string `json:"e,omitempty"`
 }
 
 func (o *OIDC) seal(f flow) string {
-	body := strings.Join([]string{f.State, f.Nonce, f.Verifier, strconv.FormatInt(f.Expires, 10)}, ".")
+	b, _ := json.Marshal(f)
+	body := base64.RawURLEncoding.EncodeToString(b)
 	return body + "." + o.mac(body)
 }
 
 func (o *OIDC) open(cookie string) (flow, bool) {
-	i := strings.LastIndexByte(cookie, '.')
-	if i < 0 || !hmac.Equal([]byte(cookie[i+1:]), []byte(o.mac(cookie[:i]))) {
+	body, sum, found := strings.Cut(cookie, ".")
+	if !found || !hmac.Equal([]byte(sum), []byte(o.mac(body))) {
 		return flow{}, false
 	}
-	parts := strings.Split(cookie[:i], ".")
-	if len(parts) != 4 {
+	b, err := base64.RawURLEncoding.DecodeString(body)
+	var f flow
+	if err != nil || json.Unmarshal(b, &f) != nil {
 		return flow{}, false
 	}
-	exp, err := strconv.ParseInt(parts[3], 10, 64)
-	if err != nil {
-		return flow{}, false
-	}
-	return flow{State: parts[0], Nonce: parts[1], Verifier: parts[2], Expires: exp}, true
+	return f, true
 }
 
 func (o *OIDC) mac(body string) string {

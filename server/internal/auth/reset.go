@@ -90,7 +90,18 @@ func (e *Emails) RequestChange(ctx context.Context, u core.User, current, next s
 	if !ok {
 		return core.FieldError("current", "Senha atual incorreta.")
 	}
-	return e.sendLink(ctx, u.ID, next, core.TokenChange, ChangeTTL, func(link string) core.Mail {
+	return e.sendChangeLink(ctx, u.ID, next)
+}
+
+// RequestChangeProven sends the link to the new address of an account
+// whose owner re-authenticated at its provider (OIDC.BeginChange), the
+// proof a password-less account gives instead of its password.
+func (e *Emails) RequestChangeProven(ctx context.Context, p ChangeProof) error {
+	return e.sendChangeLink(ctx, p.userID, p.email)
+}
+
+func (e *Emails) sendChangeLink(ctx context.Context, userID, next string) error {
+	return e.sendLink(ctx, userID, next, core.TokenChange, ChangeTTL, func(link string) core.Mail {
 		return mail.ChangeMail(next, link)
 	})
 }

@@ -33,6 +33,8 @@ const (
 	CodeOIDCState            Code = "oidc_state"
 	CodeOIDCFailed           Code = "oidc_failed"
 	CodeOIDCUnavailable      Code = "oidc_unavailable"
+	CodeOIDCStale            Code = "oidc_stale"
+	CodeOIDCOtherAccount     Code = "oidc_other_account"
 	CodeLinkInvalid          Code = "link_invalid"
 	CodeLinkUsed             Code = "link_used"
 	CodeLinkExpired          Code = "link_expired"
@@ -66,6 +68,8 @@ var codes = []struct {
 	{CodeOIDCState, 400, "A tentativa de entrada expirou ou não é válida. Tente novamente."},
 	{CodeOIDCFailed, 401, "O provedor não confirmou a sua identidade. Tente novamente."},
 	{CodeOIDCUnavailable, 502, "O provedor de identidade não respondeu. Tente novamente em instantes."},
+	{CodeOIDCStale, 401, "O provedor não pediu sua senha agora. Entre de novo no provedor para confirmar que é você."},
+	{CodeOIDCOtherAccount, 403, "Você entrou no provedor com outra conta. Use a conta ligada a este Sorteio."},
 	{CodeLinkInvalid, 400, "Este link não é válido. Peça um novo."},
 	{CodeLinkUsed, 410, "Este link já foi usado. Peça um novo."},
 	{CodeLinkExpired, 410, "Este link expirou. Peça um novo."},

@@ -19,6 +19,15 @@ type EmailFlows interface {
 	Confirm(ctx context.Context, token string) error
 	RequestChange(ctx context.Context, u core.User, current, next string) error
 	ConfirmChange(ctx context.Context, token string) error
+	ProvenChanges
+}
+
+// provenChanges is emails as the callback needs it; nil without e-mail.
+func provenChanges(emails EmailFlows) ProvenChanges {
+	if emails == nil {
+		return nil
+	}
+	return emails
 }
 
 // ForgotAnswer is the one answer to 'Esqueci minha senha', account or not.

@@ -17,11 +17,13 @@ const (
 	callbackPath = flowPath + "/callback"
 )
 
-// OIDCFlow is the sign-in at an OpenID Connect provider (auth.OIDC).
+// OIDCFlow is the sign-in at an OpenID Connect provider (auth.OIDC), and
+// the re-authentication there of an account that asks for a new address.
 type OIDCFlow interface {
 	Name() string
 	Begin(ctx context.Context, redirectURL string) (authURL, cookie string, err error)
-	Finish(ctx context.Context, redirectURL, cookie string, q url.Values) (auth.SignedIn, error)
+	BeginChange(ctx context.Context, redirectURL string, u core.User, next string) (authURL, cookie string, err error)
+	Finish(ctx context.Context, redirectURL, cookie string, q url.Values) (auth.Outcome, error)
 }
 
 // handleConfig tells the PWA what this server offers before anyone signs in.
@@ -80,14 +82,20 @@ func handleOIDCStart(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handler {
 			backToAuth(w, r, log, err)
 			return
 		}
-		// Lax: the provider's redirect back is a top-level GET, which carries it.
-		http.SetCookie(w, &http.Cookie{Name: flowCookie, Value: cookie, Path: flowPath, MaxAge: int(auth.FlowTTL.Seconds()),
-			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy)})
+		setFlowCookie(w, r, cfg, cookie)
 		http.Redirect(w, r, authURL, http.StatusSeeOther)
 	})
 }
 
-func handleOIDCCallback(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handler {
+func setFlowCookie(w http.ResponseWriter, r *http.Request, cfg Config, cookie string) {
+	// Lax: the provider's redirect back is a top-level GET, which carries it.
+	http.SetCookie(w, &http.Cookie{Name: flowCookie, Value: cookie, Path: flowPath, MaxAge: int(auth.FlowTTL.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r, cfg.TrustProxy)})
+}
+
+// handleOIDCCallback ends an attempt: a sign-in opens a session; an
+// address change (oidc_change.go) sends its link.
+func handleOIDCCallback(flow OIDCFlow, changes ProvenChanges, accounts Accounts, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if flow == nil {
 			backToAuth(w, r, log, &core.Error{Code: core.CodeOIDCDisabled})
@@ -101,14 +109,19 @@ func handleOIDCCallback(flow OIDCFlow, cfg Config, log *slog.Logger) http.Handle
 			cookie = c.Value
 		}
 		back, err := redirectURL(cfg)
-		var signed auth.SignedIn
+		var out auth.Outcome
 		if err == nil {
-			signed, err = flow.Finish(r.Context(), back, cookie, r.URL.Query())
+			out, err = flow.Finish(r.Context(), back, cookie, r.URL.Query())
+		}
+		if out.Changing {
+			finishChange(w, r, changes, accounts, cfg, log, out.Change, err)
+			return
 		}
 		if err != nil {
 			backToAuth(w, r, log, err)
 			return
 		}
+		signed := out.SignedIn
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 	})

@@ -28,7 +28,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signout", handleSignOut(d.Accounts, cfg, log))
 		r.Method(http.MethodGet, "/auth/oidc/start", handleOIDCStart(d.OIDC, cfg, log))
-		r.Method(http.MethodGet, "/auth/oidc/callback", handleOIDCCallback(d.OIDC, cfg, log))
+		r.Method(http.MethodGet, "/auth/oidc/callback", handleOIDCCallback(d.OIDC, provenChanges(d.Emails), d.Accounts, cfg, log))
 		r.Method(http.MethodGet, "/config", handleConfig(d.OIDC))
 		if d.Emails != nil {
 			r.Method(http.MethodPost, "/auth/forgot", handleForgot(d.Emails, d.Limits, cfg, log))
@@ -48,6 +48,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 				r.Method(http.MethodGet, "/email", handleEmailStatus(d.Emails, log))
 				r.Method(http.MethodPost, "/email", handleChangeEmail(d.Emails, d.Limits, log))
 				r.Method(http.MethodPost, "/email/resend", handleResendConfirmation(d.Emails, d.Limits, log))
+				r.Method(http.MethodPost, "/email/provider", handleChangeEmailByProvider(d.OIDC, d.Limits, cfg, log))
 			}
 		})
 

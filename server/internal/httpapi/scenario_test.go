@@ -176,6 +176,7 @@ type request struct {
 	method, path, body string
 	headers            map[string]string
 	cookie             *http.Cookie
+	cookies            []*http.Cookie // more cookies, after cookie
 	remote             string
 }
 
@@ -194,6 +195,9 @@ func (e *env) do(t *testing.T, rq request) *http.Response {
 	}
 	if rq.cookie != nil {
 		r.AddCookie(rq.cookie)
+	}
+	for _, c := range rq.cookies {
+		r.AddCookie(c)
 	}
 	if rq.remote != "" {
 		r.RemoteAddr = rq.remote

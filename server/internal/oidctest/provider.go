@@ -34,6 +34,9 @@ type Tamper struct {
 	Nonce string
 	// Expired issues ID tokens that expired an hour ago.
 	Expired bool
+	// AuthAge backdates auth_time by this much, as a provider that answers
+	// from an old session of its own, whatever prompt=login asked.
+	AuthAge time.Duration
 }
 
 // Provider is the provider. Set Issuer to the URL it is served at before
@@ -55,6 +58,9 @@ type Provider struct {
 	grants map[string]grant
 }
 
+// grant is one code; issued is also when the user signed in (auth_time):
+// the provider keeps no session, so every sign-in shows its login page,
+// as prompt=login and max_age=0 ask.
 type grant struct {
 	redirectURI, challenge, nonce string
 	user                          User
@@ -219,7 +225,8 @@ func (p *Provider) sign(g grant, t Tamper) (string, error) {
 	}
 	claims := jwt.Claims{Issuer: p.Issuer, Subject: g.user.Subject, Audience: jwt.Audience{p.ClientID},
 		IssuedAt: jwt.NewNumericDate(exp.Add(-5 * time.Minute)), Expiry: jwt.NewNumericDate(exp)}
-	extra := map[string]any{"nonce": nonce, "email": g.user.Email, "email_verified": g.user.EmailVerified}
+	extra := map[string]any{"nonce": nonce, "email": g.user.Email, "email_verified": g.user.EmailVerified,
+		"auth_time": g.issued.Add(-t.AuthAge).Unix()}
 	return jwt.Signed(signer).Claims(claims).Claims(extra).Serialize()
 }
 
