@@ -34,12 +34,20 @@ export const OIDC_ERROR_MESSAGES: Record<string, string> = {
   oidc_state: 'A tentativa de entrada expirou ou não é válida. Tente novamente.',
   oidc_failed: 'O provedor não confirmou a sua identidade. Tente novamente.',
   oidc_unavailable: 'O provedor de identidade não respondeu. Tente novamente em instantes.',
+  oidc_stale: 'O provedor não pediu sua senha agora. Entre de novo no provedor para confirmar que é você.',
+  oidc_other_account: 'Você entrou no provedor com outra conta. Use a conta ligada a este Sorteio.',
 }
 
 /** The message for /auth?erro=CODE; null when there is no error, a generic one for an unknown code. */
 export function oidcErrorMessage(code: string | null): string | null {
   if (!code) return null
   return OIDC_ERROR_MESSAGES[code] ?? 'Não foi possível entrar pelo provedor. Tente novamente.'
+}
+
+/** The message for /conta?erro=CODE, after an address change confirmed at the provider. */
+export function changeErrorMessage(code: string | null): string | null {
+  if (!code) return null
+  return OIDC_ERROR_MESSAGES[code] ?? 'Não foi possível confirmar pelo provedor. Tente novamente.'
 }
 
 export const accountApi = {

@@ -17,10 +17,10 @@ const account = {
 }
 
 /** A fake server for /api/account; returns the spy to inspect the calls. */
-function server() {
+function server(answer = account) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/account' && (init?.method ?? 'GET') === 'GET') {
-      return new Response(JSON.stringify(account), { headers: { 'Content-Type': 'application/json' } })
+      return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } })
     }
     return new Response(null, { status: 204 })
   })
@@ -42,6 +42,16 @@ describe("'Minha conta'", () => {
     expect(await screen.findByText('E-mail e senha')).toBeInTheDocument()
     expect(screen.getByText(/Provedor de identidade \(login\.empresa\.com\.br\)/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Alterar senha' })).toBeInTheDocument()
+  })
+
+  it('offers a password-less account the address change through its provider, and no password form', async () => {
+    server({ ...account, hasPassword: false })
+    renderApp('/conta', { session: signedIn })
+    const section = (await screen.findByRole('heading', { name: 'Alterar e-mail' })).parentElement!
+    expect(within(section).getByLabelText('Novo e-mail')).toBeInTheDocument()
+    expect(within(section).queryByLabelText(/Sua senha/)).not.toBeInTheDocument()
+    expect(within(section).getByRole('button', { name: /Confirmar com/ })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Alterar senha' })).not.toBeInTheDocument()
   })
 
   it('deletes the account only with its e-mail typed, forgets it on this device and signs out', async () => {

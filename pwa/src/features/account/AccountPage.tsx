@@ -14,6 +14,7 @@ import { useSession } from '@/sync/session-context'
 import { DeleteAccount } from '@/features/account/DeleteAccount'
 import { EmailForm } from '@/features/account/EmailForm'
 import { PasswordForm } from '@/features/account/PasswordForm'
+import { ProviderEmailForm } from '@/features/account/ProviderEmailForm'
 import { exportFileName, saveFile } from '@/features/account/download'
 
 function providerLabel(issuer: string): string {
@@ -115,10 +116,8 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
-          {account.hasPassword && (
-            <Section title="Alterar e-mail">
-              <EmailForm />
-            </Section>
+          {(account.hasPassword || account.identities.length > 0) && (
+            <Section title="Alterar e-mail">{account.hasPassword ? <EmailForm /> : <ProviderEmailForm />}</Section>
           )}
           {account.hasPassword && (
             <Section title="Alterar senha">
