@@ -89,7 +89,8 @@ export function ProviderEmailForm({
           clear('email')
         }}
       />
-      <Button type="submit" loading={busy}>
+      {/* A provider's name can be long: the label wraps instead of leaving the card on a phone. */}
+      <Button type="submit" loading={busy} className="h-auto min-h-11 max-w-full py-2 text-center whitespace-normal">
         {busy ? 'Abrindo o provedor...' : `Confirmar com ${name}`}
       </Button>
     </form>
