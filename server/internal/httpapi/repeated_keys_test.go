@@ -32,6 +32,7 @@ var mailBodies = []struct{ path, body string }{
 	{"/api/auth/reset", `{"token":"TOKEN","password":"novasenha"}`},
 	{"/api/auth/confirm-email", `{"token":"TOKEN"}`},
 	{"/api/account/email", `{"current":"segredo1","email":"novo@example.com"}`},
+	{"/api/account/email/provider", `{"email":"novo@example.com"}`},
 }
 
 // A key repeated in one object, at any depth of any JSON body, is refused
@@ -124,6 +125,7 @@ func TestRepeatedKeysInMailBodies(t *testing.T) {
 			{"confirm, token twice", "/api/auth/confirm-email", `{"token":"a","token":"b"}`},
 			{"confirm new, token twice", "/api/auth/confirm-new-email", `{"token":"a","Token":"b"}`},
 			{"address change, e-mail twice", "/api/account/email", `{"current":"segredo1","email":"a@example.com","email":"b@example.com"}`},
+			{"address change at the provider, e-mail twice", "/api/account/email/provider", `{"email":"a@example.com","email":"b@example.com"}`},
 		}
 		for _, v := range readDupVectors(t) {
 			if v.Repeated != nil {
