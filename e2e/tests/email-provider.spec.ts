@@ -39,9 +39,11 @@ test('a provider-only account changes its address by signing in at the provider 
   await providerLogin(page, uniqueEmail('outra-pessoa'));
   await expect(page).toHaveURL(/\/conta$/);
   await expect(page.getByRole('alert')).toHaveText('Você entrou no provedor com outra conta. Use a conta ligada a este Sorteio.');
+  await section.screenshot({ path: test.info().outputPath('conta-provedor-recusado-360.png') });
 
-  // The provider shows its login again (no silent reuse of the first sign-in); the right person.
-  await section.getByLabel('Novo e-mail').fill(next);
+  // The address typed before the trip is still there. The provider shows its login again (no
+  // silent reuse of the first sign-in); the right person signs in.
+  await expect(section.getByLabel('Novo e-mail')).toHaveValue(next);
   await section.getByRole('button', { name: 'Confirmar com Provedor de Teste' }).click();
   await providerLogin(page, atProvider);
   await expect(page).toHaveURL(/\/conta$/);

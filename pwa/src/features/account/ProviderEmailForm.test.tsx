@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
@@ -47,8 +47,16 @@ describe('ProviderEmailForm', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe(''))
   })
 
-  it("says why the provider's answer was refused", async () => {
+  it("says why the provider's answer was refused, with the address typed before the trip", async () => {
+    const go = vi.fn()
+    renderForm('/conta', { changeByProvider: async () => ({ url: 'https://login.empresa.com/authorize' }), go })
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Novo e-mail'), 'nova@example.com')
+    await user.click(await screen.findByRole('button', { name: 'Confirmar com Empresa' }))
+    expect(go).toHaveBeenCalled()
+    cleanup()
     renderForm('/conta?erro=oidc_stale', {})
     expect(await screen.findByRole('alert')).toHaveTextContent('O provedor não pediu sua senha agora.')
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com')
   })
 })

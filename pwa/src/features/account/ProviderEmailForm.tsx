@@ -10,6 +10,19 @@ import { emailApi } from '@/lib/email-api'
 
 const FIELDS = ['email'] as const
 
+/** The address typed before leaving for the provider, to fill the field again if it refuses. */
+const PENDING_KEY = 'sorteio.provider-email'
+
+function takePending(keep: boolean): string {
+  try {
+    const value = sessionStorage.getItem(PENDING_KEY) ?? ''
+    sessionStorage.removeItem(PENDING_KEY)
+    return keep ? value : ''
+  } catch {
+    return '' // storage blocked: the field starts empty
+  }
+}
+
 export const PROVIDER_SENT_TEXT = 'Enviamos um link para o novo e-mail. O e-mail da conta muda quando você abrir o link.'
 
 interface Props {
@@ -32,7 +45,8 @@ export function ProviderEmailForm({
   const [params, setParams] = useSearchParams()
   const [outcome] = useState(() => ({ sent: params.get('email') === 'enviado', error: changeErrorMessage(params.get('erro')) }))
   const [name, setName] = useState('provedor de identidade')
-  const [email, setEmail] = useState('')
+  // Back from a refusal: the address typed before the trip, so nothing typed is lost.
+  const [email, setEmail] = useState(() => takePending(params.has('erro')))
 
   useEffect(() => {
     // Shown once: a reload of the page should not say it again.
@@ -52,6 +66,11 @@ export function ProviderEmailForm({
     FIELDS,
     async () => {
       const { url } = await changeByProvider(email.trim())
+      try {
+        sessionStorage.setItem(PENDING_KEY, email.trim())
+      } catch {
+        // storage blocked: after a refusal the field starts empty
+      }
       go(url)
     },
     (error, field) => {
