@@ -173,9 +173,17 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if err != nil {
 		return OpResult{}, err
 	}
-	if m, rej = protocol.Check(m, st); rej != nil {
+	checked, rej := protocol.Check(m, st)
+	if rej != nil {
+		if st.Raffle != nil {
+			// A round drawn offline stays in the public record, refused.
+			if err := db.keepRefusal(ctx, tx, st.Raffle.ID, m, st, rej.Reason); err != nil {
+				return OpResult{}, err
+			}
+		}
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
+	m = checked
 	done, rej, err := db.apply(ctx, tx, userID, m, st, now)
 	if err != nil {
 		return OpResult{}, err
