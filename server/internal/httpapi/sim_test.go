@@ -410,7 +410,7 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 		wg.Wait()
 	}
 	phase(steps/2, 0.35, 0.15)
-	srv.restart() // some ops were applied but their answers lost: the retries must find them
+	srv.restart()          // some ops were applied but their answers lost: the retries must find them
 	phase(steps/4, 0, 0.5) // every device offline, drawing: rounds are refused when they meet
 	phase(steps-steps/2-steps/4, 0.35, 0.15)
 
