@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Refused is a round a device drew offline whose start the server refused
@@ -142,7 +143,7 @@ func VerifyRefused(e Export) []RefusedCheck {
 		if pools == nil {
 			pools = derivePools(e)
 		}
-		if pool, ok := pools.find(r.PoolDigest, r.PoolSize); ok {
+		if pool, ok := pools.find(strings.ToLower(r.PoolDigest), r.PoolSize); ok {
 			c.Recomputed = true
 			if !sameWinners(seed, pool, r, pools.allowDup) {
 				add(msgRefusedRecompute)
