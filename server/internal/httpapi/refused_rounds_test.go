@@ -16,18 +16,20 @@ import (
 // commitment, its seed, its winners with their numbers and names, the reason
 // and both times, counted nowhere; both verifiers' checks pass on it. A
 // completion whose seed does not match the commitment reveals nothing.
-// Without keepRefusal (push.go) refused_rounds is empty.
+// Without keepRefusal (push.go) refused_rounds is empty; without the refused
+// rounds in the record's version, the cached record of before is served.
 func TestRefusedOfflineRoundIsInTheRecord(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 2)...)
 		e, a, rid := d.e, d.c, d.rid
 		b := newClient(a.cookie)
+		wantStatuses(t, a.push(t, e, a.op(rid, "participants.add", addPayload(person("Xavier Souza", 1)))), "applied")
+		// Read (and cached) at the log's head, which a refusal does not move:
+		// the record's version counts the refused rounds instead.
 		before := a.audit(t, e, rid)
 		if before.RefusedRounds == nil || len(before.RefusedRounds) != 0 {
 			t.Fatalf("a raffle with no refused round: %+v", before.RefusedRounds)
 		}
-
-		wantStatuses(t, a.push(t, e, a.op(rid, "participants.add", addPayload(person("Xavier Souza", 1)))), "applied")
 		rd := newRound()
 		complete, won := rd.completeOffline(t, d.pool, 2, false)
 		wantStatuses(t, b.push(t, e, b.op(rid, "draw.start", offline(rd.start(d.pool))), b.op(rid, "draw.complete", complete)),
@@ -39,11 +41,25 @@ func TestRefusedOfflineRoundIsInTheRecord(t *testing.T) {
 		wantStatuses(t, b.push(t, e, b.op(rid, "draw.start", offline(liar.start(d.pool))), b.op(rid, "draw.complete", lie)),
 			"rejected:pool_changed", "rejected:draw_not_found")
 
+		// A start pushed alone, the record read, then its completion: the
+		// reveal shows too (the version counts revealed rounds).
+		late := newRound()
+		lateDone, _ := late.completeOffline(t, d.pool, 2, false)
+		wantStatuses(t, b.push(t, e, b.op(rid, "draw.start", offline(late.start(d.pool)))), "rejected:pool_changed")
+		if r := a.audit(t, e, rid).RefusedRounds; len(r) != 3 || refusedByID(r, late.id).ClientSeed != "" {
+			t.Fatalf("before its completion: %+v", r)
+		}
+		wantStatuses(t, b.push(t, e, b.op(rid, "draw.complete", lateDone)), "rejected:draw_not_found")
+		if r := a.audit(t, e, rid).RefusedRounds; len(r) != 3 || refusedByID(r, late.id).ClientSeed != hex.EncodeToString(late.seed) {
+			t.Fatalf("after its completion: %+v", r)
+		}
+
 		rec := a.audit(t, e, rid)
-		if len(rec.Draws) != 0 || len(rec.Winners) != 0 || len(rec.RefusedRounds) != 2 {
+		if len(rec.Draws) != 0 || len(rec.Winners) != 0 || len(rec.RefusedRounds) != 3 {
 			t.Fatalf("record: %d draws, %d winners, %d refused", len(rec.Draws), len(rec.Winners), len(rec.RefusedRounds))
 		}
-		r := rec.RefusedRounds[0]
+		// In the order refused; rounds refused in the same millisecond by draw id.
+		r := refusedByID(rec.RefusedRounds, rd.id)
 		at, _ := draw.DrawIDTime(rd.id)
 		if r.DrawID != rd.id || r.Kind != "draw" || !slices.Equal(r.Positions, []int{1, 2}) || r.Reason != "pool_changed" ||
 			r.ClientCommitment != draw.Commitment(rd.seed) || r.ClientSeed != hex.EncodeToString(rd.seed) ||
@@ -63,7 +79,7 @@ func TestRefusedOfflineRoundIsInTheRecord(t *testing.T) {
 		if len(r.Winners) != 2 {
 			t.Fatalf("refused winners: %+v", r.Winners)
 		}
-		if l := rec.RefusedRounds[1]; l.DrawID != liar.id || l.ClientSeed != "" || len(l.Winners) != 0 {
+		if l := refusedByID(rec.RefusedRounds, liar.id); l.DrawID != liar.id || l.ClientSeed != "" || len(l.Winners) != 0 {
 			t.Fatalf("a seed that does not match its commitment was kept: %+v", l)
 		}
 		for i, c := range draw.VerifyRefused(rec.Export) {
@@ -120,4 +136,15 @@ func TestDiscardedRedrawIsInTheRecord(t *testing.T) {
 			t.Fatalf("verifier: %+v", c)
 		}
 	})
+}
+
+// refusedByID is the refused round of that draw id in a record (zero when
+// it is not there).
+func refusedByID(rs []draw.Refused, drawID string) draw.Refused {
+	for _, r := range rs {
+		if r.DrawID == drawID {
+			return r
+		}
+	}
+	return draw.Refused{}
 }
