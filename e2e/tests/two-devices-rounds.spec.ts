@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { organiser } from './helpers';
 
@@ -66,6 +67,9 @@ async function publicRecordShows(browser: Browser, code: string, title: string, 
   await expect(card.getByRole('listitem')).toHaveText(lines);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath(shot), fullPage: true });
+  // The refused round's card is read as well as the rest of the page (a11y.spec's rule).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await viewer.close();
 }
 
