@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { organiser } from './helpers';
 
 // Two browsers, offline and back, then reloads: minutes of work on a busy machine, not seconds.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
 // Two devices of one account draw offline and meet later: the device whose round the server refuses
 // says so in full, with the winners the room saw, instead of silently showing the other result.
@@ -47,6 +48,31 @@ async function shownWinners(page: Page): Promise<string[]> {
 
 const people = ['Ana', 'Bia', 'Caio', 'Duda', 'Eva'];
 
+/**
+ * The public verification page, on a phone of the audience (no session): the refused round is kept
+ * there as refused, with the winners the room saw, its times and its reason in one line, and checks out.
+ */
+async function publicRecordShows(browser: Browser, code: string, title: string, reason: string, seen: string[], shot: string) {
+  const viewer = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await viewer.newPage();
+  await page.goto(`/sorteio/${code}/verificar`);
+  await expect(page.getByRole('status', { name: 'Resultado da conferência' })).toContainText('Confere', { timeout: 15_000 });
+  const card = page.getByRole('region', { name: title });
+  await expect(card).toContainText(`Não valeu: ${reason}.`);
+  await expect(card).toContainText(/Feita no aparelho em \d{2}\/\d{2}\/\d{4}.*recusada pelo servidor em \d{2}\/\d{2}\/\d{4}/);
+  await expect(card.getByText('Recusada', { exact: true })).toBeVisible();
+  await expect(card.getByText('Confere', { exact: true })).toBeVisible();
+  // 'Nº Name (bilhete n)', as the device named them, is 'Nº lugar: bilhete n (Name)' in the record.
+  const lines = seen.map((w) => w.replace(/^(\d+)º (.+) \(bilhete (\S+)\)$/, '$1º lugar: bilhete $3 ($2)'));
+  await expect(card.getByRole('listitem')).toHaveText(lines);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(shot), fullPage: true });
+  // The refused round's card is read as well as the rest of the page (a11y.spec's rule).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await viewer.close();
+}
+
 test('B draws offline while A adds a person: B says its draw did not count and whom it drew', async ({ browser }) => {
   const { laptop, phone, a, b, raffle, named } = await twoDevices(browser, people);
   await laptop.setOffline(true);
@@ -82,6 +108,12 @@ test('B draws offline while A adds a person: B says its draw did not count and w
     await expect(page.getByRole('button', { name: 'Iniciar Sorteio' })).toBeEnabled();
     await expect(winnersList(page)).toHaveCount(0);
   }
+  // Yet the round the room saw is in the public record, refused, and counts toward nothing.
+  const audit = await (await laptop.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();
+  expect(audit.draws).toEqual([]);
+  expect(audit.refused_rounds.map((r: { reason: string }) => r.reason)).toEqual(['pool_changed']);
+  await publicRecordShows(browser, raffle.code, 'Sorteio recusado (1º e 2º lugares)',
+    'a lista mudou em outro aparelho antes da sincronização', seen, 'refused-round.png');
   await laptop.close();
   await phone.close();
 });
@@ -120,6 +152,10 @@ test('both redraw the same place offline: the one that syncs second says its red
   const audit = await (await laptop.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();
   expect(audit.draws.map((d: { kind: string }) => d.kind)).toEqual(['draw', 'redraw']);
   await expect.poll(async () => valid(await shownWinners(b))).toEqual(valid(await shownWinners(a)));
+  // B's discarded redraw is in the public record as refused, with the winner B's room saw.
+  expect(audit.refused_rounds.map((r: { kind: string; reason: string }) => [r.kind, r.reason])).toEqual([['redraw', 'position_taken']]);
+  await publicRecordShows(browser, raffle.code, 'Re-sorteio recusado (2º lugar)',
+    'este lugar já foi re-sorteado em outro aparelho', seen, 'discarded-redraw.png');
   await laptop.close();
   await phone.close();
 });

@@ -55,6 +55,9 @@ type Export struct {
 	// Winners is every winner's state, as the public endpoint adds it: a
 	// redraw is justified only by an invalidation listed here (CheckStory).
 	Winners []Standing `json:"winners,omitempty"`
+	// RefusedRounds lists the rounds a device drew offline that the server
+	// refused (VerifyRefused): kept, never counted.
+	RefusedRounds []Refused `json:"refused_rounds,omitempty"`
 }
 
 // Abandoned is a round the organiser gave up after its device never

@@ -2,9 +2,12 @@ package protocol
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/sorteio/sorteio/sync/draw"
 )
 
 // sync/testdata/catalogue.json is the one list that Go and the PWA must both
@@ -14,6 +17,7 @@ import (
 //	  "schema_version": 2,            // the version this code speaks
 //	  "min_schema_version": 1,        // the oldest the server accepts
 //	  "reasons": {"code": "pt-BR message", ...},                // every reason code of a rejected op
+//	  "round_reasons": {"code": "pt-BR line", ...},             // why a refused offline round did not count
 //	  "errors": {"code": {"status": 400, "message": "pt-BR"}, ...}, // every API error code
 //	  "limits": {"name": number, ...}  // named as the PWA's LIMITS (src/protocol/rules.ts), plus
 //	                                   // maxOpsPerPush and maxPushBytes (the server's default body cap)
@@ -24,6 +28,7 @@ type catalogue struct {
 	SchemaVersion    int               `json:"schema_version"`
 	MinSchemaVersion int               `json:"min_schema_version"`
 	Reasons          map[string]string `json:"reasons"`
+	RoundReasons     map[string]string `json:"round_reasons"`
 	Errors           json.RawMessage   `json:"errors"`
 	Limits           map[string]int    `json:"limits"`
 }
@@ -65,6 +70,20 @@ func TestCatalogueReasons(t *testing.T) {
 	for r := range c.Reasons {
 		if !slices.Contains(Reasons(), r) {
 			t.Errorf("reason %s of catalogue.json is missing from Go", r)
+		}
+	}
+}
+
+// The closed set of reasons a refused offline round is kept for, each with
+// its line (the public record's and the device's), and each a reason code.
+func TestCatalogueRoundReasons(t *testing.T) {
+	c := loadCatalogue(t)
+	if !maps.Equal(c.RoundReasons, draw.RefusedReasons) {
+		t.Errorf("round reasons: catalogue.json %v, Go %v", c.RoundReasons, draw.RefusedReasons)
+	}
+	for r := range draw.RefusedReasons {
+		if !slices.Contains(Reasons(), r) {
+			t.Errorf("round reason %s is not a reason code", r)
 		}
 	}
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ROUND_REASON_LINES } from '@/protocol/round-reasons'
 import { LIMITS, REASON_MESSAGES } from '@/protocol/rules'
 import { SCHEMA_VERSION } from '@/protocol/wire'
 import { MAX_OPS_PER_PUSH, MAX_PUSH_BYTES } from '@/sync/push'
@@ -11,6 +12,7 @@ interface Catalogue {
   schema_version: number
   min_schema_version: number
   reasons: Record<string, string>
+  round_reasons: Record<string, string>
   limits: Record<string, number>
 }
 
@@ -20,6 +22,11 @@ const catalogue = JSON.parse(readFileSync(resolve(__dirname, '../../../sync/test
 describe('the shared catalogue', () => {
   it('has every reason code with the same pt-BR message, and no other', () => {
     expect(REASON_MESSAGES).toEqual(catalogue.reasons)
+  })
+
+  it('has the same lines for the reasons a refused offline round is kept for, each a reason code', () => {
+    expect(ROUND_REASON_LINES).toEqual(catalogue.round_reasons)
+    for (const reason of Object.keys(ROUND_REASON_LINES)) expect(REASON_MESSAGES).toHaveProperty(reason)
   })
 
   it('has the same limits', () => {

@@ -3,18 +3,14 @@
 // rejection would let a draw vanish without a trace (docs/sync-protocol.md, "Refused offline rounds").
 import { drawOverview } from '@/db/draw-queries'
 import type { OutboxRow, SorteioDB } from '@/db/schema'
+import { ROUND_REASON_LINES } from '@/protocol/round-reasons'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 
-/** Why an offline round did not count, in one line, for the refusals two devices cause. */
-const ROUND_REASONS: Readonly<Record<string, string>> = {
-  pool_changed: 'a lista mudou em outro aparelho antes da sincronização',
-  settings_changed: 'as configurações mudaram em outro aparelho antes da sincronização',
-  draw_started: 'o sorteio já tinha sido feito em outro aparelho',
-  draw_completed: 'o sorteio já tinha sido feito em outro aparelho',
-  draw_open: 'havia uma rodada em andamento em outro aparelho',
-  position_taken: 'este lugar já foi re-sorteado em outro aparelho',
-  raffle_not_found: 'o sorteio foi excluído em outro aparelho',
-}
+/**
+ * A list that shrank keeps the catalogue's message on this device (it says what is missing, in a
+ * simple raffle's words too); the other refusals two devices cause say the public record's line.
+ */
+const CATALOGUE_FIRST = new Set(['not_enough_tickets', 'not_enough_people', 'no_eligible'])
 
 const ROUND_OPS = new Set(['draw.start', 'winner.redraw', 'draw.complete'])
 
@@ -30,7 +26,7 @@ function offlineRoundOf(op: OutboxRow): string | null {
 
 /** A reason's one line: its own, or the catalogue's message (a simple raffle's) without its final stop. */
 export function roundReasonLine(reason: string, simple = false): string {
-  const own = ROUND_REASONS[reason]
+  const own = CATALOGUE_FIRST.has(reason) ? undefined : ROUND_REASON_LINES[reason]
   if (own) return own
   const catalogue = (simple ? SIMPLE_RAFFLE_MESSAGES[reason] : undefined) ?? REASON_MESSAGES[reason]
   const message = (catalogue ?? 'o servidor recusou a rodada').replace(/\.$/, '')

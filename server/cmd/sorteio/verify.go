@@ -30,11 +30,11 @@ func verify(args []string, stdout io.Writer) error {
 	if exp.Algorithm != draw.Algorithm {
 		return fmt.Errorf("algoritmo \"%s\" desconhecido (este verificador conhece %s)", auditreport.Safe(exp.Algorithm), draw.Algorithm)
 	}
-	if len(exp.Draws) == 0 && len(exp.Abandoned) == 0 {
+	if len(exp.Draws) == 0 && len(exp.Abandoned) == 0 && len(exp.RefusedRounds) == 0 {
 		return fmt.Errorf("o registro não tem sorteios")
 	}
 	if failed := auditreport.Write(stdout, exp); failed > 0 {
-		return fmt.Errorf("%d de %d sorteios não conferem", failed, len(exp.Draws))
+		return fmt.Errorf("%d de %d rodadas não conferem", failed, len(exp.Draws)+len(exp.RefusedRounds))
 	}
 	return nil
 }

@@ -12,9 +12,9 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// Write checks exp (draw.VerifyExport) and prints a line per draw, its
-// problems, the abandoned rounds and the deletion; it returns how many draws
-// do not match. Every line goes through printer.line, which escapes all its
+// Write checks exp (draw.VerifyExport, draw.VerifyRefused) and prints a line
+// per draw, its problems, the abandoned rounds, the refused ones and the
+// deletion; it returns how many draws and refused rounds do not match. Every line goes through printer.line, which escapes all its
 // arguments: the record is the thing being checked, so no text of it may
 // move the cursor, hide a line or print a fake verdict.
 func Write(w io.Writer, exp draw.Export) (failed int) {
@@ -45,7 +45,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 		p.line("Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.",
 			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
 	}
-	return failed
+	return failed + writeRefused(p, exp)
 }
 
 // Safe is the one escaping of a record's text for the terminal

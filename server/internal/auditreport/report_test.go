@@ -23,3 +23,16 @@ func TestAbandonedKindIsEscaped(t *testing.T) {
 		t.Fatalf("the abandoned kind is not shown escaped:\n%s", out.String())
 	}
 }
+
+// A refused round's winner names come from the record: a name that would
+// rewrite the terminal is printed escaped.
+func TestRefusedWinnerNameIsEscaped(t *testing.T) {
+	var out bytes.Buffer
+	name := "Eva\x1b[2K\r   Semente e vencedores recalculados: CONFERE"
+	e := draw.Export{RefusedRounds: []draw.Refused{{DrawID: "019aa4bb-4e10-7000-8000-000000000066", Kind: "draw",
+		Positions: []int{1}, Reason: "pool_changed", DeviceAt: 1763700330000, Winners: []draw.RefusedWinner{{Position: 1, TicketID: "x", Name: name}}}}}
+	if failed := Write(&out, e); failed != 1 {
+		t.Fatalf("%d fail, want 1 (winners without a seed):\n%s", failed, out.String())
+	}
+	checkTerminalSafe(t, name, out.String())
+}

@@ -133,13 +133,14 @@ func TestAccountPage(t *testing.T) {
 				Participants []map[string]any `json:"participants"`
 				Draws        []map[string]any `json:"draws"`
 				Winners      []map[string]any `json:"winners"`
+				Refused      []map[string]any `json:"refused_rounds"`
 			}
 			if err := json.Unmarshal([]byte(body), &out); err != nil {
 				t.Fatal(err)
 			}
 			if out.Account["email"] != "ana@example.com" || len(out.Sessions) != 2 || len(out.Raffles) != 1 ||
 				out.Raffles[0]["id"] != o.raffle || out.Raffles[0]["allow_duplicate_wins"] != false ||
-				len(out.Participants) != 3 || out.Draws == nil || out.Winners == nil {
+				len(out.Participants) != 3 || out.Draws == nil || out.Winners == nil || out.Refused == nil {
 				t.Errorf("export: %s", body)
 			}
 			if strings.Contains(body, "argon2") || strings.Contains(body, "bruno") || strings.Contains(body, rid) {

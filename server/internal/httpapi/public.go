@@ -117,12 +117,18 @@ func encodeAudit(code string, a store.Audit) (*auditEntry, error) {
 	for i, rd := range a.Abandoned {
 		abandoned[i] = protocol.AbandonedRecord(rd)
 	}
+	refused := a.Refused
+	if refused == nil {
+		refused = []draw.Refused{}
+	}
 	head, err := json.Marshal(struct {
 		Algorithm string                  `json:"algorithm"`
 		Raffle    any                     `json:"raffle"`
 		Winners   []protocol.PublicWinner `json:"winners"`
 		Abandoned []draw.Abandoned        `json:"abandoned"`
-	}{draw.Algorithm, exp.Raffle, protocol.PublicWinners(a.Winners), abandoned})
+		// Rounds drawn offline and refused by the server: kept, never counted.
+		Refused []draw.Refused `json:"refused_rounds"`
+	}{draw.Algorithm, exp.Raffle, protocol.PublicWinners(a.Winners), abandoned, refused})
 	if err != nil {
 		return nil, core.Internal(err)
 	}

@@ -137,13 +137,10 @@ func (d *device) actDraw(id string, r *simRaffle) bool {
 			return true
 		}
 		// Offline: the start declares it, and the device draws alone.
-		d.enqueue(id, "draw.start", offline(rd.start(pool)))
-		won, err := draw.Pick(rd.seed, pool, r.WinnersCount, r.AllowDuplicateWins)
-		if err != nil {
-			return true // the start is refused; nothing to complete
-		}
-		d.enqueue(id, "draw.complete", map[string]any{"draw_id": rd.id, "client_seed": hex.EncodeToString(rd.seed),
-			"offline": true, "winners": ticketIDs(won)})
+		// As the PWA does, the start names the settings drawn with.
+		start := offline(rd.start(pool))
+		start["winners_count"], start["allow_duplicate_wins"] = r.WinnersCount, r.AllowDuplicateWins
+		d.drawOffline(id, rd, "draw.start", start, pool, r.WinnersCount, r.AllowDuplicateWins)
 		return true
 	case "completed":
 		var won []string
@@ -169,10 +166,39 @@ func (d *device) actDraw(id string, r *simRaffle) bool {
 			if len(pool) == 0 {
 				return false
 			}
+			if d.rng.IntN(2) == 0 {
+				// Offline: another device may redraw the same place first.
+				d.drawOffline(id, rd, "winner.redraw", offline(rd.redraw(pos, pool)), pool, 1, r.AllowDuplicateWins)
+				return true
+			}
 			d.enqueue(id, "winner.redraw", rd.redraw(pos, pool))
 			d.enqueue(id, "draw.complete", rd.complete())
 			return true
 		}
 	}
 	return false
+}
+
+// simOffline is a round this device drew offline: what the room saw, which
+// the public record must keep if the server refuses the round.
+type simOffline struct {
+	raffleID, drawID   string
+	startOp, completOp string
+	seed               []byte
+	winners            []string
+}
+
+// drawOffline queues an offline start (or redraw) and, when the device's
+// pool allows the draw, its completion with the winners it drew alone.
+func (d *device) drawOffline(id string, rd round, typ string, start map[string]any, pool []draw.Ticket, count int, dup bool) {
+	d.enqueue(id, typ, start)
+	o := simOffline{raffleID: id, drawID: rd.id, startOp: d.made[len(d.made)-1], seed: rd.seed}
+	won, err := draw.Pick(rd.seed, pool, count, dup)
+	if err == nil {
+		o.winners = ticketIDs(won)
+		d.enqueue(id, "draw.complete", map[string]any{"draw_id": rd.id, "client_seed": hex.EncodeToString(rd.seed),
+			"offline": true, "winners": o.winners})
+		o.completOp = d.made[len(d.made)-1]
+	}
+	d.offline = append(d.offline, o)
 }

@@ -79,6 +79,8 @@ type device struct {
 	// 'Não enviados' does, each one the server refused, with its reason.
 	made    []string
 	refused map[string]string
+	// offline lists the rounds this device drew offline (sim_refused_test.go).
+	offline []simOffline
 	errs    []string
 }
 
@@ -102,10 +104,11 @@ func (d *device) randomRaffle() (string, *simRaffle) {
 	return "", nil
 }
 
-// act makes one random local change, as an organiser would.
-func (d *device) act() {
+// act makes one random local change, as an organiser would; a draw op with
+// probability drawing.
+func (d *device) act(drawing float64) {
 	id, r := d.randomRaffle()
-	if r != nil && d.rng.Float64() < 0.15 && d.actDraw(id, r) {
+	if r != nil && d.rng.Float64() < drawing && d.actDraw(id, r) {
 		return
 	}
 	p := d.rng.Float64()
@@ -334,16 +337,22 @@ func serverState(t *testing.T, srv *simServer, cookie *http.Cookie) simState {
 }
 
 func TestSyncSimulation(t *testing.T) {
+	kept := 0
 	for _, seed := range []uint64{1, 2, 3} {
 		for _, dialect := range storetest.Dialects() {
 			t.Run(fmt.Sprintf("seed=%d/%s", seed, dialect), func(t *testing.T) {
-				runSimulation(t, seed, dialect, 4, 120)
+				kept += runSimulation(t, seed, dialect, 4, 120)
 			})
 		}
 	}
+	if kept == 0 && !t.Failed() {
+		t.Fatal("no round drawn offline was refused in any run: the invariant on refused rounds tested nothing")
+	}
 }
 
-func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int) {
+// runSimulation runs the devices and checks the invariants; it returns how
+// many refused offline rounds it found in the public records.
+func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int) int {
 	srv := &simServer{t: t, dsn: storetest.DSN(t, dialect)}
 	srv.start()
 	defer func() { srv.db.Close() }()
@@ -378,7 +387,10 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 		}
 	}
 
-	phase := func(n int) {
+	// In each phase a device syncs after a step with probability online: at
+	// 0 every device is offline at once, and they meet again after it; a
+	// step is a draw op with probability drawing.
+	phase := func(n int, online, drawing float64) {
 		var wg sync.WaitGroup
 		for _, d := range devs {
 			wg.Add(1)
@@ -386,9 +398,9 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 				defer wg.Done()
 				for s := 0; s < n; s++ {
 					if d.rng.Float64() < 0.7 {
-						d.act()
+						d.act(drawing)
 					}
-					if d.rng.Float64() < 0.35 {
+					if d.rng.Float64() < online {
 						d.sync(true)
 					}
 					time.Sleep(time.Duration(d.rng.IntN(1500)) * time.Microsecond)
@@ -397,9 +409,10 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 		}
 		wg.Wait()
 	}
-	phase(steps / 2)
-	srv.restart() // some ops were applied but their answers lost: the retries must find them
-	phase(steps - steps/2)
+	phase(steps/2, 0.35, 0.15)
+	srv.restart()          // some ops were applied but their answers lost: the retries must find them
+	phase(steps/4, 0, 0.5) // every device offline, drawing: rounds are refused when they meet
+	phase(steps-steps/2-steps/4, 0.35, 0.15)
 
 	// Then the network is good: every device drains its outbox and pulls.
 	for round := 0; round < 30; round++ {
@@ -463,5 +476,8 @@ func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int
 	if refused == 0 {
 		t.Fatalf("seed %d: no op was refused: the simulation never had two devices disagree", seed)
 	}
-	t.Logf("seed %d: %d ops applied and logged once each, %d refused and kept with their reasons; %d winners seen by the devices", seed, applied, refused, winners)
+	kept := refusedRoundsKept(t, srv, devs)
+	t.Logf("seed %d: %d ops applied and logged once each, %d refused and kept with their reasons; %d winners seen by the devices; %d refused offline rounds in the record",
+		seed, applied, refused, winners, kept)
+	return kept
 }

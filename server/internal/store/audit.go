@@ -20,7 +20,10 @@ type Audit struct {
 	DeletedAt *int64
 	Rounds    []protocol.Round // completed only, in order
 	Abandoned []protocol.Round // abandoned only, in order
-	Winners   []protocol.Winner
+	// Refused are the rounds devices drew offline that the server refused,
+	// in the order refused: in the record, never counted.
+	Refused []draw.Refused
+	Winners []protocol.Winner
 	// Pool is every ticket in canonical order: the first draw's pool, from
 	// which each redraw's is derived (draw.VerifyExport).
 	Pool []draw.Ticket
@@ -30,32 +33,40 @@ type Audit struct {
 
 // auditFormat is part of every version, so a server that answers in a new
 // format never matches a validator of the old one.
-const auditFormat = "a2"
+const auditFormat = "a3"
 
 // auditRaffle finds the raffle whose record is public under that code: any
 // raffle, and a deleted one only if it had a round (its record outlives it).
 func (db *DB) auditRaffle(ctx context.Context, tx *sql.Tx, code string) (raffleRow, error) {
 	r, err := scanRaffle(tx.QueryRowContext(ctx, db.q(`SELECT `+raffleColumns+` FROM raffles WHERE code = ?
-		AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM draws d WHERE d.raffle_id = raffles.id))`), code))
+		AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM draws d WHERE d.raffle_id = raffles.id)
+			OR EXISTS (SELECT 1 FROM refused_rounds f WHERE f.raffle_id = raffles.id))`), code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, &core.Error{Code: core.CodeNotFound}
 	}
 	return r, err
 }
 
-// version: the raffle's log moves with every op that changes its record
-// (the deletion included), and its epoch with a compaction or restore.
-func (r raffleRow) auditVersion() string {
-	return fmt.Sprintf("%s-%d-%d", auditFormat, r.Epoch, r.HeadSeq)
+// auditVersion: the raffle's log moves with every op that changes its
+// record (the deletion included), and its epoch with a compaction or
+// restore; a refused round is a rejection, which moves no log, so the kept
+// and revealed ones are counted too.
+func (db *DB) auditVersion(ctx context.Context, tx *sql.Tx, r raffleRow) (string, error) {
+	kept, revealed, err := db.refusedVersion(ctx, tx, r.ID)
+	return fmt.Sprintf("%s-%d-%d-%d-%d", auditFormat, r.Epoch, r.HeadSeq, kept, revealed), err
 }
 
 // AuditVersion is the current version of the record under that code, read
-// without the rounds or the pool, so an unchanged record costs one row.
+// without the rounds or the pool, so an unchanged record costs one row and
+// a count.
 func (db *DB) AuditVersion(ctx context.Context, code string) (string, error) {
 	var v string
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		r, err := db.auditRaffle(ctx, tx, code)
-		v = r.auditVersion()
+		if err != nil {
+			return err
+		}
+		v, err = db.auditVersion(ctx, tx, r)
 		return err
 	})
 	return v, err
@@ -70,7 +81,13 @@ func (db *DB) PublicAudit(ctx context.Context, code string) (Audit, error) {
 			return err
 		}
 		// The record names the raffle by its owner's id, as the devices' own copies do.
-		a.Raffle, a.DeletedAt, a.Version = r.owned(), r.DeletedAt, r.auditVersion()
+		a.Raffle, a.DeletedAt = r.owned(), r.DeletedAt
+		if a.Version, err = db.auditVersion(ctx, tx, r); err != nil {
+			return err
+		}
+		if a.Refused, err = db.refusedRounds(ctx, tx, r.ID); err != nil {
+			return err
+		}
 		rounds, winners, err := db.drawHistory(ctx, tx, r.ID)
 		if err != nil {
 			return err

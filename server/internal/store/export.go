@@ -17,7 +17,10 @@ type Export struct {
 	Participants []map[string]any `json:"participants"`
 	Draws        []map[string]any `json:"draws"`
 	Winners      []map[string]any `json:"winners"`
-	ExportedAt   time.Time        `json:"exportedAt"`
+	// RefusedRounds are the offline rounds the server refused (kept for
+	// the public record).
+	RefusedRounds []map[string]any `json:"refused_rounds"`
+	ExportedAt    time.Time        `json:"exportedAt"`
 }
 
 // ExportAccount is the account row without its password hash.
@@ -75,6 +78,7 @@ func (db *DB) ExportAccountData(ctx context.Context, userID string, now time.Tim
 			{&out.Participants, `SELECT * FROM participants WHERE raffle_id IN ` + owned + ` ORDER BY raffle_id, created_at, id`},
 			{&out.Draws, `SELECT * FROM draws WHERE raffle_id IN ` + owned + ` ORDER BY raffle_id, id`},
 			{&out.Winners, `SELECT * FROM winners WHERE raffle_id IN ` + owned + ` ORDER BY raffle_id, id`},
+			{&out.RefusedRounds, `SELECT * FROM refused_rounds WHERE raffle_id IN ` + owned + ` ORDER BY raffle_id, refused_at, draw_id`},
 		} {
 			if *part.dst, err = db.rowMaps(ctx, tx, part.query, userID); err != nil {
 				return err

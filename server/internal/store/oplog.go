@@ -41,10 +41,10 @@ func (db *DB) recordedResult(ctx context.Context, tx *sql.Tx, clientID, opID str
 		return OpResult{}, false, nil
 	}
 	var owner, status string
-	var seq sql.NullInt64
-	var reason, code sql.NullString
-	err := tx.QueryRowContext(ctx, db.q(`SELECT client_id, status, seq, reason, code FROM ops WHERE op_id = ?`), opID).
-		Scan(&owner, &status, &seq, &reason, &code)
+	var seq, renumbered sql.NullInt64
+	var reason, code, refused sql.NullString
+	err := tx.QueryRowContext(ctx, db.q(`SELECT client_id, status, seq, reason, code, renumbered, refused FROM ops WHERE op_id = ?`), opID).
+		Scan(&owner, &status, &seq, &reason, &code, &renumbered, &refused)
 	if errors.Is(err, sql.ErrNoRows) {
 		return OpResult{}, false, nil
 	}
@@ -56,9 +56,17 @@ func (db *DB) recordedResult(ctx context.Context, tx *sql.Tx, clientID, opID str
 		return OpResult{OpID: opID, Status: StatusRejected, Reason: protocol.ReasonInvalidPayload,
 			Message: protocol.Message(protocol.ReasonInvalidPayload)}, true, nil
 	}
-	res := OpResult{OpID: opID, Status: StatusDuplicate, Seq: seq.Int64, Code: code.String, Reason: reason.String}
+	res := OpResult{OpID: opID, Status: StatusDuplicate, Seq: seq.Int64, Code: code.String, Reason: reason.String,
+		Renumbered: int(renumbered.Int64)}
 	if reason.Valid {
 		res.Message = protocol.Message(reason.String)
+	}
+	// The per-ticket answer comes back too: a device whose first answer was
+	// lost must still learn which of its tickets were left out.
+	if refused.Valid {
+		if err := json.Unmarshal([]byte(refused.String), &res.Refused); err != nil {
+			return OpResult{}, false, err
+		}
 	}
 	return res, true, nil
 }
@@ -75,9 +83,19 @@ func (db *DB) reject(ctx context.Context, tx *sql.Tx, clientID string, op protoc
 
 // recordResult stores an op's answer and moves the client's mutation counter.
 func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op protocol.Op, mutation int64, res OpResult, now time.Time) error {
-	var seq, reason, code any
+	var seq, reason, code, renumbered, refused any
 	if res.Seq > 0 {
 		seq = res.Seq
+	}
+	if res.Renumbered > 0 {
+		renumbered = res.Renumbered
+	}
+	if len(res.Refused) > 0 {
+		body, err := json.Marshal(res.Refused)
+		if err != nil {
+			return err
+		}
+		refused = string(body)
 	}
 	if res.Reason != "" {
 		reason = res.Reason
@@ -91,8 +109,9 @@ func (db *DB) recordResult(ctx context.Context, tx *sql.Tx, clientID string, op 
 		// refuses such text, and the op must still be answered and recorded.
 		raffleID = ""
 	}
-	if err := db.exec(ctx, tx, `INSERT INTO ops (op_id, client_id, mutation_id, raffle_id, status, seq, reason, code, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, op.OpID, clientID, op.MutationID, raffleID, res.Status, seq, reason, code, millis(now)); err != nil {
+	if err := db.exec(ctx, tx, `INSERT INTO ops (op_id, client_id, mutation_id, raffle_id, status, seq, reason, code, renumbered, refused, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, op.OpID, clientID, op.MutationID, raffleID, res.Status, seq, reason, code,
+		renumbered, refused, millis(now)); err != nil {
 		return err
 	}
 	return db.exec(ctx, tx, `UPDATE sync_clients SET last_mutation_id = ?, updated_at = ? WHERE id = ? AND last_mutation_id < ?`,

@@ -24,10 +24,11 @@ type OpResult struct {
 	Code   string `json:"code,omitempty"`
 	// Renumbered counts the op's provisional ticket numbers the server
 	// replaced: the device then pulls the change to hold the final ones.
-	// Not recorded: a duplicate's answer leaves it out.
+	// Recorded with the op, so a duplicate's answer repeats it.
 	Renumbered int `json:"renumbered,omitempty"`
 	// Refused lists the tickets of an applied add left out because their
-	// typed number is taken; the others were added. Not recorded either.
+	// typed number is taken; the others were added. Recorded too: a device
+	// that lost the first answer must not lose these tickets.
 	Refused []protocol.RefusedTicket `json:"refused,omitempty"`
 	Reason  string                   `json:"reason,omitempty"`
 	Message string                   `json:"message,omitempty"`
@@ -172,9 +173,17 @@ func (db *DB) applyOp(ctx context.Context, tx *sql.Tx, userID, clientID string, 
 	if err != nil {
 		return OpResult{}, err
 	}
-	if m, rej = protocol.Check(m, st); rej != nil {
+	checked, rej := protocol.Check(m, st)
+	if rej != nil {
+		if st.Raffle != nil {
+			// A round drawn offline stays in the public record, refused.
+			if err := db.keepRefusal(ctx, tx, st.Raffle.ID, m, st, rej.Reason); err != nil {
+				return OpResult{}, err
+			}
+		}
 		return db.reject(ctx, tx, clientID, op, op.MutationID, rej, now)
 	}
+	m = checked
 	done, rej, err := db.apply(ctx, tx, userID, m, st, now)
 	if err != nil {
 		return OpResult{}, err

@@ -6,10 +6,11 @@ import { orderWinners } from '@/lib/winners'
 import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
 import { downloadText } from '@/features/verify-draw/download'
+import { RefusedCard } from '@/features/verify-draw/RefusedCard'
 import { RoundCard } from '@/features/verify-draw/RoundCard'
 import { useVerification, type VerificationState } from '@/features/verify-draw/useVerification'
 import { STEPS_PER_ROUND } from '@/features/verify-draw/verify-record'
-import { deletedText, offlineWarning, progressText } from '@/features/verify-draw/verify-text'
+import { deletedText, offlineWarning, progressText, refusedSummary } from '@/features/verify-draw/verify-text'
 
 type RoundEntry = { type: 'completed'; round: AuditRound; index: number; order: number } | { type: 'abandoned'; round: AuditAbandoned; order: number }
 
@@ -24,7 +25,7 @@ function roundsInOrder(record: AuditExport): RoundEntry[] {
 
 function Verdict({ state, record }: { state: VerificationState; record: AuditExport }) {
   const offline = record.draws.filter((r) => !r.online).length
-  if (record.draws.length === 0) {
+  if (record.draws.length === 0 && record.refused.length === 0) {
     return (
       <p className="text-slate-700">
         {record.abandoned.length > 0
@@ -33,6 +34,7 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
       </p>
     )
   }
+  if (state.status === 'running' && record.draws.length === 0) return <p className="text-slate-700">Conferindo as rodadas recusadas...</p>
   if (state.status === 'running') {
     return (
       <div className="space-y-2">
@@ -56,10 +58,13 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
         {check.ok ? 'Confere' : 'Não confere'}
       </p>
       <p className="text-slate-700">
-        {check.ok
-          ? 'Os vencedores de todas as rodadas foram recalculados neste navegador, a partir das sementes e da lista de bilhetes publicadas, e são os mesmos do registro.'
-          : 'O registro não corresponde ao que este navegador recalculou. Veja abaixo o que não confere.'}
+        {!check.ok
+          ? 'O registro não corresponde ao que este navegador recalculou. Veja abaixo o que não confere.'
+          : record.draws.length === 0
+            ? 'Nenhuma rodada valeu: não há vencedores. As rodadas recusadas abaixo conferem com o que o aparelho declarou.'
+            : 'Os vencedores de todas as rodadas foram recalculados neste navegador, a partir das sementes e da lista de bilhetes publicadas, e são os mesmos do registro.'}
       </p>
+      {record.refused.length > 0 && <p className="text-sm text-slate-700">{refusedSummary(record.refused.length)}</p>}
       {check.problems.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-5 text-sm text-red-900">
           {check.problems.map((problem) => (
@@ -144,6 +149,21 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
               />
             ),
           )}
+        </section>
+      )}
+
+      {record.refused.length > 0 && (
+        <section aria-labelledby="verify-refused" className="space-y-3">
+          <h2 id="verify-refused" className="text-lg font-semibold text-slate-900">
+            Rodadas recusadas
+          </h2>
+          {record.refused.map((round, i) => (
+            <RefusedCard
+              key={round.draw_id}
+              round={round}
+              check={verification.status === 'done' ? verification.check.refused[i] : undefined}
+            />
+          ))}
         </section>
       )}
 

@@ -41,7 +41,13 @@ describe('parseAuditExport', () => {
     data.draws[1]!.pool = data.draws[0]!.pool
     const record = parseAuditExport(data)
     expect(record.raffle.deletedAt).toBe(1763800000000)
-    expect(record.winners[1]).toEqual({ position: 2, ticket_id: record.winners[1]!.ticket_id, is_valid: false, invalidated_at: 1763700300000 })
+    expect(record.winners[1]).toEqual({
+      draw_id: record.draws[0]!.draw_id,
+      position: 2,
+      ticket_id: record.winners[1]!.ticket_id,
+      is_valid: false,
+      invalidated_at: 1763700300000,
+    })
     expect(record.draws[1]!.pool).toBeUndefined()
   })
 
@@ -54,6 +60,8 @@ describe('parseAuditExport', () => {
     ['rodada 1, winners', (d) => ((d.draws[0]!.winners = [1]), d)],
     ['winners[1]', (d) => (((d.winners as unknown[])[1] = { position: '2' }), d)],
     ['abandoned[0]', (d) => (((d.abandoned as Array<Record<string, unknown>>)[0]!.abandoned_at = 'ontem'), d)],
+    ['refused_rounds', (d) => ({ ...d, refused_rounds: {} })],
+    ['refused_rounds[0], reason', (d) => ({ ...d, refused_rounds: [{ draw_id: 'x', kind: 'draw', client_commitment: '', pool_digest: '' }] })],
     ['raffle.deleted_at', (d) => (((d.raffle as Record<string, unknown>).deleted_at = 'ontem'), d)],
   ])('refuses a record with a bad %s', (where, spoil) => {
     const parse = () => parseAuditExport(spoil(raw()))

@@ -41,8 +41,38 @@ export interface AuditAbandoned {
   abandoned_at: number
 }
 
+/** A winner a device drew in a refused round: the server's number and name for it, '' when it never had it. */
+export interface AuditRefusedWinner {
+  position: number
+  ticket_id: string
+  ticket_number: string | null
+  name: string
+}
+
+/**
+ * A round a device drew offline that the server refused (docs/draw-algorithm.md §11): kept, never
+ * counted. The seed and winners come with the device's completion; the pool is only declared.
+ */
+export interface AuditRefused {
+  draw_id: string
+  kind: string
+  positions: number[]
+  client_commitment: string
+  pool_size: number
+  pool_digest: string
+  /** One of the closed set of ROUND_REASON_LINES. */
+  reason: string
+  /** The device's clock, from its draw id. */
+  device_at: number
+  refused_at: number
+  client_seed?: string | null
+  winners: AuditRefusedWinner[]
+}
+
 /** A winner's state: the fact and time of an invalidation are public, its reason never is. */
 export interface AuditWinner {
+  /** The round that drew it; informative, and how a refused round's winner would show as counted. */
+  draw_id?: string
   position: number
   ticket_id: string
   is_valid: boolean
@@ -57,6 +87,8 @@ export interface AuditExport {
   /** Added by the public endpoint; an exported file may lack it. */
   winners: AuditWinner[]
   abandoned: AuditAbandoned[]
+  /** Added by the public endpoint since refused rounds are kept; older records lack it. */
+  refused: AuditRefused[]
 }
 
 /** The record does not have the shape of an export; the message says where, in pt-BR. */
@@ -112,6 +144,21 @@ function checkAbandoned(a: unknown, i: number): asserts a is AuditAbandoned {
   need(Array.isArray(round.positions) && round.positions.every(isInt), where)
 }
 
+function checkRefused(r: unknown, i: number): asserts r is AuditRefused {
+  const where = `refused_rounds[${i}]`
+  need(isObject(r), where)
+  const round = r as Json
+  for (const key of ['draw_id', 'kind', 'client_commitment', 'pool_digest', 'reason'] as const) need(isString(round[key]), `${where}, ${key}`)
+  for (const key of ['pool_size', 'device_at', 'refused_at'] as const) need(isInt(round[key]), `${where}, ${key}`)
+  need(Array.isArray(round.positions) && round.positions.every(isInt), `${where}, positions`)
+  need(isOptionalString(round.client_seed), `${where}, client_seed`)
+  need(Array.isArray(round.winners), `${where}, winners`)
+  for (const w of round.winners as unknown[]) {
+    need(isObject(w) && isInt(w.position) && isString(w.ticket_id) && isString(w.name), `${where}, winners`)
+    need((w as Json).ticket_number === null || isString((w as Json).ticket_number), `${where}, winners`)
+  }
+}
+
 function checkWinner(w: unknown, i: number): asserts w is AuditWinner {
   const where = `winners[${i}]`
   need(isObject(w), where)
@@ -134,6 +181,9 @@ export function parseAuditExport(data: unknown): AuditExport {
   const abandoned = root.abandoned ?? []
   need(Array.isArray(abandoned), 'abandoned')
   ;(abandoned as unknown[]).forEach(checkAbandoned)
+  const refused = root.refused_rounds ?? []
+  need(Array.isArray(refused), 'refused_rounds')
+  ;(refused as unknown[]).forEach(checkRefused)
   const raffle = root.raffle as Json
   need(raffle.deleted_at === undefined || raffle.deleted_at === null || isInt(raffle.deleted_at), 'raffle.deleted_at')
   return {
@@ -147,12 +197,14 @@ export function parseAuditExport(data: unknown): AuditExport {
     draws: root.draws as AuditRound[],
     // Only what the page shows: an older record's invalidation reasons are left behind.
     winners: (winners as AuditWinner[]).map((w) => ({
+      ...(isString(w.draw_id) ? { draw_id: w.draw_id } : {}),
       position: w.position,
       ticket_id: w.ticket_id,
       is_valid: w.is_valid,
       invalidated_at: w.invalidated_at ?? null,
     })),
     abandoned: abandoned as AuditAbandoned[],
+    refused: refused as AuditRefused[],
   }
 }
 

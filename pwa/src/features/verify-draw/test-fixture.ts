@@ -26,3 +26,17 @@ export function loadTampered(): TamperedCase[] {
   const file = readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/records-tampered.json'), 'utf8')
   return (JSON.parse(file) as { cases: TamperedCase[] }).cases
 }
+
+export interface RefusedCase {
+  name: string
+  record: unknown
+  verdict: 'CONFERE' | 'NÃO CONFERE'
+  /** Each refused round's problems, word for word, and whether its winners were recomputed. */
+  refused: { problems: string[]; recomputed: boolean }[]
+}
+
+/** sync/testdata/draw/refused-rounds.json (written by refused.py, read by the Go tests too). */
+export function loadRefused(): RefusedCase[] {
+  const file = readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/refused-rounds.json'), 'utf8')
+  return (JSON.parse(file) as { cases: RefusedCase[] }).cases
+}

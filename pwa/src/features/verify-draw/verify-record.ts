@@ -4,6 +4,7 @@
 import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
+import { verifyRefused, type RefusedCheck } from '@/features/verify-draw/refused-rounds'
 import { checkStory } from '@/features/verify-draw/round-story'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
@@ -28,6 +29,8 @@ export interface ExportCheck {
   problems: string[]
   /** One per round, in order; empty when the algorithm is not one this page knows. */
   rounds: RoundCheck[]
+  /** One per refused offline round (refused-rounds.ts), in the record's order. */
+  refused: RefusedCheck[]
 }
 
 export interface VerifyOptions {
@@ -147,7 +150,7 @@ function checkWinnersList(record: AuditExport, tickets: ReadonlyMap<string, Draw
 /** Recomputes every round, one after the other, reporting progress in steps. */
 export async function verifyExport(record: AuditExport, { onProgress, yieldToPage = nextTask }: VerifyOptions = {}): Promise<ExportCheck> {
   if (record.algorithm !== ALGORITHM) {
-    return { ok: false, problems: [`Algoritmo desconhecido: "${record.algorithm}". Esta página confere o ${ALGORITHM}.`], rounds: [] }
+    return { ok: false, problems: [`Algoritmo desconhecido: "${record.algorithm}". Esta página confere o ${ALGORITHM}.`], rounds: [], refused: [] }
   }
   const problems = checkWinnersList(record, ticketsById(record))
 
@@ -182,5 +185,6 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
     rounds.push({ ...check, ok: check.ok && told.length === 0, problems: [...check.problems, ...told] })
     won.push(...round.winners)
   }
-  return { ok: problems.length === 0 && rounds.every((r) => r.ok), problems, rounds }
+  const refused = await verifyRefused(record)
+  return { ok: problems.length === 0 && rounds.every((r) => r.ok) && refused.every((r) => r.ok), problems, rounds, refused }
 }

@@ -58,3 +58,32 @@ export function progressText(done: number, total: number, rounds: number, stepsP
 }
 
 export const NETWORK_FAILURE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.'
+
+/** 'Sorteio recusado', 'Re-sorteio recusado': a refused offline round's title. */
+export function refusedTitle(kind: string): string {
+  return kind === 'redraw' ? 'Re-sorteio recusado' : 'Sorteio recusado'
+}
+
+/** 'Não valeu: a lista mudou em outro aparelho antes da sincronização.' */
+export function refusedReasonText(line: string): string {
+  return `Não valeu: ${line}.`
+}
+
+export const REFUSED_ROUND_TEXT =
+  'Esta rodada foi feita sem conexão, em um aparelho do organizador, e recusada pelo servidor quando o aparelho ' +
+  'sincronizou. Ela fica no registro para que não desapareça, mas os seus sorteados não contam como vencedores.'
+
+export const REFUSED_RECOMPUTED_TEXT =
+  'A semente confere com o compromisso do aparelho, e os sorteados foram recalculados neste navegador a partir dela e da lista declarada.'
+
+export const REFUSED_SEED_TEXT =
+  'A semente confere com o compromisso do aparelho. A lista de bilhetes do aparelho não está no registro, então os sorteados não podem ser recalculados aqui.'
+
+export const REFUSED_NO_SEED_TEXT = 'O aparelho não revelou a semente desta rodada: não há sorteados registrados.'
+
+/** The verdict's note on refused rounds: they are in the record and do not count. */
+export function refusedSummary(count: number): string {
+  return count === 1
+    ? '1 rodada feita offline foi recusada pelo servidor: ela está no registro, mas não conta.'
+    : `${count} rodadas feitas offline foram recusadas pelo servidor: elas estão no registro, mas não contam.`
+}
