@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildAta, IN_PROGRESS_TEXT, NOT_DRAWN_TEXT, type AtaInput } from '@/protocol/ata'
+import { buildAta, IN_PROGRESS_TEXT, NOT_DRAWN_TEXT, type AtaInput, type AtaPosition } from '@/protocol/ata'
 
 // 2026-11-26 13:00:00 UTC = 10:00:00 in Brasília (UTC-3, no daylight saving since 2019).
 const T0 = Date.UTC(2026, 10, 26, 13, 0, 0)
@@ -54,12 +54,12 @@ describe('buildAta', () => {
       [1, 'Sorteio'],
       [2, 'Re-sorteio do 1º lugar'],
     ])
-    expect(ata.rounds[0]).toMatchObject({ poolDigest: 'digest-r1', clientSeed: 'cs-r1', serverSeed: 'ss-r1', serverCommitment: 'sc-r1' })
-    expect(ata.rounds[0].started.brasilia).toBe('26/11/2026, 10:00:00 (Brasília)')
-    expect(ata.rounds[1].mode).toMatch(/^OFFLINE/)
-    expect(ata.rounds[1].serverSeed).toBe('não usada (rodada offline)')
+    expect(ata.rounds[0]!).toMatchObject({ poolDigest: 'digest-r1', clientSeed: 'cs-r1', serverSeed: 'ss-r1', serverCommitment: 'sc-r1' })
+    expect(ata.rounds[0]!.started.brasilia).toBe('26/11/2026, 10:00:00 (Brasília)')
+    expect(ata.rounds[1]!.mode).toMatch(/^OFFLINE/)
+    expect(ata.rounds[1]!.serverSeed).toBe('não usada (rodada offline)')
 
-    const [first, second] = ata.positions
+    const [first, second] = ata.positions as [AtaPosition, AtaPosition]
     expect(first.label).toBe('1º lugar')
     expect(first.holders.map((h) => h.name)).toEqual(['Ana', 'Caio'])
     expect(first.holders[0]).toMatchObject({
@@ -105,8 +105,8 @@ describe('buildAta', () => {
     )
     if (ata.status !== 'drawn') throw new Error(ata.status)
     expect(ata.positions.map((p) => p.prize)).toEqual(['Bicicleta', null])
-    expect(ata.positions[0].holders[0].then).toBe('Lugar preenchido pelo suplente Duda, chamado em 26/11/2026, 10:09:00 (Brasília).')
-    expect(ata.positions[0].holders[1].origin).toBe('Suplente chamado em 26/11/2026, 10:09:00 (Brasília)')
+    expect(ata.positions[0]!.holders[0]!.then).toBe('Lugar preenchido pelo suplente Duda, chamado em 26/11/2026, 10:09:00 (Brasília).')
+    expect(ata.positions[0]!.holders[1]!.origin).toBe('Suplente chamado em 26/11/2026, 10:09:00 (Brasília)')
     expect(ata.alternates).toEqual([
       { rank: 1, label: '1º suplente', name: 'Duda', ticketNumber: '005', email: 'du***@i***.br', usedFor: 'Chamado para o 1º lugar' },
       { rank: 2, label: '2º suplente', name: 'Edu', ticketNumber: '003', email: null, usedFor: null },
@@ -116,7 +116,7 @@ describe('buildAta', () => {
   it('an invalidated place not yet redrawn says it is vacant', () => {
     const ata = buildAta(input({ rounds: [round('r1', 1, 'draw', [1, 2], T0)], winners: input().winners.filter((w) => w.roundId === 'r1') }))
     if (ata.status !== 'drawn') throw new Error(ata.status)
-    expect(ata.positions[0].holders.at(-1)?.then).toBe('Lugar vago: ainda não sorteado de novo.')
+    expect(ata.positions[0]!.holders.at(-1)?.then).toBe('Lugar vago: ainda não sorteado de novo.')
   })
 
   it('a draw in progress, or none yet, has no ata but says why', () => {

@@ -200,7 +200,7 @@ export function buildAta(input: AtaInput): Ata {
             usedFor: a.usedFor ? `Chamado para o ${positionLabel(a.usedFor)}` : null,
           }))
 
-  const first = rounds.find((r) => r.kind === 'draw') ?? rounds[0]
+  const first = rounds.find((r) => r.kind === 'draw') ?? rounds[0]!
   return {
     status: 'drawn',
     ...head,
