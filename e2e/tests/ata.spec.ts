@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { organiser } from './helpers';
 import { pdfPages, pdfText } from './pdf-text';
@@ -12,6 +13,11 @@ const A4 = { width: 794, height: 1123 };
 
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
+/** No axe violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 interface PublicWinner { position: number; name: string; email: string | null; ticket_number: string | null; valid: boolean }
@@ -60,6 +66,7 @@ test('the organiser\'s ata: opened and saved as PDF offline, its text read back;
   await expect(ata).not.toContainText('Não compareceu');
   await expect(page.getByRole('img', { name: /QR code da página de verificação/ })).toHaveAttribute('data-qr-ready', 'true');
   await shot(page, 'ata-organiser-360');
+  await expectAccessible(page);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar PDF' }).click();
@@ -161,6 +168,7 @@ test('dashboard: a finished raffle shows when it was drawn and its winner; searc
   await expect(card.getByText(/^Sorteado em \d\d\/\d\d\/\d{4}, \d\d:\d\d$/)).toBeVisible();
   await expect(card.getByText(`Vencedor: ${winner}`)).toBeVisible();
   await shot(page, 'dashboard-360');
+  await expectAccessible(page);
 
   // Keyboard only: the search field, then the status filter.
   const search = page.getByRole('searchbox', { name: 'Buscar sorteios' });

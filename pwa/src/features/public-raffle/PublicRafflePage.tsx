@@ -53,14 +53,6 @@ function PublicRaffle({ code }: { code: string }) {
             Modo telão
           </ButtonLink>
         </div>
-        {/* On paper a finished raffle is its result: the winners, whichever tab is open. On screen
-            this copy is not shown, so assistive technology skips it too. */}
-        {completed && (
-          <section aria-hidden="true" className="hidden print:block">
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Vencedores</h2>
-            <PublicWinners winners={state.winners} />
-          </section>
-        )}
         <Card className={completed ? 'print:hidden' : undefined}>
           <Tabs<Tab>
             label="Sorteio"
@@ -79,6 +71,14 @@ function PublicRaffle({ code }: { code: string }) {
             ]}
           />
         </Card>
+        {/* On paper a finished raffle is its result: the winners, whichever tab is open. Placed after the
+            tabs, not shown on screen and hidden from assistive technology. */}
+        {completed && (
+          <section aria-hidden="true" className="hidden print:block">
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Vencedores</h2>
+            <PublicWinners winners={state.winners} />
+          </section>
+        )}
         <div data-print="hide">
           <SelfCheck code={code} simple={state.raffle.type === 'simple'} winners={state.winners} />
         </div>
