@@ -71,6 +71,7 @@ test('the organiser\'s ata: opened and saved as PDF offline, its text read back;
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar PDF' }).click();
   const file = await (await download).path();
+  await (await download).saveAs(test.info().outputPath('ata.pdf')); // kept with the test's output, to look at
   expect((await download).suggestedFilename()).toBe(`ata-sorteio-${raffle.code}.pdf`);
   // Long lines wrap in the PDF: compared with the wrapping undone.
   const text = (await pdfText(file)).replace(/\s+/g, ' ');
