@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'sorteio/:code', lazy: screen(() => import('@/features/public-raffle/PublicRafflePage')) },
       { path: 'sorteio/:code/telao', lazy: screen(() => import('@/features/public-raffle/BigScreenPage')) },
       { path: 'sorteio/:code/verificar', lazy: screen(() => import('@/features/verify-draw/VerifyDrawPage')) },
+      { path: 'sorteio/:code/ata', lazy: screen(() => import('@/features/verify-draw/AtaPage')) },
       // Opened from e-mails, signed in or not; online-only account actions.
       { path: 'esqueci-senha', lazy: screen(() => import('@/features/auth/ForgotPasswordPage')) },
       { path: 'redefinir-senha', lazy: screen(() => import('@/features/auth/ResetPasswordPage')) },
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: screen(() => import('@/features/dashboard/DashboardPage')) },
           { path: 'criar-sorteio', lazy: screen(() => import('@/features/create-raffle/CreateRafflePage')) },
           { path: 'gerenciar/:id', lazy: screen(() => import('@/features/manage-raffle/ManageRafflePage')) },
+          { path: 'gerenciar/:id/ata', lazy: screen(() => import('@/features/manage-raffle/AtaPage')) },
           { path: 'conta', lazy: screen(() => import('@/features/account/AccountPage')) },
         ],
       },

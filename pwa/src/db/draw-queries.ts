@@ -36,3 +36,35 @@ export async function drawOverview(raffleId: string, database: SorteioDB = appDb
     return { rounds, winners: details, ownRounds: secrets }
   })
 }
+
+/** A finished raffle's result for its dashboard card. */
+export interface RaffleResult {
+  /** The valid winner of the 1st place, if any. */
+  first: string | null
+  /** Valid winners. */
+  winners: number
+}
+
+/** The results of the given raffles (those with winners), by raffle id: one read of the winners. */
+export async function raffleResults(raffleIds: readonly string[], database: SorteioDB = appDb): Promise<Map<string, RaffleResult>> {
+  const out = new Map<string, RaffleResult>()
+  if (raffleIds.length === 0) return out
+  return database.transaction('r', [database.winners, ...ticketTables(database)], async () => {
+    const winners = (await database.winners.where('raffleId').anyOf([...raffleIds]).toArray()).filter((w) => w.isValid)
+    const firsts = new Map<string, WinnerRow>()
+    for (const w of winners) {
+      const result = out.get(w.raffleId) ?? { first: null, winners: 0 }
+      result.winners++
+      out.set(w.raffleId, result)
+      if (w.position === 1) firsts.set(w.raffleId, w)
+    }
+    // One ticket read per raffle (its 1st place), not per winner.
+    await Promise.all(
+      [...firsts].map(async ([raffleId, w]) => {
+        const [ticket] = await ticketsById(raffleId, [w.ticketId], database)
+        out.get(raffleId)!.first = ticket?.name ?? null
+      }),
+    )
+    return out
+  })
+}

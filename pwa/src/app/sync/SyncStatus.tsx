@@ -15,11 +15,11 @@ export function SyncStatus() {
   return (
     <>
       {/* Keeps the end of the page clear of the fixed bar. */}
-      <div aria-hidden="true" className="h-12" />
+      <div aria-hidden="true" className="h-12 print:hidden" />
       <section
         ref={publishHeight}
         aria-label="Sincronização"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+        className="fixed inset-x-0 print:hidden bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
         <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-4 gap-y-0.5 px-4 py-2 text-xs text-slate-600 sm:px-6">
           <span className="inline-flex items-center gap-1.5 font-medium text-slate-800">

@@ -7,10 +7,12 @@ interface SearchBoxProps {
   onChange: (value: string) => void
   onClear: () => void
   placeholder?: string
+  /** The field's name for screen readers. */
+  label?: string
 }
 
 /** The list's search field, with a clear button once something is typed (Esc clears too). */
-export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por nome, email ou bilhete...' }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por nome, email ou bilhete...', label = 'Buscar participantes' }: SearchBoxProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
 
@@ -22,7 +24,7 @@ export function SearchBox({ value, onChange, onClear, placeholder = 'Buscar por 
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
-        Buscar participantes
+        {label}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-5 -translate-y-1/2 text-slate-500" />
       <input

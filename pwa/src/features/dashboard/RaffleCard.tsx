@@ -2,10 +2,11 @@ import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
+import type { RaffleResult } from '@/db/draw-queries'
 import type { RaffleRow } from '@/db/schema'
 import { DeleteRaffleButton } from '@/features/dashboard/DeleteRaffleButton'
 import { STATUS, TYPE_LABEL } from '@/features/dashboard/status'
-import { formatDate } from '@/lib/dates'
+import { formatDate, formatDateTime } from '@/lib/dates'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,7 +17,26 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function RaffleCard({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
+/** A finished raffle's result: when it was drawn and its 1st place (or how many won). */
+function Result({ raffle, result }: { raffle: RaffleRow; result: RaffleResult | undefined }) {
+  if (raffle.status !== 'completed') return null
+  const winner =
+    result?.first != null
+      ? raffle.winnersCount > 1
+        ? `1º lugar: ${result.first} · ${result.winners} vencedores`
+        : `Vencedor: ${result.first}`
+      : result
+        ? `${result.winners} ${result.winners === 1 ? 'vencedor' : 'vencedores'}`
+        : null
+  return (
+    <div className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      {raffle.drawnAt !== null && <p>Sorteado em {formatDateTime(raffle.drawnAt)}</p>}
+      {winner && <p className="font-semibold wrap-anywhere">{winner}</p>}
+    </div>
+  )
+}
+
+export function RaffleCard({ userId, raffle, result }: { userId: string; raffle: RaffleRow; result?: RaffleResult | undefined }) {
   const status = STATUS[raffle.status]
   return (
     <li>
@@ -37,6 +57,7 @@ export function RaffleCard({ userId, raffle }: { userId: string; raffle: RaffleR
           <Detail label="Tipo">{TYPE_LABEL[raffle.type]}</Detail>
           <Detail label="Vencedores">{raffle.winnersCount}</Detail>
         </dl>
+        <Result raffle={raffle} result={result} />
         <p className="text-xs text-slate-500">Criado em {formatDate(raffle.createdAt)}</p>
         <div className="mt-auto flex items-center gap-2">
           <ButtonLink to={`/gerenciar/${raffle.id}`} variant="secondary" className="flex-1" aria-label={`Gerenciar ${raffle.title}`}>

@@ -1,3 +1,5 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useMemo, useState } from 'react'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { RefusedChanges } from '@/components/refused/RefusedChanges'
@@ -7,6 +9,10 @@ import { useRaffles } from '@/features/dashboard/useRaffles'
 import { useSyncError } from '@/sync/sync-context'
 import { CardsSkeleton, grid } from '@/features/dashboard/CardsSkeleton'
 import { NotSyncedYet } from '@/features/dashboard/NotSyncedYet'
+import { raffleResults } from '@/db/draw-queries'
+import type { RaffleRow } from '@/db/schema'
+import { FILTER_FROM, filterRaffles, type StatusFilter } from '@/features/dashboard/filter'
+import { RaffleFilters } from '@/features/dashboard/RaffleFilters'
 
 function EmptyState() {
   return (
@@ -53,11 +59,39 @@ export default function RaffleList({ userId }: { userId: string }) {
   return (
     <>
       {refused}
-      <ul aria-label="Sorteios" className={grid}>
-        {answer.raffles.map((raffle) => (
-          <RaffleCard key={raffle.id} userId={userId} raffle={raffle} />
-        ))}
-      </ul>
+      <Raffles userId={userId} raffles={answer.raffles} />
+    </>
+  )
+}
+
+function Raffles({ userId, raffles }: { userId: string; raffles: RaffleRow[] }) {
+  const [term, setTerm] = useState('')
+  const [status, setStatus] = useState<StatusFilter>('all')
+  // A handful fits on a screen or two; more get the search and the filter (kept while they apply).
+  const filtering = raffles.length > FILTER_FROM || term !== '' || status !== 'all'
+  // At most a few hundred raffles: filtered at each keystroke, no debounce needed.
+  const shown = useMemo(() => filterRaffles(raffles, term, status), [raffles, term, status])
+  const drawnIds = useMemo(() => raffles.filter((r) => r.status === 'completed').map((r) => r.id), [raffles])
+  const results = useLiveQuery(() => raffleResults(drawnIds), [drawnIds])
+  return (
+    <>
+      {filtering && <RaffleFilters term={term} onTerm={setTerm} status={status} onStatus={setStatus} />}
+      {filtering && (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {shown.length === raffles.length ? `${raffles.length} sorteios` : `Mostrando ${shown.length} de ${raffles.length}`}
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <Card className="mt-4 text-center text-sm text-slate-600">
+          {term.trim() ? `Nenhum sorteio encontrado para "${term.trim()}"` : 'Nenhum sorteio com este status.'}
+        </Card>
+      ) : (
+        <ul aria-label="Sorteios" className={grid}>
+          {shown.map((raffle) => (
+            <RaffleCard key={raffle.id} userId={userId} raffle={raffle} result={results?.get(raffle.id)} />
+          ))}
+        </ul>
+      )}
     </>
   )
 }

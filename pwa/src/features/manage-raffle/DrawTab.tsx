@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
 import { useOnline, useOnlineGetter } from '@/sync/online'
+import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
@@ -76,6 +77,11 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
         <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
+        {raffle.status !== 'pending' && (
+          <ButtonLink to={`/gerenciar/${raffleId}/ata`} variant="outline" className="w-full sm:w-auto">
+            Ata do sorteio
+          </ButtonLink>
+        )}
         {mismatch && (
           <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
             {RESULT_MISMATCH_TEXT}

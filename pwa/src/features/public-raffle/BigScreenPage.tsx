@@ -9,7 +9,7 @@ import { orderWinners } from '@/lib/winners'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
-import { QrCode } from '@/features/public-raffle/QrCode'
+import { QrCode } from '@/components/ui/QrCode'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
 

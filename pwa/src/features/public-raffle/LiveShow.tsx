@@ -178,7 +178,7 @@ export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps
       onKeyDown={(event) => {
         if (event.key === 'Escape' && frame.kind === 'done') onClose()
       }}
-      className="fixed inset-0 z-40 flex flex-col items-center justify-center-safe gap-3 overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 p-6 text-center text-white outline-none"
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center-safe print:hidden gap-3 overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 p-6 text-center text-white outline-none"
     >
       <h2 id={titleId} className="sr-only">
         Sorteio ao vivo

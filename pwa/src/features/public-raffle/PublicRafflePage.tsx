@@ -38,9 +38,13 @@ function PublicRaffle({ code }: { code: string }) {
     <PageContainer>
       <BackLink to="/sorteio">Consultar outro código</BackLink>
       <div className="mt-4 space-y-4">
-        {!online && <OfflineNotice />}
+        {!online && (
+          <div data-print="hide">
+            <OfflineNotice />
+          </div>
+        )}
         <RaffleSummary state={state} connection={online ? view.connection : 'reconnecting'} />
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div data-print="hide" className="flex flex-col gap-2 sm:flex-row">
           <ButtonLink to={`/sorteio/${code}/verificar`} variant="secondary" className="sm:flex-1">
             <ShieldIcon className="size-4" />
             Verificar sorteio
@@ -49,7 +53,7 @@ function PublicRaffle({ code }: { code: string }) {
             Modo telão
           </ButtonLink>
         </div>
-        <Card>
+        <Card className={completed ? 'print:hidden' : undefined}>
           <Tabs<Tab>
             label="Sorteio"
             value={shownTab}
@@ -67,7 +71,17 @@ function PublicRaffle({ code }: { code: string }) {
             ]}
           />
         </Card>
-        <SelfCheck code={code} simple={state.raffle.type === 'simple'} winners={state.winners} />
+        {/* On paper a finished raffle is its result: the winners, whichever tab is open. Placed after the
+            tabs, not shown on screen and hidden from assistive technology. */}
+        {completed && (
+          <section aria-hidden="true" className="hidden print:block">
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Vencedores</h2>
+            <PublicWinners winners={state.winners} />
+          </section>
+        )}
+        <div data-print="hide">
+          <SelfCheck code={code} simple={state.raffle.type === 'simple'} winners={state.winners} />
+        </div>
       </div>
       <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} />
     </PageContainer>

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
+import { formatDateTime } from '@/lib/dates'
 import type { FeedStatus } from '@/sync/public-feed'
 import { count, PUBLIC_STATUS, PUBLIC_TYPE } from '@/features/public-raffle/public-text'
 
@@ -16,7 +17,7 @@ const CONNECTION: Record<FeedStatus, { label: string; dot: string }> = {
 export function ConnectionBadge({ status, className }: { status: FeedStatus; className?: string }) {
   const { label, dot } = CONNECTION[status]
   return (
-    <span role="status" className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-600', className)}>
+    <span role="status" className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 print:hidden', className)}>
       <span aria-hidden="true" className={cn('size-2 rounded-full', dot)} />
       {label}
     </span>
@@ -54,6 +55,9 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
         <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small className="col-span-2 sm:col-span-1" />
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
+      {raffle.drawn_at !== null && raffle.status === 'completed' && (
+        <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>
+      )}
     </Card>
   )
 }

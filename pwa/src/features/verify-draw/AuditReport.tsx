@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { Button } from '@/components/ui/Button'
+import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { orderWinners } from '@/lib/winners'
@@ -168,9 +169,16 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
       )}
 
       <Card className="space-y-3">
-        <Button variant="outline" className="w-full sm:w-auto" onClick={() => downloadText(fileName, text)}>
-          Baixar registro (JSON)
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" className="w-full sm:w-auto" onClick={() => downloadText(fileName, text)}>
+            Baixar registro (JSON)
+          </Button>
+          {record.draws.length > 0 && (
+            <ButtonLink to={`/sorteio/${code}/ata`} variant="outline" className="w-full sm:w-auto">
+              Ata do sorteio
+            </ButtonLink>
+          )}
+        </div>
         <p className="text-sm text-slate-600">
           O arquivo é o registro exatamente como o servidor o publicou. Ele pode ser conferido sem internet com o programa de
           linha de comando do Sorteio:{' '}

@@ -10,3 +10,17 @@ export function qrPath(size: number, isDark: (row: number, col: number) => boole
   return d
 }
 
+
+export interface QrMatrix {
+  size: number
+  isDark: (row: number, col: number) => boolean
+}
+
+/** The modules of a QR code of `text` (error correction M); the encoder loads on first use. */
+export async function loadQrMatrix(text: string): Promise<QrMatrix> {
+  const { default: qrcode } = await import('qrcode-generator')
+  const qr = qrcode(0, 'M')
+  qr.addData(text, 'Byte')
+  qr.make()
+  return { size: qr.getModuleCount(), isDark: (r, c) => qr.isDark(r, c) }
+}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { cn } from '@/lib/cn'
-import { QR_QUIET_ZONE, qrPath } from '@/features/public-raffle/qr-path'
-
+import { loadQrMatrix, QR_QUIET_ZONE, qrPath } from '@/components/ui/qr-path'
 
 type Matrix = { text: string; size: number; path: string }
 
@@ -9,16 +8,12 @@ type Matrix = { text: string; size: number; path: string }
  * A QR code of `text`, drawn as SVG. The encoder (qrcode-generator, no dependencies) loads with
  * the first code shown, so no other screen carries it.
  */
-export function QrCode({ text, className }: { text: string; className?: string }) {
+export function QrCode({ text, className, label }: { text: string; className?: string; label?: string }) {
   const [matrix, setMatrix] = useState<Matrix | null>(null)
   useEffect(() => {
     let live = true
-    void import('qrcode-generator').then(({ default: qrcode }) => {
-      const qr = qrcode(0, 'M')
-      qr.addData(text, 'Byte')
-      qr.make()
-      const size = qr.getModuleCount()
-      if (live) setMatrix({ text, size, path: qrPath(size, (r, c) => qr.isDark(r, c)) })
+    void loadQrMatrix(text).then(({ size, isDark }) => {
+      if (live) setMatrix({ text, size, path: qrPath(size, isDark) })
     })
     return () => {
       live = false
@@ -30,8 +25,9 @@ export function QrCode({ text, className }: { text: string; className?: string }
   return (
     <svg
       role="img"
-      aria-label={`QR code do link público: ${text}`}
+      aria-label={label ?? `QR code do link público: ${text}`}
       data-qr-text={text}
+      data-qr-ready={ready ? 'true' : undefined}
       viewBox={`0 0 ${side} ${side}`}
       shapeRendering="crispEdges"
       className={cn('bg-white', className)}

@@ -1,0 +1,87 @@
+// The PDF as a reader sees it: made by the real jsPDF with the embedded fonts, then read back with
+// PDF.js. The prizes and alternates come from a fixture (the raffle's own fields arrive later).
+import { describe, expect, it } from 'vitest'
+import { ataPdf } from '@/components/ata/ata-pdf'
+import { buildAta, type AtaInput } from '@/protocol/ata'
+
+// PDF.js 6 expects Promise.withResolvers (Node 22); the project runs on Node 20.19 too.
+;(Promise as unknown as { withResolvers?: unknown }).withResolvers ??= function <T>() {
+  let resolve!: (value: T) => void
+  let reject!: (reason?: unknown) => void
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
+  return { promise, resolve, reject }
+}
+
+// jsdom's Blob has no arrayBuffer(); its FileReader reads it.
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsArrayBuffer(blob)
+  })
+}
+
+async function readBack(blob: Blob): Promise<{ text: string; pages: number }> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await getDocument({ data: await bytesOf(blob) }).promise
+  const parts: string[] = []
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent()
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  return { text: parts.join(' ').replace(/\s+/g, ' '), pages: doc.numPages }
+}
+
+const T0 = Date.UTC(2026, 10, 26, 13, 0, 0)
+const input: AtaInput = {
+  raffle: { code: 'ABC123', title: 'Quermesse de São João: ação solidária', description: 'Prêmios doados pelo comércio', type: 'tickets', status: 'completed' },
+  organiserEmail: 'organização@paróquia.org.br',
+  counts: { people: 3, tickets: 3 },
+  algorithm: 'sorteio-v1',
+  rounds: [
+    {
+      id: 'r1', round: 1, kind: 'draw', positions: [1, 2], online: true, startedAt: T0, completedAt: T0 + 4000, poolSize: 3,
+      poolDigest: 'a'.repeat(64), clientCommitment: 'b'.repeat(64), clientSeed: 'c'.repeat(64), serverCommitment: 'd'.repeat(64), serverSeed: 'e'.repeat(64),
+    },
+  ],
+  roundOpen: false,
+  winners: [
+    { position: 1, roundId: 'r1', name: 'Conceição Araújo', ticketNumber: '001', email: 'conceicao@exemplo.com', valid: false, invalidatedAt: T0 + 60_000 },
+    { position: 1, roundId: 'r1', name: 'Zé Ninguém', ticketNumber: '003', email: null, valid: true, invalidatedAt: null, promotedAt: T0 + 120_000 },
+    { position: 2, roundId: 'r1', name: 'Inês Brandão', ticketNumber: '002', email: null, valid: true, invalidatedAt: null },
+  ],
+  winnersCount: 2,
+  verifyUrl: 'https://sorteio.example.com/sorteio/ABC123/verificar',
+  prizes: ['Bicicleta aro 29', 'Cesta básica'],
+  alternates: [{ rank: 1, name: 'Zé Ninguém', ticketNumber: '003', email: null, usedFor: 1 }],
+}
+
+describe('ataPdf', () => {
+  it('writes every section as text a reader can extract, Portuguese letters included', async () => {
+    const ata = buildAta(input)
+    if (ata.status !== 'drawn') throw new Error(ata.status)
+    const { text, pages } = await readBack(await ataPdf(ata))
+    expect(pages).toBe(2)
+    for (const line of [
+      'Ata do sorteio',
+      'Quermesse de São João: ação solidária',
+      'Descrição: Prêmios doados pelo comércio',
+      'Conta do organizador: organização@paróquia.org.br',
+      '1º lugar · Bicicleta aro 29',
+      '2º lugar · Cesta básica',
+      'Conceição Araújo · Bilhete 001 · co***@e***.com',
+      'Lugar preenchido pelo suplente Zé Ninguém',
+      'Inês Brandão · Bilhete 002',
+      'Suplentes',
+      '1º suplente: Zé Ninguém · Bilhete 003 · Chamado para o 1º lugar',
+      'https://sorteio.example.com/sorteio/ABC123/verificar',
+      'Responsável',
+      'Testemunha',
+      `Semente do servidor: ${'e'.repeat(64)}`,
+      'Realizado em: 26/11/2026, 10:00:04 (Brasília) · 26/11/2026, 13:00:04 UTC',
+    ]) {
+      expect(text).toContain(line)
+    }
+  })
+})

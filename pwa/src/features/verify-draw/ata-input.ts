@@ -1,0 +1,43 @@
+// The public ata's input: the raffle's public state (masked e-mails, counts, description) and its
+// audit record (the rounds' seeds and commitments). The organiser's e-mail is not public, so this
+// ata leaves it out; the organiser's own (from the draw tab) carries it.
+import type { AuditExport } from '@/features/verify-draw/audit-record'
+import type { AtaInput } from '@/protocol/ata'
+import type { PublicState } from '@/protocol/public-state'
+
+export function publicAtaInput(state: PublicState, record: AuditExport, origin: string): AtaInput {
+  const { raffle } = state
+  return {
+    raffle: { code: raffle.code, title: raffle.title, description: raffle.description, type: raffle.type, status: raffle.status },
+    organiserEmail: null,
+    counts: state.counts,
+    algorithm: record.algorithm,
+    rounds: record.draws.map((r, i) => ({
+      id: r.draw_id ?? `rodada-${i + 1}`,
+      round: r.round ?? i + 1,
+      kind: r.kind,
+      positions: r.positions,
+      online: r.online,
+      startedAt: r.started_at,
+      completedAt: r.completed_at,
+      poolSize: r.pool_size,
+      poolDigest: r.pool_digest,
+      clientCommitment: r.client_commitment,
+      clientSeed: r.client_seed,
+      serverCommitment: r.server_commitment ?? null,
+      serverSeed: r.server_seed ?? null,
+    })),
+    roundOpen: state.round !== null,
+    winners: state.winners.map((w) => ({
+      position: w.position,
+      roundId: w.round_id,
+      name: w.name,
+      ticketNumber: w.ticket_number,
+      email: w.email,
+      valid: w.valid,
+      invalidatedAt: w.invalidated_at,
+    })),
+    winnersCount: raffle.winners_count,
+    verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
+  }
+}

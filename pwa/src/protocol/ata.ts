@@ -1,0 +1,243 @@
+// The 'Ata do sorteio': the formal record of a raffle's draw, to print, sign and post. One pure
+// function turns what a device knows (the organiser's tables, or the public state and audit record)
+// into the ata's content; the printable page and the PDF only lay it out, so both say the same.
+// Prizes per position, alternates and their promotions are optional slots: filled once the raffle
+// carries them, absent (and not printed) before.
+import { formatDateTimeSeconds } from '@/lib/dates'
+import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
+import { maskEmail } from '@/protocol/mask-email'
+
+export const BRASILIA = 'America/Sao_Paulo'
+
+export interface AtaRoundInput {
+  id: string
+  /** The round's number in the raffle (abandoned rounds count); its order when absent. */
+  round?: number | null
+  kind: 'draw' | 'redraw'
+  positions: number[]
+  online: boolean
+  startedAt: number
+  completedAt: number
+  poolSize: number
+  poolDigest: string
+  clientCommitment: string
+  clientSeed: string | null
+  serverCommitment: string | null
+  serverSeed: string | null
+}
+
+export interface AtaWinnerInput {
+  position: number
+  /** The round that drew it (an alternate promoted into the place has its own round's id). */
+  roundId: string
+  name: string
+  ticketNumber: string | null
+  /** Whole or masked: the ata masks it again (masking is idempotent). */
+  email: string | null
+  valid: boolean
+  invalidatedAt: number | null
+  /** Set when the winner took the place as an alternate (a promotion), not drawn for it. */
+  promotedAt?: number | null
+}
+
+/** An alternate (suplente), in the order drawn; `usedFor` once promoted into a position. */
+export interface AtaAlternateInput {
+  rank: number
+  name: string
+  ticketNumber: string | null
+  email: string | null
+  usedFor?: number | null
+}
+
+export interface AtaInput {
+  raffle: { code: string; title: string; description: string; type: 'simple' | 'tickets'; status: 'pending' | 'in_progress' | 'completed' }
+  /** The organiser's account e-mail: known to the organiser's device only (the public record leaves it out). */
+  organiserEmail?: string | null
+  counts: { people: number; tickets: number }
+  algorithm: string
+  /** Completed rounds, any order. */
+  rounds: AtaRoundInput[]
+  /** A round is counting down or waiting for its reveal. */
+  roundOpen: boolean
+  /** Every winner, valid or not. */
+  winners: AtaWinnerInput[]
+  winnersCount: number
+  verifyUrl: string
+  /** Slot: the prize of each position (index 0 is the 1st place). */
+  prizes?: ReadonlyArray<string | null | undefined>
+  /** Slot: the alternates drawn with the winners. */
+  alternates?: AtaAlternateInput[]
+}
+
+/** A moment in both time zones the ata states: Brasília's and UTC. */
+export interface AtaTime {
+  brasilia: string
+  utc: string
+}
+
+export interface AtaRound {
+  number: number
+  title: string
+  mode: string
+  started: AtaTime
+  completed: AtaTime
+  poolSize: number
+  poolDigest: string
+  clientCommitment: string
+  clientSeed: string
+  serverCommitment: string
+  serverSeed: string
+}
+
+export interface AtaHolder {
+  name: string
+  ticketNumber: string | null
+  email: string | null
+  /** How the holder got the place: drawn in round N, or promoted from the alternates. */
+  origin: string
+  valid: boolean
+  /** When it was invalidated (never why); null while valid or when the time is unknown. */
+  invalidated: AtaTime | null
+  /** How the place was filled again after this holder, or that it is still vacant. */
+  then: string | null
+}
+
+export interface AtaPosition {
+  position: number
+  label: string
+  prize: string | null
+  /** Holders in order; the last valid one holds the place now. */
+  holders: AtaHolder[]
+}
+
+export interface AtaAlternate {
+  rank: number
+  label: string
+  name: string
+  ticketNumber: string | null
+  email: string | null
+  usedFor: string | null
+}
+
+export type Ata =
+  | { status: 'notDrawn' | 'inProgress'; code: string; title: string; message: string }
+  | {
+      status: 'drawn'
+      code: string
+      title: string
+      description: string
+      type: string
+      organiserEmail: string | null
+      people: number
+      tickets: number
+      algorithm: string
+      drawnAt: AtaTime
+      rounds: AtaRound[]
+      positions: AtaPosition[]
+      /** Null when the raffle has no alternates slot; [] when it asked for none. */
+      alternates: AtaAlternate[] | null
+      invalidations: number
+      verifyUrl: string
+      signatures: string[]
+    }
+
+export const SIGNATURES = ['Responsável', 'Testemunha']
+export const IN_PROGRESS_TEXT = 'O sorteio está em andamento. A ata fica disponível quando o resultado for revelado.'
+export const NOT_DRAWN_TEXT = 'Este sorteio ainda não foi realizado: a ata fica disponível depois do sorteio.'
+
+export function ataTime(ms: number): AtaTime {
+  return { brasilia: `${formatDateTimeSeconds(ms, BRASILIA)} (Brasília)`, utc: `${formatDateTimeSeconds(ms, 'UTC')} UTC` }
+}
+
+const positionLabel = (p: number) => `${p}º lugar`
+
+function roundTitle(r: AtaRoundInput): string {
+  if (r.kind === 'draw') return 'Sorteio'
+  return `Re-sorteio do ${r.positions.map(positionLabel).join(', ')}`
+}
+
+/** The ata of a raffle; only a drawn raffle has one (a draw in progress says so). */
+export function buildAta(input: AtaInput): Ata {
+  const { raffle } = input
+  const head = { code: raffle.code, title: raffle.title }
+  if (input.roundOpen || raffle.status === 'in_progress') return { status: 'inProgress', ...head, message: IN_PROGRESS_TEXT }
+  const rounds = [...input.rounds].sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.startedAt - b.startedAt)
+  if (raffle.status !== 'completed' || rounds.length === 0) return { status: 'notDrawn', ...head, message: NOT_DRAWN_TEXT }
+
+  const numberOf = new Map(rounds.map((r, i) => [r.id, i + 1]))
+  const roundOf = new Map(rounds.map((r) => [r.id, r]))
+  const positions: AtaPosition[] = []
+  for (let position = 1; position <= input.winnersCount; position++) {
+    const held = input.winners
+      .filter((w) => w.position === position)
+      .sort((a, b) => placedAt(a, roundOf) - placedAt(b, roundOf))
+    const holders = held.map((w, i): AtaHolder => {
+      const next = held[i + 1]
+      return {
+        name: w.name,
+        ticketNumber: w.ticketNumber,
+        email: w.email === null ? null : maskEmail(w.email),
+        origin: w.promotedAt != null ? `Suplente chamado em ${ataTime(w.promotedAt).brasilia}` : `Sorteado na rodada ${numberOf.get(w.roundId) ?? '?'}`,
+        valid: w.valid,
+        invalidated: w.valid || w.invalidatedAt === null ? null : ataTime(w.invalidatedAt),
+        then: w.valid ? null : next ? refill(next, numberOf) : 'Lugar vago: ainda não sorteado de novo.',
+      }
+    })
+    positions.push({ position, label: positionLabel(position), prize: input.prizes?.[position - 1]?.trim() || null, holders })
+  }
+
+  const alternates =
+    input.alternates === undefined
+      ? null
+      : [...input.alternates]
+          .sort((a, b) => a.rank - b.rank)
+          .map((a) => ({
+            rank: a.rank,
+            label: `${a.rank}º suplente`,
+            name: a.name,
+            ticketNumber: a.ticketNumber,
+            email: a.email === null ? null : maskEmail(a.email),
+            usedFor: a.usedFor ? `Chamado para o ${positionLabel(a.usedFor)}` : null,
+          }))
+
+  const first = rounds.find((r) => r.kind === 'draw') ?? rounds[0]!
+  return {
+    status: 'drawn',
+    ...head,
+    description: raffle.description,
+    type: RAFFLE_TYPE_LABEL[raffle.type],
+    organiserEmail: input.organiserEmail ?? null,
+    people: input.counts.people,
+    tickets: input.counts.tickets,
+    algorithm: input.algorithm,
+    drawnAt: ataTime(first.completedAt),
+    rounds: rounds.map((r, i) => ({
+      number: i + 1,
+      title: roundTitle(r),
+      mode: r.online ? 'Online (semente do organizador e do servidor)' : 'OFFLINE (só a semente do aparelho do organizador)',
+      started: ataTime(r.startedAt),
+      completed: ataTime(r.completedAt),
+      poolSize: r.poolSize,
+      poolDigest: r.poolDigest,
+      clientCommitment: r.clientCommitment,
+      clientSeed: r.clientSeed ?? '—',
+      serverCommitment: r.serverCommitment ?? '—',
+      serverSeed: r.online ? (r.serverSeed ?? '—') : 'não usada (rodada offline)',
+    })),
+    positions,
+    alternates,
+    invalidations: input.winners.filter((w) => !w.valid).length,
+    verifyUrl: input.verifyUrl,
+    signatures: SIGNATURES,
+  }
+}
+
+/** When a holder took the place: its promotion, or its round's end. */
+function placedAt(w: AtaWinnerInput, rounds: Map<string, AtaRoundInput>): number {
+  return w.promotedAt ?? rounds.get(w.roundId)?.completedAt ?? 0
+}
+
+function refill(next: AtaWinnerInput, numberOf: Map<string, number>): string {
+  if (next.promotedAt != null) return `Lugar preenchido pelo suplente ${next.name}, chamado em ${ataTime(next.promotedAt).brasilia}.`
+  return `Lugar preenchido por re-sorteio na rodada ${numberOf.get(next.roundId) ?? '?'}.`
+}
