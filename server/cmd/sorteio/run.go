@@ -19,6 +19,7 @@ import (
 	"github.com/sorteio/sorteio/server/internal/config"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/mail"
+	"github.com/sorteio/sorteio/server/internal/metrics"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/ws"
@@ -109,6 +110,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
+		Ready:    db,
 		Accounts: accounts,
 		Account:  accounts,
 		Exports:  db,
@@ -128,6 +130,17 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	deps.Emails = emails
+	if cfg.MetricsAddr != "" {
+		m := metrics.New(metrics.Sources{OrganiserSockets: hub.Total, PublicViewers: viewers.Total,
+			MailOutbox: db.MailOutboxDepth, Pool: db.PoolStats, Listening: db.Listening})
+		viewers.Observe(m.Broadcast)
+		deps.Metrics = m
+		addr, err := serveMetrics(ctx, &wg, cfg.MetricsAddr, m.Handler(), log)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", addr)
+	}
 	// Keys stored in the database: a restart or a second instance signs and
 	// checks cookies as this one does (docs/operations.md, "Server secrets").
 	deviceKey, err := db.Secret(ctx, store.SecretKnownDevice)
@@ -267,4 +280,24 @@ func displayAddr(a net.Addr) string {
 		return fmt.Sprintf("localhost:%d", tcp.Port)
 	}
 	return a.String()
+}
+
+// serveMetrics serves the metrics on their own listener until ctx ends, so
+// the public port never answers them. It returns the address it listens on.
+func serveMetrics(ctx context.Context, wg *sync.WaitGroup, addr string, h http.Handler, log *slog.Logger) (string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("METRICS_ADDR: escutar em %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	wg.Go(func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("servidor de métricas", "err", err)
+		}
+	})
+	wg.Go(func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	})
+	return displayAddr(ln.Addr()), nil
 }

@@ -58,6 +58,10 @@ type DB struct {
 	// walErased is set while SQLite's WAL may still hold pages from before
 	// an erasure (truncateWAL).
 	walErased atomic.Bool
+	// schemaWant is the newest migration this build has (readiness.go);
+	// listening holds each LISTEN channel's state (PostgreSQL).
+	schemaWant int64
+	listening  listenState
 }
 
 // SetAbandonGrace sets the grace after a round's countdown before the owner
@@ -105,7 +109,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 		db.sql.SetMaxOpenConns(8)
 		db.read, err = sql.Open("sqlite", sqliteDSN(dsn, "deferred"))
 		if err != nil {
-			db.sql.Close()
+			db.Close()
 			return nil, fmt.Errorf("abrir SQLite: %w", err)
 		}
 		db.read.SetMaxOpenConns(8)
