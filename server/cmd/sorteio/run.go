@@ -25,11 +25,14 @@ import (
 	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
-const usage = `uso: sorteio [serve | verify ARQUIVO.json]
+const usage = `uso: sorteio [serve | verify ARQUIVO.json | backup ARQUIVO | restore ARQUIVO]
 
   serve    inicia o servidor (padrão); configuração pelas variáveis de ambiente do README
   verify   confere um registro de sorteio exportado: recalcula os vencedores a partir das
            sementes e dos bilhetes publicados
+  backup   copia o banco SQLite (SQLITE_PATH) para ARQUIVO, com o servidor no ar
+  restore  põe o backup ARQUIVO no lugar do banco SQLite, com o servidor parado; o banco
+           anterior é guardado ao lado
 `
 
 // run is the whole program; main only calls it, so tests can too.
@@ -43,6 +46,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, getenv, stdout, stderr)
 	case "verify":
 		return verify(args[2:], stdout)
+	case "backup":
+		return backup(ctx, args[2:], getenv, stdout)
+	case "restore":
+		return restore(ctx, args[2:], getenv, stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -62,6 +63,8 @@ type DB struct {
 	// listening holds each LISTEN channel's state (PostgreSQL).
 	schemaWant int64
 	listening  listenState
+	// lock is SQLite's shared lock that keeps a restore away (backup.go).
+	lock *os.File
 }
 
 // SetAbandonGrace sets the grace after a round's countdown before the owner
@@ -99,6 +102,9 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 			if err := os.MkdirAll(dir, 0o750); err != nil {
 				return nil, fmt.Errorf("criar pasta do banco: %w", err)
 			}
+		}
+		if db.lock, err = lockFile(dsn, syscall.LOCK_SH); err != nil {
+			return nil, fmt.Errorf("o banco %s está sendo restaurado (%w)", dsn, err)
 		}
 		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn, "immediate"))
 		if err != nil {
@@ -174,7 +180,11 @@ func (db *DB) Close() error {
 	if db.read != nil && db.read != db.sql {
 		db.read.Close()
 	}
-	return db.sql.Close()
+	err := db.sql.Close()
+	if db.lock != nil {
+		db.lock.Close()
+	}
+	return err
 }
 
 // Raw gives package storetest the pool and the dialect's placeholder
