@@ -103,18 +103,27 @@ type device struct {
 	mutation     int64
 }
 
+// signUpJar is a device with a cookie jar and no account yet.
+func signUpJar(base string) *device {
+	jar, _ := cookiejar.New(nil)
+	return &device{base: base, client: core.NewID(time.Now()), http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
 func signUp(t *testing.T, base, email, password string) *device {
 	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	d := &device{base: base, client: core.NewID(time.Now()), http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	d := signUpJar(base)
 	if status, body := d.post("/api/auth/signup", map[string]string{"email": email, "password": password}); status != 201 && status != 200 {
 		t.Fatalf("sign-up: %d %s", status, body)
 	}
 	return d
 }
 
+// post sends body as JSON; a []byte goes as it is.
 func (d *device) post(path string, body any) (int, []byte) {
-	b, _ := json.Marshal(body)
+	b, raw := body.([]byte)
+	if !raw {
+		b, _ = json.Marshal(body)
+	}
 	res, err := d.http.Post(d.base+path, "application/json", bytes.NewReader(b))
 	if err != nil {
 		return 0, []byte(err.Error())
