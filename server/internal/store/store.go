@@ -259,8 +259,19 @@ func (db *DB) wrap(err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &core.Error{Code: core.CodeUnavailable, Err: err}
 	}
+	if isDiskFull(err) {
+		db.log.Error("banco sem espaço em disco", "err", err)
+		return &core.Error{Code: core.CodeUnavailable, Message: msgDiskFull, RetryAfter: 30 * time.Second, Err: err}
+	}
+	if isUnreachable(err) {
+		return &core.Error{Code: core.CodeUnavailable, RetryAfter: 2 * time.Second, Err: err}
+	}
 	return core.Internal(err)
 }
+
+// msgDiskFull is what a write answers while the database's disk is full:
+// the device keeps its changes and sends them again.
+const msgDiskFull = "O servidor está sem espaço para gravar. Suas alterações continuam neste aparelho e serão enviadas quando ele voltar."
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
