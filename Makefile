@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
+.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy chaos lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -85,6 +85,12 @@ bin/mailpit:
 ## check-proxy: two instances on PostgreSQL behind Caddy (needs caddy and TEST_DATABASE_URL; skips without)
 check-proxy: build
 	deploy/proxy-check.sh
+
+## chaos: the slow faults: PostgreSQL restarted under load (a throwaway cluster of its own, from
+## /usr/lib/postgresql/*/bin), one of two instances killed behind Caddy (skipped without caddy).
+## The quick ones (a full disk, clock skew, backup under load) run in make test.
+chaos: build
+	$(GO) test -tags chaos -count=1 -v -timeout 10m ./server/chaos/
 
 ## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
 bench: build mailpit
