@@ -36,8 +36,8 @@ func backup(ctx context.Context, args []string, getenv func(string) string, stdo
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "backup de %s em %s: %.1f MB, esquema %d, %d ms\n", db, args[0], float64(info.Bytes)/(1<<20), info.Schema,
-		info.Duration.Milliseconds())
+	fmt.Fprintf(stdout, "backup de %s em %s: %.1f MB, esquema %d, cópia %d ms, total %d ms\n", db, args[0], float64(info.Bytes)/(1<<20),
+		info.Schema, info.Copy.Milliseconds(), info.Duration.Milliseconds())
 	return nil
 }
 

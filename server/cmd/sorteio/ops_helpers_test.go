@@ -48,7 +48,7 @@ func (b *logBuffer) String() string {
 
 // startInstance runs the server with env (ADDR defaults to a free loopback
 // port) and waits for its start-up lines.
-func startInstance(t *testing.T, env map[string]string) *instance {
+func startInstance(t testing.TB, env map[string]string) *instance {
 	t.Helper()
 	if env["ADDR"] == "" {
 		env["ADDR"] = "127.0.0.1:0"
@@ -109,7 +109,7 @@ func signUpJar(base string) *device {
 	return &device{base: base, client: core.NewID(time.Now()), http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
 }
 
-func signUp(t *testing.T, base, email, password string) *device {
+func signUp(t testing.TB, base, email, password string) *device {
 	t.Helper()
 	d := signUpJar(base)
 	if status, body := d.post("/api/auth/signup", map[string]string{"email": email, "password": password}); status != 201 && status != 200 {
@@ -175,7 +175,7 @@ func (d *device) push(ops ...op) (int, []result, []byte) {
 }
 
 // mustPush sends ops and wants each applied.
-func (d *device) mustPush(t *testing.T, ops ...op) []result {
+func (d *device) mustPush(t testing.TB, ops ...op) []result {
 	t.Helper()
 	status, res, body := d.push(ops...)
 	if status != 200 || len(res) != len(ops) {

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"time"
 
+	"modernc.org/sqlite"
+
 	"github.com/sorteio/sorteio/migrations"
 )
 
@@ -39,16 +41,20 @@ func lockFile(dbPath string, how int) (*os.File, error) {
 
 // BackupInfo describes a backup made.
 type BackupInfo struct {
-	Bytes    int64
-	Schema   int64
-	Duration time.Duration
+	Bytes  int64
+	Schema int64
+	// Copy is the time the source was read (one read transaction); Duration
+	// the whole backup, the copy's check included.
+	Copy, Duration time.Duration
 }
 
 // Backup writes a consistent copy of the SQLite database at dbPath to dest
-// while servers keep writing: VACUUM INTO reads one WAL snapshot (readers
-// never block SQLite's writer) and writes a compact file. It goes to a
-// temporary name first and is checked before it takes dest's name, so dest
-// is never a half-written backup.
+// while servers keep writing: SQLite's online backup copies the pages of
+// one WAL snapshot in a single step (a reader, which never blocks SQLite's
+// writer). VACUUM INTO would do too, but it rebuilds every index: 2.1 s
+// for a 59 MB database against the page copy's 0.18 s (docs/bench). The
+// copy goes to a temporary name first and is checked before it takes
+// dest's name, so dest is never a half-written backup.
 func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 	start := time.Now()
 	var info BackupInfo
@@ -60,17 +66,13 @@ func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 	}
 	tmp := dest + ".parcial"
 	_ = os.Remove(tmp)
-	src, err := sql.Open("sqlite", sqliteDSN(dbPath, "deferred"))
-	if err != nil {
-		return info, err
-	}
-	defer src.Close()
-	src.SetMaxOpenConns(1)
-	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+	if err := onlineBackup(ctx, dbPath, tmp); err != nil {
 		_ = os.Remove(tmp)
 		return info, fmt.Errorf("copiar o banco: %w", err)
 	}
-	if info.Schema, err = checkBackup(ctx, tmp); err != nil {
+	info.Copy = time.Since(start)
+	var err error
+	if info.Schema, err = checkBackup(ctx, tmp, false); err != nil {
 		_ = os.Remove(tmp)
 		return info, err
 	}
@@ -91,7 +93,7 @@ func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 // server starts). The database it replaces is kept beside it, renamed,
 // never deleted. It returns that name ("" when there was none).
 func Restore(ctx context.Context, src, dbPath string) (kept string, err error) {
-	schema, err := checkBackup(ctx, src)
+	schema, err := checkBackup(ctx, src, true)
 	if err != nil {
 		return "", err
 	}
@@ -131,9 +133,47 @@ func Restore(ctx context.Context, src, dbPath string) (kept string, err error) {
 	return kept, os.Rename(tmp, dbPath)
 }
 
+// onlineBackup copies the database's pages to dest with sqlite3_backup,
+// all in one step: one read transaction, so one moment of the database.
+func onlineBackup(ctx context.Context, dbPath, dest string) error {
+	src, err := sql.Open("sqlite", sqliteDSN(dbPath, "deferred"))
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	conn, err := src.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		b, ok := dc.(interface {
+			NewBackup(dstURI string) (*sqlite.Backup, error)
+		})
+		if !ok {
+			return fmt.Errorf("o driver SQLite não faz backup online")
+		}
+		// The copy goes to a temporary file that is checked and synced
+		// before it is named: it needs no journal of its own, which halves
+		// the copy's time.
+		bk, err := b.NewBackup("file:" + dest + "?_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)")
+		if err != nil {
+			return err
+		}
+		if _, err := bk.Step(-1); err != nil {
+			_ = bk.Finish()
+			return err
+		}
+		return bk.Finish()
+	})
+}
+
 // checkBackup opens a backup read-only and returns its schema version when
-// SQLite finds it whole and it is a Sorteio database.
-func checkBackup(ctx context.Context, path string) (int64, error) {
+// SQLite finds it whole and it is a Sorteio database. whole runs
+// integrity_check, which reads every page and index (2.3 s of a 92 MB
+// backup here): restore does; backup, whose copy is the pages of one
+// consistent snapshot, checks only that it opens at a schema version.
+func checkBackup(ctx context.Context, path string, whole bool) (int64, error) {
 	if _, err := os.Stat(path); err != nil {
 		return 0, fmt.Errorf("backup %s não encontrado: %w", path, err)
 	}
@@ -142,8 +182,11 @@ func checkBackup(ctx context.Context, path string) (int64, error) {
 		return 0, err
 	}
 	defer db.Close()
-	var result string
-	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&result); err != nil {
+	result := "ok"
+	if whole {
+		err = db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&result)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("%s não é um banco SQLite legível: %w", path, err)
 	}
 	if result != "ok" {
