@@ -99,11 +99,23 @@ func TestLogsNeverCarrySecrets(t *testing.T) {
 	if got := res.Header.Get("X-Request-Id"); got != "proxy-abc-123" {
 		t.Errorf("X-Request-Id answered %q, want the proxy's", got)
 	}
+	// A forged id (a line break and a fake field) is replaced, not logged.
+	req, _ = http.NewRequest("GET", in.base+"/healthz", nil)
+	req.Header.Set("X-Request-Id", "x\" account=\"admin")
+	if res, err := http.DefaultClient.Do(req); err == nil {
+		res.Body.Close()
+		if got := res.Header.Get("X-Request-Id"); got == "" || strings.Contains(got, "admin") {
+			t.Errorf("a forged X-Request-Id answered as %q", got)
+		}
+	}
 	if err := in.stop(); err != nil {
 		t.Fatal(err)
 	}
 
 	logs := in.logs.String()
+	if strings.Contains(logs, `account=\"admin`) || strings.Contains(logs, "x\\\" account") {
+		t.Error("the forged request id reached the logs")
+	}
 	for _, s := range secrets {
 		if strings.Contains(logs, s) {
 			t.Errorf("the logs carry %q", s)
