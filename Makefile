@@ -29,11 +29,12 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
 test: lint build test-go test-pwa test-e2e
 
-## lint: gofmt, go vet, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
+## lint: gofmt, go vet (the chaos tests' too), the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
 lint: deps
 	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
 	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags chaos ./server/chaos/
 	npm run --silent -w pwa typecheck
 	npm run --silent -w e2e typecheck
 	npm run --silent -w pwa lint
