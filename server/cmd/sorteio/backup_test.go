@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -67,6 +68,8 @@ func TestBackupUnderLoadRestoresTheBackupsMoment(t *testing.T) {
 	var wg sync.WaitGroup
 	var failed sync.Once
 	var loadErr error
+	var stalled atomic.Bool
+	loadFailed := stalled.Load
 	for _, r := range busy {
 		wg.Go(func() {
 			for n := 21; ; n += 5 {
@@ -78,7 +81,7 @@ func TestBackupUnderLoadRestoresTheBackupsMoment(t *testing.T) {
 				add, pool := tickets(n, 5, "carga.exemplo.com")
 				status, res, body := r.dev.push(r.dev.op(r.id, protocol.TypeParticipantsAdd, add))
 				if status != 200 || len(res) != 1 || res[0].Status != "applied" {
-					failed.Do(func() { loadErr = fmt.Errorf("push under load: %d %s", status, body) })
+					failed.Do(func() { loadErr = fmt.Errorf("push under load: %d %s", status, body); stalled.Store(true) })
 					return
 				}
 				r.mu.Lock()
@@ -89,12 +92,30 @@ func TestBackupUnderLoadRestoresTheBackupsMoment(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(300 * time.Millisecond) // pushes under way before the backup
+	// Pushes under way before the backup and after it: counted, not timed.
+	applied := func() int {
+		n := 0
+		for _, r := range busy {
+			r.mu.Lock()
+			n += len(r.added)
+			r.mu.Unlock()
+		}
+		return n
+	}
+	waitApplied := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(time.Minute); applied() < n; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) || loadFailed() {
+				t.Fatalf("the load stalled at %d adds: %v", applied(), loadErr)
+			}
+		}
+	}
+	waitApplied(20)
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"sorteio", "backup", file}, mapEnv(env), &out, &out); err != nil {
 		t.Fatalf("backup: %v", err)
 	}
-	time.Sleep(200 * time.Millisecond) // and after it
+	waitApplied(applied() + 20)
 	close(stop)
 	wg.Wait()
 	if loadErr != nil {
