@@ -71,6 +71,18 @@ func TestInstanceKilledBehindProxy(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
+	// The proxy names each request; the instance logs that id and echoes it.
+	req, _ := http.NewRequest("GET", proxy+"/healthz", nil)
+	req.Header.Set("X-Request-Id", "escolhido-pelo-cliente")
+	if res, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		res.Body.Close()
+		if id := res.Header.Get("X-Request-Id"); len(id) != 36 || strings.Count(id, "-") != 4 {
+			t.Errorf("X-Request-Id through the proxy %q, want Caddy's UUID", id)
+		}
+	}
+
 	d := newDevice(t, proxy, "organizador@exemplo.com")
 	d.addPeople(1, 10)
 	pushAll := func(within time.Duration) {
