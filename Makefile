@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
+.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy chaos lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -29,11 +29,12 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
 test: lint build test-go test-pwa test-e2e
 
-## lint: gofmt, go vet, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
+## lint: gofmt, go vet (the chaos tests' too), the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
 lint: deps
 	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
 	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags chaos ./server/chaos/
 	npm run --silent -w pwa typecheck
 	npm run --silent -w e2e typecheck
 	npm run --silent -w pwa lint
@@ -85,6 +86,12 @@ bin/mailpit:
 ## check-proxy: two instances on PostgreSQL behind Caddy (needs caddy and TEST_DATABASE_URL; skips without)
 check-proxy: build
 	deploy/proxy-check.sh
+
+## chaos: the slow faults: PostgreSQL restarted under load (a throwaway cluster of its own, from
+## /usr/lib/postgresql/*/bin), one of two instances killed behind Caddy (skipped without caddy).
+## The quick ones (a full disk, clock skew, backup under load) run in make test.
+chaos: build
+	$(GO) test -tags chaos -count=1 -v -timeout 10m ./server/chaos/
 
 ## bench: the speed budgets (Go, the PWA's list logic, Chromium end to end, public viewers); figures in docs/benchmarks.md
 bench: build mailpit

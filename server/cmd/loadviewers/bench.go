@@ -37,6 +37,8 @@ type options struct {
 	readers        int // the generator's epoll loops
 	// caddyfile, when set, runs two instances behind Caddy (proxy.go).
 	caddyfile string
+	// metrics turns the server's metrics on (METRICS_ADDR), to measure their cost.
+	metrics bool
 }
 
 // bench runs one database's measurement.
@@ -54,6 +56,9 @@ func bench(ctx context.Context, o options, stderr io.Writer) (result, error) {
 	var extra []string
 	if o.caddyfile != "" {
 		extra = []string{"TRUST_PROXY=true"}
+	}
+	if o.metrics {
+		extra = append(extra, "METRICS_ADDR=127.0.0.1:0")
 	}
 	srv, err := startServer(ctx, o.bin, dsn, extra, stderr)
 	if err != nil {

@@ -12,7 +12,7 @@ func TestCaddyConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"admin off", "\nhttp://127.0.0.1:9 {", "reverse_proxy 127.0.0.1:1 127.0.0.1:2 {", "lb_policy least_conn", "health_uri /healthz"} {
+	for _, want := range []string{"admin off", "\nhttp://127.0.0.1:9 {", "reverse_proxy 127.0.0.1:1 127.0.0.1:2 {", "lb_policy least_conn", "health_uri /readyz"} {
 		if !strings.Contains(conf, want) {
 			t.Errorf("no %q in\n%s", want, conf)
 		}

@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
+const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile] [-metrics]
        loadviewers -passwords N [-server bin/sorteio]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
@@ -22,6 +22,7 @@ públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
 PostgreSQL: TEST_DATABASE_URL (um schema novo por execução).
 -proxy: duas instâncias no mesmo PostgreSQL atrás do caddy (do PATH), com
 esse Caddyfile; espectadores e organizador passam pelo proxy.
+-metrics: o servidor com METRICS_ADDR (métricas ligadas), para comparar.
 -passwords: N trocas de senha simultâneas com a senha atual errada; falha se
 o RSS do servidor crescer 200 MB ou mais.
 `
@@ -36,6 +37,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	bin := fs.String("server", "bin/sorteio", "binário do servidor")
 	readers := fs.Int("readers", 1, "laços epoll que leem os espectadores")
 	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
+	withMetrics := fs.Bool("metrics", false, "servidor com METRICS_ADDR: métricas ligadas")
 	passwords := fs.Int("passwords", 0, "em vez dos espectadores: N trocas de senha simultâneas com a senha atual errada (SQLite), medindo o RSS")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -71,7 +73,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		// Each database gets at most two minutes.
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		res, err := bench(rctx, options{bin: binPath, db: db, pgURL: dsn, viewers: *viewers, readers: max(1, *readers), caddyfile: *caddyfile}, stderr)
+		res, err := bench(rctx, options{bin: binPath, db: db, pgURL: dsn, viewers: *viewers, readers: max(1, *readers), caddyfile: *caddyfile, metrics: *withMetrics}, stderr)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("%s: %w", db, err)

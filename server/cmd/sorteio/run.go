@@ -19,16 +19,20 @@ import (
 	"github.com/sorteio/sorteio/server/internal/config"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/mail"
+	"github.com/sorteio/sorteio/server/internal/metrics"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/ws"
 )
 
-const usage = `uso: sorteio [serve | verify ARQUIVO.json]
+const usage = `uso: sorteio [serve | verify ARQUIVO.json | backup ARQUIVO | restore ARQUIVO]
 
   serve    inicia o servidor (padrão); configuração pelas variáveis de ambiente do README
   verify   confere um registro de sorteio exportado: recalcula os vencedores a partir das
            sementes e dos bilhetes publicados
+  backup   copia o banco SQLite (SQLITE_PATH) para ARQUIVO, com o servidor no ar
+  restore  põe o backup ARQUIVO no lugar do banco SQLite, com o servidor parado; o banco
+           anterior é guardado ao lado
 `
 
 // run is the whole program; main only calls it, so tests can too.
@@ -42,6 +46,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, getenv, stdout, stderr)
 	case "verify":
 		return verify(args[2:], stdout)
+	case "backup":
+		return backup(ctx, args[2:], getenv, stdout)
+	case "restore":
+		return restore(ctx, args[2:], getenv, stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err
@@ -109,6 +117,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
+		Ready:    db,
 		Accounts: accounts,
 		Account:  accounts,
 		Exports:  db,
@@ -128,6 +137,17 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	deps.Emails = emails
+	if cfg.MetricsAddr != "" {
+		m := metrics.New(metrics.Sources{OrganiserSockets: hub.Total, PublicViewers: viewers.Total,
+			MailOutbox: db.MailOutboxDepth, Pool: db.PoolStats, Listening: db.Listening})
+		viewers.Observe(m.Broadcast)
+		deps.Metrics = m
+		addr, err := serveMetrics(ctx, &wg, cfg.MetricsAddr, m.Handler(), log)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "Métricas em http://%s/metrics\n", addr)
+	}
 	// Keys stored in the database: a restart or a second instance signs and
 	// checks cookies as this one does (docs/operations.md, "Server secrets").
 	deviceKey, err := db.Secret(ctx, store.SecretKnownDevice)
@@ -267,4 +287,24 @@ func displayAddr(a net.Addr) string {
 		return fmt.Sprintf("localhost:%d", tcp.Port)
 	}
 	return a.String()
+}
+
+// serveMetrics serves the metrics on their own listener until ctx ends, so
+// the public port never answers them. It returns the address it listens on.
+func serveMetrics(ctx context.Context, wg *sync.WaitGroup, addr string, h http.Handler, log *slog.Logger) (string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("METRICS_ADDR: escutar em %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	wg.Go(func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("servidor de métricas", "err", err)
+		}
+	})
+	wg.Go(func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	})
+	return displayAddr(ln.Addr()), nil
 }

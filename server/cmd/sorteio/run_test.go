@@ -97,6 +97,10 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"MAX_BODY_BYTES too small", []string{"sorteio"}, map[string]string{"MAX_BODY_BYTES": "1024"}, "MAX_BODY_BYTES"},
 		{"MAX_BODY_BYTES not a number", []string{"sorteio"}, map[string]string{"MAX_BODY_BYTES": "32MiB"}, "MAX_BODY_BYTES"},
 		{"bad LOG_LEVEL", []string{"sorteio"}, map[string]string{"LOG_LEVEL": "alto"}, "LOG_LEVEL"},
+		{"METRICS_ADDR on the public port", []string{"sorteio"}, map[string]string{"ADDR": "127.0.0.1:8080", "METRICS_ADDR": "127.0.0.1:8080"}, "METRICS_ADDR"},
+		{"backup without a file", []string{"sorteio", "backup"}, nil, "uso: sorteio backup"},
+		{"backup of PostgreSQL", []string{"sorteio", "backup", "x.db"}, map[string]string{"DATABASE_URL": "postgres://h/db"}, "pg_dump"},
+		{"restore without a file", []string{"sorteio", "restore"}, nil, "uso: sorteio restore"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := run(context.Background(), tc.args, func(k string) string { return tc.env[k] }, io.Discard, io.Discard)

@@ -53,6 +53,9 @@ type Config struct {
 	// ResetLinkTTL is how long a reset link works (RESET_LINK_TTL, 30 min;
 	// the end-to-end tests shorten it to see one expire).
 	ResetLinkTTL time.Duration
+	// MetricsAddr is where Prometheus metrics are served (METRICS_ADDR), a
+	// listener of their own so the public port never serves them; empty: off.
+	MetricsAddr string
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -156,6 +159,10 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if err := c.loadMail(getenv); err != nil {
 		return c, err
+	}
+	c.MetricsAddr = strings.TrimSpace(getenv("METRICS_ADDR"))
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+		return c, fmt.Errorf("METRICS_ADDR: use um endereço diferente de ADDR (as métricas não vão na porta pública)")
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("LOG_FORMAT: valor inválido %q (use text ou json)", c.LogFormat)

@@ -26,9 +26,9 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	switch {
 	case status >= 500 && r.Context().Err() != nil:
 		// The client left (a closed tab, a lost connection): nothing went wrong here.
-		log.Info("requisição abandonada pelo cliente", "method", r.Method, "path", r.URL.Path, "code", e.Code)
+		log.Info("requisição abandonada pelo cliente", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "code", e.Code)
 	case status >= 500:
-		log.Error("erro na requisição", "method", r.Method, "path", r.URL.Path, "code", e.Code, "err", err)
+		log.Error("erro na requisição", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "code", e.Code, "err", err)
 	}
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))

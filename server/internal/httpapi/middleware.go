@@ -5,34 +5,9 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strings"
-	"time"
-
-	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/sorteio/sorteio/server/internal/core"
 )
-
-// logRequests writes one slog line per request.
-func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			start := time.Now()
-			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-			next.ServeHTTP(ww, r)
-			status := ww.Status()
-			if status == 0 {
-				status = http.StatusOK
-			}
-			level := slog.LevelInfo
-			if status >= 500 {
-				level = slog.LevelError
-			}
-			log.Log(r.Context(), level, "requisição",
-				"method", r.Method, "path", r.URL.Path, "status", status,
-				"bytes", ww.BytesWritten(), "dur_ms", time.Since(start).Milliseconds())
-		})
-	}
-}
 
 // recoverPanics turns a panic in a handler into a logged 500.
 func recoverPanics(log *slog.Logger) func(http.Handler) http.Handler {

@@ -60,7 +60,7 @@ var publicUpgrader = websocket.Upgrader{
 
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
 // clock, the state when newer than after, then every change's state.
-func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
@@ -68,14 +68,17 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ip := clientIP(r, cfg.TrustProxy)
 		if err := allow(limit, "ip:"+ip); err != nil {
+			obs.SocketRefused("public", "rate")
 			writeError(w, r, log, err)
 			return
 		}
 		switch vs.Admit(ip) {
 		case ws.FullAddress:
+			obs.SocketRefused("public", "address")
 			writeError(w, r, log, &core.Error{Code: core.CodeRateLimited, RetryAfter: 5 * time.Second})
 			return
 		case ws.FullInstance:
+			obs.SocketRefused("public", "cap")
 			writeError(w, r, log, &core.Error{Code: core.CodeUnavailable, RetryAfter: 5 * time.Second})
 			return
 		}

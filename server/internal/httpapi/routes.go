@@ -17,9 +17,10 @@ const publicGzipLevel = 5
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
-	r.Use(recoverPanics(log), logRequests(log), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
+	r.Use(recoverPanics(log), logRequests(log, cfg.TrustProxy, d.Metrics), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
 
 	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
+	r.Method(http.MethodGet, "/readyz", handleReady(d.Ready, log))
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(noStore)
@@ -56,10 +57,10 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			// The fastest level: a snapshot or a page of the log can be megabytes, and level 5 took three
 			// times as long for 5% fewer bytes (docs/benchmarks.md).
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(gzip.BestSpeed, "application/json"))
-			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, log))
-			r.Method(http.MethodGet, "/raffles", handleFeed(d.Sync, cfg, log))
-			r.Method(http.MethodGet, "/raffles/{id}/changes", handleChanges(d.Sync, d.Now, log))
-			r.Method(http.MethodGet, "/raffles/{id}/snapshot", handleSnapshot(d.Sync, d.Now, log))
+			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, d.Metrics, log))
+			r.Method(http.MethodGet, "/raffles", timePull(d.Metrics, "feed", handleFeed(d.Sync, cfg, log)))
+			r.Method(http.MethodGet, "/raffles/{id}/changes", timePull(d.Metrics, "changes", handleChanges(d.Sync, d.Now, log)))
+			r.Method(http.MethodGet, "/raffles/{id}/snapshot", timePull(d.Metrics, "snapshot", handleSnapshot(d.Sync, d.Now, log)))
 		})
 
 		r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodPost, "/raffles/{id}/import", handleImport(d.Imports, d.Limits.Import, d.Now, log))
@@ -80,8 +81,8 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		})
 	})
 
-	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, log))
-	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, log))
+	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, d.Metrics, log))
+	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, d.Metrics, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }

@@ -63,6 +63,11 @@ type Deps struct {
 	Viewers *ws.Viewers
 	// Hub holds the WebSocket connections; run feeds it the store's pokes.
 	Hub *ws.Hub
+	// Ready answers /readyz; nil: always ready (tests without a store).
+	Ready Readiness
+	// Metrics records requests, ops, pushes, pulls and refused sockets;
+	// nil records nothing.
+	Metrics Observer
 	// Now is the clock (time.Now in production).
 	Now func() time.Time
 	// Assets is the built PWA; nil when the binary has none.
@@ -79,6 +84,9 @@ func NewHandler(cfg Config, deps Deps) http.Handler {
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
+	}
+	if deps.Metrics == nil {
+		deps.Metrics = noObserver{}
 	}
 	if deps.AuditCache == nil {
 		deps.AuditCache = NewAuditCache(DefaultAuditCacheBytes)

@@ -25,6 +25,9 @@ func requireUser(accounts Accounts, cfg Config, log *slog.Logger) func(http.Hand
 				writeError(w, r, log, err)
 				return
 			}
+			if ri := infoFrom(r.Context()); ri != nil {
+				ri.account = u.ID
+			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
 		})
 	}
@@ -37,7 +40,7 @@ func userFrom(ctx context.Context) core.User {
 
 // handleWS upgrades a signed-in organiser's connection and subscribes it to
 // pokes for the account's raffles.
-func handleWS(hub *ws.Hub, cfg Config, log *slog.Logger) http.Handler {
+func handleWS(hub *ws.Hub, cfg Config, obs Observer, log *slog.Logger) http.Handler {
 	up := websocket.Upgrader{
 		ReadBufferSize:  1024,
 		WriteBufferSize: 1024,
@@ -56,6 +59,7 @@ func handleWS(hub *ws.Hub, cfg Config, log *slog.Logger) http.Handler {
 		c, _ := r.Cookie(sessionCookie) // requireUser has checked it
 		place, err := sockets.acquire(c.Value)
 		if err != nil {
+			obs.SocketRefused("organiser", "cap")
 			writeError(w, r, log, err)
 			return
 		}

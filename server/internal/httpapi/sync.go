@@ -39,8 +39,9 @@ type pushRequest struct {
 
 // handlePush applies a push. The store pokes the account's devices once the
 // ops are committed; the handler only answers.
-func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time.Time, log *slog.Logger) http.Handler {
+func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
 		u := userFrom(r.Context())
 		if err := allow(perAccount, "user:"+u.ID); err != nil {
 			// The device keeps its outbox and pushes again after Retry-After.
@@ -74,6 +75,29 @@ func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"results": results, "server_time": now().UnixMilli()})
+		countOps(obs, results)
+		obs.Push(time.Since(start))
+	})
+}
+
+// countOps records a push's answers, one counter update per (status, reason).
+func countOps(obs Observer, results []store.OpResult) {
+	type key struct{ status, reason string }
+	n := map[key]int{}
+	for _, res := range results {
+		n[key{res.Status, res.Reason}]++
+	}
+	for k, c := range n {
+		obs.Ops(k.status, k.reason, c)
+	}
+}
+
+// timePull records a pull's time (feed, changes or snapshot).
+func timePull(obs Observer, kind string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		next.ServeHTTP(w, r)
+		obs.Pull(kind, time.Since(start))
 	})
 }
 

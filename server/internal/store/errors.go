@@ -1,7 +1,12 @@
 package store
 
 import (
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -59,4 +64,33 @@ func isDataFault(err error) bool {
 func isConflictAbort(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}
+
+// isDiskFull reports whether the database ran out of space: SQLite could
+// not grow its file or WAL (SQLITE_FULL), PostgreSQL could not extend a
+// relation (53100). The transaction rolled back whole; once space is freed
+// the same op applies.
+func isDiskFull(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "53100"
+	}
+	var sqErr *sqlite.Error
+	return errors.As(err, &sqErr) && sqErr.Code()&0xff == sqlite3.SQLITE_FULL
+}
+
+// isUnreachable reports whether PostgreSQL could not be reached or went away
+// mid-statement: a refused or broken connection, a server shutting down or
+// starting (57P01-57P03), a connection exception (class 08). Nothing was
+// committed that the client does not get back as a duplicate on its retry.
+func isUnreachable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	var connectErr *pgconn.ConnectError
+	var opErr *net.OpError
+	return errors.As(err, &connectErr) || errors.As(err, &opErr) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || pgconn.SafeToRetry(err)
 }

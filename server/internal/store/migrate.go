@@ -77,6 +77,7 @@ func (db *DB) migrate(ctx context.Context, files fs.FS) error {
 			if err != nil {
 				return fmt.Errorf("migração %s: nome sem número de versão", name)
 			}
+			db.schemaWant = max(db.schemaWant, version)
 			if applied[version] {
 				continue
 			}

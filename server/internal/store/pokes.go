@@ -120,6 +120,7 @@ func (db *DB) listen(ctx context.Context, channel string, fn func(payload string
 		<-ctx.Done()
 		return
 	}
+	db.listening.set(channel, false) // a listener not yet connected counts as down
 	var once sync.Once
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
@@ -146,6 +147,8 @@ func (db *DB) listenOnce(ctx context.Context, channel string, fn func(payload st
 	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
+	db.listening.set(channel, true)
+	defer db.listening.set(channel, false)
 	ready()
 	for {
 		n, err := conn.WaitForNotification(ctx)

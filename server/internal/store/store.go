@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -58,6 +59,12 @@ type DB struct {
 	// walErased is set while SQLite's WAL may still hold pages from before
 	// an erasure (truncateWAL).
 	walErased atomic.Bool
+	// schemaWant is the newest migration this build has (readiness.go);
+	// listening holds each LISTEN channel's state (PostgreSQL).
+	schemaWant int64
+	listening  listenState
+	// lock is SQLite's shared lock that keeps a restore away (backup.go).
+	lock *os.File
 }
 
 // SetAbandonGrace sets the grace after a round's countdown before the owner
@@ -96,6 +103,9 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 				return nil, fmt.Errorf("criar pasta do banco: %w", err)
 			}
 		}
+		if db.lock, err = lockFile(dsn, syscall.LOCK_SH); err != nil {
+			return nil, fmt.Errorf("o banco %s está sendo restaurado (%w)", dsn, err)
+		}
 		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn, "immediate"))
 		if err != nil {
 			return nil, fmt.Errorf("abrir SQLite: %w", err)
@@ -105,7 +115,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 		db.sql.SetMaxOpenConns(8)
 		db.read, err = sql.Open("sqlite", sqliteDSN(dsn, "deferred"))
 		if err != nil {
-			db.sql.Close()
+			db.Close()
 			return nil, fmt.Errorf("abrir SQLite: %w", err)
 		}
 		db.read.SetMaxOpenConns(8)
@@ -170,7 +180,11 @@ func (db *DB) Close() error {
 	if db.read != nil && db.read != db.sql {
 		db.read.Close()
 	}
-	return db.sql.Close()
+	err := db.sql.Close()
+	if db.lock != nil {
+		db.lock.Close()
+	}
+	return err
 }
 
 // Raw gives package storetest the pool and the dialect's placeholder
@@ -245,8 +259,19 @@ func (db *DB) wrap(err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &core.Error{Code: core.CodeUnavailable, Err: err}
 	}
+	if isDiskFull(err) {
+		db.log.Error("banco sem espaço em disco", "err", err)
+		return &core.Error{Code: core.CodeUnavailable, Message: msgDiskFull, RetryAfter: 30 * time.Second, Err: err}
+	}
+	if isUnreachable(err) {
+		return &core.Error{Code: core.CodeUnavailable, RetryAfter: 2 * time.Second, Err: err}
+	}
 	return core.Internal(err)
 }
+
+// msgDiskFull is what a write answers while the database's disk is full:
+// the device keeps its changes and sends them again.
+const msgDiskFull = "O servidor está sem espaço para gravar. Suas alterações continuam neste aparelho e serão enviadas quando ele voltar."
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 

@@ -85,6 +85,17 @@ func (h *Hub) Publish(topic string, ev Event) {
 	}
 }
 
+// Total says how many connections the hub holds (metrics).
+func (h *Hub) Total() int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	n := 0
+	for _, cs := range h.sessions {
+		n += len(cs)
+	}
+	return n
+}
+
 // Count says how many connections listen on topic.
 func (h *Hub) Count(topic string) int {
 	h.mu.RLock()

@@ -36,6 +36,9 @@ type Viewers struct {
 	load   Loader
 	limits ViewerLimits
 
+	// observe, when set, hears each broadcast's viewers and time (metrics).
+	observe func(viewers int, d time.Duration)
+
 	mu    sync.Mutex
 	rooms map[string]*room // by raffle id
 	perIP map[string]int
@@ -73,6 +76,10 @@ func NewViewers(log *slog.Logger, load Loader, limits ViewerLimits) *Viewers {
 	}
 	return &Viewers{log: log, load: load, limits: limits, rooms: map[string]*room{}, perIP: map[string]int{}}
 }
+
+// Observe makes every broadcast report its viewers and the time from
+// framing the state to the last viewer's write. Call it before Serve.
+func (vs *Viewers) Observe(fn func(viewers int, d time.Duration)) { vs.observe = fn }
 
 // Admission is Admit's answer.
 type Admission int

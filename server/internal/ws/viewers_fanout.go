@@ -69,6 +69,9 @@ func (vs *Viewers) refresh(raffleID string, r *room) {
 			})
 		} else if f != nil {
 			fanOut(to, func(v *Viewer) { v.deliver(f, seq) })
+			if vs.observe != nil {
+				vs.observe(len(to), time.Since(loaded))
+			}
 			if vs.log.Enabled(context.Background(), slog.LevelDebug) {
 				vs.log.Debug("estado público transmitido", "raffle", raffleID, "seq", seq, "viewers", len(to), "bytes", len(f),
 					"load", loaded.Sub(began), "send", time.Since(loaded))
