@@ -203,6 +203,9 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 	if n := t.Tickets + p.Tickets; n > protocol.MaxTickets {
 		return nil, refuse("Total de bilhetes excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxTickets))
 	}
+	if p.Grouped > 0 {
+		pending = p.byPerson(t.Numbered)
+	}
 	for _, i := range pending {
 		highest++
 		s := pad3(highest)
@@ -257,4 +260,34 @@ func planList(p *Plan, data []Row, format Format, add adder) error {
 		p.People++
 	}
 	return nil
+}
+
+// byPerson puts each person's tickets together, people in the order they
+// first appear, tickets in file order: rows grouped by e-mail come spread
+// through a ticket-sale export, and the ops of 5,000 tickets then hold
+// whole people (the store checks a person's tickets once). It returns the
+// tickets still to number, in the new order.
+func (p *Plan) byPerson(numbered bool) []int {
+	start := make([]int, p.People+1)
+	for _, person := range p.Person {
+		start[person+1]++
+	}
+	for i := 1; i <= p.People; i++ {
+		start[i] += start[i-1]
+	}
+	n := len(p.Names)
+	names, emails, numbers, phones, persons := make([]string, n), make([]*string, n), make([]*string, n), make([]*string, n), make([]int, n)
+	for i, person := range p.Person {
+		j := start[person]
+		start[person]++
+		names[j], emails[j], numbers[j], phones[j], persons[j] = p.Names[i], p.Emails[i], p.Numbers[i], p.Phones[i], person
+	}
+	p.Names, p.Emails, p.Numbers, p.Phones, p.Person = names, emails, numbers, phones, persons
+	var pending []int
+	for i, number := range numbers {
+		if number == nil && numbered {
+			pending = append(pending, i)
+		}
+	}
+	return pending
 }

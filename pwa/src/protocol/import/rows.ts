@@ -129,8 +129,39 @@ export function planImport(rows: SheetRow[], target: ImportTarget, choice: Impor
   if (people > LIMITS.maxPeople) throw new ImportError(importMessage.tooManyPeople(people, LIMITS.maxPeople))
   const tickets = target.tickets + plan.tickets
   if (tickets > LIMITS.maxTickets) throw new ImportError(importMessage.tooManyTickets(tickets, LIMITS.maxTickets))
-  for (const i of pending) plan.numbers[i] = String(++highest).padStart(3, '0')
+  if (plan.grouped > 0) byPerson(plan, target.numbered)
+  for (const i of plan.chosen) plan.numbers[i] = String(++highest).padStart(3, '0')
   return plan
+}
+
+/**
+ * Puts each person's tickets together, people in the order they first appear, tickets in file
+ * order: rows grouped by e-mail come spread through a ticket-sale export, and the ops of 5,000
+ * tickets then hold whole people. `chosen` is rebuilt in the new order (sync/importfile: byPerson).
+ */
+function byPerson(plan: ImportPlan, numbered: boolean): void {
+  const start = new Array<number>(plan.people + 1).fill(0)
+  for (const p of plan.person) start[p + 1]!++
+  for (let i = 1; i <= plan.people; i++) start[i]! += start[i - 1]!
+  const n = plan.names.length
+  const names = new Array<string>(n)
+  const emails = new Array<string | null>(n)
+  const numbers = new Array<string | null>(n)
+  const phones = new Array<string | null>(n)
+  const person = new Array<number>(n)
+  plan.person.forEach((p, i) => {
+    const j = start[p]!++
+    names[j] = plan.names[i]!
+    emails[j] = plan.emails[i]!
+    numbers[j] = plan.numbers[i]!
+    phones[j] = plan.phones[i]!
+    person[j] = p
+  })
+  Object.assign(plan, { names, emails, numbers, phones, person })
+  plan.chosen.length = 0
+  numbers.forEach((number, i) => {
+    if (number === null && numbered) plan.chosen.push(i)
+  })
 }
 
 function planList(plan: ImportPlan, data: SheetRow[], format: ImportFormat, add: Adder): void {
