@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from '../tests/helpers';
 
 // A ticket-sale export of 100,000 rows (10,000 e-mails × 10 rows, one row per ticket, a buyer's
@@ -6,7 +7,10 @@ import { createAccount, uniqueEmail } from '../tests/helpers';
 // guess and grouping by e-mail (the Worker), two changes of a column (the Worker plans again), and
 // the save of 100,000 tickets of 10,000 people in one IndexedDB transaction. The person's own time
 // (looking, clicking) is not counted: each step is a user timing entry.
-// Budget: under 3 s from the file to saved locally; no main-thread task over 100 ms.
+// Budget: under 3 s from the file to saved locally; no main-thread task over 100 ms until saved
+// (longestTaskMs). The file is given by its path: a 7 MB buffer handed to setInputFiles is decoded
+// by Playwright's own script on the page's thread (a 1.3 s task that is not the app's). The sync
+// that follows is reported too (longestSyncTaskMs, syncMs), not budgeted here.
 // Prints one line: BENCH {...}.
 
 const PEOPLE = 10_000;
@@ -21,7 +25,7 @@ function ticketSale() {
       lines.push(`Pessoa ${p} da Silva,pessoa${p}@exemplo.com.br,${String(n).padStart(6, '0')},2026-11-${String(1 + round).padStart(2, '0')} 10:${String(p % 60).padStart(2, '0')}`);
     }
   }
-  return { name: 'vendas.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'utf8') };
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
 }
 
 async function newRaffle(page: Page) {
@@ -37,6 +41,8 @@ async function newRaffle(page: Page) {
 
 test('100,000 rows of a ticket-sale export, grouped by e-mail', async ({ browser }) => {
   const file = ticketSale();
+  const path = test.info().outputPath('vendas.csv');
+  writeFileSync(path, file);
   const context = await browser.newContext();
   await createAccount(context.request, uniqueEmail('bench'), 'segredo1');
   const page = await context.newPage();
@@ -54,7 +60,7 @@ test('100,000 rows of a ticket-sale export, grouped by e-mail', async ({ browser
   // its thread, which the longtask observer would count).
   const measured = (name: string, count = 1) =>
     page.waitForFunction(([n, c]) => performance.getEntriesByName(n as string, 'measure').length >= (c as number), [name, count] as const, { polling: 100, timeout: 60_000 });
-  await page.getByLabel('Arquivo para importar').setInputFiles(file);
+  await page.getByLabel('Arquivo para importar').setInputFiles(path);
   await measured('sorteio:import-worker');
   const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
   await expect(dialog.getByTestId('import-counts')).toHaveText('10.000 participantes, 100.000 bilhetes');
@@ -68,6 +74,12 @@ test('100,000 rows of a ticket-sale export, grouped by e-mail', async ({ browser
   await expect(dialog.getByRole('button', { name: 'Importar' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await measured('sorteio:import-save');
+  const longestToSaved = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
+  const saved = Date.now();
+  await expect(page.getByText('10.000 participante(s) importado(s)')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado', { timeout: 120_000 });
+  const syncMs = Date.now() - saved;
 
   const t = await page.evaluate(() => {
     const all = (name: string) => performance.getEntriesByName(name, 'measure') as PerformanceMeasure[];
@@ -79,11 +91,10 @@ test('100,000 rows of a ticket-sale export, grouped by e-mail', async ({ browser
       parseMs: Math.round((worker?.detail as { parseMs: number } | undefined)?.parseMs ?? NaN),
       plansMs: plans,
       saveMs: Math.round(all('sorteio:import-save').at(-1)?.duration ?? NaN),
-      longestTaskMs: Math.round((window as unknown as { __longest: number }).__longest),
+      longestSyncTaskMs: Math.round((window as unknown as { __longest: number }).__longest),
     };
   });
   const toSavedMs = t.readMs + t.workerMs + t.plansMs.reduce((a, b) => a + b, 0) + t.saveMs;
-  console.log(`BENCH ${JSON.stringify({ file: file.name, bytes: file.buffer.length, ...t, toSavedMs })}`);
-  await expect(page.getByText('10.000 participante(s) importado(s)')).toBeVisible();
+  console.log(`BENCH ${JSON.stringify({ file: 'vendas.csv', bytes: file.length, ...t, longestTaskMs: Math.round(longestToSaved), toSavedMs, syncMs })}`);
   await context.close();
 });

@@ -33,6 +33,21 @@ function rowQuantity(row: SheetRow, at: number, name: string, number: string | n
   return Number(value)
 }
 
+/**
+ * A rule's answers by cell text: a ticket-sale export repeats each buyer's name and e-mail on every
+ * ticket's row (100,000 rows of 10,000 people), and the rules are pure. A refusal is not kept, so
+ * it is thrown again with its own row's line.
+ */
+function remembered<T>(rule: (s: string) => T): (line: number, s: string) => T {
+  const known = new Map<string, T>()
+  return (line, s) => {
+    if (known.has(s)) return known.get(s)!
+    const value = checked(line, () => rule(s))
+    known.set(s, value)
+    return value
+  }
+}
+
 /** Fills the plan from a header file's rows; returns the highest all-digit number (numbering goes on after it). */
 export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTarget, choice: ImportChoice, add: Adder): number {
   const first = data[0]!
@@ -46,14 +61,16 @@ export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTar
   const seen = new Set<string>()
   const people = new Map<string, Person>()
   let highest = target.highest
+  const nameRule = remembered(checkName)
+  const emailRule = remembered(checkEmail)
   for (const row of data.slice(1)) {
     const raw = rowName(row, cols.name)
     if (!raw) {
       plan.skipped.push(importMessage.noName(row.line))
       continue
     }
-    let name = checked(row.line, () => checkName(raw))
-    const email = checked(row.line, () => checkEmail(cell(row, cols.email)))
+    let name = nameRule(row.line, raw)
+    const email = emailRule(row.line, cell(row, cols.email))
     const number = choice.clashes === 'renumber' ? null : checked(row.line, () => checkTicketNumber(cell(row, cols.ticket)))
     const quantity = rowQuantity(row, cols.quantity, name, number)
     if (number !== null) {
