@@ -84,6 +84,8 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   /** A column or clash choice changed: the Worker plans the file again. */
   async function onChoice(choice: ImportChoice) {
     if (!read || !job.current) return
+    // Shown at once (the radio checked, the select moved); the counts follow the Worker's answer.
+    setRead({ ...read, choice, columns: choice.columns ?? read.columns })
     setPlanning(true)
     try {
       const preview = await job.current.plan(choice)

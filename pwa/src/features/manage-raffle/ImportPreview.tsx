@@ -1,5 +1,6 @@
-// The import's confirm dialog body: counts, the file, the column step, tickets the raffle already
-// holds (renumber or skip), the first people, and what is left out (rows and columns, with why).
+// The import's confirm dialog body: counts, tickets the raffle already holds (renumber or skip: the
+// choice Importar waits for, so it comes first), the column step, the file, the first people, and
+// what is left out (rows and columns, with why).
 import { ImportColumnStep } from '@/features/manage-raffle/ImportColumnStep'
 import { countsText, FORMAT_TEXT, fileText, groupedText } from '@/features/manage-raffle/import-text'
 import type { ImportPreview as Preview, Listed } from '@/features/manage-raffle/import-worker-types'
@@ -25,14 +26,14 @@ export function ImportPreview({ read, simple, planning, onChoice }: ImportPrevie
         </p>
       )}
       {read.grouped > 0 && <p data-testid="import-grouped">{groupedText(read.people, read.tickets)}</p>}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-slate-600">Arquivo</dt>
-        <dd className="break-all">{read.fileName}</dd>
-        <dt className="text-slate-600">Tipo</dt>
-        <dd>{fileText(read.kind, read.delimiter, read.encoding)}</dd>
-        <dt className="text-slate-600">Formato</dt>
-        <dd>{FORMAT_TEXT[read.format]}</dd>
-      </dl>
+      {(read.clashes.total > 0 || choice.clashes) && (
+        <ClashChoice clashes={read.clashes} value={choice.clashes} disabled={planning} onChange={(clashes) => onChoice({ ...choice, clashes })} />
+      )}
+      {read.error !== null && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+          {read.error}
+        </p>
+      )}
       {read.columns && (
         <ImportColumnStep
           header={read.header}
@@ -42,14 +43,14 @@ export function ImportPreview({ read, simple, planning, onChoice }: ImportPrevie
           onChange={(columns) => onChoice({ ...choice, columns })}
         />
       )}
-      {read.error !== null && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700">
-          {read.error}
-        </p>
-      )}
-      {(read.clashes.total > 0 || choice.clashes) && (
-        <ClashChoice clashes={read.clashes} value={choice.clashes} disabled={planning} onChange={(clashes) => onChoice({ ...choice, clashes })} />
-      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-600">Arquivo</dt>
+        <dd className="break-all">{read.fileName}</dd>
+        <dt className="text-slate-600">Tipo</dt>
+        <dd>{fileText(read.kind, read.delimiter, read.encoding)}</dd>
+        <dt className="text-slate-600">Formato</dt>
+        <dd>{FORMAT_TEXT[read.format]}</dd>
+      </dl>
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left">
