@@ -54,3 +54,13 @@ const exported = [
 put('export-people.csv', bom(exported.map((r) => r.join(';')).join('\r\n') + '\r\n'))
 put('export-people.xlsx', XLSX.write(book(exported), { type: 'buffer', bookType: 'xlsx', compression: true }))
 put('export-person-changed.csv', utf8('Nome;Email;Bilhete;Participante\nAna Lima;;001;1\nAna Souza;;002;1\n'))
+
+// Lists as organisers have them (docs/import.md, "Columns"): a ticket-sale export of one row per
+// ticket grouped by e-mail, a Google Forms export, a ticket platform's 'Nome' + 'Sobrenome', a form
+// with a phone column, tickets the raffle already holds, and tickets written ="001" for Excel.
+put('grouping-email.csv', utf8('nome,email,bilhete\nAna Lima,ana@exemplo.com,001\nBruno Souza,bruno@exemplo.com,002\nAna Lima,ANA@exemplo.com ,003\nCarla Dias,,004\nCarla Dias,,005\nAna L.,ana@exemplo.com,006\n,zeca@exemplo.com,007\nBruno Souza,bruno@exemplo.com,008\n'))
+put('google-forms.csv', bom('Carimbo de data/hora,Endereço de e-mail,Nome completo,Telefone (WhatsApp),Quantos números?\n2026/11/20 10:01:02,ana@exemplo.com,Ana Lima,(11) 91234-5678,3\n2026/11/20 10:05:40,bruno@exemplo.com,Bruno Souza,,1\n2026/11/20 11:00:00,ana@exemplo.com,Ana Lima,,2\n2026/11/21 09:00:00,carla@exemplo.com,,11 99999-0000,1\n'))
+put('ticket-platform.csv', bom('Pedido;Nome;Sobrenome;E-mail;Nº do ingresso;Valor\r\n1001;Ana;Lima;ana@exemplo.com;0001;10,00\r\n1001;Ana;Lima;ana@exemplo.com;0002;10,00\r\n1002;Bruno;Souza;bruno@exemplo.com;0003;10,00\r\n'))
+put('form-phone.csv', utf8('Nome;Celular;Cidade\nAna Lima;+55 11 91234-5678;Santos\nBruno Souza;(21) 98888-7777;Rio\n'))
+put('clashes.csv', utf8('nome;bilhete\nAna;001\nBruno;002\nCarla;010\n'))
+put('export-text-tickets.csv', bom('Nome;Email;Bilhete;Participante\r\nAna Lima;ana@exemplo.com;="001";1\r\nAna Lima;ana@exemplo.com;="002";1\r\nBruno Souza;;="010";2\r\n'))

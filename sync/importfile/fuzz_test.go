@@ -22,7 +22,7 @@ func seed(f *testing.F, ext string) {
 // check is what any input must give: a plan within the limits, or a refusal
 // with a message; never a panic or another error.
 func check(t *testing.T, name string, b []byte) {
-	r, err := ReadFile(name, b, Target{Numbered: true})
+	r, err := ReadFile(name, b, Target{Numbered: true}, Choice{})
 	if err != nil {
 		var ref *Refusal
 		if !errors.As(err, &ref) || ref.Message == "" {

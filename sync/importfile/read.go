@@ -17,7 +17,7 @@ type Read struct {
 
 // ReadFile reads a CSV or an XLSX into a plan, or returns a *Refusal (any
 // other error is not the file's fault).
-func ReadFile(fileName string, b []byte, t Target) (*Read, error) {
+func ReadFile(fileName string, b []byte, t Target, c Choice) (*Read, error) {
 	kind, err := DetectKind(fileName, b)
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func ReadFile(fileName string, b []byte, t Target) (*Read, error) {
 	if err != nil {
 		return nil, err
 	}
-	if out.Plan, err = PlanImport(rows, t); err != nil {
+	if out.Plan, err = PlanImport(rows, t, c); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -63,6 +63,18 @@ func CSVRows(text string, delimiter rune) ([]Row, error) {
 			return nil, failed(reasonCorrupt)
 		}
 		line, _ := r.FieldPos(0)
+		for i, f := range rec {
+			rec[i] = excelText(f)
+		}
 		rows = append(rows, Row{Line: line, Cells: rec})
 	}
+}
+
+// excelText reads a cell written ="001" (the export's tickets, so Excel
+// keeps their zeros) as its text, 001.
+func excelText(s string) string {
+	if len(s) >= 3 && strings.HasPrefix(s, `="`) && strings.HasSuffix(s, `"`) {
+		return strings.ReplaceAll(s[2:len(s)-1], `""`, `"`)
+	}
+	return s
 }

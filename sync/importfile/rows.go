@@ -22,12 +22,14 @@ const (
 )
 
 // Target is the raffle before the import: whether its tickets are numbered,
-// what it holds, and its highest all-digit ticket number.
+// what it holds, its highest all-digit ticket number and its ticket numbers
+// (the file's clash with them; in their normal form).
 type Target struct {
-	Numbered bool `json:"numbered"`
-	People   int  `json:"people"`
-	Tickets  int  `json:"tickets"`
-	Highest  int  `json:"highest"`
+	Numbered bool     `json:"numbered"`
+	People   int      `json:"people"`
+	Tickets  int      `json:"tickets"`
+	Highest  int      `json:"highest"`
+	Taken    []string `json:"taken,omitempty"`
 }
 
 // Row is a row's cells and its line in the file (1-based).
@@ -46,6 +48,26 @@ type Plan struct {
 	Emails  []*string
 	Numbers []*string
 	Person  []int
+	// Phones is each ticket's phone cell as written (nil when blank): carried
+	// for the participants' phones, not saved yet.
+	Phones []*string
+	// A header file's first row and the columns read (the guess or the choice).
+	Header  []string
+	Columns *Columns
+	// Grouped counts rows that joined an earlier row's person by their e-mail.
+	Grouped int
+	// Skipped, Warnings: 'Linha 14: sem nome', in file order.
+	Skipped  []string
+	Warnings []string
+	// Clashes are the file's tickets the raffle holds (ClashAsk only).
+	Clashes []Clash
+	LeftOut []string
+}
+
+// Clash is a file's ticket number the raffle already holds.
+type Clash struct {
+	Line   int    `json:"line"`
+	Number string `json:"number"`
 }
 
 var (
@@ -80,10 +102,8 @@ func width(cells []string) int {
 }
 
 func detectFormat(first Row) (Format, error) {
-	for _, c := range first.Cells {
-		if strings.Contains(fold(c), "nome") {
-			return FormatHeader, nil
-		}
+	if isHeader(first.Cells) {
+		return FormatHeader, nil
 	}
 	switch w := width(first.Cells); {
 	case w == 2 && numeric.MatchString(cell(first, 1)):
@@ -140,7 +160,7 @@ func optionalCell(line int, s string, rule func(string) (string, *protocol.Rejec
 
 // PlanImport builds the plan, or returns the Refusal of the first problem in
 // file order, then the raffle's limits (people, then tickets).
-func PlanImport(rows []Row, t Target) (*Plan, error) {
+func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 	var data []Row
 	for _, r := range rows {
 		if width(r.Cells) > 0 {
@@ -157,17 +177,18 @@ func PlanImport(rows []Row, t Target) (*Plan, error) {
 	p := &Plan{Format: format}
 	var pending []int
 	highest := t.Highest
-	add := func(name string, email, number *string, person int) {
+	add := func(name string, email, number, phone *string, person int) {
 		p.Names = append(p.Names, name)
 		p.Emails = append(p.Emails, email)
 		p.Numbers = append(p.Numbers, number)
+		p.Phones = append(p.Phones, phone)
 		p.Person = append(p.Person, person)
 		if number == nil && t.Numbered {
 			pending = append(pending, len(p.Names)-1)
 		}
 	}
 	if format == FormatHeader {
-		if err := planHeader(p, data, t, &highest, add); err != nil {
+		if err := planHeader(p, data, t, c, &highest, add); err != nil {
 			return nil, err
 		}
 	} else if err := planList(p, data, format, add); err != nil {
@@ -182,6 +203,9 @@ func PlanImport(rows []Row, t Target) (*Plan, error) {
 	if n := t.Tickets + p.Tickets; n > protocol.MaxTickets {
 		return nil, refuse("Total de bilhetes excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxTickets))
 	}
+	if p.Grouped > 0 {
+		pending = p.byPerson(t.Numbered)
+	}
 	for _, i := range pending {
 		highest++
 		s := pad3(highest)
@@ -189,6 +213,9 @@ func PlanImport(rows []Row, t Target) (*Plan, error) {
 	}
 	return p, nil
 }
+
+// adder appends one ticket: name, e-mail, number, phone and person.
+type adder func(name string, email, number, phone *string, person int)
 
 func pad3(n int) string {
 	s := strconv.Itoa(n)
@@ -198,91 +225,7 @@ func pad3(n int) string {
 	return s
 }
 
-// PersonHeader is the export's column naming each ticket's person: rows with
-// the same value are one person's tickets (docs/import.md, "Export").
-const PersonHeader = "participante"
-
-// person is one person of a header file with the person column.
-type person struct {
-	index   int
-	name    string
-	email   *string
-	tickets int
-}
-
-func sameEmail(a, b *string) bool {
-	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
-}
-
-func planHeader(p *Plan, data []Row, t Target, highest *int, add func(string, *string, *string, int)) error {
-	nameAt, emailAt, ticketAt, personAt := -1, -1, -1, -1
-	for i, c := range data[0].Cells {
-		h := fold(c)
-		if personAt < 0 && h == PersonHeader {
-			personAt = i
-		}
-		if nameAt < 0 && strings.Contains(h, "nome") {
-			nameAt = i
-		}
-		if emailAt < 0 && (strings.Contains(h, "email") || strings.Contains(h, "e-mail")) {
-			emailAt = i
-		}
-		if ticketAt < 0 && t.Numbered && strings.Contains(h, "bilhete") {
-			ticketAt = i
-		}
-	}
-	seen := map[string]bool{}
-	people := map[string]*person{}
-	for _, r := range data[1:] {
-		raw := cell(r, nameAt)
-		if raw == "" {
-			continue
-		}
-		name, err := checkName(r.Line, raw)
-		if err != nil {
-			return err
-		}
-		email, err := checkEmail(r.Line, cell(r, emailAt))
-		if err != nil {
-			return err
-		}
-		number, err := checkNumber(r.Line, cell(r, ticketAt))
-		if err != nil {
-			return err
-		}
-		if number != nil {
-			if seen[*number] {
-				return refuse("Linha %d: o bilhete %s aparece mais de uma vez no arquivo", r.Line, *number)
-			}
-			seen[*number] = true
-			if n, err := strconv.Atoi(*number); err == nil && whole.MatchString(*number) {
-				*highest = max(*highest, n)
-			}
-		}
-		key := cell(r, personAt)
-		if known := people[key]; key != "" && known != nil {
-			if known.name != name || !sameEmail(known.email, email) {
-				return refuse("Linha %d: o participante %s aparece com outro nome ou e-mail", r.Line, key)
-			}
-			known.tickets++
-			if known.tickets > protocol.MaxTicketsPerOne {
-				return refuse("Quantidade muito alta para %s: %d. Máximo: %d bilhetes por pessoa", name, known.tickets, protocol.MaxTicketsPerOne)
-			}
-			add(name, email, number, known.index)
-			p.Tickets++
-			continue
-		}
-		if key != "" {
-			people[key] = &person{index: p.People, name: name, email: email, tickets: 1}
-		}
-		add(name, email, number, p.People)
-		p.People++
-		p.Tickets++
-	}
-	return nil
-}
-
-func planList(p *Plan, data []Row, format Format, add func(string, *string, *string, int)) error {
+func planList(p *Plan, data []Row, format Format, add adder) error {
 	for _, r := range data {
 		raw := cell(r, 0)
 		if raw == "" {
@@ -310,11 +253,41 @@ func planList(p *Plan, data []Row, format Format, add func(string, *string, *str
 		// Past the limit the import fails anyway: count the rest without building it.
 		if p.Tickets+quantity <= protocol.MaxTickets {
 			for range quantity {
-				add(name, nil, nil, p.People)
+				add(name, nil, nil, nil, p.People)
 			}
 		}
 		p.Tickets += quantity
 		p.People++
 	}
 	return nil
+}
+
+// byPerson puts each person's tickets together, people in the order they
+// first appear, tickets in file order: rows grouped by e-mail come spread
+// through a ticket-sale export, and the ops of 5,000 tickets then hold
+// whole people (the store checks a person's tickets once). It returns the
+// tickets still to number, in the new order.
+func (p *Plan) byPerson(numbered bool) []int {
+	start := make([]int, p.People+1)
+	for _, person := range p.Person {
+		start[person+1]++
+	}
+	for i := 1; i <= p.People; i++ {
+		start[i] += start[i-1]
+	}
+	n := len(p.Names)
+	names, emails, numbers, phones, persons := make([]string, n), make([]*string, n), make([]*string, n), make([]*string, n), make([]int, n)
+	for i, person := range p.Person {
+		j := start[person]
+		start[person]++
+		names[j], emails[j], numbers[j], phones[j], persons[j] = p.Names[i], p.Emails[i], p.Numbers[i], p.Phones[i], person
+	}
+	p.Names, p.Emails, p.Numbers, p.Phones, p.Person = names, emails, numbers, phones, persons
+	var pending []int
+	for i, number := range numbers {
+		if number == nil && numbered {
+			pending = append(pending, i)
+		}
+	}
+	return pending
 }

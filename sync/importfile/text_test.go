@@ -26,7 +26,7 @@ func TestImportTextRule(t *testing.T) {
 		{"NFC and trimmed", []Row{{1, []string{"nome"}}, {2, []string{"Jose\u0301\u200b"}}}, "", []string{"José"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			plan, err := PlanImport(tc.rows, Target{})
+			plan, err := PlanImport(tc.rows, Target{}, Choice{})
 			if tc.want != "" {
 				var ref *Refusal
 				if !errors.As(err, &ref) || !strings.Contains(err.Error(), tc.want) {

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { toExcelCsv } from '@/lib/csv-export'
 
@@ -14,5 +15,21 @@ describe('toExcelCsv', () => {
 
   it('never lets a text start a formula', () => {
     expect(toExcelCsv([['=HYPERLINK("x")', '+1', '-2', '@a']])).toBe('\uFEFF"\'=HYPERLINK(""x"")";\'+1;\'-2;\'@a\r\n')
+  })
+
+  it('writes ticket numbers so Excel keeps their zeros (read back as Excel does, by SheetJS)', () => {
+    const csv = toExcelCsv(
+      [
+        ['Nome', 'Bilhete'],
+        ['Ana', '001'],
+        ['Bia', '0042'],
+        ['Caio', 'A-7'],
+      ],
+      new Set([1]),
+    )
+    expect(csv).toBe('\uFEFFNome;Bilhete\r\nAna;="001"\r\nBia;="0042"\r\nCaio;A-7\r\n')
+    const book = XLSX.read(csv, { type: 'string' })
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true })
+    expect(rows.map((r) => r[1])).toEqual(['Bilhete', '001', '0042', 'A-7'])
   })
 })

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"time"
@@ -43,7 +45,7 @@ func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log 
 			writeError(w, r, log, &core.Error{Code: core.CodeNotFound, Message: protocol.Message(protocol.ReasonRaffleNotFound)})
 			return
 		}
-		name, body, err := importedFile(w, r)
+		name, body, choice, err := importedFile(w, r)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -53,7 +55,10 @@ func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log 
 			writeError(w, r, log, err)
 			return
 		}
-		read, err := importfile.ReadFile(name, body, target)
+		read, err := importfile.ReadFile(name, body, target, choice)
+		if err == nil {
+			err = read.Plan.ClashRefusal()
+		}
 		var refusal *importfile.Refusal
 		if errors.As(err, &refusal) {
 			writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Message: refusal.Message})
@@ -68,46 +73,79 @@ func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log 
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{
-			"people":  read.Plan.People,
-			"tickets": read.Plan.Tickets,
-			"format":  read.Plan.Format,
-			"message": fmt.Sprintf("%d participante(s) importado(s)", read.Plan.People),
+			"people":   read.Plan.People,
+			"tickets":  read.Plan.Tickets,
+			"format":   read.Plan.Format,
+			"grouped":  read.Plan.Grouped,
+			"skipped":  nonNil(read.Plan.Skipped),
+			"warnings": nonNil(read.Plan.Warnings),
+			"left_out": nonNil(read.Plan.LeftOut),
+			"message":  fmt.Sprintf("%d participante(s) importado(s)", read.Plan.People),
 		})
 	})
 }
 
 // importedFile is the multipart field "file": its name and bytes, at most
-// importfile.MaxBytes.
-func importedFile(w http.ResponseWriter, r *http.Request) (string, []byte, error) {
+// importfile.MaxBytes, and the optional fields "columns" and "clashes"
+// before it (the column step's choice; docs/api.md, "Import").
+func importedFile(w http.ResponseWriter, r *http.Request) (string, []byte, importfile.Choice, error) {
+	var choice importfile.Choice
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
-		return "", nil, &core.Error{Code: core.CodeUnsupportedMediaType, Message: "Envie o arquivo como multipart/form-data, no campo file."}
+		return "", nil, choice, &core.Error{Code: core.CodeUnsupportedMediaType, Message: "Envie o arquivo como multipart/form-data, no campo file."}
 	}
 	tooBig := &core.Error{Code: core.CodeBodyTooLarge, Message: "Erro ao processar arquivo: o arquivo tem mais de 10 MB"}
 	r.Body = http.MaxBytesReader(w, r.Body, importfile.MaxBytes+importOverhead)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return "", nil, core.FieldError("file", "Envie o arquivo como multipart/form-data, no campo file.")
+		return "", nil, choice, core.FieldError("file", "Envie o arquivo como multipart/form-data, no campo file.")
 	}
 	for {
 		part, err := mr.NextPart()
 		var maxErr *http.MaxBytesError
 		switch {
 		case errors.As(err, &maxErr):
-			return "", nil, tooBig
+			return "", nil, choice, tooBig
 		case err != nil:
-			return "", nil, core.FieldError("file", "Envie o arquivo no campo file.")
+			return "", nil, choice, core.FieldError("file", "Envie o arquivo no campo file.")
+		case part.FormName() == "columns" || part.FormName() == "clashes":
+			if err := readChoice(part, &choice); err != nil {
+				return "", nil, choice, err
+			}
+			continue
 		case part.FormName() != "file":
 			continue
 		}
 		body, err := io.ReadAll(io.LimitReader(part, importfile.MaxBytes+1))
 		if errors.As(err, &maxErr) || len(body) > importfile.MaxBytes {
-			return "", nil, tooBig
+			return "", nil, choice, tooBig
 		}
 		if err != nil {
-			return "", nil, core.FieldError("file", "Não foi possível ler o arquivo enviado.")
+			return "", nil, choice, core.FieldError("file", "Não foi possível ler o arquivo enviado.")
 		}
-		return part.FileName(), body, nil
+		return part.FileName(), body, choice, nil
 	}
+}
+
+// readChoice reads the field "columns" (JSON, as importfile.Columns) or
+// "clashes" ("renumber" or "skip") into c.
+func readChoice(part *multipart.Part, c *importfile.Choice) error {
+	raw, err := io.ReadAll(io.LimitReader(part, 4<<10))
+	value := strings.TrimSpace(string(raw))
+	if part.FormName() == "clashes" {
+		if err != nil || (value != importfile.ClashRenumber && value != importfile.ClashSkip) {
+			return core.FieldError("clashes", "Use clashes=renumber (renumerar os bilhetes do arquivo) ou clashes=skip (ignorar as linhas repetidas).")
+		}
+		c.Clashes = value
+		return nil
+	}
+	var cols importfile.Columns
+	dec := json.NewDecoder(strings.NewReader(value))
+	dec.DisallowUnknownFields()
+	if err != nil || dec.Decode(&cols) != nil || len(cols.Name) == 0 || len(cols.Name) > 2 {
+		return core.FieldError("columns", `Colunas inválidas: envie {"name": [0], "email": 1, "ticket": -1, "quantity": -1, "phone": -1}, as colunas contadas a partir de 0.`)
+	}
+	c.Columns = &cols
+	return nil
 }
 
 // planTickets gives the plan's tickets their ids: one group id per person,
@@ -119,4 +157,12 @@ func planTickets(p *importfile.Plan, now func() time.Time) []protocol.Ticket {
 		out[i] = protocol.Ticket{ID: ids[i], Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]]}
 	}
 	return out
+}
+
+// nonNil answers an empty list as [] rather than null.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

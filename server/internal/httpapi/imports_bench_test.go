@@ -14,10 +14,12 @@ import (
 
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/sync/importfile"
 )
 
 // importFiles are 10,000 people of 10 tickets (100,000) as 'name;quantity'
-// CSV and as an .xlsx.
+// CSV and as an .xlsx, and as a ticket-sale export (one row per ticket,
+// grouped by e-mail).
 func importFiles(b *testing.B) map[string][]byte {
 	var csv strings.Builder
 	f := excelize.NewFile()
@@ -40,7 +42,7 @@ func importFiles(b *testing.B) map[string][]byte {
 	if err := f.Write(&xlsx); err != nil {
 		b.Fatal(err)
 	}
-	return map[string][]byte{"compradores.csv": []byte(csv.String()), "compradores.xlsx": xlsx.Bytes()}
+	return map[string][]byte{"compradores.csv": []byte(csv.String()), "compradores.xlsx": xlsx.Bytes(), "vendas.csv": importfile.TicketSale(10_000, 10)}
 }
 
 // postFile sends a file to the import API: its status and body.
@@ -76,7 +78,7 @@ func (c *benchClient) importFile(raffleID, name string, body []byte) {
 func BenchmarkImportAPI100k(b *testing.B) {
 	files := importFiles(b)
 	for _, dialect := range storetest.Dialects() {
-		for _, name := range []string{"compradores.csv", "compradores.xlsx"} {
+		for _, name := range []string{"compradores.csv", "compradores.xlsx", "vendas.csv"} {
 			b.Run(dialect+"/"+name, func(b *testing.B) {
 				var cpu time.Duration
 				for i := 0; i < b.N; i++ {

@@ -13,8 +13,9 @@ import (
 )
 
 // ImportTarget is what a file import needs of the owner's raffle before it
-// reads the file: whether tickets are numbered, its counts and its highest
-// all-digit ticket number (numbering continues after it).
+// reads the file: whether tickets are numbered, its counts, its highest
+// all-digit ticket number (numbering continues after it) and its ticket
+// numbers (a file's clash with them).
 func (db *DB) ImportTarget(ctx context.Context, userID, raffleID string) (importfile.Target, error) {
 	var t importfile.Target
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
@@ -29,30 +30,33 @@ func (db *DB) ImportTarget(ctx context.Context, userID, raffleID string) (import
 			return &core.Error{Code: core.CodeInvalidInput, Message: protocol.Message(protocol.ReasonDrawStarted)}
 		}
 		t = importfile.Target{Numbered: r.Type == protocol.RaffleTickets, People: r.Groups, Tickets: r.Tickets}
-		t.Highest, err = db.highestNumber(ctx, tx, r.ID)
+		t.Highest, t.Taken, err = db.ticketNumbers(ctx, tx, r.ID)
 		return err
 	})
 	return t, db.wrap(err)
 }
 
-// highestNumber is the raffle's highest all-digit ticket number, 0 if none.
-func (db *DB) highestNumber(ctx context.Context, tx *sql.Tx, raffleID string) (int, error) {
+// ticketNumbers is the raffle's ticket numbers and the highest all-digit
+// one, 0 if none.
+func (db *DB) ticketNumbers(ctx context.Context, tx *sql.Tx, raffleID string) (int, []string, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`), raffleID)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer rows.Close()
 	highest := 0
+	var all []string
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
+		all = append(all, s)
 		if n, err := strconv.Atoi(s); err == nil && n > highest && s[0] != '-' && s[0] != '+' {
 			highest = n
 		}
 	}
-	return highest, rows.Err()
+	return highest, all, rows.Err()
 }
 
 // ImportTickets adds an import's tickets as participants.add ops of at most

@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   destructive?: boolean
   /** While the action runs: the confirm button spins and nothing closes the dialog. */
   busy?: boolean
+  /** The confirm button stays off until a choice in the body is made. */
+  confirmDisabled?: boolean
   onConfirm: () => void
   onCancel: () => void
 }
@@ -38,6 +40,7 @@ function OpenDialog({
   cancelLabel = 'Cancelar',
   destructive = false,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -86,20 +89,21 @@ function OpenDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
-        className="relative w-full max-w-md rounded-2xl bg-white p-5 shadow-xl sm:p-6"
+        className="relative flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col rounded-2xl bg-white p-5 shadow-xl sm:p-6"
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <div id={bodyId} className="mt-2 text-sm text-slate-600">
+        {/* A long body (the import's column step on a phone) scrolls; the title and buttons stay. */}
+        <div id={bodyId} className="mt-2 min-h-0 overflow-y-auto text-sm text-slate-600">
           {children}
         </div>
         {/* Cancel first, on screen as in the DOM (above on a phone, on the left on wider screens). */}
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <div className="mt-6 flex shrink-0 flex-col gap-2 sm:flex-row sm:justify-end">
           <Button data-autofocus variant="outline" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={busy}>
+          <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </div>

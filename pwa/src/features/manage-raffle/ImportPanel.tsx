@@ -9,8 +9,10 @@ import { errorText } from '@/components/ui/error-text'
 import { pendingCountOfRaffle } from '@/db/outbox'
 import { db, type RaffleRow } from '@/db/schema'
 import { ImportJob, importTarget } from '@/features/manage-raffle/import-run'
-import { countsText, FORMAT_TEXT, fileText, importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
+import { importedMessage, type ImportStage, STAGE_TEXT } from '@/features/manage-raffle/import-text'
+import { ImportPreview } from '@/features/manage-raffle/ImportPreview'
 import { ImportProgress } from '@/features/manage-raffle/ImportProgress'
+import type { ImportChoice } from '@/protocol/import/columns'
 import { ImportError } from '@/protocol/import/messages'
 import type { ImportPreview as Preview } from '@/features/manage-raffle/import-worker-types'
 
@@ -29,6 +31,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   // The Worker holds the plan between the preview and the confirm.
   const job = useRef<ImportJob | null>(null)
   useEffect(() => () => job.current?.end(), [])
+  const [planning, setPlanning] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<number | null>(null)
   const online = useOnline()
@@ -51,7 +54,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
     const started = new ImportJob()
     job.current = started
     try {
-      const preview = await started.read(file, await importTarget(raffle), PREVIEW_ROWS)
+      const preview = await started.read(file, raffle.id, await importTarget(raffle), PREVIEW_ROWS)
       setRead({ ...preview, fileName: file.name })
     } catch (err) {
       endJob()
@@ -78,6 +81,24 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
     toast.error(message)
   }
 
+  /** A column or clash choice changed: the Worker plans the file again. */
+  async function onChoice(choice: ImportChoice) {
+    if (!read || !job.current) return
+    // Shown at once (the radio checked, the select moved); the counts follow the Worker's answer.
+    setRead({ ...read, choice, columns: choice.columns ?? read.columns })
+    setPlanning(true)
+    try {
+      const preview = await job.current.plan(choice)
+      setRead({ ...preview, fileName: read.fileName })
+    } catch (err) {
+      endJob()
+      setRead(null)
+      fail(err)
+    } finally {
+      setPlanning(false)
+    }
+  }
+
   async function onConfirm() {
     if (!read || !job.current) return
     setStage('saving')
@@ -98,6 +119,8 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   }
 
   const syncing = sent !== null && (waiting ?? 0) > 0
+  // Nothing to import while the columns chosen fail, or before a choice for tickets the raffle holds.
+  const blocked = read !== null && (read.error !== null || (read.clashes.total > 0 && !read.choice.clashes))
   return (
     <section aria-labelledby="import-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -130,55 +153,12 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
         title="Importar participantes"
         confirmLabel="Importar"
         busy={stage === 'saving'}
+        confirmDisabled={blocked || planning}
         onConfirm={onConfirm}
         onCancel={onCancel}
       >
-        {read && <ImportPreview read={read} simple={raffle.type === 'simple'} />}
+        {read && <ImportPreview read={read} simple={raffle.type === 'simple'} planning={planning} onChoice={(c) => void onChoice(c)} />}
       </ConfirmDialog>
     </section>
-  )
-}
-
-function ImportPreview({ read, simple }: { read: Preview & { fileName: string }; simple: boolean }) {
-  const rows = read.rows
-  // A simple raffle speaks of tickets only when the file gives someone more than one entry.
-  const withTickets = !simple || read.tickets !== read.people
-  return (
-    <div className="space-y-3 text-sm">
-      <p className="text-base font-semibold" data-testid="import-counts">
-        {countsText(read.people, read.tickets, withTickets)}
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-slate-600">Arquivo</dt>
-        <dd className="break-all">{read.fileName}</dd>
-        <dt className="text-slate-600">Tipo</dt>
-        <dd>{fileText(read.kind, read.delimiter, read.encoding)}</dd>
-        <dt className="text-slate-600">Formato</dt>
-        <dd>{FORMAT_TEXT[read.format]}</dd>
-      </dl>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left">
-          <caption className="sr-only">Primeiras linhas</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th className="py-1 pr-2 font-medium">Nome</th>
-              <th className="py-1 pr-2 font-medium">E-mail</th>
-              {withTickets && <th className="py-1 font-medium">Bilhetes</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, email, count, first, last], i) => (
-              <tr key={i} className="border-t border-slate-200">
-                {/* The name gets the room: rows told apart only at their end ('Pessoa 001') must show it. */}
-                <td className="max-w-40 truncate py-1 pr-2 sm:max-w-56">{name}</td>
-                <td className="max-w-24 truncate py-1 pr-2 sm:max-w-40">{email ?? '—'}</td>
-                {withTickets && <td className="py-1 whitespace-nowrap">{first === null ? count : first === last ? first : `${first}–${last}`}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {read.people > rows.length && <p className="text-slate-600">e mais {read.people - rows.length}…</p>}
-    </div>
   )
 }

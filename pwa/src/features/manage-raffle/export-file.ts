@@ -32,6 +32,11 @@ async function winnerRows(raffle: RaffleRow): Promise<Cell[][]> {
   ]
 }
 
+/** The header's 'Bilhete' column (its numbers must stay texts in Excel), -1 without one. */
+function ticketColumn(rows: Cell[][]): number {
+  return (rows[0] ?? []).indexOf('Bilhete')
+}
+
 /** A safe file name from the title: 'Rifa da Igreja' → 'rifa-da-igreja-participantes.xlsx'. */
 export function exportFileName(title: string, what: ExportWhat, format: ExportFormat): string {
   const base =
@@ -47,7 +52,7 @@ export function exportFileName(title: string, what: ExportWhat, format: ExportFo
 
 export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: ExportFormat): Promise<Blob> {
   const rows = what === 'participants' ? await participantRows(raffle) : await winnerRows(raffle)
-  if (format === 'csv') return new Blob([toExcelCsv(rows)], { type: 'text/csv;charset=utf-8' })
+  if (format === 'csv') return new Blob([toExcelCsv(rows, new Set([ticketColumn(rows)]))], { type: 'text/csv;charset=utf-8' })
   const XLSX = await import('@e965/xlsx')
   const book = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), what === 'participants' ? 'Participantes' : 'Vencedores')

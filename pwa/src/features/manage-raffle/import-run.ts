@@ -5,6 +5,7 @@ import { db, type RaffleRow } from '@/db/schema'
 import { highestTicketNumber } from '@/db/tickets'
 import type { ImportPreview, ImportRequest, ImportResponse } from '@/features/manage-raffle/import-worker-types'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
+import type { ImportChoice } from '@/protocol/import/columns'
 import type { ImportTarget } from '@/protocol/import/rows'
 
 /** What the raffle holds now: the limits count it and numbering continues after its highest ticket. */
@@ -36,14 +37,23 @@ export class ImportJob {
     })
   }
 
-  async read(file: File, target: ImportTarget, previewRows: number): Promise<ImportPreview> {
+  async read(file: File, raffleId: string, target: ImportTarget, previewRows: number): Promise<ImportPreview> {
     const began = performance.now()
     const bytes = await file.arrayBuffer()
     performance.measure('sorteio:import-read-file', { start: began })
     const sent = performance.now()
-    const answer = await this.ask({ type: 'read', fileName: file.name, bytes, target, previewRows }, [bytes])
+    const answer = await this.ask({ type: 'read', fileName: file.name, bytes, raffleId, target, previewRows }, [bytes])
     if (answer.type !== 'read') throw new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt))
     performance.measure('sorteio:import-worker', { start: sent, detail: { parseMs: answer.parseMs } })
+    return answer.preview
+  }
+
+  /** The preview again with another column or clash choice: the Worker plans the rows it kept. */
+  async plan(choice: ImportChoice): Promise<ImportPreview> {
+    const sent = performance.now()
+    const answer = await this.ask({ type: 'plan', choice })
+    if (answer.type !== 'read') throw new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt))
+    performance.measure('sorteio:import-plan', { start: sent, detail: { parseMs: answer.parseMs } })
     return answer.preview
   }
 

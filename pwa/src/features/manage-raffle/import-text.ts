@@ -37,3 +37,10 @@ export const STAGE_TEXT: Record<ImportStage, string> = {
   saving: 'Salvando neste aparelho…',
   syncing: 'Enviando ao servidor…',
 }
+
+/** '100.000 bilhetes de 10.000 pessoas: linhas com o mesmo e-mail foram agrupadas' */
+export function groupedText(people: number, tickets: number): string {
+  const t = `${thousands(tickets)} ${tickets === 1 ? 'bilhete' : 'bilhetes'}`
+  const p = `${thousands(people)} ${people === 1 ? 'pessoa' : 'pessoas'}`
+  return `${t} de ${p}: linhas com o mesmo e-mail foram agrupadas`
+}

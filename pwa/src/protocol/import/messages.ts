@@ -32,6 +32,13 @@ export const importMessage = {
   badRow: (row: number, message: string) => `Linha ${row}: ${message}`,
   personChanged: (row: number, value: string) => `Linha ${row}: o participante ${value} aparece com outro nome ou e-mail`,
   repeatedTicket: (row: number, value: string) => `Linha ${row}: o bilhete ${value} aparece mais de uma vez no arquivo`,
+  ticketWithQuantity: (row: number, number: string, value: string) =>
+    `Linha ${row}: o bilhete ${number} tem quantidade ${value}: uma linha com número de bilhete é um bilhete só`,
+  // Listed in the preview, not refused (docs/import.md, "Columns").
+  noName: (row: number) => `Linha ${row}: sem nome`,
+  takenSkipped: (row: number, number: string) => `Linha ${row}: o bilhete ${number} já existe no sorteio`,
+  otherName: (row: number, email: string, name: string, kept: string) =>
+    `Linha ${row}: ${email} aparece com outro nome (${name}); os bilhetes ficam com o nome ${kept}`,
 }
 
 /** A file the import refuses, with the message to show. Nothing is written when one is thrown. */

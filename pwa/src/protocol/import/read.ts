@@ -3,22 +3,33 @@
 import Papa from 'papaparse'
 import { decodeText, type Delimiter, detectDelimiter, detectKind, type FileKind, type TextEncodingName } from '@/protocol/import/detect'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
+import type { ImportChoice } from '@/protocol/import/columns'
 import { type ImportPlan, type ImportTarget, planImport, type SheetRow } from '@/protocol/import/rows'
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsx, sheetTooBig } from '@/protocol/import/xlsx'
 import { trimSpace } from '@/protocol/rules'
 
-export interface ImportRead {
+/** A file's rows, before any plan: the Worker keeps them to plan again when the columns change. */
+export interface ImportRows {
   kind: FileKind
   /** CSV only. */
   encoding: TextEncodingName | null
   delimiter: Delimiter | null
+  rows: SheetRow[]
+}
+
+export interface ImportRead extends Omit<ImportRows, 'rows'> {
   plan: ImportPlan
+}
+
+/** A cell written ="001" (the export's tickets, so Excel keeps their zeros) reads as its text, 001. */
+function excelText(s: string): string {
+  return s.length >= 3 && s.startsWith('="') && s.endsWith('"') ? s.slice(2, -1).replace(/""/g, '"') : s
 }
 
 /** A CSV's rows. PapaParse keeps blank lines as [''] so a row's index is its line (see docs/import.md). */
 export function csvRows(text: string, delimiter: Delimiter): SheetRow[] {
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false, dynamicTyping: false })
-  return parsed.data.map((cells, i) => ({ line: i + 1, cells }))
+  return parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(excelText) }))
 }
 
 function cellText(v: unknown): string {
@@ -60,13 +71,18 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
   return rows
 }
 
-export async function readImport(fileName: string, bytes: Uint8Array, target: ImportTarget): Promise<ImportRead> {
+export async function readRows(fileName: string, bytes: Uint8Array): Promise<ImportRows> {
   const kind = detectKind(fileName, bytes)
   if (kind === 'csv') {
     const { text, encoding } = decodeText(bytes)
     const delimiter = detectDelimiter(text)
-    return { kind, encoding, delimiter, plan: planImport(csvRows(text, delimiter), target) }
+    return { kind, encoding, delimiter, rows: csvRows(text, delimiter) }
   }
   const rows = kind === 'xlsx' ? await readXlsx(bytes) : await xlsRows(bytes)
-  return { kind, encoding: null, delimiter: null, plan: planImport(rows, target) }
+  return { kind, encoding: null, delimiter: null, rows }
+}
+
+export async function readImport(fileName: string, bytes: Uint8Array, target: ImportTarget, choice: ImportChoice = {}): Promise<ImportRead> {
+  const { rows, ...file } = await readRows(fileName, bytes)
+  return { ...file, plan: planImport(rows, target, choice) }
 }

@@ -18,6 +18,19 @@ export function planPeople(plan: ImportPlan, limit = Infinity): PersonRow[] {
   return out
 }
 
+/** Each person's first ticket's phone (the fixtures' `phones`). */
+function planPhones(plan: ImportPlan): (string | null)[] {
+  const out: (string | null)[] = []
+  plan.person.forEach((p, i) => {
+    if (p === out.length) out.push(plan.phones[i] ?? null)
+  })
+  return out
+}
+
 export function summarisePlan(plan: ImportPlan) {
-  return { format: plan.format, people: plan.people, tickets: plan.tickets, rows: planPeople(plan) }
+  return {
+    format: plan.format, people: plan.people, tickets: plan.tickets, rows: planPeople(plan),
+    grouped: plan.grouped, skipped: plan.skipped, warnings: plan.warnings, clashes: plan.clashes,
+    columns: plan.columns, leftOut: plan.leftOut, phones: planPhones(plan),
+  }
 }

@@ -1,0 +1,174 @@
+package importfile
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// PersonHeader is the export's column naming each ticket's person: rows with
+// the same value are one person's tickets (docs/import.md, "Export").
+const PersonHeader = "participante"
+
+// person is one person of a header file whose rows are grouped, by the
+// person column or by e-mail.
+type person struct {
+	index   int
+	name    string
+	email   *string
+	tickets int
+}
+
+func sameEmail(a, b *string) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+// rowName is the row's name columns joined with a space ('Ana' + 'Souza').
+func rowName(r Row, cols []int) string {
+	var parts []string
+	for _, i := range cols {
+		if s := cell(r, i); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// rowQuantity is the row's tickets: 1 without a quantity column or with a
+// blank cell. A row naming its ticket number is one ticket.
+func rowQuantity(r Row, at int, name string, number *string) (int, error) {
+	v := cell(r, at)
+	if v == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if !whole.MatchString(v) || (err == nil && n < 1) {
+		return 0, refuse("Quantidade inválida para %s: %s", name, v)
+	}
+	if err != nil || n > protocol.MaxTicketsPerOne {
+		return 0, refuse("Quantidade muito alta para %s: %s. Máximo: %d bilhetes por pessoa", name, v, protocol.MaxTicketsPerOne)
+	}
+	if number != nil && n != 1 {
+		return 0, refuse("Linha %d: o bilhete %s tem quantidade %s: uma linha com número de bilhete é um bilhete só", r.Line, *number, v)
+	}
+	return n, nil
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder) error {
+	header := make([]string, len(data[0].Cells))
+	personAt := -1
+	for i, h := range data[0].Cells {
+		header[i] = strings.TrimSpace(h)
+		if personAt < 0 && fold(h) == PersonHeader {
+			personAt = i
+		}
+	}
+	cols := GuessColumns(header, t.Numbered)
+	if c.Columns != nil {
+		cols = c.Columns.within(len(header), t.Numbered)
+	}
+	p.Header, p.Columns, p.LeftOut = header, &cols, leftOut(header, cols, personAt)
+	taken := make(map[string]bool, len(t.Taken))
+	for _, n := range t.Taken {
+		taken[n] = true
+	}
+	seen := map[string]bool{}
+	people := map[string]*person{}
+	for _, r := range data[1:] {
+		raw := rowName(r, cols.Name)
+		if raw == "" {
+			p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: sem nome", r.Line))
+			continue
+		}
+		name, err := checkName(r.Line, raw)
+		if err != nil {
+			return err
+		}
+		email, err := checkEmail(r.Line, cell(r, cols.Email))
+		if err != nil {
+			return err
+		}
+		var number *string
+		if c.Clashes != ClashRenumber {
+			if number, err = checkNumber(r.Line, cell(r, cols.Ticket)); err != nil {
+				return err
+			}
+		}
+		quantity, err := rowQuantity(r, cols.Quantity, name, number)
+		if err != nil {
+			return err
+		}
+		if number != nil {
+			if taken[*number] {
+				if c.Clashes == ClashSkip {
+					p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: o bilhete %s já existe no sorteio", r.Line, *number))
+					continue
+				}
+				p.Clashes = append(p.Clashes, Clash{Line: r.Line, Number: *number})
+			}
+			if seen[*number] {
+				return refuse("Linha %d: o bilhete %s aparece mais de uma vez no arquivo", r.Line, *number)
+			}
+			seen[*number] = true
+			if n, err := strconv.Atoi(*number); err == nil && whole.MatchString(*number) {
+				*highest = max(*highest, n)
+			}
+		}
+		phone := optional(cell(r, cols.Phone))
+		// The export's person column groups its rows; without it, the e-mail does.
+		key, byEmail := cell(r, personAt), false
+		if personAt < 0 && email != nil {
+			key, byEmail = *email, true
+		}
+		index := p.People
+		if known := people[key]; key != "" && known != nil {
+			switch {
+			case byEmail && known.name != name:
+				p.Warnings = append(p.Warnings, fmt.Sprintf("Linha %d: %s aparece com outro nome (%s); os bilhetes ficam com o nome %s", r.Line, key, name, known.name))
+				name = known.name
+			case !byEmail && (known.name != name || !sameEmail(known.email, email)):
+				return refuse("Linha %d: o participante %s aparece com outro nome ou e-mail", r.Line, key)
+			}
+			known.tickets += quantity
+			if known.tickets > protocol.MaxTicketsPerOne {
+				return refuse("Quantidade muito alta para %s: %d. Máximo: %d bilhetes por pessoa", name, known.tickets, protocol.MaxTicketsPerOne)
+			}
+			if byEmail {
+				p.Grouped++
+			}
+			index = known.index
+		} else {
+			if key != "" {
+				people[key] = &person{index: p.People, name: name, email: email, tickets: quantity}
+			}
+			p.People++
+		}
+		// Past the limit the import fails anyway: count the rest without building it.
+		if p.Tickets+quantity <= protocol.MaxTickets {
+			for range quantity {
+				add(name, email, number, phone, index)
+			}
+		}
+		p.Tickets += quantity
+	}
+	return nil
+}
+
+// ClashRefusal is the refusal of a plan whose tickets the raffle holds, when
+// no choice was made (the server's import is all or nothing), else nil.
+func (p *Plan) ClashRefusal() error {
+	if len(p.Clashes) == 0 {
+		return nil
+	}
+	c := p.Clashes[0]
+	return refuse("Linha %d: o bilhete %s já existe neste sorteio (%d bilhete(s) do arquivo já existem): envie clashes=renumber para renumerar os bilhetes do arquivo ou clashes=skip para ignorar as linhas repetidas", c.Line, c.Number, len(p.Clashes))
+}
