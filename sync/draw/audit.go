@@ -48,13 +48,22 @@ type Export struct {
 		// stays public).
 		DeletedAt *int64 `json:"deleted_at,omitempty"`
 	} `json:"raffle"`
-	Draws []Record `json:"draws"`
+	// Prizes name what positions 1..winners_count win (informative: the
+	// verifiers print them beside the winners; exports before them lack it).
+	Prizes []Prize  `json:"prizes,omitempty"`
+	Draws  []Record `json:"draws"`
 	// Abandoned lists the rounds given up without a result (nothing to
 	// verify: no seed was revealed).
 	Abandoned []Abandoned `json:"abandoned,omitempty"`
 	// Winners is every winner's state, as the public endpoint adds it: a
 	// redraw is justified only by an invalidation listed here (CheckStory).
 	Winners []Standing `json:"winners,omitempty"`
+}
+
+// Prize names what one position wins.
+type Prize struct {
+	Position int    `json:"position"`
+	Name     string `json:"name"`
 }
 
 // Abandoned is a round the organiser gave up after its device never

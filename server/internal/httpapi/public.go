@@ -120,9 +120,11 @@ func encodeAudit(code string, a store.Audit) (*auditEntry, error) {
 	head, err := json.Marshal(struct {
 		Algorithm string                  `json:"algorithm"`
 		Raffle    any                     `json:"raffle"`
+		Prizes    []protocol.Prize        `json:"prizes"`
 		Winners   []protocol.PublicWinner `json:"winners"`
 		Abandoned []draw.Abandoned        `json:"abandoned"`
-	}{draw.Algorithm, exp.Raffle, protocol.PublicWinners(a.Winners), abandoned})
+	}{draw.Algorithm, exp.Raffle, protocol.ShownPrizes(a.Raffle.Prizes, a.Raffle.WinnersCount),
+		protocol.PublicWinners(a.Winners), abandoned})
 	if err != nil {
 		return nil, core.Internal(err)
 	}

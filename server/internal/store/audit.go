@@ -30,7 +30,7 @@ type Audit struct {
 
 // auditFormat is part of every version, so a server that answers in a new
 // format never matches a validator of the old one.
-const auditFormat = "a2"
+const auditFormat = "a3"
 
 // auditRaffle finds the raffle whose record is public under that code: any
 // raffle, and a deleted one only if it had a round (its record outlives it).
