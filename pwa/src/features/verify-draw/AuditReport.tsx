@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { prizeOf } from '@/protocol/prizes'
 import { orderWinners } from '@/lib/winners'
 import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
@@ -85,6 +86,7 @@ function Winners({ record }: { record: AuditExport }) {
         name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
         isValid: w.is_valid,
         invalidatedAt: w.invalidated_at,
+        prize: prizeOf(record.prizes, w.position),
       }
     })
   }, [record])

@@ -57,6 +57,8 @@ export interface AuditExport {
   /** Added by the public endpoint; an exported file may lack it. */
   winners: AuditWinner[]
   abandoned: AuditAbandoned[]
+  /** What positions win (informative; records before prizes have none). */
+  prizes: Array<{ position: number; name: string }>
 }
 
 /** The record does not have the shape of an export; the message says where, in pt-BR. */
@@ -134,6 +136,8 @@ export function parseAuditExport(data: unknown): AuditExport {
   const abandoned = root.abandoned ?? []
   need(Array.isArray(abandoned), 'abandoned')
   ;(abandoned as unknown[]).forEach(checkAbandoned)
+  const prizes = root.prizes ?? []
+  need(Array.isArray(prizes) && prizes.every((p) => isObject(p) && isInt(p.position) && isString(p.name)), 'prizes')
   const raffle = root.raffle as Json
   need(raffle.deleted_at === undefined || raffle.deleted_at === null || isInt(raffle.deleted_at), 'raffle.deleted_at')
   return {
@@ -153,6 +157,7 @@ export function parseAuditExport(data: unknown): AuditExport {
       invalidated_at: w.invalidated_at ?? null,
     })),
     abandoned: abandoned as AuditAbandoned[],
+    prizes: (prizes as Array<{ position: number; name: string }>).map((p) => ({ position: p.position, name: p.name })),
   }
 }
 

@@ -209,7 +209,7 @@ describe('verifying a 100,000-ticket pool', () => {
       started_at: 0,
       completed_at: 0,
     }
-    const record: AuditExport = { algorithm: 'sorteio-v1', raffle: { id: '', code: 'BIG100', title: '', deletedAt: null }, draws: [round], winners: [], abandoned: [] }
+    const record: AuditExport = { algorithm: 'sorteio-v1', raffle: { id: '', code: 'BIG100', title: '', deletedAt: null }, draws: [round], winners: [], abandoned: [], prizes: [] }
     const progress: Array<[number, number]> = []
     let yields = 0
     const check = await verifyExport(record, {
