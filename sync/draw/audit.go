@@ -31,8 +31,12 @@ type Record struct {
 	WinnersCount       int      `json:"winners_count"`
 	AllowDuplicateWins bool     `json:"allow_duplicate_wins"`
 	Winners            []string `json:"winners"`
-	StartedAt          int64    `json:"started_at"`
-	CompletedAt        int64    `json:"completed_at"`
+	// AlternatesCount and Alternates (ticket ids, in order) are a first
+	// draw's alternates, drawn after the winners (sorteio-v2, §5a).
+	AlternatesCount int      `json:"alternates_count,omitempty"`
+	Alternates      []string `json:"alternates,omitempty"`
+	StartedAt       int64    `json:"started_at"`
+	CompletedAt     int64    `json:"completed_at"`
 }
 
 // Export is a raffle's whole draw history.
@@ -58,6 +62,9 @@ type Export struct {
 	// Winners is every winner's state, as the public endpoint adds it: a
 	// redraw is justified only by an invalidation listed here (CheckStory).
 	Winners []Standing `json:"winners,omitempty"`
+	// Promotions are the alternates called to places whose winners were
+	// invalidated, in order (CheckPromotions).
+	Promotions []Promotion `json:"promotions,omitempty"`
 }
 
 // Prize names what one position wins.
@@ -95,6 +102,9 @@ func VerifyExport(e Export) [][]string {
 	var first []Ticket
 	var won []string
 	for i, r := range e.Draws {
+		if e.Algorithm == AlgorithmV1 && (r.AlternatesCount != 0 || len(r.Alternates) > 0) {
+			out[i] = append(out[i], msgV1Alternates)
+		}
 		var problems []string
 		switch {
 		case r.Kind == "draw" && first == nil:
@@ -110,7 +120,9 @@ func VerifyExport(e Export) [][]string {
 		}
 		// Otherwise there is nothing to recompute over: the story says why.
 		out[i] = append(problems, out[i]...)
-		won = append(won, r.Winners...)
+		// The alternates leave every later pool too: they were drawn, and
+		// may yet be called to a place.
+		won = append(append(won, r.Winners...), r.Alternates...)
 	}
 	return out
 }
@@ -148,7 +160,11 @@ func Verify(r Record) []string {
 	if d := Digest(canon); hex.EncodeToString(d[:]) != r.PoolDigest {
 		add("a impressão digital do conjunto de bilhetes não confere")
 	}
-	winners, err := Pick(seed, canon, r.WinnersCount, r.AllowDuplicateWins)
+	if r.AlternatesCount < 0 || r.AlternatesCount > maxAlternates {
+		add("número de suplentes inválido: %d", r.AlternatesCount)
+		return problems
+	}
+	winners, alternates, err := PickWithAlternates(seed, canon, r.WinnersCount, r.AlternatesCount, r.AllowDuplicateWins)
 	if err != nil {
 		add("sorteio impossível: %v", err)
 		return problems
@@ -162,8 +178,20 @@ func Verify(r Record) []string {
 			add("%dº vencedor: o registro diz %s, o cálculo dá %s", i+1, r.Winners[i], w.ID)
 		}
 	}
+	if len(alternates) != len(r.Alternates) {
+		add("o registro tem %d suplentes, o cálculo dá %d", len(r.Alternates), len(alternates))
+		return problems
+	}
+	for i, a := range alternates {
+		if a.ID != r.Alternates[i] {
+			add("%dº suplente: o registro diz %s, o cálculo dá %s", i+1, r.Alternates[i], a.ID)
+		}
+	}
 	return problems
 }
+
+// maxAlternates bounds what a record may ask for (protocol.MaxAlternates).
+const maxAlternates = 10
 
 func commits(seed []byte, commitment string) bool {
 	want, err := hex.DecodeString(commitment)
