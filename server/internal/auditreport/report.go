@@ -42,6 +42,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 			p.line("   - %s", problem)
 		}
 	}
+	failed += writeAlternates(p, exp)
 	for _, a := range exp.Abandoned {
 		p.line("Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.",
 			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
