@@ -6,6 +6,7 @@ import { prizeOf } from '@/protocol/prizes'
 import { orderWinners } from '@/lib/winners'
 import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
+import { AlternatesSection } from '@/features/verify-draw/AlternatesSection'
 import { downloadText } from '@/features/verify-draw/download'
 import { RoundCard } from '@/features/verify-draw/RoundCard'
 import { useVerification, type VerificationState } from '@/features/verify-draw/useVerification'
@@ -127,6 +128,8 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
         </h2>
         <Winners record={record} />
       </section>
+
+      <AlternatesSection record={record} tickets={tickets} verification={verification} />
 
       {rounds.length > 0 && (
         <section aria-labelledby="verify-rounds" className="space-y-3">
