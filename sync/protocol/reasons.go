@@ -72,10 +72,8 @@ const (
 	ReasonAbandonTooEarly  = "abandon_too_early"
 	ReasonDrawAbandoned    = "draw_abandoned"
 	// Schema version 4: prizes and alternates.
-	ReasonPrizeTooLong           = "prize_too_long"
-	ReasonAlternatesOutOfRange   = "alternates_out_of_range"
-	ReasonNotEnoughForAlternates = "not_enough_for_alternates"
-	ReasonNoAlternate            = "no_alternate"
+	ReasonPrizeTooLong         = "prize_too_long"
+	ReasonAlternatesOutOfRange = "alternates_out_of_range"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -136,8 +134,6 @@ var reasons = []struct{ code, message string }{
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 	{ReasonPrizeTooLong, "O prêmio deve ter no máximo 120 caracteres."},
 	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
-	{ReasonNotEnoughForAlternates, "Não há participantes suficientes para sortear os vencedores e os suplentes."},
-	{ReasonNoAlternate, "Não há suplente disponível para esta posição."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -88,8 +88,6 @@ export const REASON_MESSAGES: Record<string, string> = {
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
   prize_too_long: 'O prêmio deve ter no máximo 120 caracteres.',
   alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
-  not_enough_for_alternates: 'Não há participantes suficientes para sortear os vencedores e os suplentes.',
-  no_alternate: 'Não há suplente disponível para esta posição.',
 }
 
 /**

@@ -28,19 +28,3 @@ export function PrizeFieldset({ children }: { children: ReactNode }) {
     </fieldset>
   )
 }
-
-/** How many alternates the draw adds after the winners. */
-export function AlternatesField(field: FieldProps) {
-  return (
-    <TextField
-      label="Suplentes"
-      name="alternatesCount"
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={LIMITS.maxAlternates}
-      hint="De 0 a 10. Sorteados na mesma rodada, logo após os vencedores, para assumir o lugar de quem for invalidado."
-      {...field}
-    />
-  )
-}
