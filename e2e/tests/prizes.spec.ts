@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers';
+import { createAccount, organiser, uniqueEmail } from './helpers';
 import { SeedClient } from './seed';
 
 // Prizes per position, as the room sees them: the reveal on a viewer's phone and on the big screen
@@ -67,4 +67,35 @@ test('a viewer and the big screen reveal each place with its prize', async ({ br
   await laptop.close();
   await phone.close();
   await tvContext.close();
+});
+
+test('on a phone the organiser names prizes when creating, then changes one in the settings', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context: account } = await organiser(browser, 'prizes');
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, storageState: await account.storageState() });
+  const page = await phone.newPage();
+  await page.goto('/criar-sorteio');
+  await page.getByLabel('Título').fill('Rifa de Natal');
+  await page.getByLabel('Número de vencedores').fill('2');
+  await page.getByLabel('1º prêmio').fill('Bicicleta');
+  await page.getByLabel('2º prêmio').fill('Cesta básica');
+  await page.getByLabel('2º prêmio').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('create-360-prizes.png') });
+  await page.getByRole('button', { name: 'Criar Sorteio' }).click();
+  await expect(page).toHaveURL(/\/gerenciar\/[0-9a-f-]{36}$/);
+
+  await page.getByRole('tab', { name: 'Configurações' }).click();
+  const second = page.getByLabel('2º prêmio');
+  await expect(second).toHaveValue('Cesta básica');
+  await second.fill('Vale-compras R$ 100');
+  await second.blur();
+  await expect(page.getByText('Sorteio atualizado')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('settings-360-prizes.png') });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  await expect(page.getByText('2º prêmio · Vale-compras R$ 100')).toBeVisible();
+  await expect(page.getByText('1º prêmio · Bicicleta')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('draw-tab-360-prizes.png') });
+  await account.close();
+  await phone.close();
 });
