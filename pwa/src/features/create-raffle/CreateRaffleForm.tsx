@@ -135,12 +135,6 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
           },
         }}
       />
-      <Switch
-        label="Permitir que a mesma pessoa ganhe mais de uma vez"
-        description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
-        checked={allowDuplicateWins}
-        onChange={setAllowDuplicateWins}
-      />
       <PrizeFieldset>
         {prizePositions(wholeNumberOr(winners, DEFAULT_WINNERS)).map((position) => (
           <PrizeField
@@ -156,6 +150,12 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
           />
         ))}
       </PrizeFieldset>
+      <Switch
+        label="Permitir que a mesma pessoa ganhe mais de uma vez"
+        description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
+        checked={allowDuplicateWins}
+        onChange={setAllowDuplicateWins}
+      />
       {/* The main action first, in the DOM as on screen (above on a phone, on the left on wider
           screens), so Tab meets the buttons in the order they are seen. */}
       <div className="flex flex-col gap-2 pt-2 sm:flex-row">

@@ -83,6 +83,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         <TextField label="Título" name="title" required maxLength={LIMITS.maxTitle} {...title} />
         <TextAreaField label="Descrição" name="description" maxLength={LIMITS.maxDescription} {...description} />
         <RaffleNumberFields winners={winners} countdown={countdown} />
+        <PrizeSettings raffle={raffle} save={save} onError={errorText} />
         <Switch
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
@@ -96,7 +97,6 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
               .finally(() => setTogglePending(false))
           }}
         />
-        <PrizeSettings raffle={raffle} save={save} onError={errorText} />
         <p className="text-sm text-slate-600">
           Tipo: <span className="font-medium text-slate-800">{RAFFLE_TYPE_LABEL[raffle.type]}</span>{' '}
           <span className="text-slate-500">(definido na criação)</span>
