@@ -19,6 +19,8 @@ export interface NewRaffle {
   winners?: number;
   countdown?: number;
   allowDuplicates?: boolean;
+  /** The prize of each position (schema version 4). */
+  prizes?: { position: number; name: string }[];
 }
 
 export interface SeededTicket {
@@ -55,6 +57,7 @@ export class SeedClient {
       payload: {
         id, code, title: r.title, description: '', type: r.type ?? 'tickets', winners_count: r.winners ?? 1,
         countdown_seconds: r.countdown ?? 0, allow_duplicate_wins: r.allowDuplicates ?? false, created_at: Date.now(),
+        ...(r.prizes ? { prizes: r.prizes } : {}),
       },
     }]);
     return { id, code: result?.code ?? code };

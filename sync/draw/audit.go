@@ -31,8 +31,12 @@ type Record struct {
 	WinnersCount       int      `json:"winners_count"`
 	AllowDuplicateWins bool     `json:"allow_duplicate_wins"`
 	Winners            []string `json:"winners"`
-	StartedAt          int64    `json:"started_at"`
-	CompletedAt        int64    `json:"completed_at"`
+	// AlternatesCount and Alternates (ticket ids, in order) are a first
+	// draw's alternates, drawn after the winners (sorteio-v2, §5a).
+	AlternatesCount int      `json:"alternates_count,omitempty"`
+	Alternates      []string `json:"alternates,omitempty"`
+	StartedAt       int64    `json:"started_at"`
+	CompletedAt     int64    `json:"completed_at"`
 }
 
 // Export is a raffle's whole draw history.
@@ -48,7 +52,10 @@ type Export struct {
 		// stays public).
 		DeletedAt *int64 `json:"deleted_at,omitempty"`
 	} `json:"raffle"`
-	Draws []Record `json:"draws"`
+	// Prizes name what positions 1..winners_count win (informative: the
+	// verifiers print them beside the winners; exports before them lack it).
+	Prizes []Prize  `json:"prizes,omitempty"`
+	Draws  []Record `json:"draws"`
 	// Abandoned lists the rounds given up without a result (nothing to
 	// verify: no seed was revealed).
 	Abandoned []Abandoned `json:"abandoned,omitempty"`
@@ -58,6 +65,15 @@ type Export struct {
 	// RefusedRounds lists the rounds a device drew offline that the server
 	// refused (VerifyRefused): kept, never counted.
 	RefusedRounds []Refused `json:"refused_rounds,omitempty"`
+	// Promotions are the alternates called to places whose winners were
+	// invalidated, in order (CheckPromotions).
+	Promotions []Promotion `json:"promotions,omitempty"`
+}
+
+// Prize names what one position wins.
+type Prize struct {
+	Position int    `json:"position"`
+	Name     string `json:"name"`
 }
 
 // Abandoned is a round the organiser gave up after its device never
@@ -89,6 +105,9 @@ func VerifyExport(e Export) [][]string {
 	var first []Ticket
 	var won []string
 	for i, r := range e.Draws {
+		if e.Algorithm == AlgorithmV1 && (r.AlternatesCount != 0 || len(r.Alternates) > 0) {
+			out[i] = append(out[i], msgV1Alternates)
+		}
 		var problems []string
 		switch {
 		case r.Kind == "draw" && first == nil:
@@ -104,7 +123,9 @@ func VerifyExport(e Export) [][]string {
 		}
 		// Otherwise there is nothing to recompute over: the story says why.
 		out[i] = append(problems, out[i]...)
-		won = append(won, r.Winners...)
+		// The alternates leave every later pool too: they were drawn, and
+		// may yet be called to a place.
+		won = append(append(won, r.Winners...), r.Alternates...)
 	}
 	return out
 }
@@ -142,7 +163,11 @@ func Verify(r Record) []string {
 	if d := Digest(canon); hex.EncodeToString(d[:]) != r.PoolDigest {
 		add("a impressão digital do conjunto de bilhetes não confere")
 	}
-	winners, err := Pick(seed, canon, r.WinnersCount, r.AllowDuplicateWins)
+	if r.AlternatesCount < 0 || r.AlternatesCount > maxAlternates {
+		add("número de suplentes inválido: %d", r.AlternatesCount)
+		return problems
+	}
+	winners, alternates, err := PickWithAlternates(seed, canon, r.WinnersCount, r.AlternatesCount, r.AllowDuplicateWins)
 	if err != nil {
 		add("sorteio impossível: %v", err)
 		return problems
@@ -156,8 +181,20 @@ func Verify(r Record) []string {
 			add("%dº vencedor: o registro diz %s, o cálculo dá %s", i+1, r.Winners[i], w.ID)
 		}
 	}
+	if len(alternates) != len(r.Alternates) {
+		add("o registro tem %d suplentes, o cálculo dá %d", len(r.Alternates), len(alternates))
+		return problems
+	}
+	for i, a := range alternates {
+		if a.ID != r.Alternates[i] {
+			add("%dº suplente: o registro diz %s, o cálculo dá %s", i+1, r.Alternates[i], a.ID)
+		}
+	}
 	return problems
 }
+
+// maxAlternates bounds what a record may ask for (protocol.MaxAlternates).
+const maxAlternates = 10
 
 func commits(seed []byte, commitment string) bool {
 	want, err := hex.DecodeString(commitment)

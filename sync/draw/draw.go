@@ -13,8 +13,20 @@ import (
 	"strings"
 )
 
-// Algorithm names this version of the draw in audit records.
-const Algorithm = "sorteio-v1"
+// Algorithm names this version of the draw in audit records: sorteio-v2
+// is sorteio-v1 plus alternates, drawn after the winners by the same pick
+// (docs/draw-algorithm.md §5a). AlgorithmV1's records keep verifying.
+const (
+	Algorithm   = "sorteio-v2"
+	AlgorithmV1 = "sorteio-v1"
+)
+
+// streamLabel keys the random stream. sorteio-v2 keeps sorteio-v1's, so a
+// draw without alternates gives the winners sorteio-v1 gives.
+const streamLabel = AlgorithmV1
+
+// Known says whether a record of that algorithm can be verified here.
+func Known(algorithm string) bool { return algorithm == Algorithm || algorithm == AlgorithmV1 }
 
 // Ticket is one entry of the pool. E-mail is not part of it: it is never
 // published, so it cannot be part of what anyone verifies.
@@ -81,7 +93,7 @@ func CombineSeeds(client, server []byte) []byte {
 }
 
 // Stream is the draw's randomness: HMAC-SHA256 keyed by the seed over
-// "sorteio-v1" and a block counter, read as big-endian 32-bit words.
+// the stream label and a block counter, read as big-endian 32-bit words.
 type Stream struct {
 	mac     hash.Hash
 	counter uint64
@@ -97,7 +109,7 @@ func NewStream(seed []byte) *Stream {
 func (s *Stream) Uint32() uint32 {
 	if len(s.block) == 0 {
 		s.mac.Reset()
-		s.mac.Write([]byte(Algorithm))
+		s.mac.Write([]byte(streamLabel))
 		var c [8]byte
 		binary.BigEndian.PutUint64(c[:], s.counter)
 		s.mac.Write(c[:])

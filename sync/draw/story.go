@@ -69,6 +69,13 @@ type placeWon struct {
 }
 
 type story struct {
+	// The first draw's alternates, how many were called in order, which
+	// were called, and its round number (an alternate's place was won there).
+	alternates []string
+	called     int
+	promoted   map[string]bool
+	firstRound int
+
 	stage     stage
 	first     bool              // the first draw has been seen (its pool read)
 	allowDup  bool              // the first draw's setting, the raffle's
@@ -85,16 +92,30 @@ type story struct {
 // unless the raffle allows it. It lists, per record of e.Draws, what cannot
 // have happened (empty when the story holds).
 func CheckStory(e Export) [][]string {
+	draws, _ := replayStory(e)
+	return draws
+}
+
+// replayStory reads the completed rounds and the promotions as one story:
+// a promotion comes before every round that started after it was made.
+func replayStory(e Export) (draws, promotions [][]string) {
 	s := story{groupOf: map[string]string{}, holders: map[int]string{}, tickets: map[string]prize{},
-		people: map[string]prize{}, standings: map[placeWon]Standing{}}
+		people: map[string]prize{}, standings: map[placeWon]Standing{}, promoted: map[string]bool{}}
 	for _, w := range e.Winners {
 		s.standings[placeWon{w.Position, w.TicketID}] = w
 	}
-	out := make([][]string, len(e.Draws))
+	draws, promotions = make([][]string, len(e.Draws)), make([][]string, len(e.Promotions))
+	next := 0
 	for i, r := range e.Draws {
-		out[i] = s.step(i, r)
+		for ; next < len(e.Promotions) && e.Promotions[next].PromotedAt <= r.StartedAt; next++ {
+			promotions[next] = s.promote(e.Algorithm, e.Promotions[next])
+		}
+		draws[i] = s.step(i, r)
 	}
-	return out
+	for ; next < len(e.Promotions); next++ {
+		promotions[next] = s.promote(e.Algorithm, e.Promotions[next])
+	}
+	return draws, promotions
 }
 
 // step checks one completed round against the story so far, then adds it.
@@ -110,17 +131,21 @@ func (s *story) step(i int, r Record) []string {
 	case rule.check != nil:
 		problems = append(problems, rule.check(s, r)...)
 	}
+	round := i + 1
+	if r.Round > 0 {
+		round = r.Round
+	}
 	if r.Kind == "draw" && !s.first {
 		s.first, s.allowDup = true, r.AllowDuplicateWins
+		s.alternates, s.firstRound = r.Alternates, round
 		for _, t := range r.Pool {
 			s.groupOf[t.ID] = t.GroupID
 		}
 	} else if s.first && r.AllowDuplicateWins != s.allowDup {
 		problems = append(problems, msgSetting)
 	}
-	round := i + 1
-	if r.Round > 0 {
-		round = r.Round
+	if r.Kind == "redraw" && (r.AlternatesCount != 0 || len(r.Alternates) > 0) {
+		problems = append(problems, msgRedrawAlternates)
 	}
 	for k, ticket := range r.Winners {
 		position := place(r, k)

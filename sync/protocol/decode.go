@@ -73,7 +73,7 @@ func checkEnvelope(op Op) *Rejection {
 }
 
 func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {
-	r := Raffle{Status: StatusPending}
+	r := Raffle{Status: StatusPending, Prizes: []Prize{}}
 	var rej *Rejection
 	if r.ID, rej = reqString(p, "id"); rej != nil || r.ID != op.RaffleID {
 		return nil, Reject(ReasonInvalidPayload)
@@ -131,6 +131,18 @@ func decodeCreate(op Op, p gjson.Result) (Mutation, *Rejection) {
 		return nil, Reject(ReasonInvalidCreatedAt)
 	}
 	r.CreatedAt = int64(created)
+	if v := p.Get("prizes"); v.Exists() {
+		prizes, rej := decodePrizes(v)
+		if rej != nil {
+			return nil, rej
+		}
+		r.Prizes = MergePrizes(nil, prizes)
+	}
+	if p.Get("alternates_count").Exists() {
+		if r.AlternatesCount, rej = decodeAlternates(p); rej != nil {
+			return nil, rej
+		}
+	}
 	return RaffleCreate{Raffle: r}, nil
 }
 
@@ -187,6 +199,24 @@ func decodeUpdate(p gjson.Result) (Mutation, *Rejection) {
 		}
 		b := v.Bool()
 		u.AllowDuplicateWins = &b
+		n++
+	}
+	if v := p.Get("prizes"); v.Exists() {
+		prizes, rej := decodePrizes(v)
+		if rej != nil {
+			return nil, rej
+		}
+		if len(prizes) > 0 {
+			u.Prizes = prizes
+			n++
+		}
+	}
+	if p.Get("alternates_count").Exists() {
+		a, rej := decodeAlternates(p)
+		if rej != nil {
+			return nil, rej
+		}
+		u.AlternatesCount = &a
 		n++
 	}
 	if n == 0 {

@@ -9,8 +9,9 @@ import "github.com/tidwall/gjson"
 // (invalid_payload): JSON readers disagree on which one wins.
 var payloadKeys = map[string][]string{
 	TypeRaffleCreate: {"id", "code", "title", "description", "type", "winners_count", "countdown_seconds",
-		"allow_duplicate_wins", "created_at"},
-	TypeRaffleUpdate:     {"title", "description", "winners_count", "countdown_seconds", "allow_duplicate_wins"},
+		"allow_duplicate_wins", "created_at", "prizes", "alternates_count"},
+	TypeRaffleUpdate: {"title", "description", "winners_count", "countdown_seconds", "allow_duplicate_wins",
+		"prizes", "alternates_count"},
 	TypeRaffleDelete:     {},
 	TypeParticipantsAdd:  {"tickets"},
 	TypeParticipantsDrop: {"group_id"},

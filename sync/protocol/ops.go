@@ -85,6 +85,11 @@ type Raffle struct {
 	DrawnAt            *int64 `json:"drawn_at"`
 	CreatedAt          int64  `json:"created_at"`
 	Deleted            bool   `json:"deleted,omitempty"`
+	// Prizes name what positions win (schema version 4), in position
+	// order, without empty names; AlternatesCount is how many alternates
+	// the first draw adds after the winners (0..MaxAlternates).
+	Prizes          []Prize `json:"prizes"`
+	AlternatesCount int     `json:"alternates_count"`
 }
 
 // Mutation is a decoded, field-valid op payload.
@@ -104,6 +109,10 @@ type RaffleUpdate struct {
 	WinnersCount       *int    `json:"winners_count,omitempty"`
 	CountdownSeconds   *int    `json:"countdown_seconds,omitempty"`
 	AllowDuplicateWins *bool   `json:"allow_duplicate_wins,omitempty"`
+	// Prizes lists the positions whose prize changed (an empty name clears
+	// one); each position is its own last-writer-wins field.
+	Prizes          []Prize `json:"prizes,omitempty"`
+	AlternatesCount *int    `json:"alternates_count,omitempty"`
 }
 
 // RaffleDelete removes a raffle (it stays as a tombstone in the feed).
@@ -161,5 +170,11 @@ func (u RaffleUpdate) ApplyTo(r *Raffle) {
 	}
 	if u.AllowDuplicateWins != nil {
 		r.AllowDuplicateWins = *u.AllowDuplicateWins
+	}
+	if u.Prizes != nil {
+		r.Prizes = MergePrizes(r.Prizes, u.Prizes)
+	}
+	if u.AlternatesCount != nil {
+		r.AlternatesCount = *u.AlternatesCount
 	}
 }

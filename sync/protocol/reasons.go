@@ -8,7 +8,7 @@ package protocol
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 3
+	SchemaVersion    = 4
 	MinSchemaVersion = 2
 )
 
@@ -71,6 +71,9 @@ const (
 	ReasonCountdownRunning = "countdown_running"
 	ReasonAbandonTooEarly  = "abandon_too_early"
 	ReasonDrawAbandoned    = "draw_abandoned"
+	// Schema version 4: prizes and alternates.
+	ReasonPrizeTooLong         = "prize_too_long"
+	ReasonAlternatesOutOfRange = "alternates_out_of_range"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -129,6 +132,8 @@ var reasons = []struct{ code, message string }{
 	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
 	{ReasonGroupRemoved, "Este participante foi removido em outro aparelho."},
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
+	{ReasonPrizeTooLong, "O prêmio deve ter no máximo 120 caracteres."},
+	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
 }
 
 var reasonMessages = func() map[string]string {

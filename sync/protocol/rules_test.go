@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -104,7 +105,29 @@ func TestLastWriterWinsPerField(t *testing.T) {
 	RaffleUpdate{WinnersCount: ptr(3)}.ApplyTo(&r)
 	RaffleUpdate{Title: ptr("C"), CountdownSeconds: ptr(0)}.ApplyTo(&r)
 	want := Raffle{Title: "C", Description: "d", WinnersCount: 3, CountdownSeconds: 0}
-	if r != want {
+	if !reflect.DeepEqual(r, want) {
 		t.Fatalf("after updates: %+v, want %+v", r, want)
+	}
+}
+
+// Each position's prize is its own field: an update naming one position
+// leaves the others, an empty name clears one, and lowering the winners
+// count keeps the prizes of the positions that remain (and the others, so
+// raising it again loses nothing typed).
+func TestPrizesLastWriterWinsPerPosition(t *testing.T) {
+	r := Raffle{WinnersCount: 3}
+	RaffleUpdate{Prizes: []Prize{{Position: 1, Name: "Bicicleta"}, {Position: 3, Name: "Vale"}}}.ApplyTo(&r)
+	RaffleUpdate{Prizes: []Prize{{Position: 2, Name: "Cesta"}}}.ApplyTo(&r)
+	RaffleUpdate{Prizes: []Prize{{Position: 1, Name: "Moto"}, {Position: 3, Name: ""}}}.ApplyTo(&r)
+	RaffleUpdate{WinnersCount: ptr(1), Prizes: []Prize{{Position: 4, Name: "Rádio"}}}.ApplyTo(&r)
+	want := []Prize{{Position: 1, Name: "Moto"}, {Position: 2, Name: "Cesta"}, {Position: 4, Name: "Rádio"}}
+	if !reflect.DeepEqual(r.Prizes, want) {
+		t.Fatalf("prizes %+v, want %+v", r.Prizes, want)
+	}
+	if got := ShownPrizes(r.Prizes, r.WinnersCount); !reflect.DeepEqual(got, []Prize{{Position: 1, Name: "Moto"}}) {
+		t.Fatalf("shown with 1 winner: %+v", got)
+	}
+	if got := ShownPrizes(r.Prizes, 2); !reflect.DeepEqual(got, []Prize{{Position: 1, Name: "Moto"}, {Position: 2, Name: "Cesta"}}) {
+		t.Fatalf("shown with 2 winners: %+v", got)
 	}
 }

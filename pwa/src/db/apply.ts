@@ -5,6 +5,7 @@
 import { applyDrawOp, deleteDrawsOf } from '@/db/apply-draw'
 import type { RaffleRow, SorteioDB } from '@/db/schema'
 import { deleteRaffleTickets, putTicketBatches, removeGroupTickets, type TicketBatch } from '@/db/tickets'
+import { mergePrizes, type Prize } from '@/protocol/prizes'
 import type { RaffleWire, TicketWire } from '@/protocol/wire'
 
 export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
@@ -21,6 +22,8 @@ export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
     allowDuplicateWins: w.allow_duplicate_wins ?? false,
     drawnAt: w.drawn_at ?? null,
     createdAt: w.created_at,
+    prizes: mergePrizes([], w.prizes),
+    alternatesCount: w.alternates_count ?? 0,
   }
 }
 
@@ -31,6 +34,7 @@ const settingFields: Record<string, keyof RaffleRow> = {
   winners_count: 'winnersCount',
   countdown_seconds: 'countdownSeconds',
   allow_duplicate_wins: 'allowDuplicateWins',
+  alternates_count: 'alternatesCount',
 }
 
 export async function applyOp(
@@ -50,6 +54,11 @@ export async function applyOp(
       const changes: Partial<RaffleRow> = {}
       for (const [wire, field] of Object.entries(settingFields)) {
         if (wire in p) (changes as Record<string, unknown>)[field] = p[wire]
+      }
+      if (Array.isArray(p.prizes)) {
+        // Each position is its own field: merged into what the raffle holds, as on the server.
+        const current = await database.raffles.get(raffleId)
+        changes.prizes = mergePrizes(current?.prizes, p.prizes as Prize[])
       }
       await database.raffles.update(raffleId, changes)
       return

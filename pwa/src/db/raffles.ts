@@ -4,7 +4,17 @@ import { applyOp } from '@/db/apply'
 import { newCode, newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
-import { checkCountdown, checkDescription, checkRaffleType, checkTitle, checkWinners, RuleError } from '@/protocol/rules'
+import { mergePrizes, type Prize } from '@/protocol/prizes'
+import {
+  checkAlternates,
+  checkCountdown,
+  checkDescription,
+  checkPrize,
+  checkRaffleType,
+  checkTitle,
+  checkWinners,
+  RuleError,
+} from '@/protocol/rules'
 import type { RaffleWire } from '@/protocol/wire'
 
 export interface NewRaffle {
@@ -14,9 +24,15 @@ export interface NewRaffle {
   winnersCount: number
   countdownSeconds: number
   allowDuplicateWins?: boolean
+  /** The prize of each position, by position (1-based); empty ones are left out. */
+  prizes?: Prize[]
+  alternatesCount?: number
 }
 
-export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins'>>
+export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins' | 'alternatesCount'>> & {
+  /** Positions whose prize changed (an empty name clears one). */
+  prizes?: Prize[]
+}
 
 /**
  * A read-write transaction over every table: a change and its outbox entry commit together. The
@@ -40,12 +56,19 @@ export async function createRaffle(userId: string, input: NewRaffle, database: S
     countdown_seconds: checkCountdown(input.countdownSeconds),
     allow_duplicate_wins: input.allowDuplicateWins ?? false,
     created_at: Date.now(),
+    prizes: mergePrizes([], checkPrizes(input.prizes ?? [])),
+    alternates_count: checkAlternates(input.alternatesCount ?? 0),
   }
   return writeTx(database, async () => {
     await applyOp(database, userId, payload.id, 'raffle.create', payload, payload.created_at)
     await enqueue(database, userId, payload.id, 'raffle.create', payload)
     return (await database.raffles.get(payload.id))!
   })
+}
+
+/** Each prize through the text rule and the 120-character limit, as the server checks it. */
+function checkPrizes(prizes: readonly Prize[]): Prize[] {
+  return prizes.map((p) => ({ position: checkWinners(p.position), name: checkPrize(p.name) }))
 }
 
 /** Changes settings; rejected locally, like on the server, once the draw has started. */
@@ -56,6 +79,8 @@ export async function updateRaffle(userId: string, raffleId: string, settings: R
   if (settings.winnersCount !== undefined) payload.winners_count = checkWinners(settings.winnersCount)
   if (settings.countdownSeconds !== undefined) payload.countdown_seconds = checkCountdown(settings.countdownSeconds)
   if (settings.allowDuplicateWins !== undefined) payload.allow_duplicate_wins = settings.allowDuplicateWins
+  if (settings.prizes !== undefined && settings.prizes.length > 0) payload.prizes = checkPrizes(settings.prizes)
+  if (settings.alternatesCount !== undefined) payload.alternates_count = checkAlternates(settings.alternatesCount)
   if (Object.keys(payload).length === 0) return
   await writeTx(database, async () => {
     const raffle = await getRaffle(userId, raffleId, database)

@@ -5,6 +5,7 @@ import Dexie, { type Table } from 'dexie'
 import { DATABASE_NAME, markDatabaseHere } from '@/db/device'
 import { chunkLegacyTickets, packChunkRows } from '@/db/ticket-upgrade'
 import type { TicketFields } from '@/protocol/snapshot-columns'
+import type { Prize } from '@/protocol/prizes'
 import type { OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
@@ -23,6 +24,10 @@ export interface RaffleRow {
   allowDuplicateWins: boolean
   drawnAt: number | null
   createdAt: number
+  /** What each position wins (absent on rows stored before prizes existed: none). */
+  prizes?: Prize[]
+  /** How many alternates the first draw adds after the winners (absent: 0). */
+  alternatesCount?: number
 }
 
 /**

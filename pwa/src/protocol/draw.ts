@@ -4,7 +4,11 @@
 
 import { groupNumbersOf, poolDigestOf, type PoolColumns } from '@/protocol/pool-digest'
 
-export const ALGORITHM = 'sorteio-v1'
+export const ALGORITHM = 'sorteio-v2'
+/** sorteio-v2 is sorteio-v1 plus alternates; v1's records keep verifying. */
+export const ALGORITHM_V1 = 'sorteio-v1'
+/** The stream's label: sorteio-v2 keeps v1's, so a draw without alternates gives v1's winners. */
+const STREAM_LABEL = ALGORITHM_V1
 
 export interface DrawTicket {
   id: string
@@ -63,9 +67,9 @@ export class Stream {
 
   async uint32(): Promise<number> {
     if (this.words.length === 0) {
-      const msg = new Uint8Array(ALGORITHM.length + 8)
-      msg.set(encoder.encode(ALGORITHM))
-      new DataView(msg.buffer).setBigUint64(ALGORITHM.length, this.counter)
+      const msg = new Uint8Array(STREAM_LABEL.length + 8)
+      msg.set(encoder.encode(STREAM_LABEL))
+      new DataView(msg.buffer).setBigUint64(STREAM_LABEL.length, this.counter)
       this.counter++
       const block = new DataView(await crypto.subtle.sign('HMAC', await this.key, msg))
       for (let i = 0; i < 32; i += 4) this.words.push(block.getUint32(i))
@@ -93,6 +97,21 @@ export class DrawError extends Error {}
 export async function pick(seed: Uint8Array, canonicalPool: readonly DrawTicket[], count: number, allowDuplicates: boolean): Promise<DrawTicket[]> {
   const picked = await pickIndices(seed, groupNumbers(canonicalPool), count, allowDuplicates)
   return picked.map((i) => canonicalPool[i]!)
+}
+
+/**
+ * Winners, then alternates (sorteio-v2, docs/draw-algorithm.md §5a): one pick of both counts, the
+ * same stream and duplicate rule continuing past the last position.
+ */
+export async function pickWithAlternates(
+  seed: Uint8Array,
+  canonicalPool: readonly DrawTicket[],
+  winners: number,
+  alternates: number,
+  allowDuplicates: boolean,
+): Promise<{ winners: DrawTicket[]; alternates: DrawTicket[] }> {
+  const picked = await pick(seed, canonicalPool, winners + alternates, allowDuplicates)
+  return { winners: picked.slice(0, winners), alternates: picked.slice(winners) }
 }
 
 /** Each ticket's person as a number (0, 1, 2… in order of first appearance), in pool order. */

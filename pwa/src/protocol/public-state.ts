@@ -16,6 +16,9 @@ export interface PublicRaffle {
   allow_duplicate_wins: boolean
   drawn_at: number | null
   created_at: number
+  /** The prizes of positions 1..winners_count (absent from servers before them). */
+  prizes?: Array<{ position: number; name: string }>
+  alternates_count?: number
 }
 
 /** The open round, only while one is open. */

@@ -21,6 +21,8 @@ export const LIMITS = {
   maxPeople: 10_000,
   maxTicketsPerPerson: 1000,
   maxReason: 500,
+  maxPrize: 120,
+  maxAlternates: 10,
   // The envelope's bounds (docs/sync-protocol.md): JavaScript's largest safe integer, and created_at
   // from 2020-01-01 to 2100-01-01 UTC (the server also allows at most a day ahead of its clock).
   maxMutationId: Number.MAX_SAFE_INTEGER,
@@ -84,6 +86,8 @@ export const REASON_MESSAGES: Record<string, string> = {
   draw_abandoned: 'Esta rodada foi abandonada: inicie um novo sorteio.',
   ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
+  prize_too_long: 'O prêmio deve ter no máximo 120 caracteres.',
+  alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
 }
 
 /**
@@ -191,6 +195,18 @@ export function drawShortfall(winners: number, allowDuplicates: boolean, tickets
     return new RuleError('not_enough_people', undefined, message)
   }
   return null
+}
+
+/** A prize name as the server keeps it (sync/protocol/prizes.go): one line, at most 120 characters, empty is none. */
+export function checkPrize(name: string | null | undefined): string {
+  const p = cleanField(name ?? '', 'prize')
+  if (chars(p) > LIMITS.maxPrize) throw new RuleError('prize_too_long', 'prize')
+  return p
+}
+
+export function checkAlternates(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > LIMITS.maxAlternates) throw new RuleError('alternates_out_of_range', 'alternatesCount')
+  return n
 }
 
 /** An invalidation reason as the server keeps it: trimmed, empty is none, at most 500 characters. */

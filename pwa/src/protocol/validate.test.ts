@@ -12,10 +12,18 @@ const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: Array<{ name:
 const drawFile = resolve(__dirname, '../../../sync/testdata/ops/draw-validation.json')
 const drawVectors = JSON.parse(readFileSync(drawFile, 'utf8')) as typeof vectors
 
+const prizesFile = resolve(__dirname, '../../../sync/testdata/ops/prizes-validation.json')
+const prizesVectors = JSON.parse(readFileSync(prizesFile, 'utf8')) as typeof vectors
+
 describe('validateOp (shared vectors)', () => {
   it('reads the whole files', () => {
     expect(vectors.cases.length).toBeGreaterThanOrEqual(40)
     expect(drawVectors.cases.length).toBeGreaterThanOrEqual(40)
+    expect(prizesVectors.cases.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it.each(prizesVectors.cases.map((c) => [c.name, c] as const))('prizes, %s', (_name, c) => {
+    expect(validateOp(c.op)).toBe(c.want)
   })
 
   it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {

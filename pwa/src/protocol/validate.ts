@@ -3,7 +3,7 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
-import { checkDescription, checkEmail, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
+import { checkDescription, checkEmail, checkPrize, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
@@ -15,8 +15,20 @@ const NEW_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/
 
 /** The fields each op type may carry (sync/protocol/keys.go): anything else is unknown_field. */
 const PAYLOAD_KEYS: Record<string, readonly string[]> = {
-  'raffle.create': ['id', 'code', 'title', 'description', 'type', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'created_at'],
-  'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins'],
+  'raffle.create': [
+    'id',
+    'code',
+    'title',
+    'description',
+    'type',
+    'winners_count',
+    'countdown_seconds',
+    'allow_duplicate_wins',
+    'created_at',
+    'prizes',
+    'alternates_count',
+  ],
+  'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count'],
   'raffle.delete': [],
   'participants.add': ['tickets'],
   'participants.remove_group': ['group_id'],
@@ -27,6 +39,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'draw.abandon': ['draw_id'],
 }
 const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional']
+const PRIZE_KEYS = ['position', 'name']
 
 function onlyKeys(p: Obj, allowed: readonly string[]): void {
   if (Object.keys(p).some((k) => !allowed.includes(k))) throw new Reject('unknown_field')
@@ -99,6 +112,34 @@ function checkCreate(op: WireOp, p: Obj): void {
   const created = reqInt(p, 'created_at')
   // The server also refuses a created_at more than a day ahead of its clock.
   if (created < LIMITS.minCreatedAt || created >= LIMITS.maxCreatedAt) throw new Reject('invalid_created_at')
+  if ('prizes' in p) checkPrizes(p.prizes)
+  if ('alternates_count' in p) checkAlternatesField(p)
+}
+
+/** A list of prizes (decodePrizes in sync/protocol/prizes.go); returns how many it holds. */
+function checkPrizes(v: unknown): number {
+  if (!Array.isArray(v) || v.length > LIMITS.maxWinners) throw new Reject('invalid_payload')
+  const seen = new Set<number>()
+  for (const item of v as unknown[]) {
+    if (!isObject(item)) throw new Reject('invalid_payload')
+    onlyKeys(item, PRIZE_KEYS)
+    let pos: number
+    try {
+      pos = reqInt(item, 'position')
+    } catch {
+      throw new Reject('invalid_payload')
+    }
+    if (pos < 1 || pos > LIMITS.maxWinners || seen.has(pos)) throw new Reject('invalid_payload')
+    seen.add(pos)
+    const name = optString(item, 'name')
+    rule(() => checkPrize(name))
+  }
+  return v.length
+}
+
+function checkAlternatesField(p: Obj): void {
+  const n = reqInt(p, 'alternates_count')
+  if (n < 0 || n > LIMITS.maxAlternates) throw new Reject('alternates_out_of_range')
 }
 
 function checkUpdate(p: Obj): void {
@@ -125,6 +166,11 @@ function checkUpdate(p: Obj): void {
   }
   if ('allow_duplicate_wins' in p) {
     if (typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
+    fields++
+  }
+  if ('prizes' in p) fields += checkPrizes(p.prizes) > 0 ? 1 : 0
+  if ('alternates_count' in p) {
+    checkAlternatesField(p)
     fields++
   }
   if (fields === 0) throw new Reject('invalid_payload')

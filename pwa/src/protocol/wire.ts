@@ -2,8 +2,9 @@
 // on the wire, and the op types. The TypeScript side of the Go package sync/protocol: no storage,
 // no network, so every layer above can share them.
 
-// 2 adds the draw ops, 3 draw.abandon (and the server's countdown); the server accepts the previous version too.
-export const SCHEMA_VERSION = 3
+// 2 adds the draw ops, 3 draw.abandon (and the server's countdown), 4 prizes and alternates; the server
+// accepts versions 2 and 3 too, so a device not yet updated keeps syncing.
+export const SCHEMA_VERSION = 4
 
 /** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
 export const OP_TYPES = [
@@ -53,6 +54,15 @@ export interface RaffleWire {
   allow_duplicate_wins?: boolean
   drawn_at?: number | null
   created_at: number
+  /** Schema version 4: the prize of each position (none when absent) and the alternates drawn after the winners. */
+  prizes?: PrizeWire[] | null
+  alternates_count?: number
+}
+
+/** What one position wins. */
+export interface PrizeWire {
+  position: number
+  name: string
 }
 
 /** One ticket; the tickets of one person share a group_id. */

@@ -27,14 +27,15 @@ func verify(args []string, stdout io.Writer) error {
 	if err := json.Unmarshal(raw, &exp); err != nil {
 		return fmt.Errorf("%s não é um registro de sorteio válido: %w", args[0], err)
 	}
-	if exp.Algorithm != draw.Algorithm {
-		return fmt.Errorf("algoritmo \"%s\" desconhecido (este verificador conhece %s)", auditreport.Safe(exp.Algorithm), draw.Algorithm)
+	if !draw.Known(exp.Algorithm) {
+		return fmt.Errorf("algoritmo \"%s\" desconhecido (este verificador conhece %s e %s)", auditreport.Safe(exp.Algorithm),
+			draw.AlgorithmV1, draw.Algorithm)
 	}
 	if len(exp.Draws) == 0 && len(exp.Abandoned) == 0 && len(exp.RefusedRounds) == 0 {
 		return fmt.Errorf("o registro não tem sorteios")
 	}
 	if failed := auditreport.Write(stdout, exp); failed > 0 {
-		return fmt.Errorf("%d de %d rodadas não conferem", failed, len(exp.Draws)+len(exp.RefusedRounds))
+		return fmt.Errorf("%d de %d rodadas e chamadas de suplente não conferem", failed, len(exp.Draws)+len(exp.RefusedRounds)+len(exp.Promotions))
 	}
 	return nil
 }

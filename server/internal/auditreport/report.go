@@ -23,6 +23,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 	if exp.Raffle.DeletedAt != nil {
 		p.line("Excluído pelo organizador em %s (o registro continua público).", when(*exp.Raffle.DeletedAt))
 	}
+	writePrizes(p, exp.Prizes)
 	// Each redraw over the pool derived from the first draw's, never over
 	// one it publishes; each round checked in the story of the rounds.
 	for i, problems := range draw.VerifyExport(exp) {
@@ -41,11 +42,24 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 			p.line("   - %s", problem)
 		}
 	}
+	failed += writeAlternates(p, exp)
 	for _, a := range exp.Abandoned {
 		p.line("Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.",
 			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
 	}
 	return failed + writeRefused(p, exp)
+}
+
+// writePrizes lists what each position wins, as the record names it
+// (informative: prizes take no part in the draw).
+func writePrizes(p printer, prizes []draw.Prize) {
+	if len(prizes) == 0 {
+		return
+	}
+	p.line("Prêmios:")
+	for _, pr := range prizes {
+		p.line("   %dº prêmio: %s", pr.Position, pr.Name)
+	}
 }
 
 // Safe is the one escaping of a record's text for the terminal

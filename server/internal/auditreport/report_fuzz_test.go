@@ -27,6 +27,7 @@ func recordWith(base draw.Export, s string) draw.Export {
 		draw.Record{Kind: s, Positions: []int{1}, Online: true, ClientSeed: s, Winners: []string{s, s}},
 		draw.Record{Kind: "redraw", Positions: []int{2}, ClientSeed: strings.Repeat("cd", 32), WinnersCount: 1, Winners: []string{s}})
 	e.Abandoned = append(append([]draw.Abandoned{}, e.Abandoned...), draw.Abandoned{Round: 1, Kind: s, Positions: []int{1, 2}})
+	e.Prizes = append(append([]draw.Prize{}, e.Prizes...), draw.Prize{Position: 1, Name: s})
 	return e
 }
 

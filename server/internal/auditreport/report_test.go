@@ -2,6 +2,8 @@ package auditreport
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -35,4 +37,28 @@ func TestRefusedWinnerNameIsEscaped(t *testing.T) {
 		t.Fatalf("%d fail, want 1 (winners without a seed):\n%s", failed, out.String())
 	}
 	checkTerminalSafe(t, name, out.String())
+}
+
+// The shared record with prizes: each is printed under 'Prêmios', by
+// position, and a prize that tries to steer the terminal is escaped.
+func TestPrizesArePrinted(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/audit-export.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e draw.Export
+	if err := json.Unmarshal(raw, &e); err != nil {
+		t.Fatal(err)
+	}
+	e.Prizes = []draw.Prize{{Position: 1, Name: "Bicicleta"}, {Position: 3, Name: "Vale\x1b[2K R$ 100"}}
+	var out bytes.Buffer
+	if failed := Write(&out, e); failed != 0 {
+		t.Fatalf("%d draws fail:\n%s", failed, out.String())
+	}
+	for _, want := range []string{"Prêmios:\n", "   1º prêmio: Bicicleta\n", `   3º prêmio: Vale\u001b[2K R$ 100` + "\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, out.String())
+		}
+	}
+	checkTerminalSafe(t, "prizes", out.String())
 }

@@ -124,11 +124,13 @@ func encodeAudit(code string, a store.Audit) (*auditEntry, error) {
 	head, err := json.Marshal(struct {
 		Algorithm string                  `json:"algorithm"`
 		Raffle    any                     `json:"raffle"`
+		Prizes    []protocol.Prize        `json:"prizes"`
 		Winners   []protocol.PublicWinner `json:"winners"`
 		Abandoned []draw.Abandoned        `json:"abandoned"`
 		// Rounds drawn offline and refused by the server: kept, never counted.
 		Refused []draw.Refused `json:"refused_rounds"`
-	}{draw.Algorithm, exp.Raffle, protocol.PublicWinners(a.Winners), abandoned, refused})
+	}{draw.Algorithm, exp.Raffle, protocol.ShownPrizes(a.Raffle.Prizes, a.Raffle.WinnersCount),
+		protocol.PublicWinners(a.Winners), abandoned, refused})
 	if err != nil {
 		return nil, core.Internal(err)
 	}

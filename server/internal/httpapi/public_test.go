@@ -77,7 +77,7 @@ func TestPublicAudit(t *testing.T) {
 	}
 	runScenarios(t, []scenario{
 		{name: "a drawn raffle, with a redraw", setup: auditFixture("drawn"), req: get("K7P2QX"), status: 200,
-			want: []string{`"algorithm":"sorteio-v1"`, `"code":"K7P2QX"`, `"title":"Rifa da quermesse"`, `"status":"completed"`,
+			want: []string{`"algorithm":"sorteio-v2"`, `"prizes":[]`, `"code":"K7P2QX"`, `"title":"Rifa da quermesse"`, `"status":"completed"`,
 				`"invalidated_at":1`, `"abandoned":[]`},
 			// The invalidation's reason is the organiser's note: never public.
 			notWant: []string{"@example.com", "email", "Desistiu", "invalidation_reason", "deleted_at"},

@@ -54,7 +54,7 @@ func TestSnapshotFormats(t *testing.T) {
 				if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot"+tc.query, &got); s != 200 {
 					t.Fatalf("status %d", s)
 				}
-				if got.Format != tc.format || got.HeadSeq != objects.HeadSeq || got.Cursor != objects.Cursor || got.Raffle != objects.Raffle {
+				if got.Format != tc.format || got.HeadSeq != objects.HeadSeq || got.Cursor != objects.Cursor || !reflect.DeepEqual(got.Raffle, objects.Raffle) {
 					t.Fatalf("head: %+v", got)
 				}
 				if tc.format == "" {

@@ -352,12 +352,15 @@ func TestSyncBadInput(t *testing.T) {
 			{"push without a session", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id)}, 401, "unauthenticated"},
 			{"push with a bad client id", request{method: "POST", path: "/api/sync/push", body: pushBody("abc"), cookie: anaCookie}, 400, "client_id"},
 			{"push from a future version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":3`, `"schema_version":4`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), `"schema_version":4`, `"schema_version":5`, 1)}, 400, "Atualize a página"},
 			{"push from the previous version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v1"})),
-					`"schema_version":3`, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
+				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v3"})),
+					`"schema_version":4`, `"schema_version":3`, 1)}, 200, `"status":"applied"`},
+			{"push from the oldest version still taken", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
+				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v2"})),
+					`"schema_version":4`, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
 			{"push from a version too old", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":3`, `"schema_version":1`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), `"schema_version":4`, `"schema_version":1`, 1)}, 400, "Atualize a página"},
 			{"push of 501 ops", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id, many...), cookie: anaCookie}, 400, "500"},
 			{"push with another account's client id", request{method: "POST", path: "/api/sync/push", cookie: biaCookie,
 				body: pushBody(ana.id, bia.op(core.NewID(time.Now()), "raffle.create", createPayload(core.NewID(time.Now()), "AAAAAA")))},
@@ -387,8 +390,8 @@ func TestSyncBadInput(t *testing.T) {
 		if a != b {
 			t.Fatalf("another's raffle %q differs from a missing one %q", a, b)
 		}
-		// The create and the previous version's update; nothing else.
-		if n := storetest.CountChanges(t, db, rid); n != 2 {
+		// The create and the updates of versions 3 and 2; nothing else.
+		if n := storetest.CountChanges(t, db, rid); n != 3 {
 			t.Fatalf("bad input changed the log: %d entries", n)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // State is the public state of a raffle (GET /api/public/raffles/{code} and
@@ -36,6 +37,10 @@ type Raffle struct {
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	DrawnAt            *int64 `json:"drawn_at"`
 	CreatedAt          int64  `json:"created_at"`
+	// Prizes are those of positions 1..winners_count; AlternatesCount is
+	// how many alternates the first draw adds.
+	Prizes          []protocol.Prize `json:"prizes"`
+	AlternatesCount int              `json:"alternates_count"`
 }
 
 // Counts are the raffle's people (groups) and tickets.
@@ -72,7 +77,8 @@ func Project(v store.PublicView, now time.Time) State {
 		Seq: v.Seq, ServerTime: now.UnixMilli(),
 		Raffle: Raffle{Code: r.Code, Title: r.Title, Description: r.Description, Type: r.Type, Status: r.Status,
 			WinnersCount: r.WinnersCount, CountdownSeconds: r.CountdownSeconds, AllowDuplicateWins: r.AllowDuplicateWins,
-			DrawnAt: r.DrawnAt, CreatedAt: r.CreatedAt},
+			DrawnAt: r.DrawnAt, CreatedAt: r.CreatedAt, Prizes: protocol.ShownPrizes(r.Prizes, r.WinnersCount),
+			AlternatesCount: r.AlternatesCount},
 		Counts:      Counts{People: v.People, Tickets: v.Tickets},
 		Winners:     make([]Winner, len(v.Winners)),
 		NamesSample: v.Names,

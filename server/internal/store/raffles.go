@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
@@ -11,7 +13,8 @@ import (
 )
 
 const raffleColumns = `id, owner_id, code, title, description, type, status, winners_count, countdown_seconds,
-	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count, local_id`
+	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count, local_id,
+	prizes, alternates_count`
 
 // raffleRow is a raffle with its sync bookkeeping. Its ID is the server's
 // key; LocalID is the id its owner's devices use (migration 0012).
@@ -34,10 +37,14 @@ type rowScanner interface {
 func scanRaffle(row rowScanner) (raffleRow, error) {
 	var r raffleRow
 	var drawn, deleted sql.NullInt64
+	var prizes string
 	err := row.Scan(&r.ID, &r.OwnerID, &r.Code, &r.Title, &r.Description, &r.Type, &r.Status,
 		&r.WinnersCount, &r.CountdownSeconds, &r.AllowDuplicateWins, &drawn, &r.CreatedAt, &deleted,
-		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups, &r.LocalID)
+		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups, &r.LocalID, &prizes, &r.AlternatesCount)
 	if err != nil {
+		return r, err
+	}
+	if r.Prizes, err = decodePrizes(prizes); err != nil {
 		return r, err
 	}
 	if drawn.Valid {
@@ -77,10 +84,11 @@ func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, n
 			return "", "", false, err
 		}
 		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO raffles (id, local_id, owner_id, code, title, description, type, status,
-			winners_count, countdown_seconds, allow_duplicate_wins, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			winners_count, countdown_seconds, allow_duplicate_wins, created_at, updated_at, prizes, alternates_count)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`),
 			key, r.ID, r.OwnerID, code, r.Title, r.Description, r.Type, r.Status, r.WinnersCount, r.CountdownSeconds,
-			r.AllowDuplicateWins, r.CreatedAt, millis(now))
+			r.AllowDuplicateWins, r.CreatedAt, millis(now), encodePrizes(r.Prizes), r.AlternatesCount)
 		if err != nil {
 			return "", "", false, err
 		}
@@ -102,8 +110,26 @@ func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, n
 // updateRaffle writes a raffle's editable settings.
 func (db *DB) updateRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle) error {
 	return db.exec(ctx, tx, `UPDATE raffles SET title = ?, description = ?, winners_count = ?, countdown_seconds = ?,
-		allow_duplicate_wins = ? WHERE id = ?`, r.Title, r.Description, r.WinnersCount, r.CountdownSeconds,
-		r.AllowDuplicateWins, r.ID)
+		allow_duplicate_wins = ?, prizes = ?, alternates_count = ? WHERE id = ?`, r.Title, r.Description, r.WinnersCount,
+		r.CountdownSeconds, r.AllowDuplicateWins, encodePrizes(r.Prizes), r.AlternatesCount, r.ID)
+}
+
+// encodePrizes is the prizes column: a JSON list in position order.
+func encodePrizes(p []protocol.Prize) string {
+	if len(p) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(p) // a list of ints and strings cannot fail
+	return string(b)
+}
+
+// decodePrizes reads the prizes column; a raffle has a list, never null.
+func decodePrizes(s string) ([]protocol.Prize, error) {
+	out := []protocol.Prize{}
+	if err := json.Unmarshal([]byte(s), &out); err != nil {
+		return nil, fmt.Errorf("raffle prizes: %w", err)
+	}
+	return out, nil
 }
 
 // deleteRaffle makes the raffle a tombstone. A raffle that had a round keeps

@@ -14,6 +14,8 @@ export interface WinnerEntryData {
   invalidatedAt: number | null
   /** The organiser's own note: given only on the organiser's screens, never on public ones. */
   invalidationReason?: string | null
+  /** What the position wins ('' or absent: no prize named). */
+  prize?: string
 }
 
 interface WinnerEntryProps {
@@ -26,7 +28,7 @@ interface WinnerEntryProps {
 
 /** One winner as a list item: place, ticket, name and, once invalidated, why and when. */
 export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
-  const { position, ticketNumber, name, email, isValid, invalidatedAt, invalidationReason } = winner
+  const { position, ticketNumber, name, email, isValid, invalidatedAt, invalidationReason, prize } = winner
   return (
     <li className={cn('rounded-xl border p-3 sm:p-4', isValid ? 'border-slate-200 bg-white' : 'border-red-200 bg-red-50/50')}>
       <div className="flex flex-wrap items-start gap-3">
@@ -41,6 +43,11 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
               </span>
             )}
           </div>
+          {prize && (
+            <p dir="auto" className="mt-1.5 text-sm font-medium wrap-anywhere text-amber-800">
+              {`Prêmio: ${prize}`}
+            </p>
+          )}
           <p dir="auto" className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
           {email && <p className="text-sm break-all text-slate-500">{email}</p>}
           {!isValid && (

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorField, errorText } from '@/components/ui/error-text'
+import { PrizeField, PrizeFieldset } from '@/components/ui/PrizeFields'
 import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
 import { TextAreaField } from '@/components/ui/TextAreaField'
@@ -12,7 +13,20 @@ import { createRaffle } from '@/db/raffles'
 import type { RaffleType } from '@/db/schema'
 import { DEFAULT_COUNTDOWN, DEFAULT_WINNERS, wholeNumberOr } from '@/features/create-raffle/form-values'
 import { RaffleTypeField } from '@/features/create-raffle/RaffleTypeField'
-import { LIMITS } from '@/protocol/rules'
+import { prizePositions } from '@/protocol/prizes'
+import { checkPrize, LIMITS } from '@/protocol/rules'
+
+/** The first prize the rules refuse, with the reason, so it is shown beside its own field. */
+function firstRefusedPrize(positions: number[], prizes: Record<number, string>): { position: number; message: string } | null {
+  for (const position of positions) {
+    try {
+      checkPrize(prizes[position] ?? '')
+    } catch (error) {
+      return { position, message: errorText(error) }
+    }
+  }
+  return null
+}
 
 type Field = 'title' | 'description' | 'winnersCount' | 'countdownSeconds'
 type FieldErrors = Partial<Record<Field, string>>
@@ -30,6 +44,9 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
   const [winners, setWinners] = useState(String(DEFAULT_WINNERS))
   const [countdown, setCountdown] = useState(String(DEFAULT_COUNTDOWN))
   const [allowDuplicateWins, setAllowDuplicateWins] = useState(false)
+  // By position; kept when the winners count goes down, so raising it again loses nothing typed.
+  const [prizes, setPrizes] = useState<Record<number, string>>({})
+  const [prizeErrors, setPrizeErrors] = useState<Record<number, string>>({})
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
 
@@ -37,10 +54,18 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
     event.preventDefault()
     if (saving) return
     const form = event.currentTarget
+    const positions = prizePositions(wholeNumberOr(winners, DEFAULT_WINNERS))
+    const refused = firstRefusedPrize(positions, prizes)
+    if (refused) {
+      setPrizeErrors({ [refused.position]: refused.message })
+      form.querySelector<HTMLElement>(`[name="prize-${refused.position}"]`)?.focus()
+      return
+    }
     setSaving(true)
     setErrors({})
     try {
       const raffle = await createRaffle(userId, {
+        prizes: positions.map((position) => ({ position, name: prizes[position] ?? '' })),
         title,
         description,
         type,
@@ -110,6 +135,21 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
           },
         }}
       />
+      <PrizeFieldset>
+        {prizePositions(wholeNumberOr(winners, DEFAULT_WINNERS)).map((position) => (
+          <PrizeField
+            key={position}
+            position={position}
+            value={prizes[position] ?? ''}
+            error={prizeErrors[position]}
+            onChange={(e) => {
+              const text = e.target.value
+              setPrizes((current) => ({ ...current, [position]: text }))
+              setPrizeErrors((current) => (current[position] ? { ...current, [position]: undefined } : current) as Record<number, string>)
+            }}
+          />
+        ))}
+      </PrizeFieldset>
       <Switch
         label="Permitir que a mesma pessoa ganhe mais de uma vez"
         description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

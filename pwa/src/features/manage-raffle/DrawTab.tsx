@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react'
 import { useOnline, useOnlineGetter } from '@/sync/online'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
@@ -14,7 +14,25 @@ import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
 import { vacantPositions } from '@/lib/winners'
+import { placeLabel, prizeOf, shownPrizes, type Prize } from '@/protocol/prizes'
 import { drawShortfall } from '@/protocol/rules'
+
+/** What each place wins, as the room will hear it in the reveal. */
+function PrizeList({ prizes }: { prizes: Prize[] }) {
+  if (prizes.length === 0) return null
+  return (
+    <div>
+      <h3 className="text-sm font-medium text-slate-800">Prêmios</h3>
+      <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
+        {prizes.map((p) => (
+          <li key={p.position} dir="auto" className="wrap-anywhere">
+            {placeLabel(p.position, p.name)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
 
 function Total({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -51,6 +69,8 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
     [userId, raffleId, isOnline],
   )
   const simple = raffle.type === 'simple'
+  const prizes = raffle.prizes
+  const winners = useMemo(() => (view?.winners ?? []).map((w) => ({ ...w, prize: prizeOf(prizes, w.position) })), [view?.winners, prizes])
   const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null) : null
   const current = view?.current ?? null
   const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
@@ -76,6 +96,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           {!simple && <Total label="Bilhetes" value={index?.tickets} />}
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
+        <PrizeList prizes={shownPrizes(raffle.prizes, raffle.winnersCount)} />
         <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
         {raffle.status !== 'pending' && (
           <ButtonLink to={`/gerenciar/${raffleId}/ata`} variant="outline" className="w-full sm:w-auto">
@@ -106,7 +127,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
         )}
         {current?.kind === 'redraw' && <AbandonRound userId={userId} raffleId={raffleId} round={current} own={view!.ownRounds.has(current.id)} />}
         <WinnersList
-          winners={view?.winners ?? []}
+          winners={winners}
           isAdmin
           showEmail
           onInvalidate={onInvalidate}

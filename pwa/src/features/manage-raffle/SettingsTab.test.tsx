@@ -40,6 +40,41 @@ describe('settings tab', () => {
     expect(await updates()).toEqual([{ title: 'Rifa de Natal' }, { winners_count: 5 }])
   })
 
+  it('saves each prize on blur as its own position, and keeps the others when the winners count goes down', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 3 })
+    const { user } = await openSettings(raffle)
+    await user.type(screen.getByLabelText('1º prêmio'), 'Bicicleta')
+    await user.type(screen.getByLabelText('3º prêmio'), 'Vale-compras R$ 100')
+    await user.tab()
+    await waitFor(async () => expect((await db.raffles.get(raffle.id))?.prizes).toHaveLength(2))
+    expect(await updates()).toEqual([{ prizes: [{ position: 1, name: 'Bicicleta' }] }, { prizes: [{ position: 3, name: 'Vale-compras R$ 100' }] }])
+
+    const winners = screen.getByLabelText('Número de vencedores')
+    await user.clear(winners)
+    await user.type(winners, '1')
+    await user.tab()
+    await waitFor(() => expect(screen.queryByLabelText('3º prêmio')).not.toBeInTheDocument())
+    expect(screen.getByLabelText('1º prêmio')).toHaveValue('Bicicleta')
+    expect((await db.raffles.get(raffle.id))?.prizes).toEqual([
+      { position: 1, name: 'Bicicleta' },
+      { position: 3, name: 'Vale-compras R$ 100' },
+    ])
+  })
+
+  it('refuses a prize over 120 characters under its field, and saves nothing', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 2 })
+    const { user } = await openSettings(raffle)
+    const second = screen.getByLabelText('2º prêmio')
+    // maxLength stops typing at 120; a paste of more (or another device) reaches the rule.
+    second.removeAttribute('maxlength')
+    await user.click(second)
+    await user.paste('x'.repeat(121))
+    await user.tab()
+    expect(await screen.findByText('O prêmio deve ter no máximo 120 caracteres.')).toBeInTheDocument()
+    expect(await updates()).toEqual([])
+    expect((await db.raffles.get(raffle.id))?.prizes ?? []).toEqual([])
+  })
+
   it('follows the stored value after a save, even when it goes back to the old one (another device)', async () => {
     const raffle = await makeRaffle({ title: 'Rifa' })
     const { user } = await openSettings(raffle)

@@ -9,6 +9,7 @@ import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
 import { updateRaffle, type RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
+import { PrizeSettings } from '@/features/manage-raffle/PrizeSettings'
 import { useSettingField } from '@/features/manage-raffle/useSettingField'
 import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
 import { LIMITS } from '@/protocol/rules'
@@ -82,6 +83,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         <TextField label="Título" name="title" required maxLength={LIMITS.maxTitle} {...title} />
         <TextAreaField label="Descrição" name="description" maxLength={LIMITS.maxDescription} {...description} />
         <RaffleNumberFields winners={winners} countdown={countdown} />
+        <PrizeSettings raffle={raffle} save={save} onError={errorText} />
         <Switch
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

@@ -17,6 +17,8 @@ export interface WinnerView {
   isValid: boolean
   invalidatedAt: number | null
   invalidationReason: string | null
+  /** What the position wins ('' or absent: none named). */
+  prize?: string
 }
 
 interface WinnersListProps {

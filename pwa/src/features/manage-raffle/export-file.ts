@@ -4,6 +4,7 @@ import { drawOverview } from '@/db/draw-queries'
 import { listTickets } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { toExcelCsv } from '@/lib/csv-export'
+import { prizeOf } from '@/protocol/prizes'
 
 export type ExportWhat = 'participants' | 'winners'
 export type ExportFormat = 'xlsx' | 'csv'
@@ -27,8 +28,8 @@ async function winnerRows(raffle: RaffleRow): Promise<Cell[][]> {
   const { winners } = await drawOverview(raffle.id)
   const date = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString('pt-BR'))
   return [
-    ['Posição', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em'],
-    ...winners.map((w) => [w.position, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt)]),
+    ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em'],
+    ...winners.map((w) => [w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt)]),
   ]
 }
 

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
+import { prizeOf } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { orderWinners } from '@/lib/winners'
@@ -41,7 +42,9 @@ function Winners({ state }: { state: PublicState }) {
     <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', valid.length > 6 && 'landscape:grid-cols-2')}>
       {valid.map((w) => (
         <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
-          <span className="shrink-0 text-[2.4vh] font-bold text-amber-300">{placeText(w.position)}</span>
+          <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
+            {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
+          </span>
           <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
           {/* Labelled and bright: people in the room look for their ticket's number. */}
           {w.ticket_number !== null && (

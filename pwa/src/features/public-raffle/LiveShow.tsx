@@ -25,7 +25,7 @@ function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
       )}
     >
       <span className={cn('shrink-0 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-amber-950', big && 'text-[2.2vh]')}>
-        {placeText(winner.position)}
+        {placeText(winner.position, winner.prize)}
       </span>
       {/* On a phone the name gets its own line rather than breaking inside words. */}
       <span
@@ -112,7 +112,7 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
       return (
         <>
           <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>
-            {frame.shuffling ? 'Sorteando...' : position !== null ? placeText(position) : ''}
+            {frame.shuffling ? 'Sorteando...' : position !== null ? placeText(position, current?.prize) : ''}
           </p>
           <div className={cn('flex w-full items-center justify-center', big ? 'h-[min(30vh,17.5vw)]' : 'h-[6rem] sm:h-[7.5rem]')}>
             <p
@@ -185,7 +185,7 @@ export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps
       </h2>
       <Stage frame={frame} big={big} onClose={onClose} />
       <p className="sr-only" aria-live="polite">
-        {announced.map((w) => `${placeText(w.position)}: ${w.name}.`).join(' ')}
+        {announced.map((w) => `${placeText(w.position, w.prize)}: ${w.name}.`).join(' ')}
       </p>
     </div>
   )

@@ -1,9 +1,10 @@
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import type { PublicWinner } from '@/protocol/public-state'
 import { orderWinners } from '@/lib/winners'
+import { prizeOf, type Prize } from '@/protocol/prizes'
 
 /** The Winners tab: the valid winners by position; invalidated ones stay on the verification page. */
-export function PublicWinners({ winners }: { winners: readonly PublicWinner[] }) {
+export function PublicWinners({ winners, prizes }: { winners: readonly PublicWinner[]; prizes?: readonly Prize[] | undefined }) {
   const valid = orderWinners(
     winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })),
   )
@@ -23,6 +24,7 @@ export function PublicWinners({ winners }: { winners: readonly PublicWinner[] })
             isValid: true,
             invalidatedAt: null,
             invalidationReason: null,
+            prize: prizeOf(prizes, w.position),
           }}
         />
       ))}

@@ -9,13 +9,16 @@ describe('the viewer state', () => {
     let live = receive(initialLive, publicState())
     live = receive(live, countingDown(), T0 + 100)
     expect(live.show).toBeNull()
-    live = receive(live, drawn(), T0 + 10_600)
+    // The first place has a prize, the second none: the reveal carries each place's own.
+    const result = drawn()
+    result.raffle.prizes = [{ position: 1, name: 'Bicicleta' }]
+    live = receive(live, result, T0 + 10_600)
     expect(live.show).toEqual({
       roundId: 'r1',
       startsAt: T0 + 10_600,
       winners: [
-        { position: 1, name: 'Bruno Lima', ticketNumber: '001' },
-        { position: 2, name: 'Carla Dias', ticketNumber: '002' },
+        { position: 1, name: 'Bruno Lima', ticketNumber: '001', prize: 'Bicicleta' },
+        { position: 2, name: 'Carla Dias', ticketNumber: '002', prize: '' },
       ],
       names: drawn().names_sample,
     })

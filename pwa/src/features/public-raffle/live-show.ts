@@ -1,6 +1,7 @@
 // What a viewer's page holds between server states: the newest public state, the rounds this
 // viewer saw open (only they get the show; someone arriving after the draw sees the result at
 // once), and the reveal being played.
+import { prizeOf } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 import type { OpenRound, RevealPlan } from '@/features/public-raffle/reveal-timeline'
 
@@ -36,7 +37,7 @@ function nextShow(state: PublicState, watched: Readonly<Record<string, number>>,
     const winners = state.winners
       .filter((w) => w.round_id === roundId)
       .sort((a, b) => a.position - b.position)
-      .map((w) => ({ position: w.position, name: w.name, ticketNumber: w.ticket_number }))
+      .map((w) => ({ position: w.position, name: w.name, ticketNumber: w.ticket_number, prize: prizeOf(state.raffle.prizes, w.position) }))
     // A result that beats this viewer's countdown (clocks agree only to a few ms) waits for its end.
     return { roundId, startsAt: Math.max(now, endsAt), winners, names: state.names_sample }
   }

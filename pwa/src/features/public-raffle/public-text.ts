@@ -1,4 +1,5 @@
 import type { BadgeTone } from '@/components/ui/Badge'
+import { placeLabel } from '@/protocol/prizes'
 import type { PublicRaffleStatus, PublicRaffleType } from '@/protocol/public-state'
 
 export const PUBLIC_STATUS: Record<PublicRaffleStatus, { label: string; tone: BadgeTone }> = {
@@ -18,8 +19,9 @@ export const NO_TICKETS_FOUND = 'Nenhum bilhete encontrado para este e-mail'
 
 export const count = (n: number) => n.toLocaleString('pt-BR')
 
-export function placeText(position: number): string {
-  return `${position}º Lugar`
+/** '1º Lugar', or '1º prêmio · Bicicleta' when the position has a prize. */
+export function placeText(position: number, prize = ''): string {
+  return placeLabel(position, prize)
 }
 
 export function secondsText(n: number): string {

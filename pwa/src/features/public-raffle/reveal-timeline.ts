@@ -13,6 +13,8 @@ export interface RevealWinner {
   position: number
   name: string
   ticketNumber: string | null
+  /** The position's prize, '' when none. */
+  prize?: string
 }
 
 export interface RevealPlan {

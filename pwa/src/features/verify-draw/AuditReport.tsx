@@ -3,9 +3,11 @@ import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { prizeOf } from '@/protocol/prizes'
 import { orderWinners } from '@/lib/winners'
 import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
+import { AlternatesSection } from '@/features/verify-draw/AlternatesSection'
 import { downloadText } from '@/features/verify-draw/download'
 import { RefusedCard } from '@/features/verify-draw/RefusedCard'
 import { RoundCard } from '@/features/verify-draw/RoundCard'
@@ -91,6 +93,7 @@ function Winners({ record }: { record: AuditExport }) {
         name: ticket ? ticket.name : `Bilhete fora do registro (${w.ticket_id})`,
         isValid: w.is_valid,
         invalidatedAt: w.invalidated_at,
+        prize: prizeOf(record.prizes, w.position),
       }
     })
   }, [record])
@@ -131,6 +134,8 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
         </h2>
         <Winners record={record} />
       </section>
+
+      <AlternatesSection record={record} tickets={tickets} verification={verification} />
 
       {rounds.length > 0 && (
         <section aria-labelledby="verify-rounds" className="space-y-3">

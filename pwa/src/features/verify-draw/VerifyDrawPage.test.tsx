@@ -40,6 +40,27 @@ describe('/sorteio/{code}/verificar', () => {
     vi.unstubAllGlobals()
   })
 
+  it('shows the prizes, the alternates in order and each alternate called, checked', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { resolve } = await import('node:path')
+    const shared = JSON.parse(readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/alternates.json'), 'utf8')) as {
+      records: Array<{ name: string; record: unknown }>
+    }
+    const twice = shared.records.find((c) => c.name === 'an alternate called twice')!.record
+    stubFetch(async () => jsonResponse(200, JSON.stringify(twice)))
+    await openVerify('supl3n')
+    expect(await awaitVerdict('Não confere')).toBeInTheDocument()
+    const winners = screen.getByRole('list', { name: 'Vencedores' })
+    expect(within(winners).getByText('Prêmio: Bicicleta')).toBeInTheDocument()
+    const alternates = screen.getByRole('list', { name: 'Suplentes, em ordem' })
+    expect(within(alternates).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(alternates).getAllByRole('listitem')[0]).toHaveTextContent(/^1º suplente: bilhete \d{3} \(/)
+    expect(screen.getByText('1º suplente chamado para o 2º lugar')).toBeInTheDocument()
+    expect(screen.getByText('1º suplente chamado para o 3º lugar')).toBeInTheDocument()
+    expect(screen.getByText('O 1º suplente foi chamado mais de uma vez.')).toBeInTheDocument()
+    expect(screen.getAllByText('Confere').length).toBeGreaterThan(0)
+  })
+
   it('fetches the public record of the upper-cased code, recomputes it and says it matches', async () => {
     const fetchMock = stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()

@@ -26,6 +26,9 @@ export interface AuditRound {
   allow_duplicate_wins: boolean
   /** Ticket ids in position order. */
   winners: string[]
+  /** A first draw's alternates (sorteio-v2): how many, and their ticket ids in order. */
+  alternates_count?: number
+  alternates?: string[]
   started_at: number
   completed_at: number
 }
@@ -79,6 +82,16 @@ export interface AuditWinner {
   invalidated_at: number | null
 }
 
+/** An alternate called to a place whose winner was invalidated ('Chamar suplente'). */
+export interface AuditPromotion {
+  winner_id?: string
+  position: number
+  /** The alternate's rank (1 for the first); informative. */
+  alternate: number
+  ticket_id: string
+  promoted_at: number
+}
+
 export interface AuditExport {
   algorithm: string
   /** deletedAt: when the organiser deleted the raffle (its record stays public), or null. */
@@ -89,6 +102,10 @@ export interface AuditExport {
   abandoned: AuditAbandoned[]
   /** Added by the public endpoint since refused rounds are kept; older records lack it. */
   refused: AuditRefused[]
+  /** Alternates called to places, in order (sorteio-v2). */
+  promotions: AuditPromotion[]
+  /** What positions win (informative; records before prizes have none). */
+  prizes: Array<{ position: number; name: string }>
 }
 
 /** The record does not have the shape of an export; the message says where, in pt-BR. */
@@ -128,6 +145,8 @@ function checkRound(r: unknown, n: number): asserts r is AuditRound {
   need(isOptionalString(round.server_seed) && isOptionalString(round.server_commitment), `${where}, server_seed`)
   for (const key of ['pool_size', 'winners_count', 'started_at', 'completed_at'] as const) need(isInt(round[key]), `${where}, ${key}`)
   need(Array.isArray(round.winners) && round.winners.every(isString), `${where}, winners`)
+  need(round.alternates_count === undefined || isInt(round.alternates_count), `${where}, alternates_count`)
+  need(round.alternates === undefined || (Array.isArray(round.alternates) && round.alternates.every(isString)), `${where}, alternates`)
   // The first draw publishes the pool; a redraw's, if any, is ignored (it is derived).
   if (round.kind === 'draw') {
     need(Array.isArray(round.pool), `${where}, pool`)
@@ -167,6 +186,13 @@ function checkWinner(w: unknown, i: number): asserts w is AuditWinner {
   need(winner.invalidated_at === null || winner.invalidated_at === undefined || isInt(winner.invalidated_at), where)
 }
 
+function checkPromotion(p: unknown, i: number): asserts p is AuditPromotion {
+  const where = `promotions[${i}]`
+  need(isObject(p), where)
+  const promotion = p as Json
+  need(isInt(promotion.position) && isInt(promotion.alternate) && isString(promotion.ticket_id) && isInt(promotion.promoted_at), where)
+}
+
 /** Checks the shape of a parsed record; throws AuditFormatError when something is missing or mistyped. */
 export function parseAuditExport(data: unknown): AuditExport {
   need(isObject(data), 'raiz')
@@ -184,6 +210,11 @@ export function parseAuditExport(data: unknown): AuditExport {
   const refused = root.refused_rounds ?? []
   need(Array.isArray(refused), 'refused_rounds')
   ;(refused as unknown[]).forEach(checkRefused)
+  const promotions = root.promotions ?? []
+  need(Array.isArray(promotions), 'promotions')
+  ;(promotions as unknown[]).forEach(checkPromotion)
+  const prizes = root.prizes ?? []
+  need(Array.isArray(prizes) && prizes.every((p) => isObject(p) && isInt(p.position) && isString(p.name)), 'prizes')
   const raffle = root.raffle as Json
   need(raffle.deleted_at === undefined || raffle.deleted_at === null || isInt(raffle.deleted_at), 'raffle.deleted_at')
   return {
@@ -205,6 +236,8 @@ export function parseAuditExport(data: unknown): AuditExport {
     })),
     abandoned: abandoned as AuditAbandoned[],
     refused: refused as AuditRefused[],
+    promotions: promotions as AuditPromotion[],
+    prizes: (prizes as Array<{ position: number; name: string }>).map((p) => ({ position: p.position, name: p.name })),
   }
 }
 

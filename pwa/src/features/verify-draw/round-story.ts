@@ -2,7 +2,8 @@
 // enough, since a redraw relabelled as a first draw over a pool of its own would recompute too. The
 // completed rounds are read in order against one table of allowed steps; the sentences are word for
 // word those of sync/draw/story.go, and sync/testdata/draw/records-tampered.json holds them.
-import type { AuditExport, AuditRound, AuditWinner } from '@/features/verify-draw/audit-record'
+import type { AuditExport, AuditPromotion, AuditRound, AuditWinner } from '@/features/verify-draw/audit-record'
+import { ALGORITHM_V1 } from '@/protocol/draw'
 
 export const STORY_TEXT = {
   redrawFirst: 'Re-sorteio antes de qualquer sorteio inicial concluído: não há de onde derivar o conjunto de bilhetes.',
@@ -16,6 +17,16 @@ export const STORY_TEXT = {
   ticketTwice: (p: number, q: number, n: number) => `O ${p}º lugar vai para um bilhete que já ganhou o ${q}º lugar na ${n}ª rodada.`,
   personTwice: (p: number, q: number, n: number) =>
     `O ${p}º lugar vai para uma pessoa que já ganhou o ${q}º lugar na ${n}ª rodada, e este sorteio não permite repetir pessoas.`,
+  // Alternates (sorteio-v2, §10a), word for word sync/draw/alternates.go's; alternates.json holds them.
+  v1Alternates: 'Um registro sorteio-v1 não tem suplentes.',
+  redrawAlternates: 'Um re-sorteio não sorteia suplentes.',
+  promotionFirst: 'Suplente chamado antes de qualquer sorteio inicial concluído.',
+  notAlternate: (p: number) => `O bilhete chamado para o ${p}º lugar não é suplente do sorteio inicial.`,
+  alternateTwice: (a: number) => `O ${a}º suplente foi chamado mais de uma vez.`,
+  alternateOrder: (a: number, b: number) => `Chamado o ${a}º suplente quando o próximo era o ${b}º.`,
+  promotionNeverDrawn: (p: number) => `Suplente chamado para o ${p}º lugar, que nenhuma rodada sorteou.`,
+  promotionNotInvalidated: (p: number) => `Suplente chamado para o ${p}º lugar, cujo vencedor não foi invalidado.`,
+  promotionBeforeInvalidation: (p: number) => `Suplente chamado para o ${p}º lugar antes da invalidação do vencedor desse lugar.`,
 }
 
 /** Where the story stands between two completed rounds. */
@@ -54,6 +65,11 @@ class Story {
   private readonly tickets = new Map<string, Prize>()
   private readonly people = new Map<string, Prize>()
   private readonly standings = new Map<string, AuditWinner>()
+  // The first draw's alternates, how many were called in order, which were, and its round number.
+  private alternates: readonly string[] = []
+  private called = 0
+  private readonly promoted = new Set<string>()
+  private firstRound = 0
 
   constructor(winners: readonly AuditWinner[]) {
     for (const w of winners) this.standings.set(`${w.position}:${w.ticket_id}`, w)
@@ -66,14 +82,19 @@ class Story {
     else if (rule.refused) problems.push(rule.refused)
     else if (rule.check) problems.push(...rule.check(this, round))
 
+    const number = round.round !== undefined && round.round > 0 ? round.round : index + 1
     if (round.kind === 'draw' && !this.first) {
       this.first = true
       this.allowDup = round.allow_duplicate_wins
+      this.alternates = round.alternates ?? []
+      this.firstRound = number
       for (const t of round.pool ?? []) this.groupOf.set(t.id, t.group_id)
     } else if (this.first && round.allow_duplicate_wins !== this.allowDup) {
       problems.push(STORY_TEXT.setting)
     }
-    const number = round.round !== undefined && round.round > 0 ? round.round : index + 1
+    if (round.kind === 'redraw' && ((round.alternates_count ?? 0) !== 0 || (round.alternates ?? []).length > 0)) {
+      problems.push(STORY_TEXT.redrawAlternates)
+    }
     round.winners.forEach((ticket, k) => {
       const position = round.positions[k] ?? k + 1
       problems.push(...this.won(ticket, { round: number, position }))
@@ -96,6 +117,34 @@ class Story {
     return []
   }
 
+  /**
+   * An alternate called to a place: the next one not yet called, once, to a place whose last winner
+   * was invalidated at or before the call. The alternate then holds the place.
+   */
+  promote(algorithm: string, p: AuditPromotion): string[] {
+    if (algorithm === ALGORITHM_V1) return [STORY_TEXT.v1Alternates]
+    if (!this.first) return [STORY_TEXT.promotionFirst]
+    const problems: string[] = []
+    const rank = this.alternates.indexOf(p.ticket_id)
+    if (rank < 0) problems.push(STORY_TEXT.notAlternate(p.position))
+    else if (this.promoted.has(p.ticket_id)) problems.push(STORY_TEXT.alternateTwice(rank + 1))
+    else if (rank !== this.called) problems.push(STORY_TEXT.alternateOrder(rank + 1, this.called + 1))
+    const holder = this.holders.get(p.position)
+    if (holder === undefined) problems.push(STORY_TEXT.promotionNeverDrawn(p.position))
+    else {
+      const w = this.standings.get(`${p.position}:${holder}`)
+      if (!w || w.is_valid || w.invalidated_at === null) problems.push(STORY_TEXT.promotionNotInvalidated(p.position))
+      else if (w.invalidated_at > p.promoted_at) problems.push(STORY_TEXT.promotionBeforeInvalidation(p.position))
+    }
+    if (rank >= 0 && !this.promoted.has(p.ticket_id)) {
+      this.promoted.add(p.ticket_id)
+      this.called = Math.max(this.called, rank + 1)
+    }
+    problems.push(...this.won(p.ticket_id, { round: this.firstRound, position: p.position }))
+    this.holders.set(p.position, p.ticket_id)
+    return problems
+  }
+
   /** A redraw fills one place, and only one whose last winner was invalidated before it started. */
   redrawsInvalidated(round: AuditRound): string[] {
     const problems: string[] = []
@@ -116,6 +165,23 @@ class Story {
 
 /** What cannot have happened, per completed round of the record, in order (empty lists when the story holds). */
 export function checkStory(record: AuditExport): string[][] {
+  return replayStory(record).draws
+}
+
+/** What cannot have happened, per promotion of the record, in order. */
+export function checkPromotions(record: AuditExport): string[][] {
+  return replayStory(record).promotions
+}
+
+/** The rounds and the promotions as one story: a promotion comes before every round started after it. */
+function replayStory(record: AuditExport): { draws: string[][]; promotions: string[][] } {
   const story = new Story(record.winners)
-  return record.draws.map((round, i) => story.step(round, i))
+  const promotions: string[][] = []
+  const next = () => record.promotions[promotions.length]
+  const draws = record.draws.map((round, i) => {
+    for (let p = next(); p && p.promoted_at <= round.started_at; p = next()) promotions.push(story.promote(record.algorithm, p))
+    return story.step(round, i)
+  })
+  for (let p = next(); p; p = next()) promotions.push(story.promote(record.algorithm, p))
+  return { draws, promotions }
 }

@@ -1,11 +1,11 @@
 // Recomputes a public audit record in the browser with the app's own sorteio-v1 code: each seed
 // against its commitment, the pool's size and digest, and the winners. The reasons are the ones the
 // command-line verifier gives (sync/draw/audit.go), in pt-BR sentences for the page.
-import { ALGORITHM, canonical, combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
+import { ALGORITHM, ALGORITHM_V1, canonical, combineSeeds, pickWithAlternates, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { verifyRefused, type RefusedCheck } from '@/features/verify-draw/refused-rounds'
-import { checkStory } from '@/features/verify-draw/round-story'
+import { checkPromotions, checkStory, STORY_TEXT } from '@/features/verify-draw/round-story'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 export interface RoundCheck {
@@ -21,6 +21,8 @@ export interface RoundCheck {
   poolDigest: string
   /** The winners' ticket ids as computed here, or null when they could not be computed. */
   winners: string[] | null
+  /** The alternates' ticket ids as computed here (sorteio-v2), or null. */
+  alternates: string[] | null
 }
 
 export interface ExportCheck {
@@ -31,6 +33,8 @@ export interface ExportCheck {
   rounds: RoundCheck[]
   /** One per refused offline round (refused-rounds.ts), in the record's order. */
   refused: RefusedCheck[]
+  /** What does not hold, per alternate called to a place (the record's promotions), in order. */
+  promotions: string[][]
 }
 
 export interface VerifyOptions {
@@ -66,13 +70,26 @@ async function checkSeed(seed: string | null | undefined, commitment: string | n
 }
 
 function impossible(round: AuditRound, pool: readonly DrawTicket[]): string | null {
-  const count = round.winners_count
+  const alternates = round.alternates_count ?? 0
+  if (!Number.isInteger(alternates) || alternates < 0 || alternates > 10) return `Número de suplentes inválido: ${alternates}.`
+  const count = round.winners_count + alternates
   if (count < 1 || count > pool.length) return `Sorteio impossível: ${count} vencedor(es) para ${pool.length} bilhete(s).`
   const people = new Set(pool.map((t) => t.group_id)).size
   if (!round.allow_duplicate_wins && count > people) {
     return `Sorteio impossível: ${count} vencedor(es) para ${people} pessoa(s), sem repetir pessoas.`
   }
   return null
+}
+
+function compareAlternates(round: AuditRound, computed: readonly string[], tickets: ReadonlyMap<string, DrawTicket>, problems: string[]) {
+  const recorded = round.alternates ?? []
+  if (computed.length !== recorded.length) {
+    problems.push(`O registro tem ${recorded.length} suplente(s), o cálculo dá ${computed.length}.`)
+    return
+  }
+  computed.forEach((id, i) => {
+    if (recorded[i] !== id) problems.push(`${i + 1}º suplente: o registro diz ${describeTicket(recorded[i]!, tickets)}, o cálculo dá ${describeTicket(id, tickets)}.`)
+  })
 }
 
 function compareWinners(round: AuditRound, computed: readonly string[], tickets: ReadonlyMap<string, DrawTicket>, problems: string[]) {
@@ -115,11 +132,16 @@ export async function verifyRound(round: AuditRound, drawnFrom: readonly DrawTic
   await step()
 
   let winners: string[] | null = null
+  let alternates: string[] | null = null
   const refusal = impossible(round, pool)
   if (refusal) problems.push(refusal)
   else if (seed) {
-    winners = (await pick(seed, pool, round.winners_count, round.allow_duplicate_wins)).map((t) => t.id)
-    compareWinners(round, winners, new Map(pool.map((t) => [t.id, t])), problems)
+    const picked = await pickWithAlternates(seed, pool, round.winners_count, round.alternates_count ?? 0, round.allow_duplicate_wins)
+    winners = picked.winners.map((t) => t.id)
+    alternates = picked.alternates.map((t) => t.id)
+    const byId = new Map(pool.map((t) => [t.id, t]))
+    compareWinners(round, winners, byId, problems)
+    compareAlternates(round, alternates, byId, problems)
   }
   await step()
 
@@ -132,25 +154,39 @@ export async function verifyRound(round: AuditRound, drawnFrom: readonly DrawTic
     poolSize: pool.length,
     poolDigest: digest,
     winners,
+    alternates,
   }
 }
 
 /** A round with no pool to recompute over (a redraw before any first draw): only the story speaks. */
 function notRecomputed(): RoundCheck {
-  return { ok: false, problems: [], clientCommitment: null, serverCommitment: null, seed: null, poolSize: 0, poolDigest: '', winners: null }
+  return {
+    ok: false,
+    problems: [],
+    clientCommitment: null,
+    serverCommitment: null,
+    seed: null,
+    poolSize: 0,
+    poolDigest: '',
+    winners: null,
+    alternates: null,
+  }
 }
 
-/** Every winner in the list must be the one a round drew for that position. */
+/** Every winner in the list must be the one a round drew, or an alternate called, for that position. */
 function checkWinnersList(record: AuditExport, tickets: ReadonlyMap<string, DrawTicket>): string[] {
   return record.winners
     .filter((w) => !record.draws.some((r) => r.winners[r.positions.indexOf(w.position)] === w.ticket_id))
+    // An alternate called to a place is a winner of that place too (the story checks the call).
+    .filter((w) => !record.promotions.some((p) => p.position === w.position && p.ticket_id === w.ticket_id))
     .map((w) => `O ${w.position}º lugar da lista de vencedores (${describeTicket(w.ticket_id, tickets)}) não saiu de nenhuma rodada do registro.`)
 }
 
 /** Recomputes every round, one after the other, reporting progress in steps. */
 export async function verifyExport(record: AuditExport, { onProgress, yieldToPage = nextTask }: VerifyOptions = {}): Promise<ExportCheck> {
-  if (record.algorithm !== ALGORITHM) {
-    return { ok: false, problems: [`Algoritmo desconhecido: "${record.algorithm}". Esta página confere o ${ALGORITHM}.`], rounds: [], refused: [] }
+  if (record.algorithm !== ALGORITHM && record.algorithm !== ALGORITHM_V1) {
+    const problem = `Algoritmo desconhecido: "${record.algorithm}". Esta página confere o ${ALGORITHM_V1} e o ${ALGORITHM}.`
+    return { ok: false, problems: [problem], rounds: [], refused: [], promotions: [] }
   }
   const problems = checkWinnersList(record, ticketsById(record))
 
@@ -181,10 +217,17 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
       for (let s = 0; s < STEPS_PER_ROUND; s++) await step()
     }
     // The rounds together (docs/draw-algorithm.md §10): what no round alone shows.
-    const told = story[i] ?? []
+    const told = [...(story[i] ?? [])]
+    // sorteio-v1 draws no alternates: a record of that version with them was not made by it.
+    if (record.algorithm === ALGORITHM_V1 && ((round.alternates_count ?? 0) !== 0 || (round.alternates ?? []).length > 0)) {
+      told.push(STORY_TEXT.v1Alternates)
+    }
     rounds.push({ ...check, ok: check.ok && told.length === 0, problems: [...check.problems, ...told] })
-    won.push(...round.winners)
+    // The alternates leave every later pool too: they were drawn, and may yet be called to a place.
+    won.push(...round.winners, ...(round.alternates ?? []))
   }
   const refused = await verifyRefused(record)
-  return { ok: problems.length === 0 && rounds.every((r) => r.ok) && refused.every((r) => r.ok), problems, rounds, refused }
+  const promotions = checkPromotions(record)
+  const ok = problems.length === 0 && rounds.every((r) => r.ok) && refused.every((r) => r.ok) && promotions.every((p) => p.length === 0)
+  return { ok, problems, rounds, refused, promotions }
 }

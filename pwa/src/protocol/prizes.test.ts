@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { mergePrizes, placeLabel, prizeOf, shownPrizes } from '@/protocol/prizes'
+
+// The twin of TestPrizesLastWriterWinsPerPosition (sync/protocol/rules_test.go).
+describe('prizes', () => {
+  it('are last writer wins per position, and keep positions beyond the winners count', () => {
+    let p = mergePrizes([], [
+      { position: 1, name: 'Bicicleta' },
+      { position: 3, name: 'Vale' },
+    ])
+    p = mergePrizes(p, [{ position: 2, name: 'Cesta' }])
+    p = mergePrizes(p, [
+      { position: 1, name: 'Moto' },
+      { position: 3, name: '' },
+    ])
+    p = mergePrizes(p, [{ position: 4, name: 'Rádio' }])
+    expect(p).toEqual([
+      { position: 1, name: 'Moto' },
+      { position: 2, name: 'Cesta' },
+      { position: 4, name: 'Rádio' },
+    ])
+    expect(shownPrizes(p, 1)).toEqual([{ position: 1, name: 'Moto' }])
+    expect(shownPrizes(p, 2)).toHaveLength(2)
+    expect(prizeOf(p, 2)).toBe('Cesta')
+    expect(prizeOf(p, 3)).toBe('')
+  })
+
+  it('label a place with its prize, or as the spec does without one', () => {
+    expect(placeLabel(1, 'Bicicleta')).toBe('1º prêmio · Bicicleta')
+    expect(placeLabel(2, '')).toBe('2º Lugar')
+  })
+})
