@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergePrizes, placeLabel, prizeOf, shownPrizes } from '@/protocol/prizes'
+import { mergePrizes, placeLabel, prizeOf, prizesByIndex, shownPrizes } from '@/protocol/prizes'
 
 // The twin of TestPrizesLastWriterWinsPerPosition (sync/protocol/rules_test.go).
 describe('prizes', () => {
@@ -28,5 +28,18 @@ describe('prizes', () => {
   it('label a place with its prize, or as the spec does without one', () => {
     expect(placeLabel(1, 'Bicicleta')).toBe('1º prêmio · Bicicleta')
     expect(placeLabel(2, '')).toBe('2º Lugar')
+  })
+})
+
+// The ata takes one slot per position: a gap stays a gap, a position past the winners is left out.
+describe('prizesByIndex', () => {
+  it('lists positions 1..winners with null where no prize is set', () => {
+    const p = [
+      { position: 1, name: 'Bicicleta' },
+      { position: 3, name: 'Vale' },
+      { position: 4, name: 'Fora' },
+    ]
+    expect(prizesByIndex(p, 3)).toEqual(['Bicicleta', null, 'Vale'])
+    expect(prizesByIndex(undefined, 2)).toEqual([null, null])
   })
 })

@@ -36,3 +36,8 @@ export function prizePositions(winners: number): number[] {
   const n = Number.isInteger(winners) ? Math.min(Math.max(winners, 1), LIMITS.maxWinners) : 1
   return Array.from({ length: n }, (_, i) => i + 1)
 }
+
+/** The prize of each position 1..winners by index (null where none), as the ata takes them. */
+export function prizesByIndex(prizes: readonly Prize[] | null | undefined, winners: number): Array<string | null> {
+  return Array.from({ length: Math.max(0, winners) }, (_, i) => prizeOf(prizes, i + 1) || null)
+}

@@ -4,6 +4,7 @@ import type { DrawOverview } from '@/db/draw-queries'
 import type { RaffleRow } from '@/db/schema'
 import type { AtaInput } from '@/protocol/ata'
 import { ALGORITHM } from '@/protocol/draw'
+import { prizesByIndex } from '@/protocol/prizes'
 
 export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, counts: AtaInput['counts'], organiserEmail: string, origin: string): AtaInput {
   return {
@@ -43,6 +44,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
       invalidatedAt: w.invalidatedAt,
     })),
     winnersCount: raffle.winnersCount,
+    prizes: prizesByIndex(raffle.prizes, raffle.winnersCount),
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
   }
 }

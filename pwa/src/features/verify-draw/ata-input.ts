@@ -3,6 +3,7 @@
 // ata leaves it out; the organiser's own (from the draw tab) carries it.
 import type { AuditExport } from '@/features/verify-draw/audit-record'
 import type { AtaInput } from '@/protocol/ata'
+import { prizesByIndex } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 
 export function publicAtaInput(state: PublicState, record: AuditExport, origin: string): AtaInput {
@@ -38,6 +39,8 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
       invalidatedAt: w.invalidated_at,
     })),
     winnersCount: raffle.winners_count,
+    // The record's prizes are those of the draw; the state's are today's (the same once drawn).
+    prizes: prizesByIndex(record.prizes.length > 0 ? record.prizes : raffle.prizes, raffle.winners_count),
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
   }
 }
