@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa test-e2e bench lighthouse check-proxy lint fmt clean
+.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa size test-e2e bench lighthouse check-proxy lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -27,7 +27,7 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 	@touch $@
 
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
-test: lint build test-go test-pwa test-e2e
+test: lint build test-go test-pwa size test-e2e
 
 ## lint: gofmt, go vet, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
 lint: deps
@@ -71,6 +71,10 @@ fuzz:
 
 test-pwa: deps
 	npm run --silent -w pwa test
+
+## size: the first screen's files (index.html's script, preloads and style) within their limit, brotli (pwa/.size-limit.js)
+size: pwa
+	npm run --silent -w pwa size
 
 test-e2e: build mailpit
 	node --test e2e/bench/budgets.test.mjs
