@@ -8,7 +8,7 @@ import { drawOverview } from '@/db/draw-queries'
 import { finishRound, startDraw } from '@/db/draws'
 import { pendingOps } from '@/db/outbox'
 import { addPeople, listTickets } from '@/db/participants'
-import { createRaffle, getRaffle, listRaffles, updateRaffle } from '@/db/raffles'
+import { createRaffle, deleteRaffle, getRaffle, listRaffles, updateRaffle } from '@/db/raffles'
 import { refusedOfAccount } from '@/db/refused'
 import { NetworkError } from '@/lib/api'
 import { REASON_MESSAGES } from '@/protocol/rules'
@@ -127,6 +127,25 @@ describe.each([fakeBackend(), realBackend()])('the engine on $name', (backend) =
     expect(await pendingOps(laptop.db, ana.userId)).toEqual([])
     expect(await holding(laptop, id)).toEqual(await holding(phone, id))
     expect((await holding(laptop, id)).raffle?.status).toBe('in_progress')
+  })
+
+  it("a raffle deleted on one device: the other's later edit is refused and the raffle leaves it", async () => {
+    const ana = await account()
+    const phone = ana.device()
+    const laptop = ana.device()
+    const { id } = await createRaffle(ana.userId, tickets, phone.db)
+    await addPeople(ana.userId, id, people, phone.db)
+    await sync(phone)
+    await pullAll(laptop)
+    await deleteRaffle(ana.userId, id, phone.db)
+    await sync(phone)
+
+    await updateRaffle(ana.userId, id, { title: 'Rifa renomeada' }, laptop.db)
+    await sync(laptop)
+    expect(laptop.events.map((e) => (e.type === 'rejected' ? [e.type, e.opType, e.reason] : [e.type]))).toEqual([['rejected', 'raffle.update', 'raffle_not_found']])
+    expect(await pendingOps(laptop.db, ana.userId)).toEqual([])
+    expect(await getRaffle(ana.userId, id, laptop.db)).toBeUndefined()
+    expect(await listTickets(id, laptop.db)).toEqual([])
   })
 
   it('the draw and the snapshot: an online round drawn on one device, loaded whole by a new one', async () => {
