@@ -52,13 +52,13 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   ChangesPage: { keys: keysOf<ChangesPage>()(['refetch', 'changes', 'cursor', 'more']), shapes: ['changes_page'] },
   RaffleWire: {
     keys: keysOf<RaffleWire>()([
-      'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'drawn_at', 'created_at',
+      'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count', 'drawn_at', 'created_at',
     ]),
     shapes: ['raffle'],
   },
   FeedEntry: {
     keys: keysOf<FeedEntry>()([
-      'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'drawn_at', 'created_at',
+      'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count', 'drawn_at', 'created_at',
       'head_seq', 'deleted',
     ]),
     shapes: ['feed_entry'],
