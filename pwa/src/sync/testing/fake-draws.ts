@@ -3,6 +3,7 @@
 // enriched changes the real server logs. Test code only.
 import { combineSeeds, pick, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { firstDrawPool, redrawPool } from '@/protocol/draw-pool'
+import { ROUND_REASON_LINES } from '@/protocol/round-reasons'
 import { trimSpace } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 import type { DrawWire, TicketWire, WinnerWire } from '@/protocol/wire'
@@ -20,12 +21,29 @@ interface ServerRound {
 /** The server's grace after a countdown before a round may be abandoned (DRAW_ABANDON_GRACE). */
 export const FAKE_ABANDON_GRACE_MS = 60_000
 
+/**
+ * A round drawn offline whose start the server refused, kept for the public record as
+ * sync/protocol/refused_rounds.go keeps it: what the device declared, and the seed and winners its
+ * completion revealed (ticket ids; the Go store adds the server's numbers and names).
+ */
+export interface RefusedRound {
+  draw_id: string
+  kind: 'draw' | 'redraw'
+  positions: number[]
+  client_commitment: string
+  reason: string
+  client_seed?: string
+  winners: { position: number; ticket_id: string }[]
+}
+
 /** The parts of a fake server raffle the draw reads and changes. */
 export interface DrawHost {
   raffle: { status?: string; winners_count: number; countdown_seconds: number; allow_duplicate_wins: boolean; drawn_at: number | null }
   tickets: Map<string, TicketWire>
   rounds: Map<string, ServerRound>
   winners: Map<string, Required<Omit<WinnerWire, 'draw_id'>> & { draw_id: string }>
+  /** The refused offline rounds of the record, by draw id. */
+  refusedRounds: Map<string, RefusedRound>
 }
 
 /** A rejection reason, or the payload the server logs. */
@@ -139,6 +157,31 @@ export function applyDrawOp(h: DrawHost, type: string, payload: unknown, now: nu
   if (type === 'draw.complete') return complete(h, p, now)
   if (type === 'draw.abandon') return Promise.resolve(abandon(h, p, now))
   return Promise.resolve(invalidate(h, p, now))
+}
+
+/**
+ * After the state rules refused a draw op: keeps the round an offline start opens when the reason
+ * is one two devices cause (RefusedRound), or reveals a kept round with the offline completion
+ * refused as draw_not_found or raffle_not_found (RevealRefused); any other refusal keeps nothing.
+ */
+export async function keepRefusal(h: DrawHost, type: string, payload: unknown, reason: string): Promise<void> {
+  const p = payload as Record<string, unknown>
+  if ((type === 'draw.start' || type === 'winner.redraw') && p.offline === true && reason in ROUND_REASON_LINES) {
+    const drawId = String(p.draw_id)
+    if (h.refusedRounds.has(drawId)) return
+    // The places the device drew: its settings, not the server's.
+    const count = typeof p.winners_count === 'number' ? p.winners_count : h.raffle.winners_count
+    const positions = type === 'draw.start' ? Array.from({ length: count }, (_, i) => i + 1) : [Number(p.position)]
+    h.refusedRounds.set(drawId, { draw_id: drawId, kind: type === 'draw.start' ? 'draw' : 'redraw', positions, client_commitment: String(p.client_commitment), reason, winners: [] })
+    return
+  }
+  if (type !== 'draw.complete' || p.offline !== true || (reason !== 'draw_not_found' && reason !== 'raffle_not_found')) return
+  const kept = h.refusedRounds.get(String(p.draw_id))
+  const winners = Array.isArray(p.winners) ? p.winners.map(String) : []
+  if (!kept || kept.client_seed || winners.length !== kept.positions.length) return
+  if ((await sha256Hex(fromHex(String(p.client_seed)))) !== kept.client_commitment) return
+  kept.client_seed = String(p.client_seed)
+  kept.winners = winners.map((ticketId, i) => ({ position: kept.positions[i]!, ticket_id: ticketId }))
 }
 
 /** The snapshot's "draws" and "winners". */

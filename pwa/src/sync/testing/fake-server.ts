@@ -1,11 +1,12 @@
 // A small in-memory server speaking docs/sync-protocol.md, for the engine's unit tests: fetch in,
 // Response out. It follows the Go store's rules where the engine can tell the difference (ordered
-// apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed);
+// apply, recorded answers, stale mutations, code collisions, per-raffle logs with epochs, the feed,
+// refused offline rounds kept for the record);
 // the real server is exercised end to end by the Playwright suite.
 import { REASON_MESSAGES, RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
 import { columnsOfTickets } from '@/sync/testing/columns'
-import { applyDrawOp, drawSnapshot, type DrawHost } from '@/sync/testing/fake-draws'
+import { applyDrawOp, drawSnapshot, keepRefusal, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp } from '@/protocol/validate'
 import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
 
@@ -106,11 +107,17 @@ export class FakeSyncServer {
     if (!DRAW_OP_TYPES.has(op.type)) return this.applyOp(userId, clientId, op)
     const gate = this.admit(userId, clientId, op)
     if ('answer' in gate) return gate.answer
-    const r = this.raffles.get(op.raffle_id)
-    const reason = validateOp(op) ?? (!r || r.ownerId !== userId || r.deleted ? 'raffle_not_found' : null)
-    if (reason || !r) return gate.record(this.reject(op, reason ?? 'raffle_not_found'))
-    const outcome = await applyDrawOp(r, op.type, op.payload, this.now)
-    if ('reason' in outcome) return gate.record(this.reject(op, outcome.reason))
+    const invalid = validateOp(op)
+    if (invalid) return gate.record(this.reject(op, invalid))
+    // The Go store loads the owner's raffle even when deleted: a round refused there is kept too.
+    const found = this.raffles.get(op.raffle_id)
+    const r = found?.ownerId === userId ? found : undefined
+    const outcome = r && !r.deleted ? await applyDrawOp(r, op.type, op.payload, this.now) : { reason: 'raffle_not_found' }
+    if ('reason' in outcome || !r) {
+      const reason = 'reason' in outcome ? outcome.reason : 'raffle_not_found'
+      if (r) await keepRefusal(r, op.type, op.payload, reason)
+      return gate.record(this.reject(op, reason))
+    }
     return gate.record({ op_id: op.op_id, status: 'applied', seq: this.advance(userId, r, op, outcome.payload) })
   }
 
@@ -183,6 +190,7 @@ export class FakeSyncServer {
         log: [],
         rounds: new Map(),
         winners: new Map(),
+        refusedRounds: new Map(),
       })
       payload = raffle as unknown as Record<string, unknown>
     }
