@@ -40,6 +40,7 @@ const (
 	ReasonTicketNumberTaken    = "ticket_number_taken"
 	ReasonGroupRemoved         = "group_removed"
 	ReasonOpFailed             = "op_failed"
+	ReasonInvalidPhone         = "invalid_phone"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -129,6 +130,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonTicketNumberTaken, "Já existe um bilhete com este número neste sorteio."},
 	{ReasonGroupRemoved, "Este participante foi removido em outro aparelho."},
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
+	{ReasonInvalidPhone, "Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +."},
 }
 
 var reasonMessages = func() map[string]string {
