@@ -3,7 +3,7 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
-import { checkDescription, checkEmail, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
+import { checkDescription, checkEmail, checkPhone, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
@@ -26,7 +26,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
 }
-const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional']
+const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'phone']
 
 function onlyKeys(p: Obj, allowed: readonly string[]): void {
   if (Object.keys(p).some((k) => !allowed.includes(k))) throw new Reject('unknown_field')
@@ -150,6 +150,7 @@ function checkAdd(p: Obj): void {
     if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
     rule(() => checkEmail(optString(t, 'email')))
     rule(() => checkTicketNumber(optString(t, 'ticket_number')))
+    rule(() => checkPhone(optString(t, 'phone')))
     if (t.provisional != null && typeof t.provisional !== 'boolean') throw new Reject('invalid_payload')
   }
 }
