@@ -7,7 +7,8 @@ import { lineForbidden, trimSpace } from '@/protocol/text'
 
 export type PhoneFault = 'empty' | 'invalid' | 'area' | 'number'
 
-const MAX_INPUT = 40
+export const MAX_PHONE_INPUT = 40
+const MAX_INPUT = MAX_PHONE_INPUT
 const LONE_SURROGATE = /\p{Cs}/u
 const ALLOWED = /^\+?[0-9 ().-]*$/
 const BR_AREAS = new Set(
@@ -74,3 +75,14 @@ export function participantPhone(input: string): { phone: string } | { reason: '
 
 /** The digits a search or a wa.me link compares: '+55 (11) 9…' and '11 9…' both search as digits. */
 export const phoneDigits = (s: string): string => s.replace(/[^0-9]/g, '')
+
+/**
+ * A number for a file the organiser shares: the country and area codes and the last 4 digits kept,
+ * the rest as '•' ('+55 11 •••••-5678'), enough to tell people apart and not to call them.
+ */
+export function maskPhone(e164: string): string {
+  const shown = formatPhone(e164)
+  const keep = shown.startsWith('+55 ') ? 7 : Math.min(4, shown.length - 4)
+  const tail = shown.length - 4
+  return shown.slice(0, keep) + shown.slice(keep, tail).replace(/[0-9]/g, '•') + shown.slice(tail)
+}

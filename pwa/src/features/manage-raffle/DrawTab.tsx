@@ -103,6 +103,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           winners={view?.winners ?? []}
           isAdmin
           showEmail
+          title={raffle.title}
           onInvalidate={onInvalidate}
           onRedraw={onRedraw}
           redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
