@@ -54,7 +54,7 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
             </div>
           )}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex max-w-full shrink-0 flex-wrap gap-2">{actions}</div>}
       </div>
     </li>
   )
