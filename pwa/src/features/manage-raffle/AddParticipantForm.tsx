@@ -112,9 +112,12 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           O sorteio já começou: não é mais possível adicionar participantes.
         </p>
       )}
-      <div className={withTickets ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_2fr_1fr]' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>
+      {/* E-mail and Telefone share a row even on a phone: a fourth row pushed 'Adicionar participante'
+          under the toasts of a 360 × 640 screen. */}
+      <div className={withTickets ? 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-[2fr_2fr_2fr_1fr]' : 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-3'}>
         <TextField
           ref={nameInput}
+          className="col-span-2 lg:col-span-1"
           label="Nome"
           name="name"
           autoComplete="off"
@@ -138,7 +141,8 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           inputMode="email"
           autoComplete="off"
           maxLength={LIMITS.maxEmail}
-          placeholder="maria@exemplo.com"
+          placeholder="ana@email.com"
+          className="[&_input]:placeholder:text-[13px] sm:[&_input]:placeholder:text-base"
           value={email}
           error={errors.email}
           disabled={locked}
@@ -154,7 +158,8 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           inputMode="tel"
           autoComplete="off"
           maxLength={MAX_PHONE_INPUT}
-          placeholder="(11) 91234-5678"
+          placeholder="11 91234-5678"
+          className="[&_input]:placeholder:text-[13px] sm:[&_input]:placeholder:text-base"
           value={phone}
           error={errors.phone}
           disabled={locked}
@@ -165,6 +170,7 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
         />
         {withTickets && (
           <TextField
+            className="col-span-2 lg:col-span-1"
             label="Bilhete (opcional)"
             name="ticketNumber"
             autoComplete="off"
