@@ -77,6 +77,7 @@ const (
 	ticketNumber
 	ticketGroup
 	ticketProvisional
+	ticketPhone
 )
 
 // rawTicket is a ticket as sent, before the rules: its texts not yet
@@ -86,7 +87,7 @@ const (
 // refused for the same one however it arrived.
 type rawTicket struct {
 	Ticket
-	badID, badName, badEmail, badNumber, badGroup, badProvisional bool
+	badID, badName, badEmail, badNumber, badGroup, badProvisional, badPhone bool
 }
 
 // ticketFromJSON reads one ticket object of participants.add.
@@ -102,11 +103,15 @@ func ticketFromJSON(it gjson.Result) (rawTicket, *Rejection) {
 	r.ID, r.badID = requiredText(f[ticketID])
 	r.GroupID, r.badGroup = requiredText(f[ticketGroup])
 	r.Name, r.badName = optionalText(f[ticketName])
-	var email, number string
+	var email, number, phone string
 	email, r.badEmail = optionalText(f[ticketEmail])
 	number, r.badNumber = optionalText(f[ticketNumber])
+	phone, r.badPhone = optionalText(f[ticketPhone])
 	if email != "" {
 		r.Email = &email
+	}
+	if phone != "" {
+		r.Phone = &phone
 	}
 	if number != "" {
 		r.TicketNumber = &number
@@ -175,6 +180,9 @@ func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
 	if t.TicketNumber, rej = optionalField(r.TicketNumber, r.badNumber, TicketNumber); rej != nil {
 		return Ticket{}, rej
 	}
+	if t.Phone, rej = optionalField(r.Phone, r.badPhone, ParticipantPhone); rej != nil {
+		return Ticket{}, rej
+	}
 	if r.badProvisional {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
@@ -184,7 +192,7 @@ func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
 }
 
 // optionalField is an optional text through its rule (ParticipantEmail,
-// TicketNumber): nil when absent or when the rule leaves it empty.
+// TicketNumber, ParticipantPhone): nil when absent or when the rule leaves it empty.
 func optionalField(s *string, bad bool, rule func(string) (string, *Rejection)) (*string, *Rejection) {
 	if bad || (s != nil && !storable(*s)) {
 		return nil, Reject(ReasonInvalidPayload)
@@ -202,7 +210,7 @@ func optionalField(s *string, bad bool, rule func(string) (string, *Rejection)) 
 // ticketFields reads a ticket's fields in one pass over the object, refusing
 // what onlyKeys refuses: an op of 5,000 tickets would otherwise scan each
 // object once per field.
-func ticketFields(it gjson.Result) (f [ticketProvisional + 1]gjson.Result, rej *Rejection) {
+func ticketFields(it gjson.Result) (f [ticketPhone + 1]gjson.Result, rej *Rejection) {
 	it.ForEach(func(key, v gjson.Result) bool {
 		i := indexOf(ticketKeys, key.String())
 		switch {

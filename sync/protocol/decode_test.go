@@ -163,7 +163,7 @@ func TestDecodeBatchLimit(t *testing.T) {
 // decodeTicket reads fields by their place in ticketKeys: a reordered list
 // would read one field as another.
 func TestTicketKeysOrder(t *testing.T) {
-	want := map[int]string{ticketID: "id", ticketName: "name", ticketEmail: "email", ticketNumber: "ticket_number", ticketGroup: "group_id", ticketProvisional: "provisional"}
+	want := map[int]string{ticketID: "id", ticketName: "name", ticketEmail: "email", ticketNumber: "ticket_number", ticketGroup: "group_id", ticketProvisional: "provisional", ticketPhone: "phone"}
 	if len(ticketKeys) != len(want) {
 		t.Fatalf("ticketKeys has %d fields, want %d", len(ticketKeys), len(want))
 	}

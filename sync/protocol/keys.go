@@ -24,7 +24,7 @@ var payloadKeys = map[string][]string{
 }
 
 // ticketKeys are the fields of one ticket in participants.add.
-var ticketKeys = []string{"id", "name", "email", "ticket_number", "group_id", "provisional"}
+var ticketKeys = []string{"id", "name", "email", "ticket_number", "group_id", "provisional", "phone"}
 
 // onlyKeys refuses an object with a key outside allowed or a key twice.
 func onlyKeys(obj gjson.Result, allowed []string) *Rejection {

@@ -125,6 +125,10 @@ type Ticket struct {
 	Email        *string `json:"email"`
 	TicketNumber *string `json:"ticket_number"`
 	GroupID      string  `json:"group_id"`
+	// Phone is the person's phone in E.164 (the phone rule), private like
+	// the e-mail: absent from the JSON when none, so ops and changes of
+	// people without one read as before.
+	Phone *string `json:"phone,omitempty"`
 	// Provisional marks a number the device chose by itself (an empty
 	// number in the form, a quantity or names import): on a clash the
 	// server gives the next free one instead of refusing the op. Never

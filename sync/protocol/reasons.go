@@ -40,6 +40,7 @@ const (
 	ReasonTicketNumberTaken    = "ticket_number_taken"
 	ReasonGroupRemoved         = "group_removed"
 	ReasonOpFailed             = "op_failed"
+	ReasonInvalidPhone         = "invalid_phone"
 
 	// The draw ops (schema version 2).
 	ReasonNotEnoughTickets = "not_enough_tickets"
@@ -134,6 +135,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 	{ReasonPrizeTooLong, "O prêmio deve ter no máximo 120 caracteres."},
 	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
+	{ReasonInvalidPhone, "Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -37,11 +37,14 @@ type PeopleColumns struct {
 	GroupIDs []string  `json:"group_ids"`
 	Names    []string  `json:"names"`
 	Emails   []*string `json:"emails"`
+	// Phones is absent when nobody has a phone (most raffles, and every
+	// snapshot an older server sent).
+	Phones []*string `json:"phones,omitempty"`
 }
 
 type holder struct {
-	group, name, email string
-	hasEmail           bool
+	group, name, email, phone string
+	hasEmail, hasPhone        bool
 }
 
 // ColumnsBuilder puts tickets into columns, in the order they are added.
@@ -53,6 +56,7 @@ type ColumnsBuilder struct {
 	lastPerson int
 	lastAt     int64
 	numbered   bool
+	phoned     bool
 }
 
 // NewColumnsBuilder expects about n tickets.
@@ -72,6 +76,9 @@ func (b *ColumnsBuilder) Add(t SnapshotTicket) {
 	if t.Email != nil {
 		h.email, h.hasEmail = *t.Email, true
 	}
+	if t.Phone != nil {
+		h.phone, h.hasPhone = *t.Phone, true
+	}
 	// A person's tickets mostly come one after another: no lookup for them.
 	p := b.lastPerson
 	if len(b.c.IDs) == 0 || h != b.last {
@@ -82,6 +89,8 @@ func (b *ColumnsBuilder) Add(t SnapshotTicket) {
 			b.c.People.GroupIDs = append(b.c.People.GroupIDs, t.GroupID)
 			b.c.People.Names = append(b.c.People.Names, t.Name)
 			b.c.People.Emails = append(b.c.People.Emails, t.Email)
+			b.c.People.Phones = append(b.c.People.Phones, t.Phone)
+			b.phoned = b.phoned || t.Phone != nil
 		}
 		b.last, b.lastPerson = h, p
 	}
@@ -98,6 +107,9 @@ func (b *ColumnsBuilder) Columns() TicketColumns {
 	c := b.c
 	if !b.numbered {
 		c.Numbers = nil
+	}
+	if !b.phoned {
+		c.People.Phones = nil
 	}
 	return c
 }
@@ -119,7 +131,7 @@ func (c TicketColumns) Tickets() ([]SnapshotTicket, error) {
 	switch {
 	case len(c.Person) != n || len(c.CreatedAt) != n || (c.Numbers != nil && len(c.Numbers) != n):
 		return nil, fmt.Errorf("ticket columns of different lengths")
-	case len(p.Names) != len(p.GroupIDs) || len(p.Emails) != len(p.GroupIDs):
+	case len(p.Names) != len(p.GroupIDs) || len(p.Emails) != len(p.GroupIDs) || (p.Phones != nil && len(p.Phones) != len(p.GroupIDs)):
 		return nil, fmt.Errorf("people columns of different lengths")
 	}
 	out := make([]SnapshotTicket, n)
@@ -131,6 +143,9 @@ func (c TicketColumns) Tickets() ([]SnapshotTicket, error) {
 		}
 		at += c.CreatedAt[i]
 		out[i] = SnapshotTicket{Ticket: Ticket{ID: id, GroupID: p.GroupIDs[k], Name: p.Names[k], Email: p.Emails[k]}, CreatedAt: at}
+		if p.Phones != nil {
+			out[i].Phone = p.Phones[k]
+		}
 		if c.Numbers != nil {
 			out[i].TicketNumber = c.Numbers[i]
 		}

@@ -15,9 +15,13 @@ export function packNumbers(numbers: readonly (string | null)[]): (string | null
 export function packChunk(row: TicketChunkRow): StoredChunkRow {
   const n = row.ids.length
   const { groups: groupOf, names: nameOf, emails: emailOf, createdAt: times } = row
+  // Rows kept in memory before phones existed have no column: none.
+  const phoneOf = row.phones ?? []
   const groups: string[] = []
   const names: string[] = []
   const emails: (string | null)[] = []
+  const phones: (string | null)[] = []
+  let phoned = false
   const person = n < 65_536 ? new Uint16Array(n) : new Uint32Array(n)
   // The entry last made for each group. A person's tickets carry one name and e-mail; a ticket
   // whose differ gets an entry of its own, so nothing stored is changed by packing.
@@ -27,16 +31,19 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
     const group = groupOf[i]!
     const name = nameOf[i]!
     const email = emailOf[i] ?? null
+    const phone = phoneOf[i] ?? null
     // A person's tickets mostly follow one another: most tickets match the entry before.
-    if (k < 0 || groups[k] !== group || names[k] !== name || emails[k] !== email) {
+    if (k < 0 || groups[k] !== group || names[k] !== name || emails[k] !== email || phones[k] !== phone) {
       const seen = latest.get(group)
-      if (seen !== undefined && names[seen] === name && emails[seen] === email) {
+      if (seen !== undefined && names[seen] === name && emails[seen] === email && phones[seen] === phone) {
         k = seen
       } else {
         k = groups.length
         groups.push(group)
         names.push(name)
         emails.push(email)
+        phones.push(phone)
+        phoned ||= phone !== null
         latest.set(group, k)
       }
     }
@@ -45,7 +52,9 @@ export function packChunk(row: TicketChunkRow): StoredChunkRow {
   // A loop: new Float64Array(array) took ten times as long in V8.
   const createdAt = new Float64Array(n)
   for (let i = 0; i < n; i++) createdAt[i] = times[i]!
-  return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, people: { groups, names, emails }, person, numbers: packNumbers(row.numbers), createdAt }
+  // Phones only when someone has one: most raffles have none, and older rows never had the column.
+  const people: StoredChunkRow['people'] = phoned ? { groups, names, emails, phones } : { groups, names, emails }
+  return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, people, person, numbers: packNumbers(row.numbers), createdAt }
 }
 
 /**
@@ -64,19 +73,23 @@ export function readable(row: StoredChunkRow | TicketChunkRow): TicketChunkRow {
 /** The row as the store's code reads it, in plain arrays. */
 export function unpackChunk(row: StoredChunkRow): TicketChunkRow {
   const { person, createdAt: times } = row
-  const { groups: byPerson, names: nameOf, emails: emailOf } = row.people
+  const { groups: byPerson, names: nameOf, emails: emailOf, phones: phoneOf } = row.people
   const n = times.length
   const groups: string[] = []
   const names: string[] = []
   const emails: (string | null)[] = []
+  const phones: (string | null)[] | undefined = phoneOf ? [] : undefined
   const createdAt: number[] = []
   for (let i = 0; i < n; i++) {
     const k = person[i]!
     groups.push(byPerson[k]!)
     names.push(nameOf[k]!)
     emails.push(emailOf[k] ?? null)
+    phones?.push(phoneOf![k] ?? null)
     createdAt.push(times[i]!)
   }
   const numbers = row.numbers ?? new Array<null>(n).fill(null)
-  return { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, groups, names, emails, numbers, createdAt }
+  const out: TicketChunkRow = { id: row.id, raffleId: row.raffleId, stamp: row.stamp, ids: row.ids, groups, names, emails, numbers, createdAt }
+  if (phones) out.phones = phones
+  return out
 }

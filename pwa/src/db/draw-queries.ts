@@ -7,6 +7,7 @@ import { ticketTables } from '@/db/tickets'
 export interface WinnerDetails extends WinnerRow {
   name: string
   email: string | null
+  phone: string | null
   ticketNumber: string | null
 }
 
@@ -30,7 +31,7 @@ export async function drawOverview(raffleId: string, database: SorteioDB = appDb
     const order = new Map(rounds.map((r, i) => [r.id, i]))
     const details = winners.map((w, i) => {
       const t = tickets[i]
-      return { ...w, name: t?.name ?? '', email: t?.email ?? null, ticketNumber: t?.ticketNumber ?? null }
+      return { ...w, name: t?.name ?? '', email: t?.email ?? null, phone: t?.phone ?? null, ticketNumber: t?.ticketNumber ?? null }
     })
     details.sort((a, b) => a.position - b.position || (order.get(a.drawId) ?? 0) - (order.get(b.drawId) ?? 0))
     return { rounds, winners: details, ownRounds: secrets }

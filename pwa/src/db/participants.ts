@@ -7,13 +7,15 @@ import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from
 import { ticketAt } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
-import { checkEmail, checkName, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
+import { checkEmail, checkName, checkPhone, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
 import type { TicketWire } from '@/protocol/wire'
 
 export interface NewPerson {
   name: string
   email?: string | null
+  /** As typed; stored in E.164 by the phone rule. */
+  phone?: string | null
   /** Kept only for ticket raffles. */
   ticketNumber?: string | null
   /** Tickets for this person; in ticket raffles those without a number get the next free ones. */
@@ -28,6 +30,8 @@ export interface NewPerson {
 export interface NewTicketColumns {
   names: readonly string[]
   emails?: readonly (string | null)[]
+  /** Phones as read (an import's phone column), through the phone rule (participantPhone). */
+  phones?: readonly (string | null)[]
   numbers?: readonly (string | null)[]
   /** Tickets whose number the device chose (an import's numbering), not the file: provisional. */
   chosen?: readonly number[]
@@ -35,18 +39,25 @@ export interface NewTicketColumns {
   ids?: readonly string[]
 }
 
+/** The phone on a ticket only when there is one: ops of people without stay as they were. */
+function withPhone(ticket: TicketWire, phone: string | null | undefined): TicketWire {
+  if (phone) ticket.phone = phone
+  return ticket
+}
+
 function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
   const name = checkName(person.name)
   const email = checkEmail(person.email)
+  const phone = checkPhone(person.phone)
   const quantity = person.quantity ?? 1
   if (!Number.isInteger(quantity) || quantity < 1) throw new RuleError('invalid_payload', 'quantity')
   if (quantity > LIMITS.maxTicketsPerPerson) throw new RuleError('too_many_tickets_per_person', 'quantity')
   const groupId = newId()
   if (quantity === 1) {
     const number = isTickets ? checkTicketNumber(person.ticketNumber) : null
-    return [{ id: groupId, name, email, ticket_number: number, group_id: groupId }]
+    return [withPhone({ id: groupId, name, email, ticket_number: number, group_id: groupId }, phone)]
   }
-  return Array.from({ length: quantity }, (_, i) => ({ id: i === 0 ? groupId : newId(), name, email, ticket_number: null, group_id: groupId }))
+  return Array.from({ length: quantity }, (_, i) => withPhone({ id: i === 0 ? groupId : newId(), name, email, ticket_number: null, group_id: groupId }, phone))
 }
 
 /** The ticket numbers a raffle holds (the one read the ticket-number rule needs). */
@@ -113,7 +124,7 @@ export async function addTicket(userId: string, raffleId: string, groupId: strin
     const c = await readTicketColumns(raffleId, database)
     const at = c.groups.indexOf(groupId)
     if (at < 0) throw new RuleError('group_not_found')
-    const ticket: TicketWire = { id: newId(), name: c.names[at]!, email: c.emails[at] ?? null, ticket_number: null, group_id: groupId }
+    const ticket = withPhone({ id: newId(), name: c.names[at]!, email: c.emails[at] ?? null, ticket_number: null, group_id: groupId }, c.phones?.[at])
     const [added] = await writeTickets(userId, raffleId, [ticket], database)
     return added!.ticket_number ?? null
   })
@@ -131,13 +142,16 @@ export async function addTickets(userId: string, raffleId: string, columns: NewT
     const chosen = new Set(numbered ? columns.chosen : [])
     const tickets: TicketWire[] = columns.names.map((name, i) => {
       const id = columns.ids?.[i] ?? newId()
-      const ticket: TicketWire = {
-        id,
-        name: checkName(name),
-        email: checkEmail(columns.emails?.[i]),
-        ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
-        group_id: columns.groups?.[i] ?? id,
-      }
+      const ticket: TicketWire = withPhone(
+        {
+          id,
+          name: checkName(name),
+          email: checkEmail(columns.emails?.[i]),
+          ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
+          group_id: columns.groups?.[i] ?? id,
+        },
+        checkPhone(columns.phones?.[i]),
+      )
       if (chosen.has(i) && ticket.ticket_number != null) ticket.provisional = true
       return ticket
     })

@@ -43,6 +43,8 @@ export interface ParticipantRow {
   email: string | null
   ticketNumber: string | null
   createdAt: number
+  /** E.164; absent or null when none. */
+  phone?: string | null
 }
 
 /** An op waiting for the server's answer (docs/sync-protocol.md). */
@@ -201,7 +203,7 @@ export interface StoredChunkRow {
   stamp: string
   ids: string[]
   /** The chunk's people (group, name, e-mail), each once. */
-  people: { groups: string[]; names: string[]; emails: (string | null)[] }
+  people: { groups: string[]; names: string[]; emails: (string | null)[]; phones?: (string | null)[] }
   /** Each ticket's entry in people. */
   person: Uint16Array | Uint32Array
   /** Null when no ticket has a number (a simple raffle). */

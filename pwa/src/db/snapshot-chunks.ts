@@ -49,7 +49,7 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
   const groupIn = new Int32Array(groupAt.size)
   // Read once here: the loop below runs once per ticket, before the code is warm.
   const { ids, person: personOf, created_at: deltas } = c
-  const { group_ids: groupIds, names, emails } = c.people
+  const { group_ids: groupIds, names, emails, phones } = c.people
 
   const chunks: StoredChunkRow[] = []
   const list: ChunkEntry[] = []
@@ -83,11 +83,14 @@ export function snapshotRows(raffleId: string, numbered: boolean, c: TicketColum
       inChunk[k]!++
     }
     // The chunk's people, each once, in the order they first come; their groups counted.
-    const people = { groups: [] as string[], names: [] as string[], emails: [] as (string | null)[] }
+    const people: StoredChunkRow['people'] = { groups: [], names: [], emails: [] }
+    const phoned = phones?.some((x) => x !== null) ?? false
+    if (phoned) people.phones = []
     for (const k of here) {
       people.groups.push(groupIds[k]!)
       people.names.push(names[k]!)
       people.emails.push(emails[k] ?? null)
+      people.phones?.push(phones?.[k] ?? null)
       const g = groupOf[k]!
       if (counts[g] === 0) order.push(g)
       counts[g] = counts[g]! + inChunk[k]!

@@ -43,7 +43,7 @@ export function offerChunks(database: SorteioDB, raffleId: string, rows: readonl
   let c = cachedTickets(database, raffleId)
   if (!c) {
     if (cache && cache.stamp !== '') return
-    c = { database, raffleId, stamp: '', chunks: new Map(), columns: { ids: [], groups: [], names: [], emails: [], numbers: [], createdAt: [] }, positions: null }
+    c = { database, raffleId, stamp: '', chunks: new Map(), columns: { ids: [], groups: [], names: [], emails: [], phones: [], numbers: [], createdAt: [] }, positions: null }
     cache = c
   }
   for (const row of rows) c.chunks.set(row.id, row)

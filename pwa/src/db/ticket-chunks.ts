@@ -6,27 +6,38 @@ import { higherNumber, highestNumber } from '@/lib/ticket-numbers'
 /** The most tickets a chunk holds: one participants.add op at most. */
 export const CHUNK_SIZE = 5000
 
-export function emptyColumns(): TicketColumns {
-  return { ids: [], groups: [], names: [], emails: [], numbers: [], createdAt: [] }
+export function emptyColumns(): TicketColumns & { phones: (string | null)[] } {
+  return { ids: [], groups: [], names: [], emails: [], phones: [], numbers: [], createdAt: [] }
 }
 
 /** The columns of a chunk row (the same arrays, not copies). */
 export function columnsOf(row: TicketColumns): TicketColumns {
-  return { ids: row.ids, groups: row.groups, names: row.names, emails: row.emails, numbers: row.numbers, createdAt: row.createdAt }
+  return { ids: row.ids, groups: row.groups, names: row.names, emails: row.emails, phones: row.phones, numbers: row.numbers, createdAt: row.createdAt }
 }
 
+/** The phones column, all null when the columns have none. */
+export function phonesOf(c: TicketColumns): (string | null)[] {
+  return c.phones ?? new Array<string | null>(c.ids.length).fill(null)
+}
+
+/** Tickets pushed one by one into columns made by emptyColumns (which have phones). */
 function pushTicket(out: TicketColumns, c: TicketColumns, i: number): void {
   out.ids.push(c.ids[i]!)
   out.groups.push(c.groups[i]!)
   out.names.push(c.names[i]!)
   out.emails.push(c.emails[i] ?? null)
+  out.phones!.push(c.phones?.[i] ?? null)
   out.numbers.push(c.numbers[i] ?? null)
   out.createdAt.push(c.createdAt[i]!)
 }
 
 /** The i-th ticket as one row. */
 export function ticketAt(raffleId: string, c: TicketColumns, i: number): ParticipantRow {
-  return { id: c.ids[i]!, raffleId, groupId: c.groups[i]!, name: c.names[i]!, email: c.emails[i] ?? null, ticketNumber: c.numbers[i] ?? null, createdAt: c.createdAt[i]! }
+  const row: ParticipantRow = { id: c.ids[i]!, raffleId, groupId: c.groups[i]!, name: c.names[i]!, email: c.emails[i] ?? null, ticketNumber: c.numbers[i] ?? null, createdAt: c.createdAt[i]! }
+  // Only when there is one: rows of people without a phone stay as they were.
+  const phone = c.phones?.[i]
+  if (phone) row.phone = phone
+  return row
 }
 
 /** The tickets at the given positions, in that order. */
@@ -61,6 +72,7 @@ export function sliceColumns(c: TicketColumns, start: number, end: number): Tick
     groups: c.groups.slice(start, end),
     names: c.names.slice(start, end),
     emails: c.emails.slice(start, end),
+    phones: phonesOf(c).slice(start, end),
     numbers: c.numbers.slice(start, end),
     createdAt: c.createdAt.slice(start, end),
   }
@@ -75,6 +87,7 @@ export function concatColumns(parts: readonly TicketColumns[]): TicketColumns {
     groups: join((c) => c.groups),
     names: join((c) => c.names),
     emails: join((c) => c.emails),
+    phones: join(phonesOf),
     numbers: join((c) => c.numbers),
     createdAt: join((c) => c.createdAt),
   }

@@ -16,6 +16,7 @@ export function chunksOf(raffleId: string, rows: ParticipantRow[]): { chunks: Ti
     all.groups.push(r.groupId)
     all.names.push(r.name)
     all.emails.push(r.email ?? null)
+    all.phones.push(r.phone ?? null)
     all.numbers.push(r.ticketNumber ?? null)
     all.createdAt.push(r.createdAt)
   }

@@ -190,6 +190,7 @@ function batchColumns(raffle: RaffleRow, batch: TicketBatch, keep: ((t: TicketWi
     c.groups.push(t.group_id)
     c.names.push(t.name)
     c.emails.push(t.email ?? null)
+    c.phones.push(t.phone ?? null)
     c.numbers.push(numbered ? (t.ticket_number ?? null) : null)
     c.createdAt.push(times[k]!)
   }

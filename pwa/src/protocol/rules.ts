@@ -3,6 +3,7 @@
 // vectors both implementations are tested with; every text goes through the text rule
 // (@/protocol/text, sync/testdata/text/vectors.json).
 import { participantEmail } from '@/protocol/email'
+import { participantPhone } from '@/protocol/phone'
 import { cleanLine, cleanMultiline } from '@/protocol/text'
 
 export { trimSpace } from '@/protocol/text'
@@ -88,6 +89,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
   prize_too_long: 'O prêmio deve ter no máximo 120 caracteres.',
   alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
+  invalid_phone: 'Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +.',
 }
 
 /**
@@ -165,6 +167,13 @@ export function checkEmail(email: string | null | undefined): string | null {
   const out = participantEmail(email ?? '')
   if ('reason' in out) throw new RuleError(out.reason, 'email')
   return out.email || null
+}
+
+/** A participant's phone by the phone rule (@/protocol/phone) in E.164, or null when none. */
+export function checkPhone(phone: string | null | undefined): string | null {
+  const out = participantPhone(phone ?? '')
+  if ('reason' in out) throw new RuleError(out.reason, 'phone')
+  return out.phone || null
 }
 
 /**

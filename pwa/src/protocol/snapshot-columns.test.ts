@@ -19,6 +19,8 @@ describe('columns snapshot (shared vectors)', () => {
         email: got.emails[i],
         ticket_number: got.numbers[i],
         created_at: got.createdAt[i],
+        // A phone only where there is one, as the objects format carries it.
+        ...(got.phones?.[i] ? { phone: got.phones[i] } : {}),
       }))
       expect(objects).toEqual(c.objects)
       // Every column as long as the ids, with no holes (IndexedDB stores those slot by slot).

@@ -9,6 +9,11 @@ export interface TicketFields {
   groups: string[]
   names: string[]
   emails: (string | null)[]
+  /**
+   * Phones in E.164 (null when none). Optional: columns made before phones existed, and many made in
+   * code, have none, which reads as nobody having one.
+   */
+  phones?: (string | null)[]
   numbers: (string | null)[]
   createdAt: number[]
 }
@@ -27,6 +32,10 @@ export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
   const n = c.ids.length
   // Pushed one by one: an array made with new Array(n) has holes, which IndexedDB stores slot by slot.
   const out: TicketFields = { ids: c.ids, groups: [], names: [], emails: [], numbers: c.numbers ?? [], createdAt: [] }
+  // Only when the server sent phones (someone has one).
+  const phones = p.phones
+  const phonesOut: (string | null)[] | undefined = phones ? [] : undefined
+  if (phonesOut) out.phones = phonesOut
   const people = p.group_ids.length
   let at = 0
   for (let i = 0; i < n; i++) {
@@ -38,6 +47,7 @@ export function ticketsFromColumns(c: TicketColumnsWire): TicketFields {
     out.groups.push(p.group_ids[k]!)
     out.names.push(p.names[k]!)
     out.emails.push(p.emails[k] ?? null)
+    phonesOut?.push(phones![k] ?? null)
     out.createdAt.push(at)
     if (c.numbers === null) out.numbers.push(null)
   }
@@ -58,6 +68,9 @@ export function checkColumns(c: TicketColumnsWire): void {
   if (c.numbers !== null && (!isArray(c.numbers) || c.numbers.length !== n)) throw new SnapshotColumnsError('ticket numbers of another length')
   if (!p || !isArray(p.group_ids) || !isArray(p.names) || !isArray(p.emails) || p.names.length !== p.group_ids.length || p.emails.length !== p.group_ids.length) {
     throw new SnapshotColumnsError('people columns of different lengths')
+  }
+  if (p.phones !== undefined && (!isArray(p.phones) || p.phones.length !== p.group_ids.length || p.phones.some((x) => x !== null && typeof x !== 'string'))) {
+    throw new SnapshotColumnsError('people phones of another length')
   }
   for (let k = 0; k < p.group_ids.length; k++) {
     const email = p.emails[k]

@@ -3,7 +3,7 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
-import { checkDescription, checkEmail, checkPrize, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
+import { checkDescription, checkEmail, checkPhone, checkPrize, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
@@ -38,7 +38,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
 }
-const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional']
+const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'phone']
 const PRIZE_KEYS = ['position', 'name']
 
 function onlyKeys(p: Obj, allowed: readonly string[]): void {
@@ -196,6 +196,7 @@ function checkAdd(p: Obj): void {
     if (runes(name) > LIMITS.maxName) throw new Reject('name_too_long')
     rule(() => checkEmail(optString(t, 'email')))
     rule(() => checkTicketNumber(optString(t, 'ticket_number')))
+    rule(() => checkPhone(optString(t, 'phone')))
     if (t.provisional != null && typeof t.provisional !== 'boolean') throw new Reject('invalid_payload')
   }
 }

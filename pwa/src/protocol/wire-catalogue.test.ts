@@ -65,7 +65,7 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   },
   FeedPage: { keys: keysOf<FeedPage>()(['raffles', 'cursor', 'more']), shapes: ['feed_page'] },
   TicketWire: {
-    keys: keysOf<TicketWire>()(['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'created_at']),
+    keys: keysOf<TicketWire>()(['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'phone', 'created_at']),
     shapes: ['snapshot_ticket'],
   },
   Snapshot: {
@@ -73,7 +73,7 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
     shapes: ['snapshot_head', 'snapshot_columns', 'snapshot_objects'],
   },
   TicketColumnsWire: { keys: keysOf<TicketColumnsWire>()(['ids', 'person', 'numbers', 'created_at', 'people']), shapes: ['ticket_columns'] },
-  People: { keys: keysOf<TicketColumnsWire['people']>()(['group_ids', 'names', 'emails']), shapes: ['people_columns'] },
+  People: { keys: keysOf<TicketColumnsWire['people']>()(['group_ids', 'names', 'emails', 'phones']), shapes: ['people_columns'] },
   DrawWire: {
     keys: keysOf<DrawWire>()([
       'draw_id', 'kind', 'positions', 'client_commitment', 'server_commitment', 'pool_digest', 'pool_size', 'winners_count', 'allow_duplicate_wins',

@@ -72,6 +72,8 @@ export interface TicketWire {
   email?: string | null
   ticket_number?: string | null
   group_id: string
+  /** E.164; absent when none (docs/sync-protocol.md, "Phones"). */
+  phone?: string | null
   /** The device chose the number itself: on a clash the server gives the next free one. Never pulled. */
   provisional?: boolean
   created_at?: number
@@ -160,7 +162,7 @@ export interface TicketColumnsWire {
   person: number[]
   numbers: (string | null)[] | null
   created_at: number[]
-  people: { group_ids: string[]; names: string[]; emails: (string | null)[] }
+  people: { group_ids: string[]; names: string[]; emails: (string | null)[]; phones?: (string | null)[] }
 }
 
 interface SnapshotHead {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TicketColumnsWire, TicketWire } from '@/protocol/wire'
 
-export type VectorTicket = Required<Omit<TicketWire, 'provisional'>>
+export type VectorTicket = Required<Omit<TicketWire, 'provisional' | 'phone'>> & { phone?: string | null }
 
 export interface SnapshotVectors {
   cases: { name: string; objects: VectorTicket[]; columns: TicketColumnsWire }[]

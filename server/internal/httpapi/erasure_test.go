@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sorteio/sorteio/server/internal/httpapi"
@@ -13,18 +14,25 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// marked is a person whose name and e-mail appear nowhere else, so that
-// finding either in the database's bytes can only be this person's data.
+// markedPhones numbers the marked people's phones.
+var markedPhones atomic.Int64
+
+// marked is a person whose name, e-mail and phone appear nowhere else, so
+// that finding any in the database's bytes can only be this person's data.
 func marked(name string, n int) []ticket {
 	tickets := person(name, n)
 	mail := strings.ToLower(strings.ReplaceAll(name, " ", ".")) + "@erasure.example.com"
+	phone := fmt.Sprintf("+55479%08d", 13572468+markedPhones.Add(1))
 	for i := range tickets {
 		tickets[i].Email = &mail
+		tickets[i].Phone = &phone
 	}
 	return tickets
 }
 
 func emailOf(p []ticket) string { return *p[0].Email }
+
+func phoneOf(p []ticket) string { return *p[0].Phone }
 
 // storedAt says, for each text, which parts of the database's storage
 // (storetest.StoredBytes) hold it, as written or in the lower case of a
@@ -77,10 +85,10 @@ func TestDeletionErasesPersonalData(t *testing.T) {
 		storetest.Analyze(t, dsn) // as autovacuum would: statistics sample the columns
 
 		// Sanity: the scan finds each of them while they are stored.
-		erasedFirst := []string{quirino[0].Name, emailOf(quirino), yolanda[0].Name, emailOf(yolanda)}
-		erasedLater := []string{ursula[0].Name, emailOf(ursula), emailOf(valdo), wanda[0].Name, emailOf(wanda), emailOf(xenia),
-			reason, organiser}
-		stored := append([]string{quirino[0].Name, emailOf(quirino)}, erasedLater...) // Yolanda's op was refused
+		erasedFirst := []string{quirino[0].Name, emailOf(quirino), phoneOf(quirino), yolanda[0].Name, emailOf(yolanda), phoneOf(yolanda)}
+		erasedLater := []string{ursula[0].Name, emailOf(ursula), phoneOf(ursula), emailOf(valdo), phoneOf(valdo), wanda[0].Name,
+			emailOf(wanda), phoneOf(wanda), emailOf(xenia), phoneOf(xenia), reason, organiser}
+		stored := append([]string{quirino[0].Name, emailOf(quirino), phoneOf(quirino)}, erasedLater...) // Yolanda's op was refused
 		if found := storedAt(t, dsn, stored); len(found) != len(stored) {
 			t.Fatalf("before the deletions the scan finds only %v of %q: it cannot see what it looks for", found, stored)
 		}

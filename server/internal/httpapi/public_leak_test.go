@@ -33,10 +33,11 @@ func randFrom(rng *rand.Rand, n int, letters []rune) string {
 	return b.String()
 }
 
-// Property: over random raffles (random names, e-mails and invalidation
-// reasons, drawn, invalidated and redrawn), no public answer (the state,
-// any participants page or search, any self-check, any WebSocket message)
-// contains an e-mail address in full or a reason.
+// Property: over random raffles (random names, e-mails, phones and
+// invalidation reasons, drawn, invalidated and redrawn), no public answer
+// (the state, any participants page or search, any self-check by e-mail or
+// phone, the draw record, any WebSocket message) contains an e-mail address
+// in full, a phone's digits or a reason.
 func TestPublicNeverLeaks(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		rng := rand.New(rand.NewPCG(10, 2026))
@@ -47,8 +48,8 @@ func TestPublicNeverLeaks(t *testing.T) {
 		defer srv.Close()
 		c := newClient(mustSignUp(t, e, "org@example.com", "segredo1"))
 
-		var secrets, emails []string // what must never appear
-		var answers []string
+		var secrets, emails, phones []string // what must never appear
+		var answers, records []string
 		wsMessages := 0 // the hub may fold changes into one state, so only a floor per raffle
 		get := func(path string) string {
 			res := e.do(t, request{method: "GET", path: path})
@@ -64,8 +65,15 @@ func TestPublicNeverLeaks(t *testing.T) {
 				people[i] = person(randWord(rng, 3)+" "+randWord(rng, 6), 1+rng.IntN(3))
 				mail := randASCII(rng, 2+rng.IntN(8)) + fmt.Sprintf("%d@%s.com.br", i, randASCII(rng, 5))
 				emails = append(emails, mail)
+				// Typed as people write it; stored and compared in E.164.
+				typed := fmt.Sprintf("(11) 9%04d-%04d", rng.IntN(10000), 1000*r+i)
+				phone, _ := protocol.NormalizePhone(typed)
+				phones = append(phones, phone)
+				// The number's own digits, with or without the country code, in any answer.
+				secrets = append(secrets, phone[3:], phone[1:])
 				for j := range people[i] {
 					people[i][j].Email = &mail
+					people[i][j].Phone = &typed
 				}
 			}
 			rid := drawRaffle(t, e, c, 3, false, people...)
@@ -99,7 +107,7 @@ func TestPublicNeverLeaks(t *testing.T) {
 				}
 			}
 			answers = append(answers, get("/api/public/raffles/"+code))
-			queries := []string{"", "@", ".com", "com.br", emails[len(emails)-1], emails[len(emails)-1][:3]}
+			queries := []string{"", "@", ".com", "com.br", emails[len(emails)-1], emails[len(emails)-1][:3], phones[len(phones)-1][3:]}
 			for range 5 {
 				name := []rune(people[rng.IntN(len(people))][0].Name)
 				start := rng.IntN(len(name) / 2)
@@ -118,17 +126,36 @@ func TestPublicNeverLeaks(t *testing.T) {
 					body: `{"email":"` + mail + `"}`, remote: fmt.Sprintf("10.4.%d.%d:1", r, rng.IntN(250))})
 				answers = append(answers, readBody(t, res))
 			}
+			// The self-check by phone: a hit says only whether and which tickets.
+			for k := range 5 {
+				phone := phones[len(phones)-1-rng.IntN(len(people))]
+				if k == 0 {
+					phone = "+55 21 3234-5678"
+				}
+				res := e.do(t, request{method: "POST", path: "/api/public/raffles/" + code + "/check",
+					body: `{"phone":"` + phone + `"}`, remote: fmt.Sprintf("10.5.%d.%d:1", r, rng.IntN(250))})
+				body := readBody(t, res)
+				if res.StatusCode != 200 || (k > 0) != strings.Contains(body, `"found":true`) {
+					t.Fatalf("self-check by phone %s: %d %s", phone, res.StatusCode, body)
+				}
+				answers = append(answers, body)
+			}
+			// The record names its seeds once drawn: only the secrets are looked for there.
+			records = append(records, get("/api/public/raffles/"+code+"/audit"))
 		}
-		// Per raffle: the state, 11 participant pages and 5 self-checks over
-		// HTTP, and at least one WebSocket message.
-		if viaHTTP := len(answers) - wsMessages; viaHTTP != 3*17 || wsMessages < 3 {
+		// Per raffle: the state, 12 participant pages, 5 self-checks by
+		// e-mail and 5 by phone over HTTP, and at least one WebSocket message.
+		if viaHTTP := len(answers) - wsMessages; viaHTTP != 3*23 || wsMessages < 3 || len(records) != 3 {
 			t.Fatalf("%d HTTP answers and %d WebSocket messages", viaHTTP, wsMessages)
 		}
-		for _, a := range answers {
+		for _, a := range append(answers, records...) {
 			for _, s := range append(secrets, emails...) {
 				if strings.Contains(a, s) {
 					t.Fatalf("%q leaked in %s", s, a)
 				}
+			}
+			if strings.Contains(a, `"algorithm":"sorteio-v1"`) {
+				continue
 			}
 			if strings.Contains(a, "invalidation_reason") || strings.Contains(a, "owner_id") || strings.Contains(a, "server_seed") {
 				t.Fatalf("a private field in %s", a)

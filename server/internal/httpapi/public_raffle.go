@@ -22,6 +22,7 @@ type PublicStore interface {
 	PublicByCode(ctx context.Context, code string) (store.PublicView, error)
 	PublicPeople(ctx context.Context, code, q string, offset, limit int) (store.PublicPeoplePage, error)
 	PublicTicketsOf(ctx context.Context, code, email string) ([]*string, error)
+	PublicTicketsOfPhone(ctx context.Context, code, phone string) ([]*string, error)
 }
 
 // publicCode reads the {code} of a public URL: upper-cased; outside the
@@ -136,8 +137,10 @@ func intParam(v string, def, lo, hi int, field, message string) (int, error) {
 	return n, nil
 }
 
+// checkRequest names the entrant by e-mail or by phone, one of them.
 type checkRequest struct {
 	Email string `json:"email"`
+	Phone string `json:"phone"`
 }
 
 type checkAnswer struct {
@@ -161,16 +164,9 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		if err == nil {
 			in, err = decodeJSON[checkRequest](w, r, 4096)
 		}
-		// A participant's e-mail as stored: through the e-mail rule (a NUL,
-		// an invisible character or a look-alike letter is refused, never sent
-		// to the database), in its normal form.
-		email, rej := protocol.ParticipantEmail(in.Email)
-		if err == nil && (rej != nil || email == "") {
-			err = core.FieldError("email", "Informe um e-mail válido.")
-		}
 		var tickets []*string
 		if err == nil {
-			tickets, err = st.PublicTicketsOf(r.Context(), code, email)
+			tickets, err = checkTickets(r.Context(), st, code, in)
 		}
 		select {
 		case <-floor.C:
@@ -182,4 +178,23 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		}
 		writeJSON(w, http.StatusOK, checkAnswer{Found: len(tickets) > 0, Tickets: tickets})
 	})
+}
+
+// checkTickets looks the entrant up by phone when one was sent, else by
+// e-mail, each in the form it is stored: through its rule (a NUL, an
+// invisible character or a look-alike letter is refused, never sent to the
+// database).
+func checkTickets(ctx context.Context, st PublicStore, code string, in checkRequest) ([]*string, error) {
+	if strings.TrimSpace(in.Phone) != "" {
+		phone, rej := protocol.ParticipantPhone(in.Phone)
+		if rej != nil || phone == "" {
+			return nil, core.FieldError("phone", "Informe um telefone válido, com DDD.")
+		}
+		return st.PublicTicketsOfPhone(ctx, code, phone)
+	}
+	email, rej := protocol.ParticipantEmail(in.Email)
+	if rej != nil || email == "" {
+		return nil, core.FieldError("email", "Informe um e-mail válido.")
+	}
+	return st.PublicTicketsOf(ctx, code, email)
 }

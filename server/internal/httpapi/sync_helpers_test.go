@@ -105,6 +105,7 @@ type ticket struct {
 	TicketNumber *string `json:"ticket_number,omitempty"`
 	GroupID      string  `json:"group_id"`
 	Provisional  bool    `json:"provisional,omitempty"`
+	Phone        *string `json:"phone,omitempty"`
 }
 
 // ticketSeq numbers the tests' tickets: numbers are unique within a raffle,

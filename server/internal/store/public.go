@@ -171,6 +171,16 @@ func nullString(v sql.NullString) *string {
 // e-mail (already normalised) holds in the raffle with that code. A hit and
 // a miss run the same one query through the same index.
 func (db *DB) PublicTicketsOf(ctx context.Context, code, email string) ([]*string, error) {
+	return db.publicTickets(ctx, code, `email IS NOT NULL AND `+db.emailIs(), email)
+}
+
+// PublicTicketsOfPhone is the self-check by phone: the ticket numbers that
+// phone (in E.164, the phone rule's form) holds in the raffle with that code.
+func (db *DB) PublicTicketsOfPhone(ctx context.Context, code, phone string) ([]*string, error) {
+	return db.publicTickets(ctx, code, `phone IS NOT NULL AND phone = ?`, phone)
+}
+
+func (db *DB) publicTickets(ctx context.Context, code, match, value string) ([]*string, error) {
 	out := []*string{}
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		r, err := db.publicRaffle(ctx, tx, `code = ?`, code)
@@ -178,7 +188,7 @@ func (db *DB) PublicTicketsOf(ctx context.Context, code, email string) ([]*strin
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants
-			WHERE raffle_id = ? AND email IS NOT NULL AND `+db.emailIs()+` ORDER BY `+db.ticketOrder()), r.ID, email)
+			WHERE raffle_id = ? AND `+match+` ORDER BY `+db.ticketOrder()), r.ID, value)
 		if err != nil {
 			return err
 		}

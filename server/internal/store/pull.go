@@ -128,7 +128,7 @@ func (db *DB) Snapshot(ctx context.Context, ownerID, raffleID string) (Snapshot,
 // 100,000-ticket read on both databases (PostgreSQL compares the ids by its
 // collation; SQLite sorts whole rows), sorting them in Go a few milliseconds.
 func (db *DB) ticketColumns(ctx context.Context, tx *sql.Tx, raffleKey string, n int) (protocol.TicketColumns, error) {
-	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, group_id, name, email, ticket_number, created_at
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, group_id, name, email, ticket_number, phone, created_at
 		FROM participants WHERE raffle_id = ?`), raffleKey)
 	if err != nil {
 		return protocol.TicketColumns{}, err
@@ -137,10 +137,11 @@ func (db *DB) ticketColumns(ctx context.Context, tx *sql.Tx, raffleKey string, n
 	tickets := make([]protocol.SnapshotTicket, 0, n)
 	for rows.Next() {
 		var p protocol.SnapshotTicket
-		var email, num sql.NullString
-		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &email, &num, &p.CreatedAt); err != nil {
+		var email, num, phone sql.NullString
+		if err := rows.Scan(&p.ID, &p.GroupID, &p.Name, &email, &num, &phone, &p.CreatedAt); err != nil {
 			return protocol.TicketColumns{}, err
 		}
+		p.Phone = nullString(phone)
 		if email.Valid {
 			p.Email = &email.String
 		}

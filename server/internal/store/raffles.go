@@ -150,7 +150,7 @@ func (db *DB) deleteRaffle(ctx context.Context, tx *sql.Tx, raffleID string, now
 		if err := db.forgetReasons(ctx, tx, raffleID); err != nil {
 			return err
 		}
-		if err := db.exec(ctx, tx, `UPDATE participants SET email = NULL WHERE raffle_id = ? AND email IS NOT NULL`, raffleID); err != nil {
+		if err := db.exec(ctx, tx, `UPDATE participants SET email = NULL, phone = NULL WHERE raffle_id = ? AND (email IS NOT NULL OR phone IS NOT NULL)`, raffleID); err != nil {
 			return err
 		}
 		return db.exec(ctx, tx, `UPDATE raffles SET deleted_at = ? WHERE id = ?`, millis(now), raffleID)

@@ -140,15 +140,16 @@ func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID strin
 	n := len(rows)
 	ids, groups, names, keys := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	emails, numbers, heads := make([]*string, n), make([]*string, n), make([]int32, n)
+	phones := make([]*string, n)
 	for i, r := range rows {
 		ids[i], groups[i], names[i], keys[i] = r.ID, r.GroupID, r.Name, r.key
-		emails[i], numbers[i], heads[i] = r.Email, r.TicketNumber, int32(r.head)
+		emails[i], numbers[i], heads[i], phones[i] = r.Email, r.TicketNumber, int32(r.head), r.Phone
 	}
-	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at)
-		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, ?
-		FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[])
-			AS t (id, group_id, name, name_key, email, ticket_number, person_head)`,
-		raffleID, at, ids, groups, names, keys, emails, numbers, heads)
+	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone, created_at)
+		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, t.phone, ?
+		FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[])
+			AS t (id, group_id, name, name_key, email, ticket_number, person_head, phone)`,
+		raffleID, at, ids, groups, names, keys, emails, numbers, heads, phones)
 }
 
 // insertTicketRows is SQLite's insert: rows of ticketChunk tickets through
@@ -156,12 +157,12 @@ func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID strin
 // the rest in a last shorter one.
 func (db *DB) insertTicketRows(ctx context.Context, tx *sql.Tx, raffleID string, rows []storedTicket, at int64) error {
 	var full *sql.Stmt
-	args := make([]any, 0, min(len(rows), ticketChunk)*9)
+	args := make([]any, 0, min(len(rows), ticketChunk)*10)
 	for start := 0; start < len(rows); start += ticketChunk {
 		part := rows[start:min(start+ticketChunk, len(rows))]
 		args = args[:0]
 		for _, r := range part {
-			args = append(args, r.ID, raffleID, r.GroupID, r.Name, r.key, nullable(r.Email), nullable(r.TicketNumber), r.head, at)
+			args = append(args, r.ID, raffleID, r.GroupID, r.Name, r.key, nullable(r.Email), nullable(r.TicketNumber), r.head, nullable(r.Phone), at)
 		}
 		if len(part) < ticketChunk {
 			if _, err := tx.ExecContext(ctx, insertTicketsSQL(len(part)), args...); err != nil {
@@ -187,8 +188,8 @@ func (db *DB) insertTicketRows(ctx context.Context, tx *sql.Tx, raffleID string,
 // insertTicketsSQL is SQLite's INSERT of n participants rows; a conflict
 // rolls the transaction back (insertRollingBack).
 func insertTicketsSQL(n int) string {
-	return `INSERT OR ROLLBACK INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, created_at) VALUES ` +
-		`(?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1)
+	return `INSERT OR ROLLBACK INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone, created_at) VALUES ` +
+		`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1)
 }
 
 // loadTicketNumbers reads what the ticket-number rule needs for an op: which

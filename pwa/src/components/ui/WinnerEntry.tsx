@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/Badge'
 import { TicketIcon } from '@/components/ui/icons'
 import { cn } from '@/lib/cn'
 import { formatDateTime } from '@/lib/dates'
+import { formatPhone } from '@/protocol/phone'
 
 export interface WinnerEntryData {
   position: number
@@ -10,6 +11,8 @@ export interface WinnerEntryData {
   name: string
   /** Shown only when given: organisers see it, the public never does. */
   email?: string | null
+  /** E.164, shown formatted only when given: organisers see it, the public never does. */
+  phone?: string | null
   isValid: boolean
   invalidatedAt: number | null
   /** The organiser's own note: given only on the organiser's screens, never on public ones. */
@@ -28,7 +31,7 @@ interface WinnerEntryProps {
 
 /** One winner as a list item: place, ticket, name and, once invalidated, why and when. */
 export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
-  const { position, ticketNumber, name, email, isValid, invalidatedAt, invalidationReason, prize } = winner
+  const { position, ticketNumber, name, email, phone, isValid, invalidatedAt, invalidationReason, prize } = winner
   return (
     <li className={cn('rounded-xl border p-3 sm:p-4', isValid ? 'border-slate-200 bg-white' : 'border-red-200 bg-red-50/50')}>
       <div className="flex flex-wrap items-start gap-3">
@@ -50,6 +53,7 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
           )}
           <p dir="auto" className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
           {email && <p className="text-sm break-all text-slate-500">{email}</p>}
+          {phone && <p className="text-sm text-slate-500 tabular-nums">{formatPhone(phone)}</p>}
           {!isValid && (
             <div className="mt-1.5 space-y-0.5 text-sm text-slate-600">
               {invalidationReason && <p className="wrap-anywhere">{`Motivo: ${invalidationReason}`}</p>}
@@ -57,7 +61,7 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
             </div>
           )}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex max-w-full shrink-0 flex-wrap gap-2">{actions}</div>}
       </div>
     </li>
   )

@@ -4,29 +4,46 @@ import { Button } from '@/components/ui/Button'
 import { errorField, errorText } from '@/components/ui/error-text'
 import { PlusIcon } from '@/components/ui/icons'
 import { TextField } from '@/components/ui/TextField'
+import { usePastedList } from '@/components/ui/usePastedList'
 import { addPeople } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
+import { MAX_PHONE_INPUT } from '@/protocol/phone'
 import { LIMITS } from '@/protocol/rules'
 
-type Field = 'name' | 'email' | 'ticketNumber'
+type Field = 'name' | 'email' | 'phone' | 'ticketNumber'
 type FieldErrors = Partial<Record<Field, string>>
 
-const FIELDS: readonly string[] = ['name', 'email', 'ticketNumber'] satisfies Field[]
+const FIELDS: readonly string[] = ['name', 'email', 'phone', 'ticketNumber'] satisfies Field[]
 
 interface AddParticipantFormProps {
   userId: string
   raffle: RaffleRow
 }
 
-/** One person at a time; the ticket number field exists only in ticket raffles (spec §5). */
+/**
+ * One person at a time; the ticket number field exists only in ticket raffles (spec §5). A list
+ * pasted into Nome adds one person a line after a confirmation (docs/import.md, "Pasted lists").
+ */
 export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
+  const [phone, setPhone] = useState('')
   const [ticketNumber, setTicketNumber] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const nameInput = useRef<HTMLInputElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const withTickets = raffle.type === 'tickets'
+  const pasted = usePastedList(async (people) => {
+    try {
+      const added = await addPeople(userId, raffle.id, people.map(({ name, quantity }) => ({ name, quantity })))
+      toast.success(`${people.length} participantes adicionados`, {
+        description: withTickets && added > people.length ? `${added} bilhetes` : undefined,
+      })
+    } catch (error) {
+      toast.error('Não foi possível adicionar a lista', { description: errorText(error) })
+    }
+    nameInput.current?.focus()
+  })
 
   // Focus stays in Nome for the next person; a refusal shown under another field (a ticket number
   // already taken) is brought into view, or on a phone it could sit under the sync bar unseen.
@@ -48,14 +65,15 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
       nameInput.current?.focus()
       return
     }
-    const sent = { name, email, ticketNumber }
+    const sent = { name, email, phone, ticketNumber }
     setName('')
     setEmail('')
+    setPhone('')
     setTicketNumber('')
     setErrors({})
     nameInput.current?.focus()
     try {
-      await addPeople(userId, raffle.id, [{ name: sent.name, email: sent.email, ticketNumber: withTickets ? sent.ticketNumber : null }])
+      await addPeople(userId, raffle.id, [{ name: sent.name, email: sent.email, phone: sent.phone, ticketNumber: withTickets ? sent.ticketNumber : null }])
       toast.success('Participante adicionado')
     } catch (error) {
       const field = errorField(error)
@@ -69,12 +87,13 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
     }
   }
 
-  function restoreIfEmpty(sent: { name: string; email: string; ticketNumber: string }): boolean {
+  function restoreIfEmpty(sent: { name: string; email: string; phone: string; ticketNumber: string }): boolean {
     const input = nameInput.current
     // The DOM holds what was typed since, even before React re-renders.
     if (input && input.value !== '') return false
     setName(sent.name)
     setEmail(sent.email)
+    setPhone(sent.phone)
     setTicketNumber(sent.ticketNumber)
     return true
   }
@@ -93,9 +112,12 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           O sorteio já começou: não é mais possível adicionar participantes.
         </p>
       )}
-      <div className={withTickets ? 'grid gap-4 sm:grid-cols-[2fr_2fr_1fr]' : 'grid gap-4 sm:grid-cols-2'}>
+      {/* E-mail and Telefone share a row even on a phone: a fourth row pushed 'Adicionar participante'
+          under the toasts of a 360 × 640 screen. */}
+      <div className={withTickets ? 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-[2fr_2fr_2fr_1fr]' : 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-3'}>
         <TextField
           ref={nameInput}
+          className="col-span-2 lg:col-span-1"
           label="Nome"
           name="name"
           autoComplete="off"
@@ -103,11 +125,13 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           maxLength={LIMITS.maxName}
           placeholder="Ex.: Maria Silva"
           value={name}
-          error={errors.name}
+          error={errors.name ?? pasted.error}
           disabled={locked}
+          onPaste={pasted.onPaste}
           onChange={(event) => {
             setName(event.target.value)
             clearError('name')
+            pasted.clearError()
           }}
         />
         <TextField
@@ -117,7 +141,8 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
           inputMode="email"
           autoComplete="off"
           maxLength={LIMITS.maxEmail}
-          placeholder="maria@exemplo.com"
+          placeholder="ana@email.com"
+          className="[&_input]:placeholder:text-[13px] sm:[&_input]:placeholder:text-base"
           value={email}
           error={errors.email}
           disabled={locked}
@@ -126,8 +151,26 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
             clearError('email')
           }}
         />
+        <TextField
+          label="Telefone (opcional)"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={MAX_PHONE_INPUT}
+          placeholder="11 91234-5678"
+          className="[&_input]:placeholder:text-[13px] sm:[&_input]:placeholder:text-base"
+          value={phone}
+          error={errors.phone}
+          disabled={locked}
+          onChange={(event) => {
+            setPhone(event.target.value)
+            clearError('phone')
+          }}
+        />
         {withTickets && (
           <TextField
+            className="col-span-2 lg:col-span-1"
             label="Bilhete (opcional)"
             name="ticketNumber"
             autoComplete="off"
@@ -148,6 +191,7 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
         <PlusIcon className="size-4" />
         Adicionar participante
       </Button>
+      {pasted.dialog}
     </form>
   )
 }

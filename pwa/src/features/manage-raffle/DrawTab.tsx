@@ -130,6 +130,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           winners={winners}
           isAdmin
           showEmail
+          title={raffle.title}
           onInvalidate={onInvalidate}
           onRedraw={onRedraw}
           redrawNoteId={offlineRedraw ? offlineNoteId : undefined}

@@ -14,12 +14,13 @@ const CHOICES: { what: ExportWhat; format: ExportFormat; label: string }[] = [
 /** 'Exportar': files made on this device, so it works offline; the code loads on first use. */
 export function ExportPanel({ raffle }: { raffle: RaffleRow }) {
   const [busy, setBusy] = useState<string | null>(null)
+  const [maskPhones, setMaskPhones] = useState(false)
 
   async function run(what: ExportWhat, format: ExportFormat, label: string) {
     setBusy(label)
     try {
       const { downloadExport } = await import('@/features/manage-raffle/export-file')
-      await downloadExport(raffle, what, format)
+      await downloadExport(raffle, what, format, { maskPhones })
     } catch {
       toast.error('Não foi possível exportar', { description: 'Tente de novo.' })
     } finally {
@@ -35,6 +36,15 @@ export function ExportPanel({ raffle }: { raffle: RaffleRow }) {
         </h2>
         <p className="text-sm text-slate-600">Planilhas feitas neste aparelho, mesmo sem internet. O CSV abre no Excel em português.</p>
       </div>
+      <label className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          checked={maskPhones}
+          onChange={(event) => setMaskPhones(event.target.checked)}
+        />
+        Ocultar parte dos telefones (ex.: +55 11 •••••-5678)
+      </label>
       <div className="grid gap-2 sm:grid-cols-2">
         {CHOICES.map(({ what, format, label }) => (
           <Button key={label} variant="outline" size="sm" loading={busy === label} disabled={busy !== null} onClick={() => void run(what, format, label)}>

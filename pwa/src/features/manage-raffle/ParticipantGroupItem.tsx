@@ -6,6 +6,7 @@ import { copyText } from '@/components/ui/copy-text'
 import { PlusIcon, TicketIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { cn } from '@/lib/cn'
+import { formatPhone } from '@/protocol/phone'
 import { formatRange, sortedTicketNumbers, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 import { RemoveGroupButton } from '@/features/manage-raffle/RemoveGroupButton'
 import { shortId, ticketsLabel } from '@/features/manage-raffle/participants-text'
@@ -110,6 +111,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
           )}
         </div>
         {group.email && <p className="text-sm break-all text-slate-500">{group.email}</p>}
+        {group.phone && <p className="text-sm text-slate-500 tabular-nums">{formatPhone(group.phone)}</p>}
         <div className="mt-1.5 flex flex-wrap items-center gap-x-1 gap-y-1">
           {(showTickets || group.ticketCount > 1) && (
             <Badge tone="brand" className="mr-1">

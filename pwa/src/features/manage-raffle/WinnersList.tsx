@@ -1,12 +1,14 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
+import { buttonClasses } from '@/components/ui/button-styles'
 import { errorText } from '@/components/ui/error-text'
 import { RefreshIcon } from '@/components/ui/icons'
 import { clearToasts } from '@/components/ui/toast-control'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { orderWinners, vacantPositions } from '@/lib/winners'
 import { InvalidateWinnerDialog } from '@/features/manage-raffle/InvalidateWinnerDialog'
+import { whatsAppLink } from '@/features/manage-raffle/whatsapp'
 
 export interface WinnerView {
   id: string
@@ -14,6 +16,8 @@ export interface WinnerView {
   ticketNumber: string | null
   name: string
   email: string | null
+  /** E.164, or null: the organiser's only (private like the e-mail). */
+  phone?: string | null
   isValid: boolean
   invalidatedAt: number | null
   invalidationReason: string | null
@@ -25,6 +29,8 @@ interface WinnersListProps {
   winners: WinnerView[]
   isAdmin: boolean
   showEmail: boolean
+  /** The raffle's title, for the ready message of 'Chamar no WhatsApp'. */
+  title?: string
   onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
   /** The id of a note every 'Re-sortear' button is described by as well (the offline note). */
@@ -36,7 +42,7 @@ interface WinnersListProps {
  * (with the reason and when) beside the one redrawn for its place. Organisers invalidate valid
  * winners and redraw places left without one.
  */
-export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedraw, redrawNoteId }: WinnersListProps) {
+export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalidate, onRedraw, redrawNoteId }: WinnersListProps) {
   const baseId = useId()
   const [target, setTarget] = useState<WinnerView | null>(null)
   const [invalidating, setInvalidating] = useState(false)
@@ -113,12 +119,32 @@ export function WinnersList({ winners, isAdmin, showEmail, onInvalidate, onRedra
               </Button>
             )
           }
+          // A valid winner with a phone can be called at once: the ready message names the place.
+          const call =
+            showEmail && winner.isValid && winner.phone ? (
+              <a
+                href={whatsAppLink(winner.phone, { name: winner.name, position: winner.position, title })}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-describedby={detailsId}
+                className={buttonClasses('outline', 'sm')}
+              >
+                Chamar no WhatsApp
+              </a>
+            ) : null
           return (
             <WinnerEntry
               key={winner.id}
-              winner={{ ...winner, email: showEmail ? winner.email : null }}
+              winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
               detailsId={detailsId}
-              actions={action}
+              actions={
+                action || call ? (
+                  <>
+                    {call}
+                    {action}
+                  </>
+                ) : null
+              }
             />
           )
         })}

@@ -5,32 +5,49 @@ import { listTickets } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { toExcelCsv } from '@/lib/csv-export'
 import { prizeOf } from '@/protocol/prizes'
+import { formatPhone, maskPhone } from '@/protocol/phone'
 
 export type ExportWhat = 'participants' | 'winners'
 export type ExportFormat = 'xlsx' | 'csv'
 
 type Cell = string | number | null
 
+export interface ExportOptions {
+  /** Phones as '+55 11 •••••-5678' (the organiser's choice, for a file shared with others). */
+  maskPhones?: boolean
+}
+
+/** How a phone is written in a file: shown formatted, masked when chosen. */
+const phoneCell = (phone: string | null | undefined, options: ExportOptions): string | null =>
+  phone ? (options.maskPhones ? maskPhone(phone) : formatPhone(phone)) : null
+
 /**
  * One row per ticket, with the header the import reads back (nome, email, bilhete) and the person
- * column (participante: 1, 2, … in list order), so a person's tickets come back as one person.
+ * column (participante: 1, 2, … in list order), so a person's tickets come back as one person. A
+ * Telefone column last, only when someone has a phone: files of raffles without stay as they were.
  */
-async function participantRows(raffle: RaffleRow): Promise<Cell[][]> {
+async function participantRows(raffle: RaffleRow, options: ExportOptions): Promise<Cell[][]> {
   const tickets = await listTickets(raffle.id)
   const numbered = raffle.type === 'tickets'
+  const phones = tickets.some((t) => t.phone)
   const person = new Map<string, number>()
   const personOf = (groupId: string) => person.get(groupId) ?? person.set(groupId, person.size + 1).get(groupId)!
   const head = numbered ? ['Nome', 'Email', 'Bilhete', 'Participante'] : ['Nome', 'Email', 'Participante']
-  return [head, ...tickets.map((t) => (numbered ? [t.name, t.email, t.ticketNumber, personOf(t.groupId)] : [t.name, t.email, personOf(t.groupId)]))]
+  const rows: Cell[][] = tickets.map((t) => (numbered ? [t.name, t.email, t.ticketNumber, personOf(t.groupId)] : [t.name, t.email, personOf(t.groupId)]))
+  if (!phones) return [head, ...rows]
+  return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(tickets[i]!.phone, options)])]
 }
 
-async function winnerRows(raffle: RaffleRow): Promise<Cell[][]> {
+async function winnerRows(raffle: RaffleRow, options: ExportOptions): Promise<Cell[][]> {
   const { winners } = await drawOverview(raffle.id)
   const date = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString('pt-BR'))
-  return [
-    ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em'],
-    ...winners.map((w) => [w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt)]),
-  ]
+  const phones = winners.some((w) => w.phone)
+  const rows: Cell[][] = winners.map((w) => [
+    w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt),
+  ])
+  const head = ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em']
+  if (!phones) return [head, ...rows]
+  return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(winners[i]!.phone, options)])]
 }
 
 /** The header's 'Bilhete' column (its numbers must stay texts in Excel), -1 without one. */
@@ -51,8 +68,8 @@ export function exportFileName(title: string, what: ExportWhat, format: ExportFo
   return `${base}-${what === 'participants' ? 'participantes' : 'vencedores'}.${format}`
 }
 
-export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: ExportFormat): Promise<Blob> {
-  const rows = what === 'participants' ? await participantRows(raffle) : await winnerRows(raffle)
+export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: ExportFormat, options: ExportOptions = {}): Promise<Blob> {
+  const rows = what === 'participants' ? await participantRows(raffle, options) : await winnerRows(raffle, options)
   if (format === 'csv') return new Blob([toExcelCsv(rows, new Set([ticketColumn(rows)]))], { type: 'text/csv;charset=utf-8' })
   const XLSX = await import('@e965/xlsx')
   const book = XLSX.utils.book_new()
@@ -62,8 +79,8 @@ export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: Ex
 }
 
 /** Saves the file through a download link. */
-export async function downloadExport(raffle: RaffleRow, what: ExportWhat, format: ExportFormat): Promise<void> {
-  const url = URL.createObjectURL(await exportBlob(raffle, what, format))
+export async function downloadExport(raffle: RaffleRow, what: ExportWhat, format: ExportFormat, options: ExportOptions = {}): Promise<void> {
+  const url = URL.createObjectURL(await exportBlob(raffle, what, format, options))
   const a = document.createElement('a')
   a.href = url
   a.download = exportFileName(raffle.title, what, format)

@@ -12,6 +12,7 @@
 
 import type { TicketColumns } from '@/db/schema'
 import { compareDigitNumbers, isDigits } from '@/lib/ticket-numbers'
+import { phoneDigits } from '@/protocol/phone'
 
 export const PAGE_SIZE = 100
 
@@ -22,6 +23,7 @@ export interface TicketInput {
   name: string
   email: string | null
   ticketNumber: string | null
+  phone?: string | null
 }
 
 export interface TicketRange {
@@ -34,6 +36,8 @@ export interface ParticipantGroup {
   id: string
   name: string
   email: string | null
+  /** E.164, or null when none (private: shown to the organiser only). */
+  phone: string | null
   ticketCount: number
   /** The ticket numbers present, in creation order (tickets without a number are not listed). */
   ticketNumbers: string[]
@@ -41,7 +45,7 @@ export interface ParticipantGroup {
   range: TicketRange | null
   /** True when another person has the same name (see nameKey). */
   duplicate: boolean
-  /** Name, e-mail and ticket numbers, normalised for search, one per line. */
+  /** Name, e-mail, the phone's digits and ticket numbers, normalised for search, one per line. */
   searchText: string
 }
 
@@ -110,7 +114,7 @@ interface Builder {
   nameKey: string
 }
 
-type Columns = Pick<TicketColumns, 'ids' | 'groups' | 'names' | 'emails' | 'numbers'>
+type Columns = Pick<TicketColumns, 'ids' | 'groups' | 'names' | 'emails' | 'numbers' | 'phones'>
 
 /** Tickets as objects (tests, small lists) as columns, the store's shape. */
 function asColumns(tickets: readonly TicketInput[] | TicketColumns): Columns {
@@ -122,6 +126,7 @@ function asColumns(tickets: readonly TicketInput[] | TicketColumns): Columns {
     names: list.map((t) => t.name),
     emails: list.map((t) => t.email),
     numbers: list.map((t) => t.ticketNumber),
+    phones: list.map((t) => t.phone ?? null),
   }
 }
 
@@ -133,18 +138,20 @@ function groupTickets(c: Columns, byId: Map<string, Builder>, start: number, end
     if (!entry) {
       const name = c.names[i]!
       const email = c.emails[i] ?? null
+      const phone = c.phones?.[i] ?? null
       entry = {
         group: {
           id: groupId,
           name,
           email,
+          phone,
           ticketCount: 0,
           ticketNumbers: [],
           range: null,
           duplicate: false,
           searchText: '',
         },
-        keyParts: [searchKey(name), (email ?? '').toLowerCase()],
+        keyParts: [searchKey(name), (email ?? '').toLowerCase(), phone ? phoneDigits(phone) : ''],
         nameKey: nameKey(name),
       }
       byId.set(groupId, entry)
@@ -244,8 +251,14 @@ export function previewIndex(tickets: readonly TicketInput[] | TicketColumns, to
 export function filterGroups(index: GroupIndex, term: string): ParticipantGroup[] {
   const key = searchKey(term)
   if (!key) return index.groups
+  // A phone typed as people write it ('(11) 91234-5678', '+55 11 9…') is searched by its digits,
+  // which is how the index holds it.
+  const digits = PHONE_LIKE.test(term) ? phoneDigits(term) : ''
+  if (digits.length >= 4 && digits !== key) return index.groups.filter((group) => group.searchText.includes(key) || group.searchText.includes(digits))
   return index.groups.filter((group) => group.searchText.includes(key))
 }
+
+const PHONE_LIKE = /^[\d\s()+.-]+$/
 
 export interface Page {
   visible: ParticipantGroup[]

@@ -34,6 +34,7 @@ export function useDrawView(raffleId: string): DrawView | undefined {
           ticketNumber: w.ticketNumber,
           name: w.name,
           email: w.email,
+          phone: w.phone,
           isValid: w.isValid,
           invalidatedAt: w.invalidatedAt,
           invalidationReason: w.invalidationReason,

@@ -222,7 +222,7 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
       return json(200, email === 'ana@exemplo.com' ? { found: true, tickets: ['001', '007'] } : { found: false, tickets: [] })
     })
     const { user } = await open()
-    const field = screen.getByLabelText('Seu e-mail')
+    const field = screen.getByLabelText('Seu e-mail ou telefone')
     await user.type(field, 'ana@exemplo.com')
     await user.click(screen.getByRole('button', { name: 'Verificar' }))
     expect(await screen.findByText('Você está participando com 2 bilhetes.')).toBeInTheDocument()
@@ -269,7 +269,7 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
       url.endsWith('/check') ? json(200, { found: true, tickets: ['001', '003', '007'] }) : undefined,
     )
     const { user } = await open()
-    await user.type(screen.getByLabelText('Seu e-mail'), 'ana@exemplo.com')
+    await user.type(screen.getByLabelText('Seu e-mail ou telefone'), 'ana@exemplo.com')
     await user.click(screen.getByRole('button', { name: 'Verificar' }))
     expect(await screen.findByText('Seu bilhete 007 foi sorteado: 1º Lugar!')).toBeInTheDocument()
     // An invalidated winner's ticket is not announced.
@@ -282,11 +282,36 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
       return json(200, { found: true, tickets: [null] })
     })
     const { user } = await open()
-    expect(screen.getByText('Digite o seu e-mail para saber se está participando deste sorteio.')).toBeInTheDocument()
-    await user.type(screen.getByLabelText('Seu e-mail'), 'ana@exemplo.com')
+    expect(screen.getByText('Digite o seu e-mail ou telefone para saber se está participando deste sorteio.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Seu e-mail ou telefone'), 'ana@exemplo.com')
     await user.click(screen.getByRole('button', { name: 'Verificar' }))
     expect(await screen.findByText('Você está participando deste sorteio.')).toBeInTheDocument()
     expect(screen.queryByText(/bilhete/)).not.toBeInTheDocument()
+  })
+
+  it('checks a phone as well, sent in E.164, and says when it holds no tickets', async () => {
+    const bodies: string[] = []
+    serve(publicState(), (url, init) => {
+      if (!url.endsWith('/check')) return undefined
+      bodies.push(String(init.body))
+      const { phone } = JSON.parse(String(init.body)) as { phone?: string }
+      return json(200, phone === '+5511912345678' ? { found: true, tickets: ['003'] } : { found: false, tickets: [] })
+    })
+    const { user } = await open()
+    const field = screen.getByLabelText('Seu e-mail ou telefone')
+    await user.type(field, '(11) 91234-5678')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Você está participando com 1 bilhete.')).toBeInTheDocument()
+    await user.clear(field)
+    await user.type(field, '21 3234-5678')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(await screen.findByText('Nenhum bilhete encontrado para este telefone')).toBeInTheDocument()
+    // A number the phone rule refuses is refused here, in its words, with no request.
+    await user.clear(field)
+    await user.type(field, '(11) 8123-4567')
+    await user.click(screen.getByRole('button', { name: 'Verificar' }))
+    expect(screen.getByText(/Telefone inválido/)).toBeInTheDocument()
+    expect(bodies).toEqual(['{"phone":"+5511912345678"}', '{"phone":"+552132345678"}'])
   })
 
   it('checks the e-mail in its own words, asking the server nothing for a malformed one', async () => {
@@ -296,7 +321,7 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
       return undefined
     })
     const { user } = await open()
-    const field = screen.getByLabelText('Seu e-mail')
+    const field = screen.getByLabelText('Seu e-mail ou telefone')
     await user.type(field, 'invalido')
     await user.click(screen.getByRole('button', { name: 'Verificar' }))
     expect(screen.getByText('E-mail inválido.')).toBeInTheDocument()

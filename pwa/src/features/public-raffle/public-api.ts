@@ -18,6 +18,7 @@ export function fetchParticipants(code: string, q: string, offset: number, signa
   return apiRequest<PublicParticipantsPage>(`${base(code)}/participants?${query}`, { signal })
 }
 
-export function checkEntrant(code: string, email: string): Promise<PublicCheckAnswer> {
-  return apiRequest<PublicCheckAnswer>(`${base(code)}/check`, { method: 'POST', body: { email } })
+/** The self-check, by e-mail or by phone (E.164): the server answers about that one only. */
+export function checkEntrant(code: string, who: { email: string } | { phone: string }): Promise<PublicCheckAnswer> {
+  return apiRequest<PublicCheckAnswer>(`${base(code)}/check`, { method: 'POST', body: who })
 }

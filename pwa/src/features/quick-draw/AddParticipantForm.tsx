@@ -2,11 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
 import { PlusIcon } from '@/components/ui/icons'
 import { TextField } from '@/components/ui/TextField'
+import { usePastedList } from '@/components/ui/usePastedList'
 import type { AddResult } from '@/features/quick-draw/useQuickDraw'
+import type { PastedPerson } from '@/protocol/import/paste'
 import { REASON_MESSAGES } from '@/protocol/rules'
 
 interface AddParticipantFormProps {
   onAdd: (name: string) => AddResult
+  /** A pasted list of several lines, confirmed. */
+  onAddMany: (people: PastedPerson[]) => void
   disabled: boolean
   /** Focus the field when shown (after 'Novo Sorteio': the next thing to do is type a name). */
   focusOnMount?: boolean
@@ -14,12 +18,17 @@ interface AddParticipantFormProps {
 
 /**
  * One name at a time; Enter submits, and focus stays in the field for the next name. A name the text
- * rule refuses stays in the field with the reason under it.
+ * rule refuses stays in the field with the reason under it. A pasted list of several lines becomes
+ * one participant a line after a confirmation.
  */
-export function AddParticipantForm({ onAdd, disabled, focusOnMount = false }: AddParticipantFormProps) {
+export function AddParticipantForm({ onAdd, onAddMany, disabled, focusOnMount = false }: AddParticipantFormProps) {
   const [name, setName] = useState('')
   const [error, setError] = useState<string | undefined>()
   const input = useRef<HTMLInputElement>(null)
+  const pasted = usePastedList((people) => {
+    onAddMany(people)
+    input.current?.focus()
+  })
 
   useEffect(() => {
     if (focusOnMount) input.current?.focus()
@@ -30,24 +39,29 @@ export function AddParticipantForm({ onAdd, disabled, focusOnMount = false }: Ad
     const result = onAdd(name)
     if (result === 'added') setName('')
     setError(result === 'invalid' ? REASON_MESSAGES.text_invalid : undefined)
+    pasted.clearError()
     input.current?.focus()
   }
 
   return (
+    <>
     <form onSubmit={onSubmit}>
       <TextField
         ref={input}
         label="Nome do participante"
         name="participant"
         placeholder="Ex.: Maria Silva"
+        hint="Para vários nomes, cole uma lista com um nome por linha."
         autoComplete="off"
         maxLength={100}
         value={name}
         onChange={(event) => {
           setName(event.target.value)
           setError(undefined)
+          pasted.clearError()
         }}
-        error={error}
+        onPaste={pasted.onPaste}
+        error={error ?? pasted.error}
         disabled={disabled}
         trailing={
           <Button type="submit" disabled={disabled} className="shrink-0">
@@ -57,5 +71,7 @@ export function AddParticipantForm({ onAdd, disabled, focusOnMount = false }: Ad
         }
       />
     </form>
+    {pasted.dialog}
+    </>
   )
 }

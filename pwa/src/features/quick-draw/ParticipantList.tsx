@@ -60,6 +60,9 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
             <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
               <span className="w-6 shrink-0 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
               <span className="min-w-0 flex-1 wrap-anywhere text-slate-800">{participant.name}</span>
+              {participant.quantity > 1 && (
+                <span className="shrink-0 text-sm text-slate-500 tabular-nums">{`${participant.quantity} chances`}</span>
+              )}
               {canRemove && (
                 <button
                   type="button"

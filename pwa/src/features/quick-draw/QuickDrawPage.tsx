@@ -10,21 +10,23 @@ import { DrawingAnimation } from '@/features/quick-draw/DrawingAnimation'
 import { ParticipantList } from '@/features/quick-draw/ParticipantList'
 import { useQuickDraw } from '@/features/quick-draw/useQuickDraw'
 import { WinnerCard } from '@/features/quick-draw/WinnerCard'
+import { WinnersCountField } from '@/features/quick-draw/WinnersCountField'
 
-/** /sorteio-publico: a one-winner draw with no account, run entirely on this device. */
+/** /sorteio-publico: a draw with no account, run entirely on this device and kept there. */
 export default function QuickDrawPage() {
   usePageTitle('Sorteio Rápido')
-  const { participants, phase, winner, removed, add, remove, undo, start, reset } = useQuickDraw()
+  const { participants, phase, rounds, count, setCount, removed, add, addMany, remove, undo, start, reset } = useQuickDraw()
   const drawing = phase === 'drawing'
   // Once a draw has been cleared, the name field takes focus whenever it comes back.
   const [again, setAgain] = useState(false)
+  const won = rounds.reduce((n, r) => n + r.length, 0)
 
   return (
     <PageContainer>
       <BackLink to="/">Voltar para início</BackLink>
       <div className="mt-4">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Sorteio Rápido</h1>
-        <p className="mt-1 text-slate-600">Adicione os nomes e sorteie um vencedor. Sem cadastro.</p>
+        <p className="mt-1 text-slate-600">Adicione os nomes e sorteie os vencedores. Sem cadastro.</p>
       </div>
 
       <div aria-live="polite">
@@ -33,11 +35,13 @@ export default function QuickDrawPage() {
             <DrawingAnimation participants={participants} />
           </Card>
         )}
-        {phase === 'done' && winner && (
+        {phase === 'done' && rounds.length > 0 && (
           <Card className="mt-5 border-brand-200 bg-gradient-to-b from-brand-50 to-white">
             <WinnerCard
-              name={winner.name}
+              rounds={rounds}
               total={participants.length}
+              canDrawAgain={won < participants.length}
+              onDrawAgain={start}
               onReset={() => {
                 reset()
                 setAgain(true)
@@ -48,7 +52,7 @@ export default function QuickDrawPage() {
       </div>
 
       <Card className="mt-5 space-y-5">
-        {phase !== 'done' && <AddParticipantForm onAdd={add} disabled={drawing} focusOnMount={again} />}
+        {phase === 'idle' && <AddParticipantForm onAdd={add} onAddMany={addMany} disabled={drawing} focusOnMount={again} />}
         <ParticipantList
           participants={participants}
           onRemove={remove}
@@ -56,6 +60,7 @@ export default function QuickDrawPage() {
           removed={removed?.participant}
           onUndo={undo}
         />
+        {!drawing && <WinnersCountField count={count} onChange={setCount} disabled={drawing} />}
         {phase !== 'done' && (
           <Button
             size="lg"

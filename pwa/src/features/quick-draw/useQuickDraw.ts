@@ -2,17 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { clearToasts } from '@/components/ui/toast-control'
-import { drawIndex, freshSeed } from '@/features/quick-draw/quick-pool'
+import { participantCount } from '@/features/quick-draw/format'
+import { drawEntries, freshSeed } from '@/features/quick-draw/quick-pool'
+import { loadQuickState, saveQuickState, type Participant, type QuickState, type Round } from '@/features/quick-draw/quick-store'
+import type { PastedPerson } from '@/protocol/import/paste'
 import { cleanLine } from '@/protocol/text'
+
+export type { Participant, Round } from '@/features/quick-draw/quick-store'
 
 /** Spec: the 'Sorteando...' animation lasts 2 seconds before the winner appears. */
 export const DRAW_DURATION_MS = 2000
-
-export interface Participant {
-  /** Local key only: two people may share a name. */
-  id: number
-  name: string
-}
+/** As many winners at once as an organiser's raffle allows. */
+export const MAX_QUICK_WINNERS = 100
 
 export type Phase = 'idle' | 'drawing' | 'done'
 
@@ -25,18 +26,24 @@ export interface Removed {
 }
 
 /**
- * State of the quick public draw: idle → drawing (2 s) → winner shown → 'Novo Sorteio' → idle.
+ * State of the quick public draw: idle → drawing (2 s) → winners shown → 'Sortear novamente' (the
+ * earlier winners left out) or 'Novo Sorteio' → idle with an empty list. The list, the winners per
+ * draw and the results are kept on the device (quick-store.ts) until 'Novo Sorteio'.
  * `makeSeed` is for tests; the app always uses a fresh CSPRNG seed.
  */
 export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
-  const [participants, setParticipants] = useState<Participant[]>([])
-  const [phase, setPhase] = useState<Phase>('idle')
-  const [winner, setWinner] = useState<Participant | null>(null)
+  const [kept] = useState(loadQuickState)
+  const [participants, setParticipants] = useState<Participant[]>(kept.participants)
+  const [rounds, setRounds] = useState<Round[]>(kept.rounds)
+  const [count, setCount] = useState(kept.count)
+  const [phase, setPhase] = useState<Phase>(kept.rounds.length > 0 ? 'done' : 'idle')
   const [removed, setRemoved] = useState<Removed | null>(null)
-  const nextId = useRef(1)
+  const nextId = useRef(Math.max(0, ...kept.participants.map((p) => p.id)) + 1)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
   const run = useRef(0)
+
+  useEffect(() => saveQuickState({ participants, rounds, count } satisfies QuickState), [participants, rounds, count])
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current)
@@ -55,10 +62,21 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       const name = cleanLine(raw)
       if (name === null) return 'invalid'
       if (!name || phase !== 'idle') return 'blank'
-      const participant = { id: nextId.current++, name }
+      const participant = { id: nextId.current++, name, quantity: 1 }
       setParticipants((list) => [...list, participant])
       toast.success('Participante adicionado!', { description: `${name} foi adicionado ao sorteio.` })
       return 'added'
+    },
+    [phase],
+  )
+
+  /** Adds a pasted list (already read and confirmed), in its order. */
+  const addMany = useCallback(
+    (people: readonly PastedPerson[]) => {
+      if (phase !== 'idle' || people.length === 0) return
+      const added = people.map(({ name, quantity }) => ({ id: nextId.current++, name, quantity }))
+      setParticipants((list) => [...list, ...added])
+      toast.success(`${participantCount(added.length)} ${added.length === 1 ? 'adicionado' : 'adicionados'}`)
     },
     [phase],
   )
@@ -84,6 +102,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     setRemoved(null)
   }, [participants, phase, removed])
 
+  /** 'Sortear', and after a result 'Sortear novamente': `count` winners among those who have not won. */
   const start = useCallback(() => {
     if (phase === 'drawing') return
     if (participants.length === 0) {
@@ -92,45 +111,71 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       })
       return
     }
+    const won = new Set(rounds.flat().map((p) => p.id))
     // The pool is fixed when the draw starts; the list is locked while it runs.
-    const pool = participants
+    const pool = participants.filter((p) => !won.has(p.id))
+    if (pool.length < count) {
+      toast.error('Não há participantes suficientes', {
+        description:
+          pool.length === 0
+            ? 'Todos os participantes já foram sorteados. Use Novo Sorteio para começar outra lista.'
+            : `Só ${participantCount(pool.length)} ainda não ${pool.length === 1 ? 'foi sorteado' : 'foram sorteados'}: diminua o número de vencedores.`,
+      })
+      return
+    }
     const current = ++run.current
     // A stale 'Participante adicionado!' must not cover the winner.
     clearToasts()
     setRemoved(null)
-    setWinner(null)
     setPhase('drawing')
     clearTimer()
-    // The winner is computed at once (a few milliseconds) but shown when the animation ends.
+    // The winners are computed at once (a few milliseconds) but shown when the animation ends.
     const animation = new Promise<void>((resolve) => {
       timer.current = setTimeout(() => {
         timer.current = null
         resolve()
       }, DRAW_DURATION_MS)
     })
-    Promise.all([drawIndex(pool.map((p) => p.name), makeSeed()), animation]).then(
-      ([index]) => {
+    Promise.all([drawEntries(pool, count, makeSeed()), animation]).then(
+      ([indexes]) => {
         if (run.current !== current) return
-        setWinner(pool[index]!)
+        setRounds((list) => [...list, indexes.map((i) => pool[i]!)])
         setPhase('done')
       },
       (error: unknown) => {
         if (run.current !== current) return
         // Web Crypto exists only in secure contexts (https, localhost).
         toast.error('Não foi possível realizar o sorteio', { description: errorText(error) })
-        setPhase('idle')
+        setPhase(rounds.length > 0 ? 'done' : 'idle')
       },
     )
-  }, [participants, phase, makeSeed, clearTimer])
+  }, [participants, rounds, count, phase, makeSeed, clearTimer])
 
   const reset = useCallback(() => {
     run.current++
     clearTimer()
     setParticipants([])
+    setRounds([])
+    setCount(1)
     setRemoved(null)
-    setWinner(null)
     setPhase('idle')
   }, [clearTimer])
 
-  return { participants, phase, winner, removed, add, remove, undo, start, reset }
+  const latest = rounds[rounds.length - 1]
+  return {
+    participants,
+    phase,
+    /** The latest draw's first winner (the one winner of a one-winner draw). */
+    winner: latest?.[0] ?? null,
+    rounds,
+    count,
+    setCount,
+    removed,
+    add,
+    addMany,
+    remove,
+    undo,
+    start,
+    reset,
+  }
 }

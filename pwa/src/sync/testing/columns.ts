@@ -5,11 +5,13 @@ import type { TicketColumnsWire, TicketWire } from '@/protocol/wire'
 export function columnsOfTickets(tickets: readonly (TicketWire & { created_at: number })[]): TicketColumnsWire {
   const c: TicketColumnsWire = { ids: [], person: [], numbers: [], created_at: [], people: { group_ids: [], names: [], emails: [] } }
   const people = new Map<string, number>()
+  const phones: (string | null)[] = []
   let numbered = false
   let last = 0
   for (const t of tickets) {
     const email = t.email ?? null
-    const key = JSON.stringify([t.group_id, t.name, email])
+    const phone = t.phone ?? null
+    const key = JSON.stringify([t.group_id, t.name, email, phone])
     let p = people.get(key)
     if (p === undefined) {
       p = c.people.group_ids.length
@@ -17,6 +19,7 @@ export function columnsOfTickets(tickets: readonly (TicketWire & { created_at: n
       c.people.group_ids.push(t.group_id)
       c.people.names.push(t.name)
       c.people.emails.push(email)
+      phones.push(phone)
     }
     c.ids.push(t.id)
     c.person.push(p)
@@ -26,5 +29,7 @@ export function columnsOfTickets(tickets: readonly (TicketWire & { created_at: n
     last = t.created_at
   }
   if (!numbered) c.numbers = null
+  // As the server: phones only when someone has one.
+  if (phones.some((x) => x !== null)) c.people.phones = phones
   return c
 }

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isPastedList, readPastedList } from '@/protocol/import/paste'
+
+const file = resolve(__dirname, '../../../../sync/testdata/import/pasted-lists.json')
+type Vector = { name: string; input: string; people?: { name: string; quantity: number }[]; error?: string }
+const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Vector[] }).cases
+
+describe('pasted lists (shared cases)', () => {
+  it('reads the whole file', () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(15)
+  })
+
+  it.each(vectors.map((v) => [v.name, v] as const))('%s', (_name, v) => {
+    const got = readPastedList(v.input)
+    if (v.error !== undefined) {
+      expect(got).toEqual({ people: null, error: v.error })
+      return
+    }
+    expect(got.error).toBeNull()
+    expect(got.people?.map(({ name, quantity }) => ({ name, quantity }))).toEqual(v.people)
+  })
+
+  it('takes one line, or one line with blank ones, as a name and not a list', () => {
+    expect(isPastedList('Ana Souza')).toBe(false)
+    expect(isPastedList('Ana Souza\n\n')).toBe(false)
+    expect(isPastedList('Ana\nBia')).toBe(true)
+  })
+})
