@@ -98,31 +98,39 @@ func checkRule(rule FederalRule, prizes []string) error {
 // valued is a ticket and the number it stands for: its digits without
 // leading zeros, so "0366" and "366" are one number.
 type valued struct {
-	Ticket
+	*Ticket
 	value string
 }
 
 // numbered checks every ticket has a number of digits only, none standing
-// for the same number as another, and returns them by that number. Tickets
-// are checked in canonical order so every implementation names the same one.
+// for the same number as another, and returns them by that number. A refusal
+// names the tickets first in canonical (id) order, as every implementation
+// does; ids are unique, so ordering by number then id needs no stable sort.
 func numbered(pool []Ticket) ([]valued, error) {
-	out := make([]valued, 0, len(pool))
-	for _, t := range Canonical(pool) {
-		if t.TicketNumber == nil {
+	bad := -1
+	for i := range pool {
+		n := pool[i].TicketNumber
+		if (n == nil || *n == "" || !allDigits(*n)) && (bad < 0 || pool[i].ID < pool[bad].ID) {
+			bad = i
+		}
+	}
+	if bad >= 0 {
+		if pool[bad].TicketNumber == nil {
 			return nil, federalErr("federal_ticket_unnumbered")
 		}
-		n := *t.TicketNumber
-		if n == "" || !allDigits(n) {
-			return nil, federalErr("federal_ticket_not_numeric", "numero", n)
-		}
-		v := strings.TrimLeft(n, "0")
+		return nil, federalErr("federal_ticket_not_numeric", "numero", *pool[bad].TicketNumber)
+	}
+	out := make([]valued, len(pool))
+	for i := range pool {
+		v := strings.TrimLeft(*pool[i].TicketNumber, "0")
 		if v == "" {
 			v = "0"
 		}
-		out = append(out, valued{t, v})
+		out[i] = valued{&pool[i], v}
 	}
-	// Stable: tickets of one number stay in canonical order for the message.
-	slices.SortStableFunc(out, func(a, b valued) int { return compareValues(a.value, b.value) })
+	slices.SortFunc(out, func(a, b valued) int {
+		return cmp.Or(compareValues(a.value, b.value), strings.Compare(a.ID, b.ID))
+	})
 	for i := 1; i < len(out); i++ {
 		if out[i].value == out[i-1].value {
 			return nil, federalErr("federal_ticket_repeated", "numero", *out[i-1].TicketNumber, "outro", *out[i].TicketNumber)
@@ -214,7 +222,7 @@ func walk(byValue []valued, formed, formation string, count int, allowDuplicates
 		}
 		t := byValue[j]
 		line.WriteString(" → bilhete " + *t.TicketNumber)
-		steps = append(steps, FederalStep{Position: position, Ticket: t.Ticket, Line: line.String()})
+		steps = append(steps, FederalStep{Position: position, Ticket: *t.Ticket, Line: line.String()})
 		wonTicket[t.ID], wonGroup[t.GroupID] = true, true
 		prev = j
 	}

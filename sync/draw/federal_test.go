@@ -3,9 +3,11 @@ package draw
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -22,8 +24,12 @@ type federalVectors struct {
 		Count    int         `json:"winners_count"`
 		AllowDup bool        `json:"allow_duplicate_wins"`
 		Pool     []Ticket    `json:"pool"`
-		Formed   string      `json:"formed"`
-		Winners  []struct {
+		Generate *struct {
+			Count     int `json:"count"`
+			GroupSize int `json:"group_size"`
+		} `json:"generate"`
+		Formed  string `json:"formed"`
+		Winners []struct {
 			Position     int    `json:"position"`
 			TicketID     string `json:"ticket_id"`
 			TicketNumber string `json:"ticket_number"`
@@ -48,7 +54,29 @@ func loadFederal(t *testing.T) federalVectors {
 	if len(v.Cases) < 30 || v.Algorithm != FederalAlgorithm {
 		t.Fatalf("federal.json: %d cases of %q", len(v.Cases), v.Algorithm)
 	}
+	for i, c := range v.Cases {
+		if c.Generate != nil {
+			v.Cases[i].Pool = generatedFederal(c.Generate.Count, c.Generate.GroupSize)
+		}
+	}
 	return v
+}
+
+// generatedFederal is federal.py's large list: ticket i has id
+// uid((i*7919) mod count), person i div groupSize, number (i*7) mod 100000.
+func generatedFederal(count, groupSize int) []Ticket {
+	pool := make([]Ticket, count)
+	for i := range pool {
+		n := strconv.Itoa(i * 7 % 100000)
+		g := i / groupSize
+		pool[i] = Ticket{
+			ID:           fmt.Sprintf("0192f0c3-0000-7000-8000-%012x", i*7919%count),
+			GroupID:      fmt.Sprintf("0192f0c3-0000-7000-8100-%012x", g),
+			TicketNumber: &n,
+			Name:         fmt.Sprintf("Pessoa %d", g),
+		}
+	}
+	return pool
 }
 
 func TestFederalVectors(t *testing.T) {

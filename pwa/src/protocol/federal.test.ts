@@ -16,7 +16,8 @@ interface Vectors {
     prizes: string[]
     winners_count: number
     allow_duplicate_wins: boolean
-    pool: DrawTicket[]
+    pool?: DrawTicket[]
+    generate?: { count: number; group_size: number }
     formed?: string
     winners?: { position: number; ticket_id: string; ticket_number: string; line: string }[]
     error?: { code: string; message: string }
@@ -25,7 +26,23 @@ interface Vectors {
 
 const vectors = JSON.parse(readFileSync(resolve(__dirname, '../../../sync/testdata/draw/federal.json'), 'utf8')) as Vectors
 
-function run(c: Vectors['cases'][number], pool = c.pool) {
+/** federal.py's large list: ticket i has id uid((i*7919) mod count), person i div groupSize, number (i*7) mod 100000. */
+function generated(count: number, groupSize: number): DrawTicket[] {
+  const hex = (n: number) => n.toString(16).padStart(12, '0')
+  return Array.from({ length: count }, (_, i) => {
+    const g = Math.floor(i / groupSize)
+    return {
+      id: `0192f0c3-0000-7000-8000-${hex((i * 7919) % count)}`,
+      group_id: `0192f0c3-0000-7000-8100-${hex(g)}`,
+      ticket_number: String((i * 7) % 100000),
+      name: `Pessoa ${g}`,
+    }
+  })
+}
+
+for (const c of vectors.cases) if (c.generate) c.pool = generated(c.generate.count, c.generate.group_size)
+
+function run(c: Vectors['cases'][number], pool = c.pool!) {
   return federal(c.rule, c.prizes, pool, c.winners_count, c.allow_duplicate_wins)
 }
 
@@ -59,7 +76,7 @@ describe('Loteria Federal loteria-federal-v1 against the shared vectors', () => 
 
   it('gives the same winners whatever order the list arrives in, and leaves the input as it was', () => {
     for (const c of vectors.cases.filter((c) => !c.error)) {
-      const reversed = [...c.pool].reverse()
+      const reversed = [...c.pool!].reverse()
       const before = [...reversed]
       const prizes = [...c.prizes]
       expect(run(c, reversed).steps.map((s) => s.line)).toEqual(run(c).steps.map((s) => s.line))

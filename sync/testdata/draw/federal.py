@@ -129,15 +129,28 @@ def solo(*nums):
     return pool_of([(n, "Pessoa %s" % n) for n in nums])
 
 
+def generated(count, group_size):
+    """A large list described by a rule, so the file stays small: ticket i (0-based) has id
+    uid((i*7919) mod count), person i div group_size, number (i*7) mod 100000 without leading zeros.
+    A person's tickets are 7 apart, so walking without duplicates skips many of them."""
+    return [{"id": uid((i * 7919) % count), "group_id": uid(i // group_size, "g"),
+             "ticket_number": str((i * 7) % 100000), "name": "Pessoa %d" % (i // group_size)}
+            for i in range(count)]
+
+
 P5732 = ["50366", "33514", "45504", "94365", "51105"]
 
 
 def main():
     cases = []
 
-    def case(name, kind, pool, count, allow_dup=False, prizes=P5732, digits=0):
+    def case(name, kind, pool, count, allow_dup=False, prizes=P5732, digits=0, gen=None):
         c = {"name": name, "rule": {"kind": kind, "digits": digits}, "prizes": prizes,
-             "winners_count": count, "allow_duplicate_wins": allow_dup, "pool": pool}
+             "winners_count": count, "allow_duplicate_wins": allow_dup}
+        if gen:
+            c["generate"] = gen
+        else:
+            c["pool"] = pool
         try:
             formed, steps = federal(c["rule"], prizes, pool, count, allow_dup)
             c["formed"], c["winners"] = formed, steps
@@ -171,6 +184,10 @@ def main():
     case("duplicates not allowed: every position after the first skips", UNITS,
          pool_of([("64455", "Ana"), ("64460", "Ana"), ("70000", "Bia"), ("80000", "Bia"), ("90000", "Ana"), ("12", "Caio")]), 3)
     case("duplicates allowed: wraps around past the first winner", FINAL, solo("366", "900"), 2, True)
+    # At scale: 60,000 tickets of 6,000 people, 100 winners.
+    gen = {"count": 60000, "group_size": 10}
+    case("60,000 tickets, units, 100 winners without duplicates", UNITS, generated(60000, 10), 100, gen=gen)
+    case("60,000 tickets, final of 5 digits, 100 winners with duplicates", FINAL, generated(60000, 10), 100, True, gen=gen)
     # Bad input: each refused with its reason.
     case("refused: a ticket number with a letter", FINAL, solo("12", "A13", "366"), 1)
     case("refused: a ticket without a number", FINAL, solo("12", "366") + [{"id": uid(1), "group_id": uid(99, "g"), "ticket_number": None, "name": "Sem número"}], 1)
