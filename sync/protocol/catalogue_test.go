@@ -18,6 +18,7 @@ import (
 //	  "min_schema_version": 1,        // the oldest the server accepts
 //	  "reasons": {"code": "pt-BR message", ...},                // every reason code of a rejected op
 //	  "round_reasons": {"code": "pt-BR line", ...},             // why a refused offline round did not count
+//	  "federal_reasons": {"code": "pt-BR {param}", ...},        // why a Loteria Federal draw is refused
 //	  "errors": {"code": {"status": 400, "message": "pt-BR"}, ...}, // every API error code
 //	  "limits": {"name": number, ...}  // named as the PWA's LIMITS (src/protocol/rules.ts), plus
 //	                                   // maxOpsPerPush and maxPushBytes (the server's default body cap)
@@ -29,6 +30,7 @@ type catalogue struct {
 	MinSchemaVersion int               `json:"min_schema_version"`
 	Reasons          map[string]string `json:"reasons"`
 	RoundReasons     map[string]string `json:"round_reasons"`
+	FederalReasons   map[string]string `json:"federal_reasons"`
 	Errors           json.RawMessage   `json:"errors"`
 	Limits           map[string]int    `json:"limits"`
 }
@@ -85,6 +87,20 @@ func TestCatalogueRoundReasons(t *testing.T) {
 	for r := range draw.RefusedReasons {
 		if !slices.Contains(Reasons(), r) {
 			t.Errorf("round reason %s is not a reason code", r)
+		}
+	}
+}
+
+// The reasons a Loteria Federal draw is refused, with their messages; a code
+// the seeded draw has too keeps that code's message.
+func TestCatalogueFederalReasons(t *testing.T) {
+	c := loadCatalogue(t)
+	if !maps.Equal(c.FederalReasons, draw.FederalReasons) {
+		t.Errorf("federal reasons: catalogue.json %v, Go %v", c.FederalReasons, draw.FederalReasons)
+	}
+	for r, msg := range draw.FederalReasons {
+		if slices.Contains(Reasons(), r) && Message(r) != msg {
+			t.Errorf("federal reason %s: %q, but the reason code says %q", r, msg, Message(r))
 		}
 	}
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { FEDERAL_REASONS } from '@/protocol/federal-reasons'
 import { ROUND_REASON_LINES } from '@/protocol/round-reasons'
 import { LIMITS, REASON_MESSAGES } from '@/protocol/rules'
 import { SCHEMA_VERSION } from '@/protocol/wire'
@@ -13,6 +14,7 @@ interface Catalogue {
   min_schema_version: number
   reasons: Record<string, string>
   round_reasons: Record<string, string>
+  federal_reasons: Record<string, string>
   limits: Record<string, number>
 }
 
@@ -27,6 +29,13 @@ describe('the shared catalogue', () => {
   it('has the same lines for the reasons a refused offline round is kept for, each a reason code', () => {
     expect(ROUND_REASON_LINES).toEqual(catalogue.round_reasons)
     for (const reason of Object.keys(ROUND_REASON_LINES)) expect(REASON_MESSAGES).toHaveProperty(reason)
+  })
+
+  it('has the same reasons a Loteria Federal draw is refused for; a seeded-draw code keeps its message', () => {
+    expect(FEDERAL_REASONS).toEqual(catalogue.federal_reasons)
+    for (const [reason, message] of Object.entries(FEDERAL_REASONS)) {
+      if (reason in REASON_MESSAGES) expect([reason, REASON_MESSAGES[reason]]).toEqual([reason, message])
+    }
   })
 
   it('has the same limits', () => {
