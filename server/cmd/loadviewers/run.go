@@ -16,6 +16,7 @@ import (
 
 const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile]
        loadviewers -passwords N [-server bin/sorteio]
+       loadviewers -venue N [-server bin/sorteio]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
@@ -24,6 +25,8 @@ PostgreSQL: TEST_DATABASE_URL (um schema novo por execução).
 esse Caddyfile; espectadores e organizador passam pelo proxy.
 -passwords: N trocas de senha simultâneas com a senha atual errada; falha se
 o RSS do servidor crescer 200 MB ou mais.
+-venue: N espectadores atrás de um só endereço, com os limites padrão,
+conectam juntos, assistem 31 s, caem todos e reconectam (SQLite).
 `
 
 // run is the whole program, so tests could drive it as main does.
@@ -37,6 +40,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	readers := fs.Int("readers", 1, "laços epoll que leem os espectadores")
 	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
 	passwords := fs.Int("passwords", 0, "em vez dos espectadores: N trocas de senha simultâneas com a senha atual errada (SQLite), medindo o RSS")
+	venue := fs.Int("venue", 0, "em vez da medida: N espectadores atrás de um endereço conectam, caem e reconectam")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -47,6 +51,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("%s: compile antes com make build (%w)", *bin, err)
 	}
 	binPath, _ := filepath.Abs(*bin)
+	if *venue > 0 {
+		return venueLoad(ctx, binPath, *venue, stdout, stderr)
+	}
 	if *passwords > 0 {
 		return passwordLoad(ctx, binPath, *passwords, stdout, stderr)
 	}

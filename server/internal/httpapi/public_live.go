@@ -58,18 +58,30 @@ var publicUpgrader = websocket.Upgrader{
 	CheckOrigin: func(*http.Request) bool { return true },
 }
 
+// ViewerHold is how long a public viewer stays connected before its
+// connection's rate-limit token comes back when it leaves: a room that
+// watched together and dropped together (a venue's Wi-Fi blip) reconnects
+// at once, while a flood of short connections from one address spends
+// tokens (docs/public-live.md).
+const ViewerHold = 30 * time.Second
+
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
 // clock, the state when newer than after, then every change's state.
-func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ip := clientIP(r, cfg.TrustProxy)
-		if err := allow(limit, "ip:"+ip); err != nil {
-			writeError(w, r, log, err)
-			return
+		leave := func() {}
+		if limit != nil {
+			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)
+			if !ok {
+				writeError(w, r, log, core.RateLimited(wait))
+				return
+			}
+			leave = end
 		}
 		switch vs.Admit(ip) {
 		case ws.FullAddress:
@@ -107,6 +119,9 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 		// The handler returns at once: its goroutine's deep stack and the
 		// HTTP connection's 8 KB of buffers are freed; the viewer runs on
 		// two fresh goroutines.
-		go vs.Serve(conn, ip, id, after)
+		go func() {
+			vs.Serve(conn, ip, id, after)
+			leave()
+		}()
 	})
 }
