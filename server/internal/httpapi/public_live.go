@@ -66,7 +66,8 @@ var publicUpgrader = websocket.Upgrader{
 const ViewerHold = 30 * time.Second
 
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
-// clock, the state when newer than after, then every change's state.
+// clock, the state when newer than after, then every change's state; for a
+// code no raffle has yet, "waiting" and the state once one has it.
 func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Config, now func() time.Time, log *slog.Logger) http.Handler {
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
@@ -100,9 +101,26 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 		hello, _ := json.Marshal(map[string]any{"type": "hello", "server_time": now().UnixMilli()})
 		err = conn.WriteMessage(websocket.TextMessage, hello)
 		code := strings.ToUpper(r.URL.Query().Get("code"))
+		valid := protocol.IsCode(code)
 		id := ""
-		if err == nil && protocol.IsCode(code) {
+		if err == nil && valid {
 			id, err = st.PublicRaffleID(r.Context(), code)
+		}
+		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+		if id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound {
+			// Not on the server yet (the organiser's device has not synced
+			// it): the viewer waits, and gets it the moment it arrives.
+			if err = conn.WritePreparedMessage(ws.WaitingMsg); err == nil {
+				lookup := func() string {
+					id, _ := st.PublicRaffleID(context.Background(), code)
+					return id
+				}
+				go func() {
+					vs.Await(conn, ip, code, after, lookup)
+					leave()
+				}()
+				return
+			}
 		}
 		if id == "" {
 			if core.ErrorCode(err) != core.CodeRaffleNotFound && err != nil {
@@ -115,7 +133,6 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 			vs.Release(ip)
 			return
 		}
-		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 		// The handler returns at once: its goroutine's deep stack and the
 		// HTTP connection's 8 KB of buffers are freed; the viewer runs on
 		// two fresh goroutines.
