@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { createAccount, uniqueEmail } from './helpers';
+import { createAccount, uniqueEmail, confirmStart } from './helpers';
 import { SeedClient } from './seed';
 
 // The public page as the room sees it: a phone watching a draw that the organiser runs on another
@@ -18,7 +18,7 @@ async function startDraw(context: BrowserContext, raffleId: string): Promise<Pag
   const page = await context.newPage();
   await page.goto(`/gerenciar/${raffleId}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   return page;
 }
 

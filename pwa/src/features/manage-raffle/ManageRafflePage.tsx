@@ -17,7 +17,7 @@ import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
 import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
 import { useDrawView } from '@/features/manage-raffle/useDraw'
 import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
-import { useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
+import { NOT_HERE_YET, useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
 import { useResultCheck } from '@/features/manage-raffle/useResultCheck'
 
 type Tab = 'participants' | 'settings' | 'draw'
@@ -70,7 +70,7 @@ function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }
   // raffle's own read rather than after it, so the list does not wait for one more round trip.
   // Nothing read is shown unless the raffle turns out to be this account's.
   const index = useGroupIndex(raffleId)
-  useLeaveWhenMissing(lookup.status === 'missing')
+  const missing = useLeaveWhenMissing(lookup.status === 'missing', userId, raffleId)
   usePageTitle(lookup.status === 'found' ? lookup.raffle.title : 'Gerenciar Sorteio')
   if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} index={index} />
   if (lookup.status === 'error') {
@@ -78,6 +78,14 @@ function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }
       <Card role="alert">
         <h1 className="text-lg font-semibold text-slate-900">Não foi possível abrir o sorteio</h1>
         <p className="mt-1 text-sm text-slate-600">{lookup.message}</p>
+      </Card>
+    )
+  }
+  if (lookup.status === 'missing' && missing === 'offline') {
+    return (
+      <Card role="status">
+        <h1 className="text-lg font-semibold text-slate-900">{NOT_HERE_YET}</h1>
+        <p className="mt-1 text-sm text-slate-600">Ele aparece aqui assim que a conexão voltar e o aparelho sincronizar.</p>
       </Card>
     )
   }

@@ -1,22 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useSyncStatus } from '@/sync/sync-context'
+import { useOnline } from '@/sync/online'
+import { useSync } from '@/sync/sync-context'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { findOwnRaffle } from '@/db/queries'
 import type { RaffleRow } from '@/db/schema'
 
 export const NOT_FOUND_MESSAGE = 'Sorteio não encontrado ou você não tem permissão'
-
-/**
- * How long a raffle may be absent from this device before the screen gives up on it. Right after
- * signing in on a new device (or opening a shared link to /gerenciar/{id}), the sync engine may
- * not have pulled the raffle yet; it arrives through the same live query a moment later. Deciding
- * "not found" on the first empty answer would bounce the organiser to the dashboard for a raffle
- * that is on its way, so the screen keeps showing "Carregando..." for this long first.
- */
-export const NOT_FOUND_GRACE_MS = 1500
 
 export type RaffleLookup =
   | { status: 'loading' }
@@ -42,20 +34,49 @@ export function useOwnRaffle(userId: string, raffleId: string): RaffleLookup {
   return answer.raffle ? { status: 'found', raffle: answer.raffle } : { status: 'missing' }
 }
 
+/** Said while offline for a raffle this device has not pulled: it waits for the connection. */
+export const NOT_HERE_YET = 'Este sorteio ainda não está neste aparelho'
+
+/** Pause between asks when the server could not be reached (a retry, never a decision). */
+const RETRY_MS = 5000
+
 /**
- * After the grace period with no raffle: the spec's error, then back to the dashboard. The clock
- * only runs while the sync engine is not pulling: a raffle of 100,000 tickets arrives with its
- * first page of changes, many seconds into the first sync on a new device.
+ * A raffle missing from this device is decided from facts, never by a timer a slow device could
+ * lose: online, the sync engine runs a whole push and pull that began after the raffle was seen
+ * missing (which brings it if this account holds it); only if it is still missing after that round
+ * does the screen give the spec's error and go back to the dashboard. A round that fails (server
+ * unreachable) is asked again. Offline nothing is decided: 'offline' asks the screen to say the
+ * raffle is not on this device yet, and the check runs once the connection is back. Without a sync
+ * engine (nobody signed in) nothing could bring it: missing at once.
  */
-export function useLeaveWhenMissing(missing: boolean): void {
+export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: string): 'checking' | 'offline' {
   const navigate = useNavigate()
-  const pulling = useSyncStatus()?.syncing ?? false
+  const engine = useSync()?.engine ?? null
+  const online = useOnline()
   useEffect(() => {
-    if (!missing || pulling) return
-    const timer = setTimeout(() => {
+    if (!missing) return
+    let stopped = false
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const leave = () => {
       toast.error(NOT_FOUND_MESSAGE)
       navigate('/dashboard', { replace: true })
-    }, NOT_FOUND_GRACE_MS)
-    return () => clearTimeout(timer)
-  }, [missing, pulling, navigate])
+    }
+    const check = async () => {
+      const synced = await engine!.syncNow()
+      if (stopped) return
+      if (!synced) {
+        retry = setTimeout(() => void check(), RETRY_MS)
+        return
+      }
+      // Still missing after a whole round: this account does not hold it (or it was deleted).
+      if (!(await findOwnRaffle(userId, raffleId)) && !stopped) leave()
+    }
+    if (!engine) leave()
+    else if (online) void check()
+    return () => {
+      stopped = true
+      clearTimeout(retry)
+    }
+  }, [missing, online, engine, userId, raffleId, navigate])
+  return online ? 'checking' : 'offline'
 }
