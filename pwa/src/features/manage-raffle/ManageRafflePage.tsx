@@ -14,6 +14,7 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { DrawTab } from '@/features/manage-raffle/DrawTab'
 import { ParticipantsTab } from '@/features/manage-raffle/ParticipantsTab'
 import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
+import { SharePanel } from '@/features/manage-raffle/SharePanel'
 import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
 import { useDrawView } from '@/features/manage-raffle/useDraw'
 import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
@@ -59,6 +60,10 @@ function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; 
             { value: 'draw', label: 'Sorteio', content: <DrawTab userId={userId} raffle={raffle} index={index} view={draw} /> },
           ]}
         />
+      </div>
+      {/* Below the tabs: the work of the page comes first; the room is reached from here. */}
+      <div className="mt-5">
+        <SharePanel raffle={raffle} />
       </div>
     </>
   )
