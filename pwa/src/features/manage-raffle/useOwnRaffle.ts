@@ -46,12 +46,15 @@ const RETRY_MS = 5000
  * missing (which brings it if this account holds it); only if it is still missing after that round
  * does the screen give the spec's error and go back to the dashboard. A round that fails (server
  * unreachable) is asked again. Offline nothing is decided: 'offline' asks the screen to say the
- * raffle is not on this device yet, and the check runs once the connection is back. Without a sync
- * engine (nobody signed in) nothing could bring it: missing at once.
+ * raffle is not on this device yet, and the check runs once the connection is back. While the
+ * engine is being made (the first renders after a load) it waits for it; outside a sync provider
+ * (screens rendered alone) nothing could bring the raffle: missing at once.
  */
 export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: string): 'checking' | 'offline' {
   const navigate = useNavigate()
-  const engine = useSync()?.engine ?? null
+  const sync = useSync()
+  const engine = sync?.engine ?? null
+  const provided = sync !== null
   const online = useOnline()
   useEffect(() => {
     if (!missing) return
@@ -71,12 +74,12 @@ export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: 
       // Still missing after a whole round: this account does not hold it (or it was deleted).
       if (!(await findOwnRaffle(userId, raffleId)) && !stopped) leave()
     }
-    if (!engine) leave()
-    else if (online) void check()
+    if (!provided) leave()
+    else if (engine && online) void check()
     return () => {
       stopped = true
       clearTimeout(retry)
     }
-  }, [missing, online, engine, userId, raffleId, navigate])
+  }, [missing, online, provided, engine, userId, raffleId, navigate])
   return online ? 'checking' : 'offline'
 }
