@@ -92,6 +92,7 @@ bench: build mailpit
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 10000
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -passwords 300
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -venue 500
 	npm run --silent -w pwa bench
 	npm run --silent -w e2e bench
 	@# Scores under 95 on a loaded machine are reported, not a reason to stop here.
