@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useOnline } from '@/sync/online'
-import { useSync } from '@/sync/sync-context'
+import { useSync, useSyncStatus } from '@/sync/sync-context'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { findOwnRaffle } from '@/db/queries'
@@ -37,18 +37,14 @@ export function useOwnRaffle(userId: string, raffleId: string): RaffleLookup {
 /** Said while offline for a raffle this device has not pulled: it waits for the connection. */
 export const NOT_HERE_YET = 'Este sorteio ainda não está neste aparelho'
 
-/** Pause between asks when the server could not be reached (a retry, never a decision). */
-const RETRY_MS = 5000
-
 /**
  * A raffle missing from this device is decided from facts, never by a timer a slow device could
- * lose: online, the sync engine runs a whole push and pull that began after the raffle was seen
- * missing (which brings it if this account holds it); only if it is still missing after that round
- * does the screen give the spec's error and go back to the dashboard. A round that fails (server
- * unreachable) is asked again. Offline nothing is decided: 'offline' asks the screen to say the
- * raffle is not on this device yet, and the check runs once the connection is back. While the
- * engine is being made (the first renders after a load) it waits for it; outside a sync provider
- * (screens rendered alone) nothing could bring the raffle: missing at once.
+ * lose: online, the screen asks the sync engine for a round (push and pull, which brings the raffle
+ * if this account holds it) and decides only once a round seen running while the raffle was missing
+ * has ended without error: still missing then, the spec's error and back to the dashboard. A failed
+ * round decides nothing (the engine retries). Offline nothing is decided: 'offline' asks the screen
+ * to say the raffle is not on this device yet. Outside a sync provider (screens rendered alone)
+ * nothing could bring the raffle: missing at once.
  */
 export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: string): 'checking' | 'offline' {
   const navigate = useNavigate()
@@ -56,30 +52,36 @@ export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: 
   const engine = sync?.engine ?? null
   const provided = sync !== null
   const online = useOnline()
+  const status = useSyncStatus()
+  const syncing = status?.syncing ?? false
+  const failed = (status?.error ?? null) !== null
+  // A round ran while the raffle was missing (the engine's status is shared by every tab).
+  const [roundSeen, setRoundSeen] = useState(false)
+  if (missing && syncing && !roundSeen) setRoundSeen(true)
+
   useEffect(() => {
-    if (!missing) return
-    let stopped = false
-    let retry: ReturnType<typeof setTimeout> | undefined
-    const leave = () => {
+    if (missing && !provided) {
       toast.error(NOT_FOUND_MESSAGE)
       navigate('/dashboard', { replace: true })
     }
-    const check = async () => {
-      const synced = await engine!.syncNow()
-      if (stopped) return
-      if (!synced) {
-        retry = setTimeout(() => void check(), RETRY_MS)
-        return
-      }
+  }, [missing, provided, navigate])
+  // A round now, rather than at the engine's next occasion; its answer is read from the status.
+  useEffect(() => {
+    if (missing && engine && online) void engine.syncNow()
+  }, [missing, engine, online])
+  useEffect(() => {
+    if (!missing || !roundSeen || syncing || failed) return
+    let stopped = false
+    void findOwnRaffle(userId, raffleId).then((raffle) => {
       // Still missing after a whole round: this account does not hold it (or it was deleted).
-      if (!(await findOwnRaffle(userId, raffleId)) && !stopped) leave()
-    }
-    if (!provided) leave()
-    else if (engine && online) void check()
+      if (!raffle && !stopped) {
+        toast.error(NOT_FOUND_MESSAGE)
+        navigate('/dashboard', { replace: true })
+      }
+    })
     return () => {
       stopped = true
-      clearTimeout(retry)
     }
-  }, [missing, online, provided, engine, userId, raffleId, navigate])
+  }, [missing, roundSeen, syncing, failed, userId, raffleId, navigate])
   return online ? 'checking' : 'offline'
 }
