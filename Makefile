@@ -104,6 +104,7 @@ bench: build mailpit
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 10000
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -passwords 300
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -venue 500
 	npm run --silent -w pwa bench
 	@# The end-to-end benches' BENCH lines go through the budget check: a table of every budget, and a
 	@# failure when a ratio to the run's own yardstick is broken (e2e/bench/budgets.mjs).

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { organiser, confirmStart } from './helpers';
 
 // Nothing stuck, nothing hidden: a round whose device is gone is abandoned from another device (the
 // server's grace is 2 s here, DRAW_ABANDON_GRACE), and a deleted raffle's draw stays public.
@@ -23,7 +23,7 @@ test('a round whose device is closed mid-countdown is abandoned from a second de
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
 
   const a = await drawTab(laptop, raffle.id);
-  await a.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(a);
   await expect(a.getByRole('timer')).toBeVisible();
   // The server has the round (with its commitment); then the laptop is gone, seed and all.
   await expect
@@ -45,7 +45,7 @@ test('a round whose device is closed mid-countdown is abandoned from a second de
   await expect(b.getByText('Rodada abandonada', { exact: true })).toBeVisible();
 
   // The raffle is pending again: a new round, from this device, completes.
-  await b.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(b);
   await expect(b.getByRole('timer')).toBeVisible();
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
 
@@ -69,7 +69,7 @@ test('the verification page of a deleted raffle with a draw still checks it, and
   const raffle = await seed.createRaffle({ title: 'Rifa excluída', winners: 1, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
   const page = await drawTab(context, raffle.id);
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(1);
   await expect.poll(async () => (await (await context.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).raffle.status).toBe('completed');
   await seed.push([{ raffleId: raffle.id, type: 'raffle.delete', payload: {} }]);

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { organiser, confirmStart } from './helpers';
 
 // The draw as an organiser runs it: online with a countdown watched from two devices, offline at a
 // venue without network (then verified by anyone), and a winner invalidated and redrawn.
@@ -42,7 +42,7 @@ test('online draw with a 3 s countdown: two devices see the same winners at the 
   const b = await openDrawTab(phone, raffle.id);
   const painted = Promise.all([whenWinnersPainted(a), whenWinnersPainted(b)]);
   const clicked = await a.evaluate(() => performance.timeOrigin + performance.now());
-  await a.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(a);
   // Both count down from the server's start time.
   await expect(a.getByRole('timer')).toBeVisible();
   await expect(b.getByRole('timer')).toBeVisible();
@@ -79,6 +79,7 @@ test('offline draw at the venue: accepted later, and the verification page says 
   // Said before the round starts: how the public record will show it, and how to get an online one.
   await expect(start).toHaveAccessibleDescription(/será publicada como OFFLINE.*conecte-se à internet antes de iniciar/);
   await start.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sortear agora' }).click();
   await expect(page.getByText('Sorteio realizado!')).toBeVisible();
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const offlineWinners = await shownWinners(page);
@@ -107,7 +108,7 @@ test('a winner is invalidated with a reason and the position is redrawn', async 
   const raffle = await seed.createRaffle({ title: 'Rifa do bingo', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
   const page = await openDrawTab(context, raffle.id);
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const [first, second] = await shownWinners(page);
 

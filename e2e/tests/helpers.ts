@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { SeedClient } from './seed';
 
@@ -19,4 +19,10 @@ export async function organiser(browser: Browser, prefix = 'org'): Promise<{ con
   const context = await browser.newContext();
   await createAccount(context.request, email, 'segredo1');
   return { context, seed: new SeedClient(context.request), email };
+}
+
+/** 'Iniciar Sorteio', then the confirmation of the numbers and the pool's fingerprint. */
+export async function confirmStart(page: Page) {
+  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sortear agora' }).click();
 }

@@ -89,7 +89,7 @@ test('an .xlsx with quantities makes tickets 001.. for each person', async ({ br
 
 for (const [file, message] of [
   ['high-quantity.csv', 'Quantidade muito alta para Bruno: 1001. Máximo: 1000 bilhetes por pessoa'],
-  ['password.xlsx', 'Erro ao processar arquivo: o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo'],
+  ['password.xlsx', 'Erro ao processar arquivo: o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo.'],
   ['truncated.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto.'],
   // The sheet's XML cut off in its third row, or a NUL byte there: nothing of the first two rows.
   ['sheet-cut-in-row-3.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto.'],

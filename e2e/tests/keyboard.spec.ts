@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { organiser, confirmStart } from './helpers';
 
 // Keyboard use: after each navigation focus is on the new screen's heading (and the tab says which
 // screen it is), Tab meets the create form's buttons in the order they are seen, and the focus ring
@@ -215,7 +215,7 @@ test('on the dark surfaces (the landing page\'s private card, the big screen and
   const manage = await context.newPage();
   await manage.goto(`/gerenciar/${raffle.id}`);
   await manage.getByRole('tab', { name: 'Sorteio' }).click();
-  await manage.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(manage);
   const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
   await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 20_000 });
   // 'Fechar' takes focus as it appears; leaving it and coming back with the keyboard draws the

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers';
+import { createAccount, uniqueEmail, confirmStart } from './helpers';
 import { SeedClient, uuidv7 } from './seed';
 
 // Names as long as a name may be (200 characters), with and without spaces, where they are shown
@@ -37,7 +37,7 @@ for (const screen of [
     const manage = await laptop.newPage();
     await manage.goto(`/gerenciar/${raffle.id}`);
     await manage.getByRole('tab', { name: 'Sorteio' }).click();
-    await manage.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+    await confirmStart(manage);
 
     // The second position's shuffle, under the first winner (a name of 200 characters either way).
     const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { organiser, confirmStart } from './helpers';
 
 // Layout checks. On a 360 × 740 phone, the smallest the app is laid out for, the organiser screens'
 // fixed sync bar must never hide what the organiser is working with (WCAG 2.2 focus not obscured);
@@ -50,7 +50,7 @@ test('the countdown, then the winners, come into view on their own', async ({ br
   await page.setViewportSize(PHONE);
   await page.goto(`/gerenciar/${raffle.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   const timer = page.getByRole('timer');
   await expect(timer).toBeVisible();
   await expect.poll(() => clearOfBar(page, timer)).toBe(true);

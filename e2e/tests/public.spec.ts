@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { createAccount, uniqueEmail } from './helpers';
+import { createAccount, uniqueEmail, confirmStart } from './helpers';
 import { SeedClient } from './seed';
 
 // The public page as the room sees it: a phone watching a draw that the organiser runs on another
@@ -18,7 +18,7 @@ async function startDraw(context: BrowserContext, raffleId: string): Promise<Pag
   const page = await context.newPage();
   await page.goto(`/gerenciar/${raffleId}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   return page;
 }
 
@@ -159,14 +159,14 @@ test('a viewer who reloads during the countdown sees the same time left', async 
   await phone.close();
 });
 
-test('an unknown code says so and leads back to the code entry', async ({ page }) => {
+test('an unknown code is waited for (it may not be synced yet) and leads back to the code entry', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/sorteio');
   await page.getByLabel('Código do sorteio').fill('zz99zz');
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page).toHaveURL(/\/sorteio\/ZZ99ZZ$/);
-  await expect(page.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeVisible();
-  await expect(page.getByText('Verifique o código e tente novamente')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aguardando o sorteio ZZ99ZZ…' })).toBeVisible();
+  await expect(page.getByText('Ele aparece aqui assim que o organizador sincronizar. Confira se o código está certo.')).toBeVisible();
   await page.getByRole('link', { name: 'Consultar outro código' }).click();
   await expect(page).toHaveURL(/\/sorteio$/);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { organiser, confirmStart } from './helpers';
 
 // Two browsers, offline and back, then reloads: minutes of work on a busy machine, not seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -82,7 +82,7 @@ test('B draws offline while A adds a person: B says its draw did not count and w
   await a.getByRole('button', { name: 'Adicionar participante' }).click();
   await expect(a.getByLabel('Nome', { exact: true })).toHaveValue('');
   await drawTab(b);
-  await b.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(b);
   await expect(b.getByText('Sorteio realizado!')).toBeVisible();
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2);
   const seen = named(await shownWinners(b));
@@ -121,7 +121,7 @@ test('B draws offline while A adds a person: B says its draw did not count and w
 test('both redraw the same place offline: the one that syncs second says its redraw did not count', async ({ browser }) => {
   const { laptop, phone, a, b, raffle, named } = await twoDevices(browser, people);
   await drawTab(a);
-  await a.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(a);
   await expect(winnersList(a).getByRole('listitem')).toHaveCount(2);
   await drawTab(b);
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2);

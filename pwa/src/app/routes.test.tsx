@@ -12,8 +12,8 @@ describe('route table', () => {
     ['/sorteio-publico', 'Sorteio Rápido'],
     ['/sorteio', 'Código do sorteio'],
     // The public page asks the server for the code (this fake knows none).
-    ['/sorteio/abc123', 'Sorteio não encontrado'],
-    ['/sorteio/abc123/telao', 'Sorteio não encontrado'],
+    ['/sorteio/abc123', 'Aguardando o sorteio ABC123…'],
+    ['/sorteio/abc123/telao', 'Aguardando o sorteio ABC123…'],
   ]
 
   it.each(publicScreens)('%s renders its screen', async (path, text) => {

@@ -40,6 +40,18 @@ describe('the lane of a new toast on a phone', () => {
     expect(pickLane(BANDS)).toBe('top')
   })
 
+  it('never over the field being typed in or its error, whatever the other lane holds (settings)', () => {
+    // The tabs and the back link at the top: three controls and a link against one field.
+    for (const [i, label] of ['Participantes', 'Configurações', 'Sorteio'].entries()) {
+      place(make(`<button role="tab">${label}</button>`), rect(20, 60, i * 120, i * 120 + 110))
+    }
+    place(make('<a href="/dashboard">Voltar</a>'), rect(0, 18, 0, 100))
+    const field = place(make('<input aria-label="Título" aria-describedby="erro">'), rect(560, 600))
+    place(make('<p id="erro">O título é obrigatório.</p>'), rect(604, 624))
+    ;(field as HTMLInputElement).focus()
+    expect(pickLane(BANDS)).toBe('top')
+  })
+
   it('the bottom when the top would cover as many controls', () => {
     place(make('<button>Sortear</button>'), rect(620, 660))
     place(make('<input aria-label="Nome">'), rect(20, 60))

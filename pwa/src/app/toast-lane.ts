@@ -63,11 +63,29 @@ function coveredBy(band: DOMRect, ignore: (e: Element) => boolean): Covered {
   return covered
 }
 
+/** The field being typed in, with the messages it is described by (its error): never covered. */
+function focusedField(): DOMRect[] {
+  const field = document.activeElement
+  if (!(field instanceof HTMLElement) || !field.matches('input:not([type="hidden"]), textarea, select, [contenteditable="true"]')) return []
+  const described = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+  const rects = [field, ...described.map((id) => document.getElementById(id))].filter((e): e is HTMLElement => e !== null)
+  return rects.map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0)
+}
+
+const overlaps = (a: DOMRect, b: DOMRect) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right
+
 /**
- * The lane for a new toast, given where it would stand in each: the bottom, unless the top covers
- * fewer controls, or as many and fewer links (at the top, usually only the screen's back link).
+ * The lane for a new toast, given where it would stand in each: never over the field being typed
+ * in or its error message when the other lane is clear of them (a toast right after a save, in
+ * settings or after creating a raffle, sat over them whatever else the lanes held); otherwise the
+ * bottom, unless the top covers fewer controls, or as many and fewer links (at the top, usually
+ * only the screen's back link).
  */
 export function pickLane(bands: Record<Lane, DOMRect>): Lane {
+  const field = focusedField()
+  const onTop = field.some((r) => overlaps(r, bands.top))
+  const onBottom = field.some((r) => overlaps(r, bands.bottom))
+  if (onTop !== onBottom) return onTop ? 'bottom' : 'top'
   const ignore = ignored()
   const bottom = coveredBy(bands.bottom, ignore)
   const top = coveredBy(bands.top, ignore)

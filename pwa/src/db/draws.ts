@@ -48,6 +48,27 @@ export interface StartOptions {
    * online, and its reveal waits for the server however long that takes.
    */
   offline: boolean
+  /**
+   * The pool digest the organiser was shown (drawPreview): if the pool has changed since, the start
+   * is refused rather than recording a fingerprint other than the one the room was told.
+   */
+  poolDigest?: string
+}
+
+/** What a first draw would draw from now, for the organiser to confirm: the pool's digest and size. */
+export interface DrawPreview {
+  digest: string
+  tickets: number
+  people: number
+}
+
+export async function drawPreview(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<DrawPreview> {
+  const { pool, people } = await database.transaction('r', [database.raffles, ...ticketTables(database), database.draws, database.winners], async () => {
+    const raffle = await checkCanOpen(userId, raffleId, 'draw', 0, database)
+    const [pool, people] = await Promise.all([readRoundPool(raffleId, 'draw', raffle.allowDuplicateWins, database), countPeople(raffleId, database)])
+    return { pool, people }
+  })
+  return { digest: await poolDigestOf(pool.columns, pool.order), tickets: pool.order.length, people }
 }
 
 /** Opens a round: publishes the commitment, pool digest and mode, keeps the seed on this device. */
@@ -71,6 +92,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     // Made while WebCrypto hashes (off the main thread), and outside the write transaction.
     const kept = mode.offline ? keptPool(drawId, raffleId, pool) : null
     const [digest, commitment] = await hashing
+    if (mode.poolDigest !== undefined && digest !== mode.poolDigest) throw new RuleError('pool_changed')
     const type = kind === 'draw' ? 'draw.start' : 'winner.redraw'
     const payload = {
       draw_id: drawId,

@@ -28,6 +28,9 @@ export interface PublicRound {
   countdown_ends_at: number
   offline: boolean
   positions: number[]
+  /** The pool's digest (SHA-256, hex) and tickets, fixed at the start (older servers: absent). */
+  pool_digest?: string
+  pool_size?: number
 }
 
 export interface PublicWinner {
@@ -77,6 +80,8 @@ export type PublicFeedMessage =
   | { type: 'hello'; server_time: number }
   | ({ type: 'state' } & PublicState)
   | { type: 'gone' }
+  /** No raffle has the code yet: the socket stays open and its state comes when one does. */
+  | { type: 'waiting' }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -108,6 +113,7 @@ export function parseFeedMessage(text: string): PublicFeedMessage | null {
   if (!isObject(value)) return null
   if (value.type === 'hello' && typeof value.server_time === 'number') return { type: 'hello', server_time: value.server_time }
   if (value.type === 'gone') return { type: 'gone' }
+  if (value.type === 'waiting') return { type: 'waiting' }
   if (value.type === 'state' && isPublicState(value)) {
     const state = value as unknown as PublicState
     return { ...state, round: state.round ?? null, names_sample: state.names_sample ?? [], type: 'state' }

@@ -119,6 +119,19 @@ describe('the public feed', () => {
     expect(other.timer.waits).toEqual([])
   })
 
+  it('waits on an open socket for a code no raffle has yet, and goes live with its first state', () => {
+    const { timer, feed, states, statuses } = setup()
+    feed.start()
+    FakeWebSocket.last.send({ type: 'hello', server_time: 1 })
+    FakeWebSocket.last.send({ type: 'waiting' })
+    expect(statuses.at(-1)).toBe('waiting')
+    expect(FakeWebSocket.last.closed).toBe(false)
+    expect(timer.waits).toEqual([])
+    FakeWebSocket.last.send({ type: 'state', ...state(1) })
+    expect(states.map((s) => s.seq)).toEqual([1])
+    expect(statuses.at(-1)).toBe('live')
+  })
+
   it('reconnects at once when the network comes back', () => {
     const { timer, feed } = setup()
     feed.start()

@@ -7,7 +7,7 @@ import { parseFeedMessage, type PublicState } from '@/protocol/public-state'
 import { cryptoUnit, type Timer } from '@/sync/clock'
 import type { WebSocketCtor } from '@/sync/socket'
 
-export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'gone'
+export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'gone' | 'waiting'
 
 export const FEED_BACKOFF_BASE_MS = 500
 export const FEED_BACKOFF_MAX_MS = 15_000
@@ -46,6 +46,7 @@ export class PublicFeed {
   private running = false
   private attempt = 0
   private seq: number | null = null
+  private waited = false
 
   constructor(private readonly opts: PublicFeedOptions) {}
 
@@ -129,6 +130,10 @@ export class PublicFeed {
       this.attempt = 0
       this.opts.onClock(message.server_time, sentAt, this.opts.timer.now())
       this.opts.onStatus('live')
+    } else if (message.type === 'waiting') {
+      // No raffle has the code yet: the server keeps the socket and sends the state when one does.
+      this.waited = true
+      this.opts.onStatus('waiting')
     } else if (message.type === 'gone') {
       this.running = false
       this.clearRetry()
@@ -139,6 +144,8 @@ export class PublicFeed {
       if (this.seq !== null && state.seq <= this.seq) return
       this.seq = state.seq
       this.opts.onState(state)
+      if (this.waited) this.opts.onStatus('live')
+      this.waited = false
     }
   }
 

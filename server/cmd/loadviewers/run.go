@@ -16,6 +16,7 @@ import (
 
 const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile] [-metrics]
        loadviewers -passwords N [-server bin/sorteio]
+       loadviewers -venue N [-server bin/sorteio]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
@@ -25,6 +26,8 @@ esse Caddyfile; espectadores e organizador passam pelo proxy.
 -metrics: o servidor com METRICS_ADDR (métricas ligadas), para comparar.
 -passwords: N trocas de senha simultâneas com a senha atual errada; falha se
 o RSS do servidor crescer 200 MB ou mais.
+-venue: N espectadores atrás de um só endereço, com os limites padrão,
+conectam juntos, assistem 31 s, caem todos e reconectam (SQLite).
 `
 
 // run is the whole program, so tests could drive it as main does.
@@ -39,6 +42,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	caddyfile := fs.String("proxy", "", "Caddyfile: duas instâncias atrás do caddy (só PostgreSQL)")
 	withMetrics := fs.Bool("metrics", false, "servidor com METRICS_ADDR: métricas ligadas")
 	passwords := fs.Int("passwords", 0, "em vez dos espectadores: N trocas de senha simultâneas com a senha atual errada (SQLite), medindo o RSS")
+	venue := fs.Int("venue", 0, "em vez da medida: N espectadores atrás de um endereço conectam, caem e reconectam")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -49,6 +53,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("%s: compile antes com make build (%w)", *bin, err)
 	}
 	binPath, _ := filepath.Abs(*bin)
+	if *venue > 0 {
+		return venueLoad(ctx, binPath, *venue, stdout, stderr)
+	}
 	if *passwords > 0 {
 		return passwordLoad(ctx, binPath, *passwords, stdout, stderr)
 	}

@@ -121,7 +121,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Accounts: accounts,
 		Account:  accounts,
 		Exports:  db,
-		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute),
+		Limits:   limits(cfg.RateLimitScale, cfg.PushesPerMinute, cfg.ViewersPerIP),
 		Sync:     db,
 		Imports:  db,
 		Audits:   db,
@@ -204,8 +204,9 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 }
 
 // limits are the rate limits of sign-in, sign-up and public lookups (scale
-// multiplies their bursts) and the pushes per account and minute (0: none).
-func limits(scale, pushesPerMinute int) httpapi.Limits {
+// multiplies their bursts), the pushes per account and minute (0: none) and
+// the public WebSocket's, sized to the viewers one address may hold.
+func limits(scale, pushesPerMinute, viewersPerIP int) httpapi.Limits {
 	var push httpapi.Limiter
 	if pushesPerMinute > 0 {
 		push = ratelimit.New(pushesPerMinute, time.Minute/time.Duration(pushesPerMinute), time.Now)
@@ -228,9 +229,12 @@ func limits(scale, pushesPerMinute int) httpapi.Limits {
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
 		// The self-check takes an e-mail: 10 at once, then 10 a minute.
 		PublicCheckIP: ratelimit.New(10*scale, 6*time.Second, time.Now),
-		// Live viewers reconnect together after a network blip, often many
-		// behind one address (a venue's Wi-Fi): 100 at once, then 2 a second.
-		PublicLiveIP: ratelimit.New(100*scale, 500*time.Millisecond, time.Now),
+		// Live viewers connect together, often many behind one address (a
+		// venue's Wi-Fi, everyone scanning the QR at once): as many at once
+		// as one address may hold (PUBLIC_VIEWERS_PER_IP, at least 100), then
+		// 2 a second; a viewer that stayed httpapi.ViewerHold gives its token
+		// back as it leaves, so the room reconnects at once after a blip.
+		PublicLiveIP: ratelimit.New(max(100*scale, viewersPerIP), 500*time.Millisecond, time.Now),
 		// 'Esqueci minha senha' and e-mailed links: 10 at once per address, then 1 a minute;
 		// per typed e-mail 3, then 1 every 10 minutes; an account's own requests the same.
 		ForgotIP:    ratelimit.New(10*scale, time.Minute, time.Now),

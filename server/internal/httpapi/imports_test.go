@@ -67,7 +67,7 @@ func TestImportAPI(t *testing.T) {
 		// Refusals: the reader's message, nothing written.
 		for _, tc := range []struct{ file, message string }{
 			{"high-quantity.csv", "Quantidade muito alta para Bruno: 1001. Máximo: 1000 bilhetes por pessoa"},
-			{"password.xlsx", "Erro ao processar arquivo: o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo"},
+			{"password.xlsx", "Erro ao processar arquivo: o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo."},
 			{"truncated.xlsx", "Erro ao processar arquivo: o arquivo está corrompido ou incompleto"},
 			{"header.xls", "o servidor lê planilhas .xlsx"},
 			{"notes.txt", "Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)"},

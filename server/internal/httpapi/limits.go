@@ -11,6 +11,12 @@ type Limiter interface {
 	Allow(key string) (bool, time.Duration)
 }
 
+// LeaseLimiter limits things that last: Lease is Allow, and its end, called
+// when the thing closes, gives the token back if it was held at least hold.
+type LeaseLimiter interface {
+	Lease(key string, hold time.Duration) (end func(), ok bool, wait time.Duration)
+}
+
 // FailureLimiter counts failures: Peek says whether any are left without
 // spending one.
 type FailureLimiter interface {
@@ -25,12 +31,15 @@ type FailureLimiter interface {
 // self-check per client IP (stricter: it takes an e-mail address); a
 // password change per account and per session.
 type Limits struct {
-	SignInIP, SignInPair                  Limiter
-	SignInEmail                           FailureLimiter
-	SignInSuspect                         Limiter
-	SignUpIP, SignUpEmail                 Limiter
-	PasswordAccount, PasswordSession      Limiter
-	PublicIP, PublicCheckIP, PublicLiveIP Limiter
+	SignInIP, SignInPair             Limiter
+	SignInEmail                      FailureLimiter
+	SignInSuspect                    Limiter
+	SignUpIP, SignUpEmail            Limiter
+	PasswordAccount, PasswordSession Limiter
+	PublicIP, PublicCheckIP          Limiter
+	// PublicLiveIP counts public WebSocket connections per client IP; a
+	// viewer that stayed long enough gives its token back as it leaves.
+	PublicLiveIP LeaseLimiter
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
 	// ForgotIP and ForgotEmail limit 'Esqueci minha senha' per client IP

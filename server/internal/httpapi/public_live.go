@@ -58,19 +58,32 @@ var publicUpgrader = websocket.Upgrader{
 	CheckOrigin: func(*http.Request) bool { return true },
 }
 
+// ViewerHold is how long a public viewer stays connected before its
+// connection's rate-limit token comes back when it leaves: a room that
+// watched together and dropped together (a venue's Wi-Fi blip) reconnects
+// at once, while a flood of short connections from one address spends
+// tokens (docs/public-live.md).
+const ViewerHold = 30 * time.Second
+
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
-// clock, the state when newer than after, then every change's state.
-func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
+// clock, the state when newer than after, then every change's state; for a
+// code no raffle has yet, "waiting" and the state once one has it.
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ip := clientIP(r, cfg.TrustProxy)
-		if err := allow(limit, "ip:"+ip); err != nil {
-			obs.SocketRefused("public", "rate")
-			writeError(w, r, log, err)
-			return
+		leave := func() {}
+		if limit != nil {
+			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)
+			if !ok {
+				obs.SocketRefused("public", "rate")
+				writeError(w, r, log, core.RateLimited(wait))
+				return
+			}
+			leave = end
 		}
 		switch vs.Admit(ip) {
 		case ws.FullAddress:
@@ -91,9 +104,26 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 		hello, _ := json.Marshal(map[string]any{"type": "hello", "server_time": now().UnixMilli()})
 		err = conn.WriteMessage(websocket.TextMessage, hello)
 		code := strings.ToUpper(r.URL.Query().Get("code"))
+		valid := protocol.IsCode(code)
 		id := ""
-		if err == nil && protocol.IsCode(code) {
+		if err == nil && valid {
 			id, err = st.PublicRaffleID(r.Context(), code)
+		}
+		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+		if id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound {
+			// Not on the server yet (the organiser's device has not synced
+			// it): the viewer waits, and gets it the moment it arrives.
+			if err = conn.WritePreparedMessage(ws.WaitingMsg); err == nil {
+				lookup := func() string {
+					id, _ := st.PublicRaffleID(context.Background(), code)
+					return id
+				}
+				go func() {
+					vs.Await(conn, ip, code, after, lookup)
+					leave()
+				}()
+				return
+			}
 		}
 		if id == "" {
 			if core.ErrorCode(err) != core.CodeRaffleNotFound && err != nil {
@@ -106,10 +136,12 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit Limiter, cfg Config, no
 			vs.Release(ip)
 			return
 		}
-		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 		// The handler returns at once: its goroutine's deep stack and the
 		// HTTP connection's 8 KB of buffers are freed; the viewer runs on
 		// two fresh goroutines.
-		go vs.Serve(conn, ip, id, after)
+		go func() {
+			vs.Serve(conn, ip, id, after)
+			leave()
+		}()
 	})
 }

@@ -108,8 +108,10 @@ func TestPublicWebSocket(t *testing.T) {
 		}
 		for _, v := range []*viewer{fresh} {
 			s := v.stateAt(3)
+			// The pool's fingerprint and size, before any result exists.
 			if s.Raffle.Status != "in_progress" || s.Round == nil || s.Round.ID != rd.id ||
-				s.Round.CountdownEndsAt != s.Round.StartedAt+10_000 {
+				s.Round.CountdownEndsAt != s.Round.StartedAt+10_000 ||
+				s.Round.PoolDigest != rd.start(d.pool)["pool_digest"] || s.Round.PoolSize != len(d.pool) {
 				t.Fatalf("round state = %s", s.raw)
 			}
 		}
@@ -142,8 +144,9 @@ func TestPublicWebSocket(t *testing.T) {
 			}
 		}
 
-		// An unknown or malformed code: hello, gone, closed.
-		for _, q := range []string{"code=ZZZZZZ", "code=K7", ""} {
+		// A malformed code: hello, gone, closed (an unknown one waits:
+		// TestPublicViewerWaitsForItsRaffle).
+		for _, q := range []string{"code=K7", ""} {
 			v := dialViewer(t, srv.URL, q)
 			v.must("hello")
 			v.must("gone")

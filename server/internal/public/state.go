@@ -56,6 +56,11 @@ type Round struct {
 	CountdownEndsAt int64  `json:"countdown_ends_at"`
 	Offline         bool   `json:"offline"`
 	Positions       []int  `json:"positions"`
+	// PoolDigest (SHA-256, hex) and PoolSize are the pool the round draws
+	// from, published at its start: the room sees the list was closed
+	// before the result existed.
+	PoolDigest string `json:"pool_digest"`
+	PoolSize   int    `json:"pool_size"`
 }
 
 // Winner is one winner of any round, valid or not.
@@ -85,7 +90,7 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	if rd := v.Round; rd != nil {
 		s.Round = &Round{ID: rd.ID, StartedAt: rd.StartedAt, CountdownEndsAt: rd.StartedAt + int64(rd.CountdownSeconds)*1000,
-			Offline: rd.Offline, Positions: rd.Positions}
+			Offline: rd.Offline, Positions: rd.Positions, PoolDigest: rd.PoolDigest, PoolSize: rd.PoolSize}
 	}
 	for i, w := range v.Winners {
 		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),

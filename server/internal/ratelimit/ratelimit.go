@@ -41,6 +41,37 @@ func (l *Limiter) Peek(key string) (bool, time.Duration) {
 	return l.take(key, false)
 }
 
+// Lease is Allow for something that lasts, a connection: when allowed it
+// answers end, to call when it closes. A lease held at least hold gives its
+// token back then, so a crowd that stayed and dropped together (a venue's
+// Wi-Fi blip) comes back at once, while connections that come and go
+// quickly keep spending tokens as with Allow. What stays open is bounded
+// elsewhere (a per-address cap), so at most that many tokens come back per
+// hold.
+func (l *Limiter) Lease(key string, hold time.Duration) (end func(), ok bool, wait time.Duration) {
+	if ok, wait := l.Allow(key); !ok {
+		return nil, false, wait
+	}
+	taken := l.now()
+	return func() {
+		if l.now().Sub(taken) >= hold {
+			l.refund(key)
+		}
+	}, true, 0
+}
+
+// refund gives one token back to key, never above the burst.
+func (l *Limiter) refund(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	// A forgotten bucket was full: nothing to give back.
+	if b, ok := l.buckets[key]; ok {
+		now := l.now()
+		b.tokens = min(l.burst, b.tokens+1+float64(now.Sub(b.last))/float64(l.every))
+		b.last = now
+	}
+}
+
 func (l *Limiter) take(key string, spend bool) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -68,3 +68,54 @@ func TestPeekTakesNothing(t *testing.T) {
 		t.Fatalf("Peek of an empty bucket: ok=%v wait=%v, want refused, 10s", ok, wait)
 	}
 }
+
+// A lease held long enough gives its token back when it ends: a crowd that
+// stayed and dropped together reconnects at once. Short leases spend their
+// tokens as Allow does, so a flood of quick connections is still stopped.
+func TestLeaseReturnsTokensOfLongHolds(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := New(3, time.Minute, func() time.Time { return now })
+	hold := 30 * time.Second
+	var ends []func()
+	for i := range 3 {
+		end, ok, _ := l.Lease("a", hold)
+		if !ok {
+			t.Fatalf("lease %d refused within the burst", i+1)
+		}
+		ends = append(ends, end)
+	}
+	if _, ok, wait := l.Lease("a", hold); ok || wait != time.Minute {
+		t.Fatalf("4th lease: ok=%v wait=%v, want refused for 1m", ok, wait)
+	}
+	now = now.Add(hold)
+	for _, end := range ends {
+		end()
+	}
+	ends = ends[:0]
+	for i := range 3 {
+		end, ok, _ := l.Lease("a", hold)
+		if !ok {
+			t.Fatalf("after a long hold, lease %d refused: the tokens did not come back", i+1)
+		}
+		ends = append(ends, end)
+	}
+	// Held 29 s: nothing comes back (half a token refilled meanwhile).
+	now = now.Add(hold - time.Second)
+	for _, end := range ends {
+		end()
+	}
+	if _, ok, _ := l.Lease("a", hold); ok {
+		t.Fatal("short leases gave their tokens back: a flood would pass")
+	}
+	// Never above the burst.
+	now = now.Add(time.Hour)
+	end, _, _ := l.Lease("b", hold)
+	now = now.Add(hold)
+	end()
+	end()
+	for i := range 4 {
+		if _, ok, _ := l.Lease("b", hold); ok != (i < 3) {
+			t.Fatalf("lease %d of b: ok=%v, the burst is 3", i+1, ok)
+		}
+	}
+}

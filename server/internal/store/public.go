@@ -32,6 +32,10 @@ type PublicRound struct {
 	Offline          bool
 	StartedAt        int64
 	CountdownSeconds int
+	// PoolDigest and PoolSize are the pool's fingerprint and tickets, fixed
+	// at the start: shown before the result exists.
+	PoolDigest string
+	PoolSize   int
 }
 
 // PublicWinner is one winner, valid or not, with its ticket's holder.
@@ -92,9 +96,9 @@ func (db *DB) publicRaffle(ctx context.Context, tx *sql.Tx, where, arg string) (
 func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*PublicRound, error) {
 	var rd PublicRound
 	var positions string
-	err := tx.QueryRowContext(ctx, db.q(`SELECT id, positions, offline, started_at, countdown_seconds FROM draws
-		WHERE raffle_id = ? AND completed_at IS NULL AND abandoned_at IS NULL`), raffleID).
-		Scan(&rd.ID, &positions, &rd.Offline, &rd.StartedAt, &rd.CountdownSeconds)
+	err := tx.QueryRowContext(ctx, db.q(`SELECT id, positions, offline, started_at, countdown_seconds, pool_digest, pool_size
+		FROM draws WHERE raffle_id = ? AND completed_at IS NULL AND abandoned_at IS NULL`), raffleID).
+		Scan(&rd.ID, &positions, &rd.Offline, &rd.StartedAt, &rd.CountdownSeconds, &rd.PoolDigest, &rd.PoolSize)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

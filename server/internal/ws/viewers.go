@@ -43,6 +43,10 @@ type Viewers struct {
 	rooms map[string]*room // by raffle id
 	perIP map[string]int
 	total int
+	// waiting are the viewers of codes no raffle had when they connected,
+	// by code (viewers_wait.go); codes caches raffle ids' codes meanwhile.
+	waiting map[string]map[*Viewer]struct{}
+	codes   map[string]string
 }
 
 type room struct {
@@ -61,6 +65,9 @@ type Viewer struct {
 	sock  *socket
 	ip    string
 	queue int
+	// room is the raffle id it watches, code the code it waits for while
+	// room is empty; both under Viewers.mu.
+	room, code string
 
 	mu       sync.Mutex
 	seq      int64   // the newest state sent to it
@@ -74,7 +81,8 @@ func NewViewers(log *slog.Logger, load Loader, limits ViewerLimits) *Viewers {
 	if limits.Queue <= 0 {
 		limits.Queue = 8
 	}
-	return &Viewers{log: log, load: load, limits: limits, rooms: map[string]*room{}, perIP: map[string]int{}}
+	return &Viewers{log: log, load: load, limits: limits, rooms: map[string]*room{}, perIP: map[string]int{},
+		waiting: map[string]map[*Viewer]struct{}{}, codes: map[string]string{}}
 }
 
 // Observe makes every broadcast report its viewers and the time from
@@ -156,10 +164,23 @@ var GoneMsg, _ = Prepare(map[string]string{"type": "gone"})
 // its last state, so a crowd connecting at once costs one load. It blocks,
 // reading only pongs and the close.
 func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64) {
-	v := &Viewer{ws: conn, sock: newSocket(conn.NetConn()), ip: ip, seq: after, queue: vs.limits.Queue}
+	v := newViewer(conn, ip, after, vs.limits.Queue)
+	vs.mu.Lock()
+	last, sent := vs.joinLocked(v, raffleID)
+	vs.mu.Unlock()
+	vs.welcome(v, raffleID, last, sent)
+	vs.run(v)
+}
+
+func newViewer(conn *websocket.Conn, ip string, after int64, queue int) *Viewer {
+	v := &Viewer{ws: conn, sock: newSocket(conn.NetConn()), ip: ip, seq: after, queue: queue}
 	// The hello's deadline would fail every later write, waiting or not.
 	_ = v.sock.nc.SetWriteDeadline(time.Time{})
-	vs.mu.Lock()
+	return v
+}
+
+// joinLocked puts v in raffleID's room and answers the room's last state.
+func (vs *Viewers) joinLocked(v *Viewer, raffleID string) (frame, int64) {
 	r := vs.rooms[raffleID]
 	if r == nil {
 		r = &room{viewers: map[*Viewer]struct{}{}}
@@ -167,27 +188,45 @@ func (vs *Viewers) Serve(conn *websocket.Conn, ip, raffleID string, after int64)
 	}
 	r.viewers[v] = struct{}{}
 	r.list = nil
-	last, sent := r.last, r.sent
-	vs.mu.Unlock()
+	v.room, v.code = raffleID, ""
+	return r.last, r.sent
+}
+
+// welcome sends a joined viewer the room's last state, if any.
+func (vs *Viewers) welcome(v *Viewer, raffleID string, last frame, sent int64) {
 	if last != nil {
 		v.deliver(last, sent)
 	}
 	// A new room loads through the change path, so a change committed
 	// meanwhile is not missed: it makes the load run again.
 	vs.Changed(raffleID, 1)
+}
 
+// run reads v until its connection ends, then takes it out of its room or
+// waiting list.
+func (vs *Viewers) run(v *Viewer) {
 	v.readLoop()
 	v.mu.Lock()
 	v.closeLocked(awayFrame)
 	v.mu.Unlock()
 
 	vs.mu.Lock()
-	delete(r.viewers, v)
-	r.list = nil
-	if len(r.viewers) == 0 && vs.rooms[raffleID] == r {
-		delete(vs.rooms, raffleID)
+	if r := vs.rooms[v.room]; v.room != "" && r != nil {
+		delete(r.viewers, v)
+		r.list = nil
+		if len(r.viewers) == 0 {
+			delete(vs.rooms, v.room)
+		}
+	} else if w := vs.waiting[v.code]; w != nil {
+		delete(w, v)
+		if len(w) == 0 {
+			delete(vs.waiting, v.code)
+		}
+		if len(vs.waiting) == 0 {
+			clear(vs.codes)
+		}
 	}
-	vs.release(ip)
+	vs.release(v.ip)
 	vs.mu.Unlock()
 }
 

@@ -17,6 +17,12 @@ import (
 func (vs *Viewers) Changed(raffleID string, seq int64) {
 	vs.mu.Lock()
 	r := vs.rooms[raffleID]
+	if r == nil && len(vs.waiting) > 0 {
+		vs.mu.Unlock()
+		// Perhaps the raffle someone waits for (viewers_wait.go).
+		go vs.match(raffleID)
+		return
+	}
 	if r == nil || seq <= r.heard {
 		vs.mu.Unlock()
 		return

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { QrCode } from '@/components/ui/QrCode'
+import { QrCode } from '@/components/qr/QrCode'
 import type { Ata, AtaHolder, AtaPosition, AtaRound, AtaTime } from '@/protocol/ata'
 
 type DrawnAta = Extract<Ata, { status: 'drawn' }>

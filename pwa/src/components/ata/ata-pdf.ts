@@ -4,7 +4,7 @@
 // jsPDF embeds only the glyphs used and writes their Unicode map, so the text can be searched and
 // copied from the file.
 import { jsPDF } from 'jspdf'
-import { loadQrMatrix, QR_QUIET_ZONE } from '@/components/ui/qr-path'
+import { loadQrMatrix, QR_QUIET_ZONE } from '@/components/qr/qr-path'
 import type { Ata, AtaHolder, AtaTime } from '@/protocol/ata'
 import regularUrl from '@/components/ata/fonts/DejaVuSans-latin.ttf?inline'
 import boldUrl from '@/components/ata/fonts/DejaVuSans-Bold-latin.ttf?inline'

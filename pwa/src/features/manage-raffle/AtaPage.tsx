@@ -12,7 +12,7 @@ import { useSession } from '@/sync/session-context'
 
 function useOrganiserAta(userId: string, email: string, raffleId: string): Ata | undefined {
   const lookup = useOwnRaffle(userId, raffleId)
-  useLeaveWhenMissing(lookup.status === 'missing')
+  useLeaveWhenMissing(lookup.status === 'missing', userId, raffleId)
   const index = useGroupIndex(raffleId)
   const overview = useLiveQuery(() => drawOverview(raffleId), [raffleId])
   const raffle = lookup.status === 'found' ? lookup.raffle : undefined

@@ -5,13 +5,15 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorText } from '@/components/ui/error-text'
 import { Spinner } from '@/components/ui/Spinner'
 import { clearToasts } from '@/components/ui/toast-control'
-import { countdownEnd, startDraw } from '@/db/draws'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { countdownEnd, drawPreview, startDraw, type DrawPreview } from '@/db/draws'
 import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import type { DrawRow, RaffleRow } from '@/db/schema'
 import { useOnline } from '@/sync/online'
 import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT, secondsLeft } from '@/features/manage-raffle/draw-text'
 import { useServerNow, type DrawView } from '@/features/manage-raffle/useDraw'
 import { formatDateTime } from '@/lib/dates'
+import { drawQuestion, FINGERPRINT_LABEL, FINGERPRINT_NOTE, poolFingerprint } from '@/lib/pool-text'
 
 interface StartProps {
   userId: string
@@ -24,21 +26,41 @@ interface StartProps {
 
 function StartDraw({ userId, raffle, missing, ready }: StartProps) {
   const [starting, setStarting] = useState(false)
+  // The pool about to be drawn, while the organiser confirms.
+  const [preview, setPreview] = useState<DrawPreview | null>(null)
   const missingId = useId()
   const offlineId = useId()
   const online = useOnline()
   const describedBy = [missing ? missingId : '', online ? '' : offlineId].filter(Boolean).join(' ') || undefined
 
-  async function onStart() {
+  function failed(error: unknown) {
+    toast.error('Não foi possível iniciar o sorteio', { description: errorText(error) })
+  }
+
+  // A stray tap must not start the public round: the numbers and the fingerprint are confirmed first.
+  async function onAsk() {
     setStarting(true)
     clearToasts()
     try {
-      // The round's mode, for good: offline only when the device cannot reach the server now.
-      await startDraw(userId, raffle.id, { offline: !online })
+      setPreview(await drawPreview(userId, raffle.id))
     } catch (error) {
-      toast.error('Não foi possível iniciar o sorteio', { description: errorText(error) })
+      failed(error)
     } finally {
       setStarting(false)
+    }
+  }
+
+  async function onStart() {
+    if (!preview) return
+    setStarting(true)
+    try {
+      // The round's mode, for good: offline only when the device cannot reach the server now.
+      await startDraw(userId, raffle.id, { offline: !online, poolDigest: preview.digest })
+    } catch (error) {
+      failed(error)
+    } finally {
+      setStarting(false)
+      setPreview(null)
     }
   }
 
@@ -58,13 +80,29 @@ function StartDraw({ userId, raffle, missing, ready }: StartProps) {
       <Button
         size="lg"
         className="w-full sm:w-auto"
-        onClick={onStart}
+        onClick={() => void onAsk()}
         disabled={!ready || missing !== null}
-        loading={starting}
+        loading={starting && preview === null}
         aria-describedby={describedBy}
       >
         Iniciar Sorteio
       </Button>
+      {preview && (
+        <ConfirmDialog
+          open
+          title={drawQuestion(raffle.winnersCount, { tickets: preview.tickets, people: preview.people, simple: raffle.type === 'simple' })}
+          confirmLabel="Sortear agora"
+          busy={starting}
+          onConfirm={() => void onStart()}
+          onCancel={() => setPreview(null)}
+        >
+          <p className="font-medium text-slate-900">
+            {`${FINGERPRINT_LABEL} `}
+            <span className="font-mono font-bold tracking-wider">{poolFingerprint(preview.digest)}</span>
+          </p>
+          <p className="mt-1">{FINGERPRINT_NOTE}</p>
+        </ConfirmDialog>
+      )}
     </div>
   )
 }

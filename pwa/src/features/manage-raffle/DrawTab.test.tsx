@@ -80,6 +80,7 @@ describe('draw tab', () => {
     const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
     await waitFor(() => expect(start).toBeEnabled())
     await user.click(start)
+    await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
     expect(await screen.findByText('Sorteio realizado!')).toBeInTheDocument()
     expect(screen.getByText('2 vencedores sorteados')).toBeInTheDocument()
     expect(screen.getByText('Sorteio concluído')).toBeInTheDocument()
@@ -88,6 +89,25 @@ describe('draw tab', () => {
     expect(op!.payload).toMatchObject({ offline: true })
     const tickets = await ticketsById(raffle.id, (op!.payload as { winners: string[] }).winners, db)
     for (const t of tickets) expect(within(winnersCard()).getByText(new RegExp(t!.name))).toBeInTheDocument()
+  })
+
+  it('asks first, with the numbers and the pool’s fingerprint; Cancelar starts nothing', async () => {
+    const raffle = await raffleWith({ winnersCount: 2, countdownSeconds: 30 })
+    const { user } = await openDrawTab(raffle)
+    const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    const dialog = await screen.findByRole('dialog', { name: 'Sortear 2 vencedores entre 4 bilhetes de 3 pessoas?' })
+    expect(dialog).toHaveTextContent('Esta é a impressão digital da lista: ela fica registrada e qualquer um pode conferir depois.')
+    const shown = within(dialog).getByText(/^[0-9a-f]{8}$/).textContent
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(await db.draws.count()).toBe(0)
+    expect(await db.outbox.filter((o) => o.type === 'draw.start').count()).toBe(0)
+    await user.click(start)
+    await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
+    expect(await screen.findByRole('timer')).toBeInTheDocument()
+    // The fingerprint shown is the one the round publishes.
+    expect((await db.draws.toArray())[0]!.poolDigest.slice(0, 8)).toBe(shown)
   })
 
   it('counts down a round of this device, saying each second, then draws', async () => {
@@ -102,6 +122,7 @@ describe('draw tab', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 5000)
     await user.click(start)
+    await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
     const timer = await screen.findByRole('timer')
     expect(timer).toHaveAttribute('aria-live', 'polite')
     expect(timer).toHaveTextContent('Falta 1 segundo para o sorteio')
@@ -131,6 +152,7 @@ describe('draw tab', () => {
     const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
     await waitFor(() => expect(start).toBeEnabled())
     await user.click(start)
+    await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
     expect(await screen.findByRole('timer')).toBeInTheDocument()
     const [op] = (await db.outbox.toArray()).filter((o) => o.type === 'draw.start')
     expect(op!.payload).not.toHaveProperty('offline')

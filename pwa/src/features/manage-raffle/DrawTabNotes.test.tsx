@@ -124,6 +124,7 @@ describe('draw tab notes', () => {
     toast.success('Participante adicionado', { duration: 60_000 })
     expect(await screen.findByText('Participante adicionado')).toBeInTheDocument()
     await user.click(start)
+    await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
     expect(await screen.findByRole('timer')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByText('Participante adicionado')).not.toBeInTheDocument())
   })

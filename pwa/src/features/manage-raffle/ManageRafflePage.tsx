@@ -14,10 +14,11 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { DrawTab } from '@/features/manage-raffle/DrawTab'
 import { ParticipantsTab } from '@/features/manage-raffle/ParticipantsTab'
 import { RaffleHeader } from '@/features/manage-raffle/RaffleHeader'
+import { SharePanel } from '@/features/manage-raffle/SharePanel'
 import { SettingsTab } from '@/features/manage-raffle/SettingsTab'
 import { useDrawView } from '@/features/manage-raffle/useDraw'
 import { useGroupIndex } from '@/features/manage-raffle/useGroupIndex'
-import { useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
+import { NOT_HERE_YET, useLeaveWhenMissing, useOwnRaffle } from '@/features/manage-raffle/useOwnRaffle'
 import { useResultCheck } from '@/features/manage-raffle/useResultCheck'
 
 type Tab = 'participants' | 'settings' | 'draw'
@@ -60,6 +61,10 @@ function Manage({ userId, raffle, index }: { userId: string; raffle: RaffleRow; 
           ]}
         />
       </div>
+      {/* Below the tabs: the work of the page comes first; the room is reached from here. */}
+      <div className="mt-5">
+        <SharePanel raffle={raffle} />
+      </div>
     </>
   )
 }
@@ -70,7 +75,7 @@ function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }
   // raffle's own read rather than after it, so the list does not wait for one more round trip.
   // Nothing read is shown unless the raffle turns out to be this account's.
   const index = useGroupIndex(raffleId)
-  useLeaveWhenMissing(lookup.status === 'missing')
+  const missing = useLeaveWhenMissing(lookup.status === 'missing', userId, raffleId)
   usePageTitle(lookup.status === 'found' ? lookup.raffle.title : 'Gerenciar Sorteio')
   if (lookup.status === 'found') return <Manage userId={userId} raffle={lookup.raffle} index={index} />
   if (lookup.status === 'error') {
@@ -78,6 +83,14 @@ function ManageScreen({ userId, raffleId }: { userId: string; raffleId: string }
       <Card role="alert">
         <h1 className="text-lg font-semibold text-slate-900">Não foi possível abrir o sorteio</h1>
         <p className="mt-1 text-sm text-slate-600">{lookup.message}</p>
+      </Card>
+    )
+  }
+  if (lookup.status === 'missing' && missing === 'offline') {
+    return (
+      <Card role="status">
+        <h1 className="text-lg font-semibold text-slate-900">{NOT_HERE_YET}</h1>
+        <p className="mt-1 text-sm text-slate-600">Ele aparece aqui assim que a conexão voltar e o aparelho sincronizar.</p>
       </Card>
     )
   }

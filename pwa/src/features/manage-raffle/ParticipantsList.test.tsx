@@ -103,7 +103,7 @@ describe('participants list', () => {
     await user.click(remove)
     // It asks first, naming the person and their tickets.
     const dialog = await screen.findByRole('dialog', { name: 'Remover participante?' })
-    expect(dialog).toHaveAccessibleDescription('Ana e seus 3 bilhetes sairão do sorteio.')
+    expect(dialog).toHaveAccessibleDescription('Ana e os bilhetes 001, 002 e 003 sairão do sorteio.')
     await user.click(within(dialog).getByRole('button', { name: 'Remover' }))
     expect(await screen.findByText('Ana removido(a) com 3 bilhete(s)')).toBeInTheDocument()
     await waitFor(() => expect(names()).toEqual(['Bruno']))

@@ -49,9 +49,17 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
 
   return (
     <div className="space-y-5">
-      <Card>
-        <AddParticipantForm userId={userId} raffle={raffle} />
-      </Card>
+      {/* A finished raffle has no form to show, greyed out or not: its list is the one that was drawn. */}
+      {raffle.status === 'completed' ? (
+        <Card>
+          <h2 className="font-semibold text-slate-900">Sorteio finalizado</h2>
+          <p className="mt-1 text-sm text-slate-600">A lista abaixo é a que foi sorteada.</p>
+        </Card>
+      ) : (
+        <Card>
+          <AddParticipantForm userId={userId} raffle={raffle} />
+        </Card>
+      )}
       {raffle.status === 'pending' && (
         <Card>
           <ImportPanel userId={userId} raffle={raffle} />

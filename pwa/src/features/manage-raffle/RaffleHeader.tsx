@@ -5,18 +5,15 @@ import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { copyText } from '@/components/ui/copy-text'
 import type { RaffleRow } from '@/db/schema'
+import { publicLink } from '@/features/manage-raffle/share-link'
 import { STATUS } from '@/features/manage-raffle/status'
 
-/** The public page of a raffle, as shared with participants. */
-function publicLink(code: string): string {
-  return `${window.location.origin}/sorteio/${code}`
-}
 
 export function RaffleHeader({ raffle }: { raffle: RaffleRow }) {
   const status = STATUS[raffle.status]
 
   async function onCopy() {
-    const link = publicLink(raffle.code)
+    const link = publicLink(window.location.origin, raffle.code)
     try {
       await copyText(link)
       toast.success('Link copiado!', { description: link })

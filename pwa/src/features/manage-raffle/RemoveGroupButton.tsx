@@ -3,7 +3,7 @@ import { TrashIcon } from '@/components/ui/action-icons'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Spinner } from '@/components/ui/Spinner'
 import type { ParticipantGroup } from '@/features/manage-raffle/participants-logic'
-import { removeTitle, ticketsLabel } from '@/features/manage-raffle/participants-text'
+import { removalSentence, removeTitle } from '@/features/manage-raffle/participants-text'
 
 interface RemoveGroupButtonProps {
   group: ParticipantGroup
@@ -58,7 +58,7 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
       >
         <p>
           <strong className="font-semibold wrap-anywhere text-slate-900">{group.name}</strong>
-          {withTickets ? ` e seus ${ticketsLabel(group.ticketCount)} sairão do sorteio.` : ' sairá do sorteio.'}
+          {withTickets ? removalSentence(group.ticketCount, group.ticketNumbers, group.range) : ' sairá do sorteio.'}
         </p>
       </ConfirmDialog>
     </>

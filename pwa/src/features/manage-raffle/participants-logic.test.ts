@@ -12,7 +12,7 @@ import {
   sortedTicketNumbers,
   type TicketInput,
 } from '@/features/manage-raffle/participants-logic'
-import { emptyText, loadMoreLabel, removedMessage, removeTitle, shortId, summaryText } from '@/features/manage-raffle/participants-text'
+import { emptyText, loadMoreLabel, removalSentence, removedMessage, removeTitle, shortId, summaryText } from '@/features/manage-raffle/participants-text'
 
 let seq = 0
 function ticket(groupId: string, name: string, ticketNumber: string | null = null, email: string | null = null): TicketInput {
@@ -200,6 +200,11 @@ describe('paging and wording', () => {
     expect(emptyText('')).toBe('Nenhum participante cadastrado ainda.')
     expect(emptyText(' zé ')).toBe('Nenhum participante encontrado para "zé"')
     expect(removeTitle('Ana', 3)).toBe('Remover Ana e seus 3 bilhete(s)')
+    // The dialog names the tickets, in the singular for one.
+    expect(`Maria José da Silva${removalSentence(1, ['778'], { first: '778', last: '778' })}`).toBe('Maria José da Silva e o bilhete 778 sairão do sorteio.')
+    expect(removalSentence(2, ['007', '012'], { first: '007', last: '012' })).toBe(' e os bilhetes 007 e 012 sairão do sorteio.')
+    expect(removalSentence(1200, ['001'], { first: '001', last: '1200' })).toBe(' e os 1.200 bilhetes (001 a 1200) sairão do sorteio.')
+    expect(removalSentence(3, [], null)).toBe(' e os 3 bilhetes sairão do sorteio.')
     expect(removedMessage('Ana', 3)).toBe('Ana removido(a) com 3 bilhete(s)')
     // A simple raffle's one entry: no tickets to speak of.
     expect(removeTitle('Ana', 1, false)).toBe('Remover Ana')

@@ -49,6 +49,26 @@ export function removeTitle(name: string, tickets: number, withTickets = true): 
   return withTickets ? `Remover ${name} e seus ${tickets} bilhete(s)` : `Remover ${name}`
 }
 
+/** Up to this many ticket numbers are named one by one in the removal dialog; more, by their range. */
+const NAMED_TICKETS = 5
+
+function listed(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`
+}
+
+/**
+ * What the removal dialog says follows the name: ' e o bilhete 778 sairão do sorteio.', ' e os
+ * bilhetes 001, 002 e 003 sairão...', or for many ' e os 250 bilhetes (001 a 250) sairão...'. People
+ * at a rifa check paper tickets: the numbers, not a count, tell them which go.
+ */
+export function removalSentence(count: number, numbers: readonly string[], range: { first: string; last: string } | null): string {
+  const all = numbers.length === count
+  if (count === 1) return all ? ` e o bilhete ${numbers[0]} sairão do sorteio.` : ' e o seu bilhete sairão do sorteio.'
+  if (all && count <= NAMED_TICKETS) return ` e os bilhetes ${listed(numbers)} sairão do sorteio.`
+  const span = range && range.first !== range.last ? ` (${range.first} a ${range.last})` : ''
+  return ` e os ${formatCount(count)} bilhetes${span} sairão do sorteio.`
+}
+
 export function removedMessage(name: string, tickets: number, withTickets = true): string {
   return withTickets ? `${name} removido(a) com ${tickets} bilhete(s)` : `${name} removido(a)`
 }

@@ -1,22 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useSyncStatus } from '@/sync/sync-context'
+import { useOnline } from '@/sync/online'
+import { useSync, useSyncStatus } from '@/sync/sync-context'
 import { toast } from 'sonner'
 import { errorText } from '@/components/ui/error-text'
 import { findOwnRaffle } from '@/db/queries'
 import type { RaffleRow } from '@/db/schema'
 
 export const NOT_FOUND_MESSAGE = 'Sorteio não encontrado ou você não tem permissão'
-
-/**
- * How long a raffle may be absent from this device before the screen gives up on it. Right after
- * signing in on a new device (or opening a shared link to /gerenciar/{id}), the sync engine may
- * not have pulled the raffle yet; it arrives through the same live query a moment later. Deciding
- * "not found" on the first empty answer would bounce the organiser to the dashboard for a raffle
- * that is on its way, so the screen keeps showing "Carregando..." for this long first.
- */
-export const NOT_FOUND_GRACE_MS = 1500
 
 export type RaffleLookup =
   | { status: 'loading' }
@@ -42,20 +34,54 @@ export function useOwnRaffle(userId: string, raffleId: string): RaffleLookup {
   return answer.raffle ? { status: 'found', raffle: answer.raffle } : { status: 'missing' }
 }
 
+/** Said while offline for a raffle this device has not pulled: it waits for the connection. */
+export const NOT_HERE_YET = 'Este sorteio ainda não está neste aparelho'
+
 /**
- * After the grace period with no raffle: the spec's error, then back to the dashboard. The clock
- * only runs while the sync engine is not pulling: a raffle of 100,000 tickets arrives with its
- * first page of changes, many seconds into the first sync on a new device.
+ * A raffle missing from this device is decided from facts, never by a timer a slow device could
+ * lose: online, the screen asks the sync engine for a round (push and pull, which brings the raffle
+ * if this account holds it) and decides only once a round seen running while the raffle was missing
+ * has ended without error: still missing then, the spec's error and back to the dashboard. A failed
+ * round decides nothing (the engine retries). Offline nothing is decided: 'offline' asks the screen
+ * to say the raffle is not on this device yet. Outside a sync provider (screens rendered alone)
+ * nothing could bring the raffle: missing at once.
  */
-export function useLeaveWhenMissing(missing: boolean): void {
+export function useLeaveWhenMissing(missing: boolean, userId: string, raffleId: string): 'checking' | 'offline' {
   const navigate = useNavigate()
-  const pulling = useSyncStatus()?.syncing ?? false
+  const sync = useSync()
+  const engine = sync?.engine ?? null
+  const provided = sync !== null
+  const online = useOnline()
+  const status = useSyncStatus()
+  const syncing = status?.syncing ?? false
+  const failed = (status?.error ?? null) !== null
+  // A round ran while the raffle was missing (the engine's status is shared by every tab).
+  const [roundSeen, setRoundSeen] = useState(false)
+  if (missing && syncing && !roundSeen) setRoundSeen(true)
+
   useEffect(() => {
-    if (!missing || pulling) return
-    const timer = setTimeout(() => {
+    if (missing && !provided) {
       toast.error(NOT_FOUND_MESSAGE)
       navigate('/dashboard', { replace: true })
-    }, NOT_FOUND_GRACE_MS)
-    return () => clearTimeout(timer)
-  }, [missing, pulling, navigate])
+    }
+  }, [missing, provided, navigate])
+  // A round now, rather than at the engine's next occasion; its answer is read from the status.
+  useEffect(() => {
+    if (missing && engine && online) void engine.syncNow()
+  }, [missing, engine, online])
+  useEffect(() => {
+    if (!missing || !roundSeen || syncing || failed) return
+    let stopped = false
+    void findOwnRaffle(userId, raffleId).then((raffle) => {
+      // Still missing after a whole round: this account does not hold it (or it was deleted).
+      if (!raffle && !stopped) {
+        toast.error(NOT_FOUND_MESSAGE)
+        navigate('/dashboard', { replace: true })
+      }
+    })
+    return () => {
+      stopped = true
+    }
+  }, [missing, roundSeen, syncing, failed, userId, raffleId, navigate])
+  return online ? 'checking' : 'offline'
 }

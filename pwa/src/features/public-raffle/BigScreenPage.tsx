@@ -8,11 +8,12 @@ import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { orderWinners } from '@/lib/winners'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
-import { RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
+import { RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
-import { QrCode } from '@/components/ui/QrCode'
+import { QrCode } from '@/components/qr/QrCode'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
+import { useWakeLock } from '@/features/public-raffle/useWakeLock'
 
 function subscribeFullscreen(listener: () => void): () => void {
   document.addEventListener('fullscreenchange', listener)
@@ -61,11 +62,13 @@ function Winners({ state }: { state: PublicState }) {
 function BigScreen({ code }: { code: string }) {
   const view = usePublicRaffle(code)
   const { load, live, online, retry } = view
+  useWakeLock()
   // The link is read once: it is what the room scans.
   const [link] = useState(() => publicLink(window.location.origin, code))
   usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title)} · Modo telão`)
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
+  if (load.status === 'waiting') return <RaffleWaiting code={code} big />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
   if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
   const { raffle, counts } = live.state

@@ -4,6 +4,7 @@ import { TicketIcon, TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { cn } from '@/lib/cn'
 import type { LiveState } from '@/features/public-raffle/live-show'
+import { PoolFairness } from '@/features/public-raffle/PoolFairness'
 import { placeText, secondsText } from '@/features/public-raffle/public-text'
 import type { RevealWinner, ShowFrame } from '@/features/public-raffle/reveal-timeline'
 import { useShowFrame } from '@/features/public-raffle/useShowFrame'
@@ -184,6 +185,7 @@ export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps
         Sorteio ao vivo
       </h2>
       <Stage frame={frame} big={big} onClose={onClose} />
+      {(frame.kind === 'countdown' || frame.kind === 'drawing') && <PoolFairness state={live.state} big={big} />}
       <p className="sr-only" aria-live="polite">
         {announced.map((w) => `${placeText(w.position, w.prize)}: ${w.name}.`).join(' ')}
       </p>

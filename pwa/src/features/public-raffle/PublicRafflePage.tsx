@@ -9,7 +9,7 @@ import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
 import { usePageTitle } from '@/components/ui/usePageTitle'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
-import { OfflineNotice, RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
+import { OfflineNotice, RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
 import { PublicWinners } from '@/features/public-raffle/PublicWinners'
 import { publicTitle } from '@/features/public-raffle/public-text'
@@ -30,6 +30,7 @@ function PublicRaffle({ code }: { code: string }) {
   usePageTitle(publicTitle(code, load.status, live.state?.raffle.title))
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
+  if (load.status === 'waiting') return <RaffleWaiting code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
   if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
   const { state } = live

@@ -11,6 +11,7 @@ const CONNECTION: Record<FeedStatus, { label: string; dot: string }> = {
   live: { label: 'Ao vivo', dot: 'bg-emerald-500 animate-pulse motion-reduce:animate-none' },
   reconnecting: { label: 'Reconectando...', dot: 'bg-amber-500' },
   gone: { label: 'Encerrado', dot: 'bg-slate-400' },
+  waiting: { label: 'Aguardando...', dot: 'bg-slate-400' },
 }
 
 /** Whether the page follows the raffle live right now. */

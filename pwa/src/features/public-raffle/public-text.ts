@@ -15,6 +15,9 @@ export const FULL_LIST_LIMIT = 2000
 
 export const NOT_FOUND_TITLE = 'Sorteio não encontrado'
 export const NOT_FOUND_HINT = 'Verifique o código e tente novamente'
+/** A code no raffle has yet (its organiser has not synced it): the page waits for it. */
+export const waitingText = (code: string) => `Aguardando o sorteio ${code}…`
+export const WAITING_HINT = 'Ele aparece aqui assim que o organizador sincronizar. Confira se o código está certo.'
 export const NO_TICKETS_FOUND = 'Nenhum bilhete encontrado para este e-mail'
 
 export const count = (n: number) => n.toLocaleString('pt-BR')
@@ -36,5 +39,6 @@ export function publicLink(origin: string, code: string): string {
 /** The tab's title of a public raffle's screens: its title once read, else what is known. */
 export function publicTitle(code: string, load: string, title: string | undefined): string {
   if (load === 'notFound') return NOT_FOUND_TITLE
+  if (load === 'waiting') return waitingText(code)
   return title?.trim() || `Sorteio ${code}`
 }

@@ -12,7 +12,8 @@ import { takeEarlyState, type EarlyState, type RequestTimes } from '@/features/p
 import { fetchPublicState } from '@/features/public-raffle/public-api'
 import { showClock } from '@/features/public-raffle/useShowFrame'
 
-export type PageLoad = { status: 'loading' } | { status: 'notFound' } | { status: 'failed'; message: string; offline: boolean } | { status: 'ready' }
+/** 'waiting': no raffle has the code yet (not synced by its organiser); the socket waits for it. */
+export type PageLoad = { status: 'loading' } | { status: 'notFound' } | { status: 'waiting' } | { status: 'failed'; message: string; offline: boolean } | { status: 'ready' }
 
 export interface PublicRaffleView {
   load: PageLoad
@@ -92,9 +93,12 @@ export function usePublicRaffle(code: string): PublicRaffleView {
         setOffset(offset)
       }
     }
+    const ready = { key, load: { status: 'ready' } } as const
     const receive = (state: PublicState) => {
       showClock.touch()
       dispatch({ type: 'state', state, now: Date.now() + offsetRef.current })
+      // A waited-for raffle arrives by the socket: shown at once, without a reload.
+      setAnswer((shown) => (shown?.key === key && shown.load.status === 'ready' ? shown : ready))
     }
     const feed = new PublicFeed({
       code,
@@ -106,6 +110,7 @@ export function usePublicRaffle(code: string): PublicRaffleView {
       onStatus: (status) => {
         setConnection(status)
         if (status === 'gone') setAnswer({ key, load: { status: 'notFound' } })
+        if (status === 'waiting') setAnswer((shown) => (shown?.key === key && shown.load.status === 'ready' ? shown : { key, load: { status: 'waiting' } }))
       },
     })
     feedRef.current = feed
@@ -121,17 +126,18 @@ export function usePublicRaffle(code: string): PublicRaffleView {
         // as old as the copy: only a live state's clock counts; the socket's hello follows anyway.
         if (!isSettled(state) && times) observe(state.server_time, times.sentAt, times.receivedAt)
         receive(state)
-        setAnswer({ key, load: { status: 'ready' } })
         feed.noteSeq(state.seq)
         feed.start()
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const load: PageLoad =
-          error instanceof ApiError && error.status === 404
-            ? { status: 'notFound' }
-            : { status: 'failed', message: errorText(error), offline: error instanceof NetworkError }
-        setAnswer({ key, load })
+        if (error instanceof ApiError && error.status === 404) {
+          // Perhaps not synced yet: the socket waits for the code and brings the raffle when it arrives.
+          setAnswer({ key, load: { status: 'waiting' } })
+          feed.start()
+          return
+        }
+        setAnswer({ key, load: { status: 'failed', message: errorText(error), offline: error instanceof NetworkError } })
       },
     )
     return () => {

@@ -8,7 +8,7 @@ export const IMPORT_MESSAGES = {
   unrecognised: 'Formato de arquivo não reconhecido',
   noRows: 'Nenhum participante válido encontrado no arquivo',
   failed: 'Erro ao processar arquivo',
-  password: 'o arquivo está protegido por senha: salve uma cópia sem senha e tente de novo',
+  password: 'o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo.',
   corrupt: 'o arquivo está corrompido ou incompleto.',
   tooBig: 'o arquivo tem mais de 10 MB',
   // A spreadsheet past its bounds (xlsx.ts): more rows or inflated bytes than 100,000 tickets need.

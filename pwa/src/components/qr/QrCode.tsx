@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { cn } from '@/lib/cn'
-import { loadQrMatrix, QR_QUIET_ZONE, qrPath } from '@/components/ui/qr-path'
+import { loadQrMatrix, QR_QUIET_ZONE, qrPath } from '@/components/qr/qr-path'
 
 type Matrix = { text: string; size: number; path: string }
 

@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { confirmStart, organiser } from './helpers';
+
+// What the venue saw on phones, at 360 × 740: a finished raffle's participants tab, the removal
+// dialog's tickets, a toast clear of the field being typed in; and a device that has not pulled a
+// raffle yet, slow or offline, is never sent away from it.
+
+const PHONE = { width: 360, height: 740 };
+
+async function phonePage(browser: Browser): Promise<{ page: Page; seed: Awaited<ReturnType<typeof organiser>>['seed']; email: string; close(): Promise<void> }> {
+  const { context, seed, email } = await organiser(browser, 'phone');
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  return { page, seed, email, close: () => context.close() };
+}
+
+test('a finished raffle says Sorteio finalizado, with no form', async ({ browser }, info) => {
+  const { page, seed, close } = await phonePage(browser);
+  const raffle = await seed.createRaffle({ title: 'Rifa encerrada', winners: 1 });
+  await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima']);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  await confirmStart(page);
+  await expect(page.getByText('Sorteio concluído')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Participantes' }).click();
+  await expect(page.getByRole('heading', { name: 'Sorteio finalizado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Adicionar participante' })).toHaveCount(0);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('O sorteio já começou: não é mais possível adicionar participantes.')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('finished-360.png') });
+  await close();
+});
+
+test('the removal dialog names the ticket, in the singular', async ({ browser }, info) => {
+  const { page, seed, close } = await phonePage(browser);
+  const raffle = await seed.createRaffle({ title: 'Rifa da rua', winners: 1 });
+  await seed.addPeople(raffle.id, ['Maria José da Silva', 'Bruno Lima']);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await page.getByRole('button', { name: 'Remover Maria José da Silva e seus 1 bilhete(s)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remover participante?' });
+  await expect(dialog).toContainText('Maria José da Silva e o bilhete 001 sairão do sorteio.');
+  await page.screenshot({ path: info.outputPath('remove-360.png') });
+  await close();
+});
+
+test('a toast in settings stays clear of the field being typed in and its error', async ({ browser }, info) => {
+  const { page, seed, close } = await phonePage(browser);
+  const raffle = await seed.createRaffle({ title: 'Rifa das mães', winners: 1 });
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await page.getByRole('tab', { name: 'Configurações' }).click();
+  const title = page.getByLabel('Título');
+  await title.fill('Rifa do dia das mães');
+  // Leaving the title saves it; the organiser goes on in the next field.
+  await page.keyboard.press('Tab');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Sorteio atualizado' });
+  await expect(toast).toBeVisible();
+  const focused = page.locator(':focus');
+  const [t, f] = [await toast.boundingBox(), await focused.boundingBox()];
+  expect(t && f && (t.y + t.height <= f.y || f.y + f.height <= t.y), `toast ${JSON.stringify(t)} over the field ${JSON.stringify(f)}`).toBe(true);
+  await page.screenshot({ path: info.outputPath('settings-toast-360.png') });
+  await close();
+});
+
+/** A second device of the same account, synced once, before the raffle exists. */
+async function secondDevice(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  expect((await context.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Sincronização' })).toContainText('Tudo sincronizado');
+  return page;
+}
+
+test('offline, a raffle not pulled yet waits for the connection instead of leaving', async ({ browser }, info) => {
+  test.setTimeout(60_000);
+  const { seed, email, close } = await phonePage(browser);
+  const device = await secondDevice(browser, email);
+  await device.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+  await device.context().setOffline(true);
+  const raffle = await seed.createRaffle({ title: 'Rifa chegando', winners: 1 });
+  await device.goto(`/gerenciar/${raffle.id}`);
+  await expect(device.getByRole('heading', { name: 'Este sorteio ainda não está neste aparelho' })).toBeVisible();
+  await device.screenshot({ path: info.outputPath('not-here-yet-360.png') });
+  await device.context().setOffline(false);
+  await expect(device.getByRole('heading', { name: 'Rifa chegando', level: 1 })).toBeVisible({ timeout: 20_000 });
+  expect(new URL(device.url()).pathname).toBe(`/gerenciar/${raffle.id}`);
+  await device.context().close();
+  await close();
+});
+
+test('a slow pull does not send the organiser away from their raffle', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { seed, email, close } = await phonePage(browser);
+  const device = await secondDevice(browser, email);
+  const raffle = await seed.createRaffle({ title: 'Rifa demorada', winners: 1 });
+  // Every sync request waits 4 s before it goes: a busy machine's pull, long past any grace timer.
+  await device.route('**/api/sync/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await device.goto(`/gerenciar/${raffle.id}`);
+  await expect(device.getByRole('heading', { name: 'Rifa demorada', level: 1 })).toBeVisible({ timeout: 30_000 });
+  expect(new URL(device.url()).pathname).toBe(`/gerenciar/${raffle.id}`);
+  await device.context().close();
+  await close();
+});
