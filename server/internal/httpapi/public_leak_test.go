@@ -154,8 +154,8 @@ func TestPublicNeverLeaks(t *testing.T) {
 					t.Fatalf("%q leaked in %s", s, a)
 				}
 			}
-			if strings.Contains(a, `"algorithm":"sorteio-v1"`) {
-				continue
+			if strings.Contains(a, `"algorithm":"sorteio-v`) {
+				continue // a draw record: its seeds are revealed (any version)
 			}
 			if strings.Contains(a, "invalidation_reason") || strings.Contains(a, "owner_id") || strings.Contains(a, "server_seed") {
 				t.Fatalf("a private field in %s", a)
