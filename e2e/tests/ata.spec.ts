@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { organiser } from './helpers';
+import { confirmStart, organiser } from './helpers';
 import { pdfPages, pdfText } from './pdf-text';
 
 // The 'Ata do sorteio': made on the organiser's device with no connection (its PDF read back),
@@ -25,7 +25,7 @@ interface PublicWinner { position: number; name: string; email: string | null; t
 /** Draws 2 winners online from the draw tab, invalidates the 1st with a reason and redraws it. */
 async function drawWithRedraw(page: Page) {
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const firstCard = winnersList(page).getByRole('listitem').first();
   await firstCard.getByRole('button', { name: 'Invalidar' }).click();
@@ -141,7 +141,7 @@ test('a draw in progress has no ata yet, and says so', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto(`/gerenciar/${raffle.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   await expect(page.getByRole('timer')).toBeVisible();
   await page.getByRole('link', { name: 'Ata do sorteio' }).click();
   await expect(page.getByText('O sorteio está em andamento. A ata fica disponível quando o resultado for revelado.')).toBeVisible();
@@ -158,7 +158,7 @@ test('dashboard: a finished raffle shows when it was drawn and its winner; searc
   await page.setViewportSize(PHONE);
   await page.goto(`/gerenciar/${drawn.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(1);
   const winner = (await (await context.request.get(`/api/public/raffles/${drawn.code}`)).json()).winners[0].name as string;
 

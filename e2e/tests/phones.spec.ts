@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { organiser } from './helpers';
+import { confirmStart, organiser } from './helpers';
 
 // A participant's phone, typed by hand at a phone's width: shown as +55 11 91234-5678, found by the
 // organiser's search however it is typed, and offered on the winner's card as 'Chamar no WhatsApp'.
@@ -28,7 +28,7 @@ test('a phone added by hand is found by search, and its winner gets a WhatsApp l
   await expect(people).toHaveCount(3);
 
   await page.getByRole('tab', { name: 'Sorteio' }).click();
-  await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(page);
   const winners = page.getByRole('list', { name: 'Vencedores' }).getByRole('listitem');
   await expect(winners).toHaveCount(3, { timeout: 20_000 });
   // Only the winner with a phone can be called.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, organiser, uniqueEmail } from './helpers';
+import { confirmStart, createAccount, organiser, uniqueEmail } from './helpers';
 import { SeedClient } from './seed';
 
 // Prizes per position, as the room sees them: the reveal on a viewer's phone and on the big screen
@@ -37,7 +37,7 @@ test('a viewer and the big screen reveal each place with its prize', async ({ br
   await manage.goto(`/gerenciar/${raffle.id}`);
   await manage.getByRole('tab', { name: 'Sorteio' }).click();
   await expect(manage.getByText('1º prêmio · Bicicleta aro 29')).toBeVisible();
-  await manage.getByRole('button', { name: 'Iniciar Sorteio' }).click();
+  await confirmStart(manage);
 
   for (const page of [viewer, tv]) {
     const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
