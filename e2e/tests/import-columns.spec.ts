@@ -35,6 +35,12 @@ async function serverPeople(context: BrowserContext, raffleId: string) {
   return [...groups.values()].map((g) => `${g.name} <${g.email ?? ''}> ${g.tickets.sort().join(',')}`).sort();
 }
 
+/** The server's tickets as 'name phone' (blank when none), sorted. */
+async function serverPhones(context: BrowserContext, raffleId: string) {
+  const snap = await (await context.request.get(`/api/sync/raffles/${raffleId}/snapshot`)).json();
+  return (snap.participants as { name: string; phone?: string | null }[]).map((t) => `${t.name} ${t.phone ?? ''}`).sort();
+}
+
 test('the column step: a changed guess is what the import saves, remembered for the same header; a clash renumbered', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext();
@@ -78,22 +84,46 @@ test('the column step: a changed guess is what the import saves, remembered for 
   await context.close();
 });
 
-test('the column step on a phone: a Google Forms export, its skipped row and left-out columns', async ({ browser }) => {
+test('the column step on a phone: a Google Forms export, its skipped row and left-out columns; phones saved', async ({ browser }) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const { page } = await newRaffle(context);
+  const { page, raffleId } = await newRaffle(context);
   await page.getByLabel('Arquivo para importar').setInputFiles(fixture('google-forms.csv'));
   const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
   await expect(dialog.getByTestId('import-counts')).toHaveText('2 participantes, 6 bilhetes');
   await expect(dialog.getByTestId('import-skipped')).toContainText('Linha 5: sem nome');
-  await expect(dialog.getByTestId('import-left-out')).toHaveText(
-    'Colunas não importadas: Carimbo de data/hora; Telefone (WhatsApp) (telefone: ainda não é salvo)',
-  );
+  await expect(dialog.getByTestId('import-left-out')).toHaveText('Colunas não importadas: Carimbo de data/hora');
   await expect(dialog.getByLabel('Telefone')).toHaveValue('3');
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: test.info().outputPath('column-step-360.png') });
   await dialog.getByTestId('import-skipped').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('column-step-360-end.png') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('2 participante(s) importado(s)')).toBeVisible();
+
+  // A form with an invalid phone: a warning, the person imported without it.
+  await page.getByLabel('Arquivo para importar').setInputFiles(fixture('form-phone.csv'));
+  await expect(dialog.getByTestId('import-warnings')).toContainText('Linha 6: telefone inválido (12345): a pessoa entra sem telefone');
+  await dialog.getByTestId('import-warnings').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('phone-warning-360.png') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('6 participante(s) importado(s)')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  // Saved on the device in E.164 with each person, and synced so.
+  await expect
+    .poll(() => serverPhones(context, raffleId))
+    .toEqual(
+      [
+        ...Array<string>(6).fill('Ana Lima +5511912345678'), // the form's 5 tickets and the second file's 1
+        'Bruno Souza ', // no phone in the form
+        'Bruno Souza +5521988887777',
+        'Carla Dias +551134567890',
+        'David Smith +442079460958',
+        'Edu Rocha ',
+        'Fábio Reis ',
+      ].sort(),
+    );
   await context.close();
 });
 

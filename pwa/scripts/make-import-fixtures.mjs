@@ -61,6 +61,8 @@ put('export-person-changed.csv', utf8('Nome;Email;Bilhete;Participante\nAna Lima
 put('grouping-email.csv', utf8('nome,email,bilhete\nAna Lima,ana@exemplo.com,001\nBruno Souza,bruno@exemplo.com,002\nAna Lima,ANA@exemplo.com ,003\nCarla Dias,,004\nCarla Dias,,005\nAna L.,ana@exemplo.com,006\n,zeca@exemplo.com,007\nBruno Souza,bruno@exemplo.com,008\n'))
 put('google-forms.csv', bom('Carimbo de data/hora,Endereço de e-mail,Nome completo,Telefone (WhatsApp),Quantos números?\n2026/11/20 10:01:02,ana@exemplo.com,Ana Lima,(11) 91234-5678,3\n2026/11/20 10:05:40,bruno@exemplo.com,Bruno Souza,,1\n2026/11/20 11:00:00,ana@exemplo.com,Ana Lima,,2\n2026/11/21 09:00:00,carla@exemplo.com,,11 99999-0000,1\n'))
 put('ticket-platform.csv', bom('Pedido;Nome;Sobrenome;E-mail;Nº do ingresso;Valor\r\n1001;Ana;Lima;ana@exemplo.com;0001;10,00\r\n1001;Ana;Lima;ana@exemplo.com;0002;10,00\r\n1002;Bruno;Souza;bruno@exemplo.com;0003;10,00\r\n'))
-put('form-phone.csv', utf8('Nome;Celular;Cidade\nAna Lima;+55 11 91234-5678;Santos\nBruno Souza;(21) 98888-7777;Rio\n'))
+put('form-phone.csv', utf8('Nome;Celular;Cidade\nAna Lima;+55 11 91234-5678;Santos\nBruno Souza;(21) 98888-7777;Rio\nCarla Dias;(11) 3456-7890;São Paulo\nDavid Smith;+44 20 7946 0958;Londres\nEdu Rocha;12345;Campinas\nFábio Reis;;Santos\n'))
+// A person's rows grouped by e-mail take their first valid phone; letters and a bidi override are warnings.
+put('phones-grouped.csv', utf8('nome,email,telefone\nAna Lima,ana@exemplo.com,\nAna Lima,ana@exemplo.com,(11) 91234-5678\nAna Lima,ANA@exemplo.com,(11) 98888-7777\nBia Reis,,abc\nCaio Dias,,11 9\u202e1234-5678\n'))
 put('clashes.csv', utf8('nome;bilhete\nAna;001\nBruno;002\nCarla;010\n'))
 put('export-text-tickets.csv', bom('Nome;Email;Bilhete;Participante\r\nAna Lima;ana@exemplo.com;="001";1\r\nAna Lima;ana@exemplo.com;="002";1\r\nBruno Souza;;="010";2\r\n'))

@@ -135,20 +135,15 @@ func (c Columns) within(width int, numbered bool) Columns {
 	return out
 }
 
-// leftOut is the header's columns the import does not save: unused ones,
-// and the phone column (nothing stores a phone yet).
+// leftOut is the header's columns the import does not save.
 func leftOut(header []string, c Columns, personAt int) []string {
-	used := map[int]bool{c.Email: true, c.Ticket: true, c.Quantity: true, personAt: true}
+	used := map[int]bool{c.Email: true, c.Ticket: true, c.Quantity: true, c.Phone: true, personAt: true}
 	for _, n := range c.Name {
 		used[n] = true
 	}
 	var out []string
 	for i, h := range header {
-		h = strings.TrimSpace(h)
-		switch {
-		case i == c.Phone:
-			out = append(out, h+" (telefone: ainda não é salvo)")
-		case !used[i] && h != "":
+		if h = strings.TrimSpace(h); !used[i] && h != "" {
 			out = append(out, h)
 		}
 	}

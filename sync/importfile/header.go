@@ -83,6 +83,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 	}
 	seen := map[string]bool{}
 	people := map[string]*person{}
+	var phones []*string // each person's phone: the first valid one of their rows
 	for _, r := range data[1:] {
 		raw := rowName(r, cols.Name)
 		if raw == "" {
@@ -123,7 +124,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 				*highest = max(*highest, n)
 			}
 		}
-		phone := optional(cell(r, cols.Phone))
+		phone := rowPhone(p, r, cols.Phone)
 		// The export's person column groups its rows; without it, the e-mail does.
 		key, byEmail := cell(r, personAt), false
 		if personAt < 0 && email != nil {
@@ -151,6 +152,10 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 				people[key] = &person{index: p.People, name: name, email: email, tickets: quantity}
 			}
 			p.People++
+			phones = append(phones, nil)
+		}
+		if phones[index] == nil {
+			phones[index] = phone
 		}
 		// Past the limit the import fails anyway: count the rest without building it.
 		if p.Tickets+quantity <= protocol.MaxTickets {
@@ -160,8 +165,39 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 		}
 		p.Tickets += quantity
 	}
+	// A person's tickets share one phone, as a person added by hand does.
+	for i, who := range p.Person {
+		p.Phones[i] = phones[who]
+	}
 	return nil
 }
+
+// rowPhone is the row's phone in E.164 (nil when blank). One the phone rule
+// refuses is a warning, and the person comes in without it: a phone is
+// optional, so it never refuses the file (docs/import.md, "Phones").
+func rowPhone(p *Plan, r Row, at int) *string {
+	raw := cell(r, at)
+	phone, rej := protocol.ParticipantPhone(raw)
+	if rej == nil {
+		return optional(phone)
+	}
+	shown := "caracteres não permitidos"
+	if rej.Reason == protocol.ReasonInvalidPhone {
+		shown = shortCell(raw)
+	}
+	p.Warnings = append(p.Warnings, fmt.Sprintf("Linha %d: telefone inválido (%s): a pessoa entra sem telefone", r.Line, shown))
+	return nil
+}
+
+// shortCell is a cell as a message quotes it: at most 40 characters.
+func shortCell(s string) string {
+	if r := []rune(s); len(r) > maxQuoted {
+		return string(r[:maxQuoted]) + "…"
+	}
+	return s
+}
+
+const maxQuoted = 40
 
 // ClashRefusal is the refusal of a plan whose tickets the raffle holds, when
 // no choice was made (the server's import is all or nothing), else nil.

@@ -48,8 +48,8 @@ type Plan struct {
 	Emails  []*string
 	Numbers []*string
 	Person  []int
-	// Phones is each ticket's phone cell as written (nil when blank): carried
-	// for the participants' phones, not saved yet.
+	// Phones is each ticket's phone in E.164 (nil when none or refused), the
+	// same for all of a person's tickets.
 	Phones []*string
 	// A header file's first row and the columns read (the guess or the choice).
 	Header  []string

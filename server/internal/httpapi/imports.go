@@ -154,7 +154,7 @@ func planTickets(p *importfile.Plan, now func() time.Time) []protocol.Ticket {
 	groups, ids := core.NewIDs(p.People, now()), core.NewIDs(len(p.Names), now())
 	out := make([]protocol.Ticket, len(p.Names))
 	for i, name := range p.Names {
-		out[i] = protocol.Ticket{ID: ids[i], Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]]}
+		out[i] = protocol.Ticket{ID: ids[i], Name: name, Email: p.Emails[i], TicketNumber: p.Numbers[i], GroupID: groups[p.Person[i]], Phone: p.Phones[i]}
 	}
 	return out
 }

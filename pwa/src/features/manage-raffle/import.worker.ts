@@ -93,7 +93,7 @@ async function onSave(request: Extract<ImportRequest, { type: 'save' }>): Promis
     const all = bulkIds(p.people + p.tickets)
     const groups = p.person.map((i) => all[i]!)
     const ids = all.slice(p.people)
-    await addTickets(request.userId, request.raffleId, { names: p.names, emails: p.emails, numbers: p.numbers, chosen: p.chosen, groups, ids }, db)
+    await addTickets(request.userId, request.raffleId, { names: p.names, emails: p.emails, phones: p.phones, numbers: p.numbers, chosen: p.chosen, groups, ids }, db)
     if (p.columns) await rememberColumns(p.header, p.columns, db).catch(() => {})
     post({ ok: true, type: 'save', people: p.people, saveMs: performance.now() - began })
   } catch (error) {

@@ -73,13 +73,8 @@ export function within(c: ImportColumns, width: number, numbered: boolean): Impo
   }
 }
 
-/** The header's columns the import does not save: the unused ones, and the phone (nothing stores it yet). */
+/** The header's columns the import does not save. */
 export function leftOut(header: string[], c: ImportColumns, personAt: number): string[] {
-  const used = new Set([c.email, c.ticket, c.quantity, personAt, ...c.name])
-  const out: string[] = []
-  header.forEach((h, i) => {
-    if (i === c.phone) out.push(`${h} (telefone: ainda não é salvo)`)
-    else if (!used.has(i) && h !== '') out.push(h)
-  })
-  return out
+  const used = new Set([c.email, c.ticket, c.quantity, c.phone, personAt, ...c.name])
+  return header.filter((h, i) => !used.has(i) && h !== '')
 }

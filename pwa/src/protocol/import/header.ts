@@ -6,6 +6,7 @@ import { guessColumns, type ImportChoice, leftOut, within } from '@/protocol/imp
 import { fold, PERSON_HEADER } from '@/protocol/import/fold'
 import { ImportError, importMessage } from '@/protocol/import/messages'
 import { type Adder, cell, checked, type ImportPlan, type ImportTarget, type SheetRow, WHOLE } from '@/protocol/import/rows'
+import { participantPhone } from '@/protocol/phone'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, trimSpace } from '@/protocol/rules'
 
 interface Person {
@@ -48,6 +49,28 @@ function remembered<T>(rule: (s: string) => T): (line: number, s: string) => T {
   }
 }
 
+/** A cell as a message quotes it: at most 40 characters. */
+function shortCell(s: string): string {
+  const chars = Array.from(s)
+  return chars.length > 40 ? chars.slice(0, 40).join('') + '…' : s
+}
+
+/**
+ * The row's phone in E.164 (null when blank). One the phone rule refuses is a warning, and the person
+ * comes in without it: a phone is optional, so it never refuses the file (docs/import.md, "Phones").
+ */
+function phoneRule(plan: ImportPlan): (line: number, raw: string) => string | null {
+  const known = new Map<string, ReturnType<typeof participantPhone>>()
+  return (line, raw) => {
+    let out = known.get(raw)
+    if (out === undefined) known.set(raw, (out = participantPhone(raw)))
+    if ('phone' in out) return out.phone || null
+    const shown = out.reason === 'invalid_phone' ? shortCell(raw) : 'caracteres não permitidos'
+    plan.warnings.push(importMessage.badPhone(line, shown))
+    return null
+  }
+}
+
 /** Fills the plan from a header file's rows; returns the highest all-digit number (numbering goes on after it). */
 export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTarget, choice: ImportChoice, add: Adder): number {
   const first = data[0]!
@@ -63,6 +86,8 @@ export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTar
   let highest = target.highest
   const nameRule = remembered(checkName)
   const emailRule = remembered(checkEmail)
+  const rowPhone = phoneRule(plan)
+  const phones: (string | null)[] = [] // each person's phone: the first valid one of their rows
   for (const row of data.slice(1)) {
     const raw = rowName(row, cols.name)
     if (!raw) {
@@ -85,7 +110,7 @@ export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTar
       seen.add(number)
       if (WHOLE.test(number)) highest = Math.max(highest, Number(number))
     }
-    const phone = cell(row, cols.phone) || null
+    const phone = rowPhone(row.line, cell(row, cols.phone))
     // The export's person column groups its rows; without it, the e-mail does.
     const byEmail = personAt < 0 && email !== null
     const key = byEmail ? email : cell(row, personAt)
@@ -107,10 +132,14 @@ export function planHeader(plan: ImportPlan, data: SheetRow[], target: ImportTar
     } else {
       if (key) people.set(key, { index: plan.people, name, email, tickets: quantity })
       plan.people++
+      phones.push(null)
     }
+    phones[index] ??= phone
     // Past the limit the import fails anyway: count the rest without building it.
     if (plan.tickets + quantity <= LIMITS.maxTickets) for (let q = 0; q < quantity; q++) add(name, email, number, phone, index)
     plan.tickets += quantity
   }
+  // A person's tickets share one phone, as a person added by hand does.
+  plan.person.forEach((who, i) => (plan.phones[i] = phones[who]!))
   return highest
 }

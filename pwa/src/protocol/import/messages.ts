@@ -37,6 +37,7 @@ export const importMessage = {
   // Listed in the preview, not refused (docs/import.md, "Columns").
   noName: (row: number) => `Linha ${row}: sem nome`,
   takenSkipped: (row: number, number: string) => `Linha ${row}: o bilhete ${number} já existe no sorteio`,
+  badPhone: (row: number, shown: string) => `Linha ${row}: telefone inválido (${shown}): a pessoa entra sem telefone`,
   otherName: (row: number, email: string, name: string, kept: string) =>
     `Linha ${row}: ${email} aparece com outro nome (${name}); os bilhetes ficam com o nome ${kept}`,
 }

@@ -39,7 +39,7 @@ export interface ImportPlan {
   person: number[]
   /** The tickets whose number the import chose (the file named none): sent as provisional. */
   chosen: number[]
-  /** Each ticket's phone cell as written: carried for the participants' phones, not saved yet. */
+  /** Each ticket's phone in E.164 (null when none or refused), the same for all of a person's tickets. */
   phones: (string | null)[]
   /** A header file's first row and the columns read (the guess or the choice). */
   header: string[]
