@@ -32,4 +32,20 @@ describe('toExcelCsv', () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true })
     expect(rows.map((r) => r[1])).toEqual(['Bilhete', '001', '0042', 'A-7'])
   })
+
+  it('writes phones as texts without the apostrophe, and a text column still refuses formulas', () => {
+    const csv = toExcelCsv(
+      [
+        ['Nome', 'Telefone'],
+        ['Ana', '+55 11 91234-5678'],
+        ['Bia', '+55 11 •••••-5678'],
+        ['Caio', '+1"+HYPERLINK("x")'],
+      ],
+      new Set([1]),
+    )
+    expect(csv).toBe('\uFEFFNome;Telefone\r\nAna;="+55 11 91234-5678"\r\nBia;="+55 11 •••••-5678"\r\nCaio;"\'+1""+HYPERLINK(""x"")"\r\n')
+    const book = XLSX.read(csv, { type: 'string' })
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: true })
+    expect(rows.map((r) => r[1]).slice(0, 3)).toEqual(['Telefone', '+55 11 91234-5678', '+55 11 •••••-5678'])
+  })
 })

@@ -50,9 +50,10 @@ async function winnerRows(raffle: RaffleRow, options: ExportOptions): Promise<Ce
   return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(winners[i]!.phone, options)])]
 }
 
-/** The header's 'Bilhete' column (its numbers must stay texts in Excel), -1 without one. */
-function ticketColumn(rows: Cell[][]): number {
-  return (rows[0] ?? []).indexOf('Bilhete')
+/** The header's 'Bilhete' and 'Telefone' columns (their texts must stay texts in Excel). */
+function textColumns(rows: Cell[][]): Set<number> {
+  const head = rows[0] ?? []
+  return new Set([head.indexOf('Bilhete'), head.indexOf('Telefone')].filter((i) => i >= 0))
 }
 
 /** A safe file name from the title: 'Rifa da Igreja' → 'rifa-da-igreja-participantes.xlsx'. */
@@ -70,7 +71,7 @@ export function exportFileName(title: string, what: ExportWhat, format: ExportFo
 
 export async function exportBlob(raffle: RaffleRow, what: ExportWhat, format: ExportFormat, options: ExportOptions = {}): Promise<Blob> {
   const rows = what === 'participants' ? await participantRows(raffle, options) : await winnerRows(raffle, options)
-  if (format === 'csv') return new Blob([toExcelCsv(rows, new Set([ticketColumn(rows)]))], { type: 'text/csv;charset=utf-8' })
+  if (format === 'csv') return new Blob([toExcelCsv(rows, textColumns(rows))], { type: 'text/csv;charset=utf-8' })
   const XLSX = await import('@e965/xlsx')
   const book = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), what === 'participants' ? 'Participantes' : 'Vencedores')
