@@ -11,7 +11,8 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 	rec := draw.Record{DrawID: rd.DrawID, Round: rd.Number, Kind: rd.Kind, Positions: rd.Positions,
 		ClientCommitment: rd.ClientCommitment, ServerCommitment: rd.ServerCommitment,
 		PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
-		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt}
+		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt,
+		AlternatesCount: rd.AlternatesCount}
 	if rd.Kind != KindRedraw {
 		rec.Pool = pool
 	}
@@ -20,6 +21,7 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		for _, w := range c.Winners {
 			rec.Winners = append(rec.Winners, w.TicketID)
 		}
+		rec.Alternates = c.Alternates
 	}
 	return rec
 }

@@ -43,6 +43,9 @@ type DrawStart struct {
 	// never match.
 	WinnersCount       *int
 	AllowDuplicateWins *bool
+	// AlternatesCount, when sent, is the alternates count the device saw
+	// (schema version 4), for the same reason.
+	AlternatesCount *int
 }
 
 // WinnerRedraw opens a redraw of one position whose winner was invalidated.
@@ -58,6 +61,9 @@ type DrawComplete struct {
 	ClientSeed string
 	Offline    bool
 	Winners    []string
+	// Alternates are an offline first draw's alternates (ticket ids in
+	// order), drawn after the winners in the same round.
+	Alternates []string
 	// Result is set by Check: what the server records and logs.
 	Result *DrawCompleted
 }
@@ -104,7 +110,10 @@ type DrawStarted struct {
 	WinnersCount       int    `json:"winners_count"`
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	CountdownSeconds   int    `json:"countdown_seconds"`
-	StartedAt          int64  `json:"started_at"`
+	// AlternatesCount is how many alternates a first draw adds after its
+	// winners (sorteio-v2); absent, none, as before schema version 4.
+	AlternatesCount int   `json:"alternates_count,omitempty"`
+	StartedAt       int64 `json:"started_at"`
 	// AbandonableAt is when the owner may abandon the round if its device
 	// never reveals it: the countdown's end plus the server's grace.
 	AbandonableAt int64 `json:"abandonable_at"`
@@ -118,6 +127,8 @@ type Completion struct {
 	Seed        string      `json:"seed"`
 	CompletedAt int64       `json:"completed_at"`
 	Winners     []WinnerRef `json:"winners"`
+	// Alternates are the round's alternates (ticket ids, in order).
+	Alternates []string `json:"alternates,omitempty"`
 }
 
 // DrawCompleted is the logged draw.complete payload, with the round's mode.

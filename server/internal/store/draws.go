@@ -42,10 +42,10 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 	}
 	if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
 		server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		countdown_seconds, started_at, alternates_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
 		rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
-		rd.StartedAt); err != nil {
+		rd.StartedAt, rd.AlternatesCount); err != nil {
 		return err
 	}
 	if rd.Kind != protocol.KindDraw {
@@ -54,12 +54,17 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 	return db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusInProgress, rd.RaffleID)
 }
 
-// completeRound stores a round's revealed seeds and its winners; a completed
+// completeRound stores a round's revealed seeds, its winners and its
+// alternates (in order, a JSON list); a completed
 // draw (kind) completes the raffle. The mode (offline) was stored by the
 // start and the rules matched the completion to it.
 func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, res *protocol.DrawCompleted) error {
-	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE raffle_id = ? AND id = ?`,
-		res.ClientSeed, res.Seed, res.CompletedAt, raffleID, res.DrawID); err != nil {
+	alternates, err := json.Marshal(nonNil(res.Alternates))
+	if err != nil {
+		return err
+	}
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ? WHERE raffle_id = ? AND id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), raffleID, res.DrawID); err != nil {
 		return err
 	}
 	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
@@ -70,6 +75,14 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 	}
 	return db.exec(ctx, tx, `UPDATE raffles SET status = ?, drawn_at = ? WHERE id = ?`,
 		protocol.StatusCompleted, res.CompletedAt, raffleID)
+}
+
+// nonNil stores an empty list, not null, for a round without alternates.
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
 }
 
 // invalidateWinner marks a winner invalid, with the organiser's reason.
@@ -114,7 +127,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at, abandoned_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -122,12 +135,12 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	rounds := []protocol.Round{}
 	for rows.Next() {
 		rd := protocol.Round{RaffleID: raffleID}
-		var positions string
+		var positions, alternates string
 		var clientSeed, seed sql.NullString
 		var completed, abandoned sql.NullInt64
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
-			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned); err != nil {
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates); err != nil {
 			return nil, nil, err
 		}
 		if abandoned.Valid {
@@ -144,6 +157,12 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 				if w.DrawID == rd.DrawID {
 					c.Winners = append(c.Winners, protocol.WinnerRef{ID: w.ID, Position: w.Position, TicketID: w.TicketID})
 				}
+			}
+			if err := json.Unmarshal([]byte(alternates), &c.Alternates); err != nil {
+				return nil, nil, err
+			}
+			if len(c.Alternates) == 0 {
+				c.Alternates = nil
 			}
 			rd.Completion = c
 		}

@@ -1,0 +1,132 @@
+package httpapi_test
+
+import (
+	"encoding/hex"
+	"slices"
+	"testing"
+
+	"github.com/sorteio/sorteio/server/internal/store"
+	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/sync/draw"
+	"github.com/sorteio/sorteio/sync/protocol"
+)
+
+// withAlternates asks the raffle for n alternates, as 'Configurações' does.
+func (d drawing) withAlternates(t *testing.T, n int) {
+	t.Helper()
+	wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"alternates_count": n})), "applied")
+}
+
+// completeWithAlternates is completeOffline for a round that draws
+// alternates after its winners: the device sends both.
+func (r round) completeWithAlternates(t *testing.T, pool []draw.Ticket, winners, alternates int, dup bool) (map[string]any, []string, []string) {
+	t.Helper()
+	won, next, err := draw.PickWithAlternates(r.seed, pool, winners, alternates, dup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]any{"draw_id": r.id, "client_seed": hex.EncodeToString(r.seed), "offline": true,
+		"winners": ticketIDs(won), "alternates": ticketIDs(next)}, ticketIDs(won), ticketIDs(next)
+}
+
+// An online first draw with alternates draws them in the same round, after
+// the winners: logged with the completion, kept in the snapshot and the
+// public record, which verifies; a later redraw's pool leaves them out.
+func TestOnlineDrawWithAlternates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d := newDrawing(t, db, 2, false, crowd(10, 2)...)
+		d.withAlternates(t, 3)
+		rd := newRound()
+		start := rd.start(d.pool)
+		start["alternates_count"] = 3 // what the device saw
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", start), d.c.op(d.rid, "draw.complete", rd.complete())),
+			"applied", "applied")
+		done := d.c.completion(t, d.e, d.rid)
+		seed, _ := hex.DecodeString(done.Seed)
+		won, next, err := draw.PickWithAlternates(seed, d.pool, 2, 3, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(done.Winners) != 2 || done.Winners[0].TicketID != won[0].ID || !slices.Equal(done.Alternates, ticketIDs(next)) {
+			t.Fatalf("completion = %+v, want winners %v and alternates %v", done, ticketIDs(won), ticketIDs(next))
+		}
+		snap := d.c.snapshot(t, d.e, d.rid)
+		if r := snap.Draws[0]; r.AlternatesCount != 3 || !slices.Equal(r.Completion.Alternates, ticketIDs(next)) {
+			t.Fatalf("snapshot round = %+v", r)
+		}
+		a := d.c.audit(t, d.e, d.rid)
+		if r := a.Draws[0]; r.AlternatesCount != 3 || !slices.Equal(r.Alternates, ticketIDs(next)) {
+			t.Fatalf("public record = %+v", r)
+		}
+		for i, p := range draw.VerifyExport(a.Export) {
+			if len(p) != 0 {
+				t.Fatalf("round %d does not verify: %v", i+1, p)
+			}
+		}
+
+		// A redraw after an invalidation draws from neither the winners
+		// nor the alternates (nor their people): the pool that keeps the
+		// alternates is refused, the one without them taken.
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "winner.invalidate", map[string]any{"winner_id": protocol.WinnerID(rd.id, 1)})),
+			"applied")
+		again := newRound()
+		keeps := draw.RedrawPool(d.pool, ticketIDs(won), false)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "winner.redraw", again.redraw(1, keeps))), "rejected:pool_changed")
+		without := draw.RedrawPool(d.pool, append(ticketIDs(won), ticketIDs(next)...), false)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "winner.redraw", again.redraw(1, without))), "applied")
+		if len(without) != 10 || len(keeps) != 16 {
+			t.Fatalf("redraw pools of %d and %d tickets, want 10 and 16", len(without), len(keeps))
+		}
+	})
+}
+
+// Offline, the device draws winners and alternates alone and sends both
+// with its completion; a completion without the alternates, or with others,
+// is refused and changes nothing.
+func TestOfflineDrawWithAlternates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d := newDrawing(t, db, 2, true, crowd(5, 2)...)
+		d.withAlternates(t, 2)
+		rd := newRound()
+		complete, winners, alternates := rd.completeWithAlternates(t, d.pool, 2, 2, true)
+		missing := map[string]any{"draw_id": rd.id, "client_seed": complete["client_seed"], "offline": true, "winners": winners}
+		swapped := map[string]any{"draw_id": rd.id, "client_seed": complete["client_seed"], "offline": true, "winners": winners,
+			"alternates": []string{alternates[1], alternates[0]}}
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", offline(rd.start(d.pool))),
+			d.c.op(d.rid, "draw.complete", missing), d.c.op(d.rid, "draw.complete", swapped)),
+			"applied", "rejected:result_mismatch", "rejected:result_mismatch")
+		if snap := d.c.snapshot(t, d.e, d.rid); !snap.Draws[0].Open() || len(snap.Winners) != 0 {
+			t.Fatalf("a refused completion changed the round: %+v", snap.Draws)
+		}
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.complete", complete)), "applied")
+		done := d.c.completion(t, d.e, d.rid)
+		if !done.Offline || !slices.Equal(done.Alternates, alternates) {
+			t.Fatalf("offline completion = %+v, want alternates %v", done, alternates)
+		}
+		a := d.c.audit(t, d.e, d.rid)
+		if p := draw.Verify(a.Draws[0]); len(p) != 0 || !slices.Equal(a.Draws[0].Alternates, alternates) {
+			t.Fatalf("offline record %+v: %v", a.Draws[0], p)
+		}
+	})
+}
+
+// The start needs enough people (or tickets) for winners and alternates
+// together, and refuses a device that saw another alternates count.
+func TestDrawStartNeedsRoomForAlternates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d := newDrawing(t, db, 2, false, crowd(3, 2)...)
+		d.withAlternates(t, 2)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", newRound().start(d.pool))), "rejected:not_enough_people")
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"allow_duplicate_wins": true, "alternates_count": 5})),
+			"applied")
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", newRound().start(d.pool))), "rejected:not_enough_tickets")
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"alternates_count": 4})), "applied")
+		stale := newRound().start(d.pool)
+		stale["alternates_count"] = 3
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", stale)), "rejected:settings_changed")
+		if n, w := storetest.CountDrawRows(t, db, d.rid); n != 0 || w != 0 {
+			t.Fatalf("%d rounds and %d winners stored after refusals", n, w)
+		}
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", newRound().start(d.pool))), "applied")
+	})
+}
