@@ -117,6 +117,10 @@ export interface DrawRow {
   /** The seed the winners were drawn with. */
   seed: string | null
   completedAt: number | null
+  /** How many alternates a first draw adds after its winners (absent: none, rows before them). */
+  alternatesCount?: number
+  /** The alternates' ticket ids in order, once completed (absent or null: none). */
+  alternates?: string[] | null
   /**
    * Whether the server's result matches the commitments this device saw at the start: 'pending'
    * when a completed round came from the server for a round whose server commitment this device

@@ -103,6 +103,10 @@ export interface DrawWire {
   server_seed?: string | null
   seed?: string | null
   completed_at?: number | null
+  /** Schema version 4: how many alternates a first draw adds after its winners (absent: none). */
+  alternates_count?: number
+  /** Its alternates' ticket ids, in order, once completed (absent: none). */
+  alternates?: string[] | null
 }
 
 export interface WinnerWire {
