@@ -2,9 +2,11 @@ package httpapi_test
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"slices"
 	"testing"
 
+	"github.com/sorteio/sorteio/server/internal/public"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/draw"
@@ -61,6 +63,17 @@ func TestOnlineDrawWithAlternates(t *testing.T) {
 		for i, p := range draw.VerifyExport(a.Export) {
 			if len(p) != 0 {
 				t.Fatalf("round %d does not verify: %v", i+1, p)
+			}
+		}
+		// Viewers see them, in order, apart from the winners.
+		var state public.State
+		res := d.e.do(t, request{method: "GET", path: "/api/public/raffles/" + snap.Raffle.Code})
+		if err := json.NewDecoder(res.Body).Decode(&state); err != nil || len(state.Alternates) != 3 || len(state.Winners) != 2 {
+			t.Fatalf("public state alternates = %+v (%v)", state.Alternates, err)
+		}
+		for i, alt := range state.Alternates {
+			if alt.Rank != i+1 || alt.TicketNumber == nil || *alt.TicketNumber != *next[i].TicketNumber || alt.Name != next[i].Name {
+				t.Fatalf("public alternate %d = %+v, want ticket %s", i+1, alt, *next[i].TicketNumber)
 			}
 		}
 

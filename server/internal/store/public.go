@@ -21,6 +21,8 @@ type PublicView struct {
 	// Round is the open round, if any.
 	Round   *PublicRound
 	Winners []PublicWinner
+	// Alternates are the first draw's alternates, in order (sorteio-v2).
+	Alternates []PublicAlternate
 	// Names are up to namesSample distinct names of the pool.
 	Names []string
 }
@@ -44,6 +46,15 @@ type PublicWinner struct {
 	Name          string
 	Email         *string
 	TicketNumber  *string
+}
+
+// PublicAlternate is one alternate of the first draw, with its ticket's
+// holder; Rank is 1 for the first.
+type PublicAlternate struct {
+	Rank         int
+	Name         string
+	Email        *string
+	TicketNumber *string
 }
 
 const namesSample = 50
@@ -72,6 +83,9 @@ func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicV
 			return err
 		}
 		if v.Winners, err = db.publicWinners(ctx, tx, v.Raffle.ID); err != nil {
+			return err
+		}
+		if v.Alternates, err = db.publicAlternates(ctx, tx, v.Raffle.ID); err != nil {
 			return err
 		}
 		v.Names, err = db.sampleNames(ctx, tx, v.Raffle.ID)
@@ -126,6 +140,34 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 		out = append(out, w)
 	}
 	return out, rows.Err()
+}
+
+// publicAlternates reads the completed first draw's alternates (at most
+// 10) and their tickets' holders, in order; none before it completes.
+func (db *DB) publicAlternates(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicAlternate, error) {
+	var list string
+	err := tx.QueryRowContext(ctx, db.q(`SELECT alternates FROM draws WHERE raffle_id = ? AND kind = ?
+		AND completed_at IS NOT NULL ORDER BY round_no LIMIT 1`), raffleID, protocol.KindDraw).Scan(&list)
+	if errors.Is(err, sql.ErrNoRows) {
+		return []PublicAlternate{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	if err := json.Unmarshal([]byte(list), &ids); err != nil {
+		return nil, err
+	}
+	out := make([]PublicAlternate, len(ids))
+	for i, id := range ids {
+		var email, number sql.NullString
+		if err := tx.QueryRowContext(ctx, db.q(`SELECT name, email, ticket_number FROM participants WHERE raffle_id = ? AND id = ?`),
+			raffleID, id).Scan(&out[i].Name, &email, &number); err != nil {
+			return nil, err
+		}
+		out[i].Rank, out[i].Email, out[i].TicketNumber = i+1, nullString(email), nullString(number)
+	}
+	return out, nil
 }
 
 // sampleNames reads some people's names, in no particular order (a sorted
