@@ -3,3 +3,7 @@
 -- is completed, their ticket ids in order as a JSON list.
 ALTER TABLE draws ADD COLUMN alternates_count INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE draws ADD COLUMN alternates TEXT NOT NULL DEFAULT '[]';
+-- An alternate called to a place ('Chamar suplente') is a winner of the
+-- first draw, id {draw}:a{rank}, with the time of the call; null for the
+-- winners a round drew.
+ALTER TABLE winners ADD COLUMN promoted_at BIGINT;

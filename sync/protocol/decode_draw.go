@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -138,6 +139,11 @@ func decodeWinnerInvalidate(p gjson.Result) (Mutation, *Rejection) {
 func IsWinnerID(s string) bool {
 	if len(s) < 38 || s[36] != ':' || !IsUUIDv7(s[:36]) {
 		return false
+	}
+	// An alternate called to a place is {first draw}:a{rank}.
+	if rank, ok := strings.CutPrefix(s[37:], "a"); ok {
+		n, err := strconv.Atoi(rank)
+		return err == nil && n >= 1 && n <= MaxAlternates && strconv.Itoa(n) == rank
 	}
 	n, err := strconv.Atoi(s[37:])
 	return err == nil && n >= 1 && n <= MaxPosition && strconv.Itoa(n) == s[37:]

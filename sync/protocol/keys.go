@@ -21,6 +21,7 @@ var payloadKeys = map[string][]string{
 	TypeDrawComplete:     {"draw_id", "client_seed", "offline", "winners", "alternates"},
 	TypeWinnerInvalidate: {"winner_id", "reason"},
 	TypeDrawAbandon:      {"draw_id"},
+	TypeWinnerPromote:    {"position"},
 }
 
 // ticketKeys are the fields of one ticket in participants.add.

@@ -74,6 +74,7 @@ const (
 	// Schema version 4: prizes and alternates.
 	ReasonPrizeTooLong         = "prize_too_long"
 	ReasonAlternatesOutOfRange = "alternates_out_of_range"
+	ReasonNoAlternateLeft      = "no_alternate_left"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -134,6 +135,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonOpFailed, "O servidor não conseguiu gravar esta alteração e a recusou."},
 	{ReasonPrizeTooLong, "O prêmio deve ter no máximo 120 caracteres."},
 	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
+	{ReasonNoAlternateLeft, "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'."},
 }
 
 var reasonMessages = func() map[string]string {

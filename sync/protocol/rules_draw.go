@@ -11,7 +11,7 @@ import (
 // winners) the store loads.
 func IsDrawOp(m Mutation) bool {
 	switch m.(type) {
-	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon:
+	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon, WinnerPromote:
 		return true
 	}
 	return false

@@ -88,6 +88,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',
   prize_too_long: 'O prêmio deve ter no máximo 120 caracteres.',
   alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
+  no_alternate_left: "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'.",
 }
 
 /**

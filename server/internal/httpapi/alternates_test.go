@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sorteio/sorteio/server/internal/public"
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -141,5 +142,71 @@ func TestDrawStartNeedsRoomForAlternates(t *testing.T) {
 			t.Fatalf("%d rounds and %d winners stored after refusals", n, w)
 		}
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", newRound().start(d.pool))), "applied")
+	})
+}
+
+// 'Chamar suplente': after an invalidation the next alternate takes the
+// place, recorded with its time; a place whose winner is valid, or a call
+// with no alternate left, is refused and changes nothing. The public record
+// lists the calls and verifies in full; viewers see the called alternate.
+func TestPromoteAlternate(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d := newDrawing(t, db, 2, false, crowd(8, 1)...)
+		d.withAlternates(t, 2)
+		rd := newRound()
+		promote := func(position int) testOp {
+			return d.c.op(d.rid, "winner.promote", map[string]any{"position": position})
+		}
+		wantStatuses(t, d.c.push(t, d.e, promote(1)), "rejected:not_drawn")
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", rd.start(d.pool)), d.c.op(d.rid, "draw.complete", rd.complete()),
+			promote(1)), "applied", "applied", "rejected:position_taken")
+		alternates := d.c.completion(t, d.e, d.rid).Alternates
+
+		invalidate := func(id string) testOp {
+			return d.c.op(d.rid, "winner.invalidate", map[string]any{"winner_id": id})
+		}
+		d.e.clock.advance(time.Second)
+		before := d.e.clock.Now().UnixMilli()
+		wantStatuses(t, d.c.push(t, d.e, invalidate(protocol.WinnerID(rd.id, 1)), promote(1), promote(1)),
+			"applied", "applied", "rejected:position_taken")
+		var called protocol.WinnerPromoted
+		if err := json.Unmarshal(d.c.logged(t, d.e, d.rid, "winner.promote")[0], &called); err != nil {
+			t.Fatal(err)
+		}
+		if called.WinnerID != protocol.AlternateWinnerID(rd.id, 1) || called.Position != 1 || called.Alternate != 1 ||
+			called.TicketID != alternates[0] || called.PromotedAt < before || called.PromotedAt > d.e.clock.Now().UnixMilli() {
+			t.Fatalf("logged call = %+v, want the 1st alternate %s", called, alternates[0])
+		}
+		// The called alternate holds the place: invalidated in turn, the
+		// second is called; then none is left, and only a redraw remains.
+		d.e.clock.advance(time.Second)
+		wantStatuses(t, d.c.push(t, d.e, invalidate(called.WinnerID), promote(1)), "applied", "applied")
+		d.e.clock.advance(time.Second)
+		wantStatuses(t, d.c.push(t, d.e, invalidate(protocol.AlternateWinnerID(rd.id, 2)), promote(1)), "applied", "rejected:no_alternate_left")
+
+		snap := d.c.snapshot(t, d.e, d.rid)
+		if len(snap.Winners) != 4 || snap.Winners[1].PromotedAt == nil || snap.Winners[1].TicketID != alternates[0] ||
+			snap.Winners[2].TicketID != alternates[1] || snap.Winners[2].IsValid || len(snap.Draws[0].Winners) != 2 {
+			t.Fatalf("snapshot winners = %+v", snap.Winners)
+		}
+		a := d.c.audit(t, d.e, d.rid)
+		if len(a.Promotions) != 2 || a.Promotions[1].Alternate != 2 || a.Promotions[1].TicketID != alternates[1] {
+			t.Fatalf("record promotions = %+v", a.Promotions)
+		}
+		for i, p := range append(draw.VerifyExport(a.Export), draw.CheckPromotions(a.Export)...) {
+			if len(p) != 0 {
+				t.Fatalf("record check %d: %v", i+1, p)
+			}
+		}
+		var state public.State
+		res := d.e.do(t, request{method: "GET", path: "/api/public/raffles/" + snap.Raffle.Code})
+		if err := json.NewDecoder(res.Body).Decode(&state); err != nil || len(state.Winners) != 4 || !state.Winners[1].Promoted {
+			t.Fatalf("public winners = %+v (%v)", state.Winners, err)
+		}
+		// A redraw of the place draws from neither the winners nor the alternates.
+		again := newRound()
+		drawnSoFar := append([]string{snap.Winners[0].TicketID, snap.Winners[3].TicketID}, alternates...)
+		pool := draw.RedrawPool(d.pool, drawnSoFar, false)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "winner.redraw", again.redraw(1, pool))), "applied")
 	})
 }

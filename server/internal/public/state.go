@@ -79,6 +79,9 @@ type Winner struct {
 	InvalidatedAt *int64  `json:"invalidated_at"`
 	RoundID       string  `json:"round_id"`
 	DrawnAt       int64   `json:"drawn_at"`
+	// Promoted marks an alternate called to the place; DrawnAt is the
+	// time of the call.
+	Promoted bool `json:"promoted,omitempty"`
 }
 
 // Project turns a stored view into the public state at now.
@@ -100,7 +103,7 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	for i, w := range v.Winners {
 		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),
-			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt}
+			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt, Promoted: w.Promoted}
 	}
 	s.Alternates = make([]Alternate, len(v.Alternates))
 	for i, a := range v.Alternates {

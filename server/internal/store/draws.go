@@ -91,6 +91,14 @@ func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, raffleID string,
 		false, ev.InvalidatedAt, nullable(ev.Reason), raffleID, ev.WinnerID)
 }
 
+// promoteAlternate stores an alternate called to a place: a valid winner of
+// the first draw, under its own id, with the time of the call.
+func (db *DB) promoteAlternate(ctx context.Context, tx *sql.Tx, raffleID string, p protocol.WinnerPromoted) error {
+	drawID, _, _ := strings.Cut(p.WinnerID, ":")
+	return db.exec(ctx, tx, `INSERT INTO winners (id, raffle_id, draw_id, position, ticket_id, is_valid, created_at, promoted_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.WinnerID, raffleID, drawID, p.Position, p.TicketID, true, p.PromotedAt, p.PromotedAt)
+}
+
 // abandonRound closes a round without a result; a first draw's raffle goes
 // back to pending (a redraw's stays completed), so a new round can start.
 func (db *DB) abandonRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, ev protocol.DrawAbandoned) error {
@@ -154,7 +162,9 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 			c := &protocol.Completion{ClientSeed: clientSeed.String, ServerSeed: rd.Secret,
 				Seed: seed.String, CompletedAt: completed.Int64, Winners: []protocol.WinnerRef{}}
 			for _, w := range winners {
-				if w.DrawID == rd.DrawID {
+				// A called alternate is the first draw's, but not one it drew
+				// as a winner: its record lists it as an alternate.
+				if w.DrawID == rd.DrawID && w.PromotedAt == nil {
 					c.Winners = append(c.Winners, protocol.WinnerRef{ID: w.ID, Position: w.Position, TicketID: w.TicketID})
 				}
 			}
@@ -175,8 +185,8 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 // and then by round.
 func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]protocol.Winner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.id, w.draw_id, w.position, w.ticket_id, w.is_valid, w.invalidated_at,
-		w.invalidation_reason FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
-		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
+		w.invalidation_reason, w.promoted_at FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		WHERE w.raffle_id = ? ORDER BY w.position, w.created_at, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err
 	}
@@ -184,11 +194,12 @@ func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 	out := []protocol.Winner{}
 	for rows.Next() {
 		var w protocol.Winner
-		var at sql.NullInt64
+		var at, promoted sql.NullInt64
 		var reason sql.NullString
-		if err := rows.Scan(&w.ID, &w.DrawID, &w.Position, &w.TicketID, &w.IsValid, &at, &reason); err != nil {
+		if err := rows.Scan(&w.ID, &w.DrawID, &w.Position, &w.TicketID, &w.IsValid, &at, &reason, &promoted); err != nil {
 			return nil, err
 		}
+		w.PromotedAt = nullInt(promoted)
 		if at.Valid {
 			w.InvalidatedAt = &at.Int64
 		}

@@ -43,9 +43,12 @@ type PublicWinner struct {
 	Valid         bool
 	InvalidatedAt *int64
 	DrawnAt       int64
-	Name          string
-	Email         *string
-	TicketNumber  *string
+	// Promoted: an alternate called to the place ('Chamar suplente');
+	// DrawnAt is then the time of the call.
+	Promoted     bool
+	Name         string
+	Email        *string
+	TicketNumber *string
 }
 
 // PublicAlternate is one alternate of the first draw, with its ticket's
@@ -120,9 +123,9 @@ func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*Publ
 
 func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicWinner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.draw_id, w.position, w.is_valid, w.invalidated_at, d.completed_at,
-		p.name, p.email, p.ticket_number FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		p.name, p.email, p.ticket_number, w.promoted_at FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
 		LEFT JOIN participants p ON p.raffle_id = w.raffle_id AND p.id = w.ticket_id
-		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
+		WHERE w.raffle_id = ? ORDER BY w.position, w.created_at, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err
 	}
@@ -130,10 +133,15 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 	out := []PublicWinner{}
 	for rows.Next() {
 		var w PublicWinner
-		var invalidated, drawn sql.NullInt64
+		var invalidated, drawn, promoted sql.NullInt64
 		var name, email, number sql.NullString
-		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number); err != nil {
+		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number, &promoted); err != nil {
 			return nil, err
+		}
+		// A called alternate holds its place from the call on.
+		if promoted.Valid {
+			drawn = promoted
+			w.Promoted = true
 		}
 		w.DrawnAt, w.Name = drawn.Int64, name.String
 		w.InvalidatedAt, w.Email, w.TicketNumber = nullInt(invalidated), nullString(email), nullString(number)
