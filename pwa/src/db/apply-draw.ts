@@ -4,6 +4,7 @@
 // with the facts only the server knows). A pulled fact always wins; a local op never overwrites
 // what the server already said about its round. Must run inside writeTx (apply.ts calls it).
 import { serverOffset } from '@/db/clock-offset'
+import { applyPromote } from '@/db/apply-promote'
 import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
 import type { DrawWire, WinnerWire } from '@/protocol/wire'
 
@@ -56,6 +57,7 @@ export function winnerFromWire(raffleId: string, w: WinnerWire, drawId?: string)
     isValid: w.is_valid !== false,
     invalidatedAt: num(w.invalidated_at),
     invalidationReason: str(w.invalidation_reason),
+    promotedAt: num(w.promoted_at),
   }
 }
 
@@ -236,5 +238,7 @@ export async function applyDrawOp(database: SorteioDB, raffleId: string, type: s
       return applyInvalidate(database, raffleId, payload, at)
     case 'draw.abandon':
       return applyAbandon(database, raffleId, payload, at)
+    case 'winner.promote':
+      return applyPromote(database, raffleId, payload, at)
   }
 }

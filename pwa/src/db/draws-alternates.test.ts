@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { finishRound, invalidateWinner, redraw, startDraw } from '@/db/draws'
+import { applyOp } from '@/db/apply'
 import { pendingOps } from '@/db/outbox'
 import { addPeople, listTickets, type NewPerson } from '@/db/participants'
-import { createRaffle, type NewRaffle } from '@/db/raffles'
+import { promoteAlternate, alternatesLeft } from '@/db/promote'
+import { createRaffle, writeTx, type NewRaffle } from '@/db/raffles'
 import type { SorteioDB } from '@/db/schema'
 import { canonical, pickWithAlternates, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { redrawPool } from '@/protocol/draw-pool'
@@ -59,5 +61,48 @@ describe('a first draw with alternates', () => {
     expect(expected).toHaveLength(4)
     const [op] = await opsOf(db, 'winner.redraw')
     expect(op).toMatchObject({ pool_size: 4, pool_digest: await poolDigest(expected) })
+  })
+})
+
+describe("'Chamar suplente'", () => {
+  it('calls the next alternate to an invalidated place, offline, until none is left', async () => {
+    const { db, raffleId } = await raffleWith({ winnersCount: 2, alternatesCount: 2 })
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await expect(promoteAlternate(ANA, raffleId, 1, db)).rejects.toMatchObject({ reason: 'not_drawn' })
+    await finishRound(ANA, round.id, {}, db)
+    const alternates = (await db.draws.get(round.id))!.alternates!
+    await expect(promoteAlternate(ANA, raffleId, 1, db)).rejects.toMatchObject({ reason: 'position_taken' })
+
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    const first = await promoteAlternate(ANA, raffleId, 1, db)
+    expect(first).toMatchObject({ id: `${round.id}:a1`, position: 1, ticketId: alternates[0], isValid: true })
+    expect(first.promotedAt).toEqual(expect.any(Number))
+    expect(await opsOf(db, 'winner.promote')).toEqual([{ position: 1 }])
+    expect(await alternatesLeft(raffleId, db)).toBe(1)
+    await expect(promoteAlternate(ANA, raffleId, 1, db)).rejects.toMatchObject({ reason: 'position_taken' })
+
+    await invalidateWinner(ANA, raffleId, `${round.id}:a1`, null, db)
+    expect(await promoteAlternate(ANA, raffleId, 1, db)).toMatchObject({ id: `${round.id}:a2`, ticketId: alternates[1] })
+    await invalidateWinner(ANA, raffleId, `${round.id}:a2`, null, db)
+    expect(await alternatesLeft(raffleId, db)).toBe(0)
+    await expect(promoteAlternate(ANA, raffleId, 1, db)).rejects.toMatchObject({
+      reason: 'no_alternate_left',
+      message: "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'.",
+    })
+    expect(await opsOf(db, 'winner.promote')).toHaveLength(2)
+  })
+
+  it("takes the server's call over its own guess", async () => {
+    const { db, raffleId } = await raffleWith({ winnersCount: 1, alternatesCount: 2 })
+    const round = await startDraw(ANA, raffleId, offline, db)
+    await finishRound(ANA, round.id, {}, db)
+    const alternates = (await db.draws.get(round.id))!.alternates!
+    await invalidateWinner(ANA, raffleId, `${round.id}:1`, null, db)
+    // Another device called the 1st alternate first: the server gave this call the 2nd.
+    await writeTx(db, () =>
+      applyOp(db, ANA, raffleId, 'winner.promote', { winner_id: `${round.id}:a2`, position: 1, alternate: 2, ticket_id: alternates[1], promoted_at: 5_000 }, 5_000),
+    )
+    expect(await db.winners.get(`${round.id}:a2`)).toMatchObject({ ticketId: alternates[1], promotedAt: 5_000, isValid: true })
+    expect(await alternatesLeft(raffleId, db)).toBe(1)
   })
 })

@@ -143,6 +143,8 @@ export interface WinnerRow {
   isValid: boolean
   invalidatedAt: number | null
   invalidationReason: string | null
+  /** When an alternate was called to the place ('Chamar suplente', id `{drawId}:a{rank}`); absent for a drawn winner. */
+  promotedAt?: number | null
 }
 
 /**
