@@ -1,6 +1,12 @@
 package protocol
 
-import "github.com/sorteio/sorteio/sync/draw"
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
 
 // AuditRecord is a completed round's public record (docs/draw-algorithm.md
 // §9). Only a first draw carries its pool (every ticket): a redraw's is
@@ -11,7 +17,8 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 	rec := draw.Record{DrawID: rd.DrawID, Round: rd.Number, Kind: rd.Kind, Positions: rd.Positions,
 		ClientCommitment: rd.ClientCommitment, ServerCommitment: rd.ServerCommitment,
 		PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
-		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt}
+		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt,
+		AlternatesCount: rd.AlternatesCount}
 	if rd.Kind != KindRedraw {
 		rec.Pool = pool
 	}
@@ -20,6 +27,7 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		for _, w := range c.Winners {
 			rec.Winners = append(rec.Winners, w.TicketID)
 		}
+		rec.Alternates = c.Alternates
 	}
 	return rec
 }
@@ -46,6 +54,23 @@ type PublicWinner struct {
 	TicketID      string `json:"ticket_id"`
 	IsValid       bool   `json:"is_valid"`
 	InvalidatedAt *int64 `json:"invalidated_at"`
+	PromotedAt    *int64 `json:"promoted_at,omitempty"`
+}
+
+// Promotions are the alternates called to places, in the order of the
+// calls, as the public record lists them (docs/draw-algorithm.md §10a).
+func Promotions(ws []Winner) []draw.Promotion {
+	out := []draw.Promotion{}
+	for _, w := range ws {
+		if w.PromotedAt == nil {
+			continue
+		}
+		_, rank, _ := strings.Cut(w.ID, ":a")
+		n, _ := strconv.Atoi(rank)
+		out = append(out, draw.Promotion{WinnerID: w.ID, Position: w.Position, Alternate: n, TicketID: w.TicketID, PromotedAt: *w.PromotedAt})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].PromotedAt < out[j].PromotedAt })
+	return out
 }
 
 // PublicWinners drops the invalidation reasons.
@@ -53,7 +78,7 @@ func PublicWinners(ws []Winner) []PublicWinner {
 	out := make([]PublicWinner, len(ws))
 	for i, w := range ws {
 		out[i] = PublicWinner{ID: w.ID, DrawID: w.DrawID, Position: w.Position, TicketID: w.TicketID, IsValid: w.IsValid,
-			InvalidatedAt: w.InvalidatedAt}
+			InvalidatedAt: w.InvalidatedAt, PromotedAt: w.PromotedAt}
 	}
 	return out
 }

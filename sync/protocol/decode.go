@@ -48,6 +48,12 @@ func Decode(op Op) (Mutation, *Rejection) {
 		return decodeDrawComplete(p)
 	case TypeWinnerInvalidate:
 		return decodeWinnerInvalidate(p)
+	case TypeWinnerPromote:
+		pos, rej := reqInt(p, "position")
+		if rej != nil || pos < 1 || pos > MaxPosition {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return WinnerPromote{Position: pos}, nil
 	case TypeDrawAbandon:
 		id, ok := drawIDField(p)
 		if !ok {

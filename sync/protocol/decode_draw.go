@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -45,6 +46,13 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 			b := v.Bool()
 			m.AllowDuplicateWins = &b
 		}
+		if v := p.Get("alternates_count"); v.Exists() {
+			n, rej := reqInt(p, "alternates_count")
+			if rej != nil || n < 0 || n > MaxAlternates {
+				return nil, Reject(ReasonInvalidPayload)
+			}
+			m.AlternatesCount = &n
+		}
 		return m, nil
 	}
 	pos, rej := reqInt(p, "position")
@@ -84,14 +92,32 @@ func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
 	if len(items) < 1 || len(items) > MaxWinners {
 		return nil, Reject(ReasonInvalidPayload)
 	}
-	m.Winners = make([]string, len(items))
-	for i, it := range items {
-		if it.Type != gjson.String || !IsUUID(it.Str) {
+	var ok2 bool
+	if m.Winners, ok2 = ticketIDs(items); !ok2 {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	// Alternates, when the round draws them, come after the winners.
+	if alt := p.Get("alternates"); alt.Exists() && alt.Type != gjson.Null {
+		if !alt.IsArray() || len(alt.Array()) > MaxAlternates {
 			return nil, Reject(ReasonInvalidPayload)
 		}
-		m.Winners[i] = it.Str
+		if m.Alternates, ok2 = ticketIDs(alt.Array()); !ok2 {
+			return nil, Reject(ReasonInvalidPayload)
+		}
 	}
 	return m, nil
+}
+
+// ticketIDs reads a list of ticket ids.
+func ticketIDs(items []gjson.Result) ([]string, bool) {
+	out := make([]string, len(items))
+	for i, it := range items {
+		if it.Type != gjson.String || !IsUUID(it.Str) {
+			return nil, false
+		}
+		out[i] = it.Str
+	}
+	return out, true
 }
 
 func decodeWinnerInvalidate(p gjson.Result) (Mutation, *Rejection) {
@@ -113,6 +139,11 @@ func decodeWinnerInvalidate(p gjson.Result) (Mutation, *Rejection) {
 func IsWinnerID(s string) bool {
 	if len(s) < 38 || s[36] != ':' || !IsUUIDv7(s[:36]) {
 		return false
+	}
+	// An alternate called to a place is {first draw}:a{rank}.
+	if rank, ok := strings.CutPrefix(s[37:], "a"); ok {
+		n, err := strconv.Atoi(rank)
+		return err == nil && n >= 1 && n <= MaxAlternates && strconv.Itoa(n) == rank
 	}
 	n, err := strconv.Atoi(s[37:])
 	return err == nil && n >= 1 && n <= MaxPosition && strconv.Itoa(n) == s[37:]

@@ -1,6 +1,10 @@
 package protocol
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
 
 // Op types of schema version 2: the draw (docs/sync-protocol.md, "Draw ops").
 const (
@@ -11,6 +15,9 @@ const (
 	// TypeDrawAbandon is schema version 3: the owner gives up a round whose
 	// device never revealed it.
 	TypeDrawAbandon = "draw.abandon"
+	// TypeWinnerPromote is schema version 4: 'Chamar suplente', the next
+	// alternate of the first draw takes an invalidated winner's place.
+	TypeWinnerPromote = "winner.promote"
 )
 
 // DefaultAbandonGrace is how long after a round's countdown its device
@@ -43,6 +50,9 @@ type DrawStart struct {
 	// never match.
 	WinnersCount       *int
 	AllowDuplicateWins *bool
+	// AlternatesCount, when sent, is the alternates count the device saw
+	// (schema version 4), for the same reason.
+	AlternatesCount *int
 }
 
 // WinnerRedraw opens a redraw of one position whose winner was invalidated.
@@ -58,6 +68,9 @@ type DrawComplete struct {
 	ClientSeed string
 	Offline    bool
 	Winners    []string
+	// Alternates are an offline first draw's alternates (ticket ids in
+	// order), drawn after the winners in the same round.
+	Alternates []string
 	// Result is set by Check: what the server records and logs.
 	Result *DrawCompleted
 }
@@ -67,6 +80,19 @@ type WinnerInvalidate struct {
 	WinnerID string
 	Reason   *string
 }
+
+// WinnerPromote calls the next unused alternate to a position whose winner
+// was invalidated. Which alternate is the server's to say (the next one when
+// the op is applied); Result is set by Check.
+type WinnerPromote struct {
+	Position int
+	Result   *WinnerPromoted
+}
+
+// WinnerPromoted is the logged winner.promote payload, as the public record
+// lists it: the alternate's winner id ({first draw}:a{rank}), the place, the
+// rank, its ticket and the server's time.
+type WinnerPromoted = draw.Promotion
 
 // DrawAbandon closes an open round without a result: its device was lost
 // before revealing. Allowed once the countdown and the grace are over.
@@ -85,6 +111,7 @@ func (DrawStart) OpType() string        { return TypeDrawStart }
 func (WinnerRedraw) OpType() string     { return TypeWinnerRedraw }
 func (DrawComplete) OpType() string     { return TypeDrawComplete }
 func (WinnerInvalidate) OpType() string { return TypeWinnerInvalidate }
+func (WinnerPromote) OpType() string    { return TypeWinnerPromote }
 
 // DrawStarted is a round as it was opened: the logged draw.start and
 // winner.redraw payload, with what only the server knows added.
@@ -104,7 +131,10 @@ type DrawStarted struct {
 	WinnersCount       int    `json:"winners_count"`
 	AllowDuplicateWins bool   `json:"allow_duplicate_wins"`
 	CountdownSeconds   int    `json:"countdown_seconds"`
-	StartedAt          int64  `json:"started_at"`
+	// AlternatesCount is how many alternates a first draw adds after its
+	// winners (sorteio-v2); absent, none, as before schema version 4.
+	AlternatesCount int   `json:"alternates_count,omitempty"`
+	StartedAt       int64 `json:"started_at"`
 	// AbandonableAt is when the owner may abandon the round if its device
 	// never reveals it: the countdown's end plus the server's grace.
 	AbandonableAt int64 `json:"abandonable_at"`
@@ -118,6 +148,8 @@ type Completion struct {
 	Seed        string      `json:"seed"`
 	CompletedAt int64       `json:"completed_at"`
 	Winners     []WinnerRef `json:"winners"`
+	// Alternates are the round's alternates (ticket ids, in order).
+	Alternates []string `json:"alternates,omitempty"`
 }
 
 // DrawCompleted is the logged draw.complete payload, with the round's mode.
@@ -170,6 +202,15 @@ type Winner struct {
 	IsValid            bool    `json:"is_valid"`
 	InvalidatedAt      *int64  `json:"invalidated_at"`
 	InvalidationReason *string `json:"invalidation_reason"`
+	// PromotedAt is when an alternate was called to the position (server
+	// clock); absent for a winner a round drew.
+	PromotedAt *int64 `json:"promoted_at,omitempty"`
+}
+
+// AlternateWinnerID is the winner id of the first draw's alternate of that
+// rank once called to a place: {draw_id}:a{rank}.
+func AlternateWinnerID(drawID string, rank int) string {
+	return drawID + ":a" + strconv.Itoa(rank)
 }
 
 // WinnerID is a winner's id: its round and position, so a device that drew

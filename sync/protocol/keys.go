@@ -16,11 +16,12 @@ var payloadKeys = map[string][]string{
 	TypeParticipantsAdd:  {"tickets"},
 	TypeParticipantsDrop: {"group_id"},
 	TypeDrawStart: {"draw_id", "client_commitment", "pool_digest", "pool_size", "offline", "winners_count",
-		"allow_duplicate_wins"},
+		"allow_duplicate_wins", "alternates_count"},
 	TypeWinnerRedraw:     {"draw_id", "position", "client_commitment", "pool_digest", "pool_size", "offline"},
-	TypeDrawComplete:     {"draw_id", "client_seed", "offline", "winners"},
+	TypeDrawComplete:     {"draw_id", "client_seed", "offline", "winners", "alternates"},
 	TypeWinnerInvalidate: {"winner_id", "reason"},
 	TypeDrawAbandon:      {"draw_id"},
+	TypeWinnerPromote:    {"position"},
 }
 
 // ticketKeys are the fields of one ticket in participants.add.

@@ -75,6 +75,7 @@ const (
 	// Schema version 4: prizes and alternates.
 	ReasonPrizeTooLong         = "prize_too_long"
 	ReasonAlternatesOutOfRange = "alternates_out_of_range"
+	ReasonNoAlternateLeft      = "no_alternate_left"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -136,6 +137,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonPrizeTooLong, "O prêmio deve ter no máximo 120 caracteres."},
 	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
 	{ReasonInvalidPhone, "Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +."},
+	{ReasonNoAlternateLeft, "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -94,6 +94,8 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 		return checkComplete(m, st)
 	case WinnerInvalidate:
 		return checkInvalidate(m, st)
+	case WinnerPromote:
+		return checkPromote(m, st)
 	case DrawAbandon:
 		return checkAbandon(m, st)
 	}

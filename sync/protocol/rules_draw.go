@@ -11,7 +11,7 @@ import (
 // winners) the store loads.
 func IsDrawOp(m Mutation) bool {
 	switch m.(type) {
-	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon:
+	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon, WinnerPromote:
 		return true
 	}
 	return false
@@ -86,14 +86,17 @@ func checkDrawStart(m DrawStart, st State) (Mutation, *Rejection) {
 		return nil, Reject(ReasonInvalidPayload)
 	}
 	if (m.WinnersCount != nil && *m.WinnersCount != r.WinnersCount) ||
-		(m.AllowDuplicateWins != nil && *m.AllowDuplicateWins != r.AllowDuplicateWins) {
+		(m.AllowDuplicateWins != nil && *m.AllowDuplicateWins != r.AllowDuplicateWins) ||
+		(m.AlternatesCount != nil && *m.AlternatesCount != r.AlternatesCount) {
 		return nil, Reject(ReasonSettingsChanged)
 	}
-	if len(st.Pool) < r.WinnersCount {
+	// The alternates are drawn in the same round: the pool must hold
+	// winners and alternates together.
+	if missing, byPeople := draw.Shortfall(r.WinnersCount+r.AlternatesCount, len(st.Pool), st.Groups, r.AllowDuplicateWins); missing > 0 {
+		if byPeople {
+			return nil, Reject(ReasonNotEnoughPeople)
+		}
 		return nil, Reject(ReasonNotEnoughTickets)
-	}
-	if !r.AllowDuplicateWins && st.Groups < r.WinnersCount {
-		return nil, Reject(ReasonNotEnoughPeople)
 	}
 	if !samePool(st.Pool, m) {
 		return nil, Reject(ReasonPoolChanged)
@@ -142,9 +145,16 @@ func checkRedraw(m WinnerRedraw, st State) (Mutation, *Rejection) {
 // RedrawPool is the pool of a redraw opened now: every ticket but those of
 // every winner so far (and their people's, without duplicates).
 func RedrawPool(st State, allowDuplicates bool) []draw.Ticket {
-	won := make([]string, len(st.Winners))
-	for i, w := range st.Winners {
-		won[i] = w.TicketID
+	won := make([]string, 0, len(st.Winners))
+	for _, w := range st.Winners {
+		won = append(won, w.TicketID)
+	}
+	// Alternates leave every later pool too (docs/draw-algorithm.md §6):
+	// they were drawn, and may yet be called to a place.
+	for _, rd := range st.Rounds {
+		if rd.Completion != nil {
+			won = append(won, rd.Completion.Alternates...)
+		}
 	}
 	return draw.RedrawPool(st.Pool, won, allowDuplicates)
 }
@@ -168,6 +178,7 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 	case DrawStart:
 		start = m
 		rd.Kind, rd.WinnersCount, rd.CountdownSeconds = KindDraw, r.WinnersCount, r.CountdownSeconds
+		rd.AlternatesCount = r.AlternatesCount
 		for p := 1; p <= r.WinnersCount; p++ {
 			rd.Positions = append(rd.Positions, p)
 		}
@@ -219,7 +230,7 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 		server, _ := hex.DecodeString(round.Secret)
 		seed = draw.CombineSeeds(client, server)
 	}
-	picked, err := draw.Pick(seed, pool, round.WinnersCount, round.AllowDuplicateWins)
+	picked, alternates, err := draw.PickWithAlternates(seed, pool, round.WinnersCount, round.AlternatesCount, round.AllowDuplicateWins)
 	if err != nil {
 		// Checked when the round opened; only a changed pool gets here.
 		if errors.Is(err, draw.ErrNotEnoughPeople) {
@@ -227,7 +238,7 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 		}
 		return nil, Reject(ReasonNotEnoughTickets)
 	}
-	if m.Offline && !sameTickets(m.Winners, picked) {
+	if m.Offline && (!sameTickets(m.Winners, picked) || !sameTickets(m.Alternates, alternates)) {
 		return nil, Reject(ReasonResultMismatch)
 	}
 	res := &DrawCompleted{DrawID: round.DrawID, Offline: round.Offline, Completion: Completion{ClientSeed: m.ClientSeed,
@@ -235,6 +246,9 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 	for i, w := range picked {
 		pos := round.Positions[i]
 		res.Winners = append(res.Winners, WinnerRef{ID: WinnerID(round.DrawID, pos), Position: pos, TicketID: w.ID})
+	}
+	for _, a := range alternates {
+		res.Alternates = append(res.Alternates, a.ID)
 	}
 	m.Result = res
 	return m, nil

@@ -139,6 +139,8 @@ describe('draw ops, applied', () => {
         winnersCount: 2,
         allowDuplicateWins: false,
         countdownSeconds: 10,
+        alternatesCount: 0,
+        alternates: null,
         startedAt: 1_700,
         round: 1,
         abandonableAt: null,

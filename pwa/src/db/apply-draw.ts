@@ -4,6 +4,7 @@
 // with the facts only the server knows). A pulled fact always wins; a local op never overwrites
 // what the server already said about its round. Must run inside writeTx (apply.ts calls it).
 import { serverOffset } from '@/db/clock-offset'
+import { applyPromote } from '@/db/apply-promote'
 import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
 import type { DrawWire, WinnerWire } from '@/protocol/wire'
 
@@ -12,6 +13,7 @@ type Payload = Record<string, unknown>
 const winnerId = (drawId: string, position: number) => `${drawId}:${position}`
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
+const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
 /** A round from a snapshot or a pulled start (whose completion, if any, comes separately). */
 export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
@@ -39,6 +41,8 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     serverSeed: completedAt === null ? null : str(w.server_seed),
     seed: completedAt === null ? null : str(w.seed),
     completedAt,
+    alternatesCount: num(w.alternates_count) ?? 0,
+    alternates: completedAt === null ? null : ids(w.alternates),
   }
 }
 
@@ -53,6 +57,7 @@ export function winnerFromWire(raffleId: string, w: WinnerWire, drawId?: string)
     isValid: w.is_valid !== false,
     invalidatedAt: num(w.invalidated_at),
     invalidationReason: str(w.invalidation_reason),
+    promotedAt: num(w.promoted_at),
   }
 }
 
@@ -97,6 +102,7 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
     // The start may come again (a re-pulled page) after the round's completion or abandonment: keep those.
     if (existing) {
       for (const f of completionFields) if (f !== 'offline') (row as unknown as Payload)[f] = existing[f]
+      row.alternates = existing.alternates ?? null
       row.abandonedAt = existing.abandonedAt ?? null
       row = keepKnown(existing, row)
     }
@@ -116,6 +122,9 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
       allowDuplicateWins: raffle.allowDuplicateWins,
       // Redraws have no countdown.
       countdownSeconds: kind === 'draw' ? raffle.countdownSeconds : 0,
+      // Alternates come with a first draw only (sorteio-v2).
+      alternatesCount: kind === 'draw' ? (raffle.alternatesCount ?? 0) : 0,
+      alternates: null,
       startedAt: at + (await serverOffset(database)),
       // An estimate until the server's start comes: the server numbers the rounds.
       round: (await database.draws.where('raffleId').equals(raffleId).count()) + 1,
@@ -154,7 +163,7 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
   if (typeof p.completed_at === 'number') {
     const list = (Array.isArray(p.winners) ? p.winners : []) as WinnerWire[]
     winners = list.map((w) => winnerFromWire(raffleId, w, draw.id))
-    completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at }
+    completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at, alternates: ids(p.alternates) }
     if (!draw.resultCheck && heldCommitment(draw)) completed.resultCheck = 'pending'
   } else {
     // Our own reveal: only an open round takes it (the server's result, once here, stays).
@@ -169,7 +178,15 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
       const w: WinnerRow = { id: winnerId(draw.id, position), raffleId, drawId: draw.id, position, ticketId, isValid: true, invalidatedAt: null, invalidationReason: null }
       return w
     })
-    completed = { state: 'completed', offline: true, clientSeed, serverSeed: null, seed: clientSeed, completedAt: at + (await serverOffset(database)) }
+    completed = {
+      state: 'completed',
+      offline: true,
+      clientSeed,
+      serverSeed: null,
+      seed: clientSeed,
+      completedAt: at + (await serverOffset(database)),
+      alternates: ids(p.alternates),
+    }
   }
   await database.draws.update(draw.id, completed)
   await putWinners(database, raffleId, draw.id, winners)
@@ -221,5 +238,7 @@ export async function applyDrawOp(database: SorteioDB, raffleId: string, type: s
       return applyInvalidate(database, raffleId, payload, at)
     case 'draw.abandon':
       return applyAbandon(database, raffleId, payload, at)
+    case 'winner.promote':
+      return applyPromote(database, raffleId, payload, at)
   }
 }

@@ -83,6 +83,7 @@ export async function applyOp(
     case 'draw.complete':
     case 'winner.invalidate':
     case 'draw.abandon':
+    case 'winner.promote':
       await applyDrawOp(database, raffleId, type, p, at)
       return
     default:

@@ -31,7 +31,7 @@ async function agrees(round: DrawRow, database: SorteioDB): Promise<boolean> {
   const rounds = await database.draws.where('raffleId').equals(round.raffleId).toArray()
   const earlier = new Set(rounds.filter((r) => r.id !== round.id && isEarlier(r, round)).map((r) => r.id))
   const [inputs, winners] = await Promise.all([
-    readPoolInputs(round.raffleId, database, (w) => earlier.has(w.drawId)),
+    readPoolInputs(round.raffleId, database, (drawId) => earlier.has(drawId)),
     database.winners.where('raffleId').equals(round.raffleId).toArray(),
   ])
   const pool = poolOf(round.kind, round.allowDuplicateWins, inputs)

@@ -18,6 +18,17 @@ export interface DrawOverview {
   winners: WinnerDetails[]
   /** Rounds this device opened (it holds their secret seed). */
   ownRounds: string[]
+  /** The first draw's alternates in order, with their tickets; `called` once one took a place. */
+  alternates: AlternateDetails[]
+}
+
+export interface AlternateDetails {
+  rank: number
+  ticketId: string
+  name: string
+  email: string | null
+  ticketNumber: string | null
+  called: boolean
 }
 
 export async function drawOverview(raffleId: string, database: SorteioDB = appDb): Promise<DrawOverview> {
@@ -27,14 +38,23 @@ export async function drawOverview(raffleId: string, database: SorteioDB = appDb
       database.winners.where('raffleId').equals(raffleId).toArray(),
       database.drawSecrets.where('raffleId').equals(raffleId).primaryKeys(),
     ])
-    const tickets = await ticketsById(raffleId, winners.map((w) => w.ticketId), database)
-    const order = new Map(rounds.map((r, i) => [r.id, i]))
+    const first = rounds.find((r) => r.kind === 'draw' && r.state === 'completed')
+    const alternateIds = first?.alternates ?? []
+    const tickets = await ticketsById(raffleId, [...winners.map((w) => w.ticketId), ...alternateIds], database)
+    // A called alternate comes at its call's time, after the rounds that drew before it.
+    const startedAt = new Map(rounds.map((r) => [r.id, r.startedAt]))
+    const when = (w: WinnerRow) => w.promotedAt ?? startedAt.get(w.drawId) ?? 0
     const details = winners.map((w, i) => {
       const t = tickets[i]
       return { ...w, name: t?.name ?? '', email: t?.email ?? null, phone: t?.phone ?? null, ticketNumber: t?.ticketNumber ?? null }
     })
-    details.sort((a, b) => a.position - b.position || (order.get(a.drawId) ?? 0) - (order.get(b.drawId) ?? 0))
-    return { rounds, winners: details, ownRounds: secrets }
+    details.sort((a, b) => a.position - b.position || when(a) - when(b))
+    const called = new Set(winners.filter((w) => w.promotedAt != null).map((w) => w.ticketId))
+    const alternates = alternateIds.map((ticketId, i): AlternateDetails => {
+      const t = tickets[winners.length + i]
+      return { rank: i + 1, ticketId, name: t?.name ?? '', email: t?.email ?? null, ticketNumber: t?.ticketNumber ?? null, called: called.has(ticketId) }
+    })
+    return { rounds, winners: details, ownRounds: secrets, alternates }
   })
 }
 

@@ -82,7 +82,8 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       return { raffle, pool, people }
     })
     if (kind === 'draw') {
-      const shortfall = drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, pool.columns.ids.length, people, raffle.type === 'simple')
+      // The alternates are drawn in the same round: the pool holds winners and alternates together.
+      const shortfall = drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, pool.columns.ids.length, people, raffle.type === 'simple')
       if (shortfall) throw shortfall
     }
     if (pool.order.length === 0) throw new NoEligibleError()
@@ -99,6 +100,8 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
       // A first draw names the settings it was started with: had another device changed them, the
       // server refuses the start instead of holding a round no result could match.
       ...(kind === 'redraw' ? { position } : { winners_count: raffle.winnersCount, allow_duplicate_wins: raffle.allowDuplicateWins }),
+      // Sent only when there are alternates, so a start without them is what it always was.
+      ...(kind === 'draw' && (raffle.alternatesCount ?? 0) > 0 ? { alternates_count: raffle.alternatesCount } : {}),
       client_commitment: commitment,
       pool_digest: digest,
       pool_size: pool.order.length,
@@ -212,9 +215,9 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
   // Offline: this device's seed alone decides, over the pool it published. The user timing entry
   // (read from IndexedDB to winners) is what the browser benchmark reports.
   const began = performance.now()
-  const winners = await offlineWinners(draw, database)
+  const { winners, alternates } = await offlineWinners(draw, database)
   performance.measure('sorteio:offline-draw', { start: began })
-  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners }
+  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners, ...(alternates.length > 0 ? { alternates } : {}) }
   return writeReveal(userId, draw, payload, database)
 }
 
@@ -223,22 +226,25 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
  * kept when the round opened when there is one (one record, no rebuild); otherwise from the
  * tickets, rebuilt and checked against the published digest.
  */
-async function offlineWinners(draw: DrawRow, database: SorteioDB): Promise<string[]> {
+async function offlineWinners(draw: DrawRow, database: SorteioDB): Promise<{ winners: string[]; alternates: string[] }> {
   // Read here, not passed in: reading the kept pool from IndexedDB is part of the draw.
   const secret = await database.drawSecrets.get(draw.id)
   if (!secret) throw new RuleError('draw_not_found')
   const seed = fromHex(secret.clientSeed)
   const kept = await database.drawPools.get(draw.id)
+  // Alternates continue the same pick past the last position (sorteio-v2, §5a).
+  const places = draw.winnersCount + (draw.alternatesCount ?? 0)
+  const split = (all: string[]) => ({ winners: all.slice(0, draw.winnersCount), alternates: all.slice(draw.winnersCount) })
   if (kept && keptIds(kept, draw.poolSize, [])) {
-    const picked = await pickIndices(seed, kept.groups, draw.winnersCount, draw.allowDuplicateWins)
-    return keptIds(kept, draw.poolSize, picked)!
+    const picked = await pickIndices(seed, kept.groups, places, draw.allowDuplicateWins)
+    return split(keptIds(kept, draw.poolSize, picked)!)
   }
   const inputs = await readPoolInputs(draw.raffleId, database)
   const pool = poolOf(draw.kind, draw.allowDuplicateWins, inputs)
   if ((await poolDigest(pool)) !== draw.poolDigest) {
     throw new RuleError('pool_changed', undefined, 'Os participantes deste aparelho não conferem com os do início do sorteio. Conecte-se para concluí-lo.')
   }
-  return (await pick(seed, pool, draw.winnersCount, draw.allowDuplicateWins)).map((w) => w.id)
+  return split((await pick(seed, pool, places, draw.allowDuplicateWins)).map((w) => w.id))
 }
 
 const finishing = new Map<string, Promise<FinishOutcome>>()

@@ -2,7 +2,7 @@
 // Opening a round works on the columns the store keeps (usually the copy the manage screen already
 // holds): the pool is a list of positions into them, in canonical order, and no object is made per
 // ticket. Checking a result reads tickets as objects (readPoolInputs), as the verifier does.
-import type { DrawKind, DrawPoolRow, SorteioDB, TicketColumns, WinnerRow } from '@/db/schema'
+import type { DrawKind, DrawPoolRow, SorteioDB, TicketColumns } from '@/db/schema'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { countTickets } from '@/db/tickets'
 import type { DrawTicket } from '@/protocol/draw'
@@ -15,12 +15,23 @@ export interface PoolInputs {
   winnerTickets: string[]
 }
 
-/** Every ticket, and the tickets of the winners `counts` keeps (all of them unless told). */
-export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (w: WinnerRow) => boolean = () => true): Promise<PoolInputs> {
-  const [c, winners] = await Promise.all([readTicketColumns(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
+/**
+ * The tickets no later round may draw: every winner's and every alternate's (sorteio-v2: drawn
+ * already, and the next may still be called to a place, docs/draw-algorithm.md §6), of the rounds
+ * `counts` keeps (all of them unless told).
+ */
+async function drawnTickets(raffleId: string, database: SorteioDB, counts: (drawId: string) => boolean = () => true): Promise<string[]> {
+  const [winners, rounds] = await Promise.all([database.winners.where('raffleId').equals(raffleId).toArray(), database.draws.where('raffleId').equals(raffleId).toArray()])
+  const alternates = rounds.filter((d) => counts(d.id)).flatMap((d) => d.alternates ?? [])
+  return [...winners.filter((w) => counts(w.drawId)).map((w) => w.ticketId), ...alternates]
+}
+
+/** Every ticket, and the tickets drawn by the rounds `counts` keeps (all of them unless told). */
+export async function readPoolInputs(raffleId: string, database: SorteioDB, counts: (drawId: string) => boolean = () => true): Promise<PoolInputs> {
+  const [c, winnerTickets] = await Promise.all([readTicketColumns(raffleId, database), drawnTickets(raffleId, database, counts)])
   const tickets: DrawTicket[] = new Array(c.ids.length)
   for (let i = 0; i < c.ids.length; i++) tickets[i] = { id: c.ids[i]!, group_id: c.groups[i]!, ticket_number: c.numbers[i] ?? null, name: c.names[i]! }
-  return { tickets, winnerTickets: winners.filter(counts).map((w) => w.ticketId) }
+  return { tickets, winnerTickets }
 }
 
 /** The pool of a round: every ticket, or for a redraw every ticket no round has drawn yet. */
@@ -52,10 +63,9 @@ export interface RoundPool {
 
 const fingerprint = (tickets: number, winnerTickets: readonly string[]) => `${tickets}|${[...winnerTickets].sort().join(',')}`
 
-/** Reads a round's pool; inside a transaction covering the ticket tables and winners. */
+/** Reads a round's pool; inside a transaction covering the ticket tables, rounds and winners. */
 export async function readRoundPool(raffleId: string, kind: DrawKind, allowDuplicates: boolean, database: SorteioDB): Promise<RoundPool> {
-  const [columns, winners] = await Promise.all([readTicketColumns(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
-  const winnerTickets = winners.map((w) => w.ticketId)
+  const [columns, winnerTickets] = await Promise.all([readTicketColumns(raffleId, database), drawnTickets(raffleId, database)])
   return { columns, order: poolOrder(kind, allowDuplicates, columns, winnerTickets), fingerprint: fingerprint(columns.ids.length, winnerTickets) }
 }
 
@@ -65,8 +75,8 @@ export async function readRoundPool(raffleId: string, kind: DrawKind, allowDupli
  * between the read and the write shows here (and the server checks the digest anyway).
  */
 export async function poolFingerprint(raffleId: string, database: SorteioDB): Promise<string> {
-  const [count, winners] = await Promise.all([countTickets(raffleId, database), database.winners.where('raffleId').equals(raffleId).toArray()])
-  return fingerprint(count, winners.map((w) => w.ticketId))
+  const [count, drawn] = await Promise.all([countTickets(raffleId, database), drawnTickets(raffleId, database)])
+  return fingerprint(count, drawn)
 }
 
 export const ID_LENGTH = 36

@@ -119,6 +119,10 @@ export interface DrawRow {
   /** The seed the winners were drawn with. */
   seed: string | null
   completedAt: number | null
+  /** How many alternates a first draw adds after its winners (absent: none, rows before them). */
+  alternatesCount?: number
+  /** The alternates' ticket ids in order, once completed (absent or null: none). */
+  alternates?: string[] | null
   /**
    * Whether the server's result matches the commitments this device saw at the start: 'pending'
    * when a completed round came from the server for a round whose server commitment this device
@@ -141,6 +145,8 @@ export interface WinnerRow {
   isValid: boolean
   invalidatedAt: number | null
   invalidationReason: string | null
+  /** When an alternate was called to the place ('Chamar suplente', id `{drawId}:a{rank}`); absent for a drawn winner. */
+  promotedAt?: number | null
 }
 
 /**

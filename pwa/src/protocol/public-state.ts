@@ -56,6 +56,15 @@ export interface PublicState {
   winners: PublicWinner[]
   /** Up to 50 names of the pool, for the reveal's shuffle. */
   names_sample: string[]
+  /** The first draw's alternates in order (absent from servers before them). */
+  alternates?: PublicAlternate[]
+}
+
+export interface PublicAlternate {
+  rank: number
+  ticket_number: string | null
+  name: string
+  email: string | null
 }
 
 export interface PublicPerson {

@@ -90,6 +90,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   prize_too_long: 'O prêmio deve ter no máximo 120 caracteres.',
   alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
   invalid_phone: 'Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +.',
+  no_alternate_left: "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'.",
 }
 
 /**

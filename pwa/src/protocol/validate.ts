@@ -32,11 +32,12 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'raffle.delete': [],
   'participants.add': ['tickets'],
   'participants.remove_group': ['group_id'],
-  'draw.start': ['draw_id', 'client_commitment', 'pool_digest', 'pool_size', 'offline', 'winners_count', 'allow_duplicate_wins'],
+  'draw.start': ['draw_id', 'client_commitment', 'pool_digest', 'pool_size', 'offline', 'winners_count', 'allow_duplicate_wins', 'alternates_count'],
   'winner.redraw': ['draw_id', 'position', 'client_commitment', 'pool_digest', 'pool_size', 'offline'],
-  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners'],
+  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners', 'alternates'],
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
+  'winner.promote': ['position'],
 }
 const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'phone']
 const PRIZE_KEYS = ['position', 'name']
@@ -203,7 +204,7 @@ function checkAdd(p: Obj): void {
 
 const HEX64 = /^[0-9a-f]{64}$/
 const UUID7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
-const WINNER_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}):([1-9][0-9]?|100)$/
+const WINNER_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}):([1-9][0-9]?|100|a[1-9]|a10)$/
 
 const isUUID7 = (s: unknown): s is string => typeof s === 'string' && UUID7.test(s)
 
@@ -229,6 +230,10 @@ function checkStartSettings(p: Obj): void {
     if (n < LIMITS.minWinners || n > LIMITS.maxWinners) throw new Reject('invalid_payload')
   }
   if ('allow_duplicate_wins' in p && typeof p.allow_duplicate_wins !== 'boolean') throw new Reject('invalid_payload')
+  if ('alternates_count' in p) {
+    const n = reqInt(p, 'alternates_count')
+    if (n < 0 || n > LIMITS.maxAlternates) throw new Reject('invalid_payload')
+  }
 }
 
 function checkRedraw(p: Obj): void {
@@ -249,6 +254,10 @@ function checkComplete(p: Obj): void {
   }
   if (!Array.isArray(winners) || winners.length === 0 || winners.length > LIMITS.maxWinners) throw new Reject('invalid_payload')
   if (!winners.every(isUUID)) throw new Reject('invalid_payload')
+  // An offline first draw's alternates, after its winners.
+  const alternates = p.alternates
+  if (alternates === undefined || alternates === null) return
+  if (!Array.isArray(alternates) || alternates.length > LIMITS.maxAlternates || !alternates.every(isUUID)) throw new Reject('invalid_payload')
 }
 
 function checkInvalidate(p: Obj): void {
@@ -290,6 +299,11 @@ function check(op: WireOp): void {
     case 'draw.abandon':
       if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
       return
+    case 'winner.promote': {
+      const position = reqInt(p, 'position')
+      if (position < 1 || position > LIMITS.maxWinners) throw new Reject('invalid_payload')
+      return
+    }
   }
   throw new Reject('unknown_type')
 }

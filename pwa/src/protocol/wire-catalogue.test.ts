@@ -77,12 +77,12 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   DrawWire: {
     keys: keysOf<DrawWire>()([
       'draw_id', 'kind', 'positions', 'client_commitment', 'server_commitment', 'pool_digest', 'pool_size', 'winners_count', 'allow_duplicate_wins',
-      'countdown_seconds', 'started_at', 'round', 'abandonable_at', 'abandoned_at', 'offline', 'client_seed', 'server_seed', 'seed', 'completed_at',
+      'alternates_count', 'alternates', 'countdown_seconds', 'started_at', 'round', 'abandonable_at', 'abandoned_at', 'offline', 'client_seed', 'server_seed', 'seed', 'completed_at',
     ]),
     shapes: ['round'],
   },
   WinnerWire: {
-    keys: keysOf<WinnerWire>()(['id', 'draw_id', 'position', 'ticket_id', 'is_valid', 'invalidated_at', 'invalidation_reason']),
+    keys: keysOf<WinnerWire>()(['id', 'draw_id', 'position', 'ticket_id', 'is_valid', 'invalidated_at', 'invalidation_reason', 'promoted_at']),
     shapes: ['winner'],
   },
 }

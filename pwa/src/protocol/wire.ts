@@ -18,13 +18,14 @@ export const OP_TYPES = [
   'draw.complete',
   'winner.invalidate',
   'draw.abandon',
+  'winner.promote',
 ] as const
 
 export type OpType = (typeof OP_TYPES)[number]
 
-export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon'>
+export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon' | 'winner.promote'>
 
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon'])
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon', 'winner.promote'])
 
 /** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
 export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)
@@ -105,6 +106,10 @@ export interface DrawWire {
   server_seed?: string | null
   seed?: string | null
   completed_at?: number | null
+  /** Schema version 4: how many alternates a first draw adds after its winners (absent: none). */
+  alternates_count?: number
+  /** Its alternates' ticket ids, in order, once completed (absent: none). */
+  alternates?: string[] | null
 }
 
 export interface WinnerWire {
@@ -115,6 +120,8 @@ export interface WinnerWire {
   is_valid?: boolean
   invalidated_at?: number | null
   invalidation_reason?: string | null
+  /** When an alternate was called to the place (schema version 4); absent for a drawn winner. */
+  promoted_at?: number | null
 }
 
 export interface PushRequest {

@@ -129,8 +129,10 @@ func encodeAudit(code string, a store.Audit) (*auditEntry, error) {
 		Abandoned []draw.Abandoned        `json:"abandoned"`
 		// Rounds drawn offline and refused by the server: kept, never counted.
 		Refused []draw.Refused `json:"refused_rounds"`
+		// Alternates called to places ('Chamar suplente'), in order.
+		Promotions []draw.Promotion `json:"promotions"`
 	}{draw.Algorithm, exp.Raffle, protocol.ShownPrizes(a.Raffle.Prizes, a.Raffle.WinnersCount),
-		protocol.PublicWinners(a.Winners), abandoned, refused})
+		protocol.PublicWinners(a.Winners), abandoned, refused, protocol.Promotions(a.Winners)})
 	if err != nil {
 		return nil, core.Internal(err)
 	}

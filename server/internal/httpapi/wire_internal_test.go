@@ -103,6 +103,7 @@ func TestWireOpTypesMatchTheCatalogue(t *testing.T) {
 		protocol.TypeRaffleCreate, protocol.TypeRaffleUpdate, protocol.TypeRaffleDelete,
 		protocol.TypeParticipantsAdd, protocol.TypeParticipantsDrop, protocol.TypeDrawStart,
 		protocol.TypeWinnerRedraw, protocol.TypeDrawComplete, protocol.TypeWinnerInvalidate, protocol.TypeDrawAbandon,
+		protocol.TypeWinnerPromote,
 	}
 	if !slices.Equal(goTypes, w.OpTypes) {
 		t.Fatalf("Go's op types %v, wire.json's %v", goTypes, w.OpTypes)

@@ -15,14 +15,25 @@ import (
 // State is the public state of a raffle (GET /api/public/raffles/{code} and
 // the WebSocket's "state" message).
 type State struct {
-	Type        string   `json:"type,omitempty"` // "state" on the WebSocket only
-	Seq         int64    `json:"seq"`
-	ServerTime  int64    `json:"server_time"`
-	Raffle      Raffle   `json:"raffle"`
-	Counts      Counts   `json:"counts"`
-	Round       *Round   `json:"round"`
-	Winners     []Winner `json:"winners"`
-	NamesSample []string `json:"names_sample"`
+	Type       string   `json:"type,omitempty"` // "state" on the WebSocket only
+	Seq        int64    `json:"seq"`
+	ServerTime int64    `json:"server_time"`
+	Raffle     Raffle   `json:"raffle"`
+	Counts     Counts   `json:"counts"`
+	Round      *Round   `json:"round"`
+	Winners    []Winner `json:"winners"`
+	// Alternates are the first draw's alternates ('Suplentes'), in order;
+	// [] before it completes or without any.
+	Alternates  []Alternate `json:"alternates"`
+	NamesSample []string    `json:"names_sample"`
+}
+
+// Alternate is one alternate of the first draw; Rank is 1 for the first.
+type Alternate struct {
+	Rank         int     `json:"rank"`
+	TicketNumber *string `json:"ticket_number"`
+	Name         string  `json:"name"`
+	Email        *string `json:"email"`
 }
 
 // Raffle is the raffle's public header.
@@ -73,6 +84,9 @@ type Winner struct {
 	InvalidatedAt *int64  `json:"invalidated_at"`
 	RoundID       string  `json:"round_id"`
 	DrawnAt       int64   `json:"drawn_at"`
+	// Promoted marks an alternate called to the place; DrawnAt is the
+	// time of the call.
+	Promoted bool `json:"promoted,omitempty"`
 }
 
 // Project turns a stored view into the public state at now.
@@ -94,7 +108,11 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	for i, w := range v.Winners {
 		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),
-			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt}
+			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt, Promoted: w.Promoted}
+	}
+	s.Alternates = make([]Alternate, len(v.Alternates))
+	for i, a := range v.Alternates {
+		s.Alternates[i] = Alternate{Rank: a.Rank, TicketNumber: a.TicketNumber, Name: a.Name, Email: MaskPtr(a.Email)}
 	}
 	if s.NamesSample == nil {
 		s.NamesSample = []string{}

@@ -73,6 +73,8 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 	case protocol.WinnerInvalidate:
 		ev := protocol.WinnerInvalidated{WinnerID: m.WinnerID, Reason: m.Reason, InvalidatedAt: st.Now}
 		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, st.Raffle.ID, ev)
+	case protocol.WinnerPromote:
+		return applied{payload: m.Result}, nil, db.promoteAlternate(ctx, tx, st.Raffle.ID, *m.Result)
 	case protocol.DrawAbandon:
 		ev := protocol.DrawAbandoned{DrawID: m.DrawID, AbandonedAt: st.Now}
 		return applied{payload: ev}, nil, db.abandonRound(ctx, tx, st.Raffle.ID, st.Round(m.DrawID).Kind, ev)

@@ -42,10 +42,10 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 	}
 	if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
 		server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		countdown_seconds, started_at, alternates_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
 		rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
-		rd.StartedAt); err != nil {
+		rd.StartedAt, rd.AlternatesCount); err != nil {
 		return err
 	}
 	if rd.Kind != protocol.KindDraw {
@@ -54,12 +54,17 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 	return db.exec(ctx, tx, `UPDATE raffles SET status = ? WHERE id = ?`, protocol.StatusInProgress, rd.RaffleID)
 }
 
-// completeRound stores a round's revealed seeds and its winners; a completed
+// completeRound stores a round's revealed seeds, its winners and its
+// alternates (in order, a JSON list); a completed
 // draw (kind) completes the raffle. The mode (offline) was stored by the
 // start and the rules matched the completion to it.
 func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind string, res *protocol.DrawCompleted) error {
-	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ? WHERE raffle_id = ? AND id = ?`,
-		res.ClientSeed, res.Seed, res.CompletedAt, raffleID, res.DrawID); err != nil {
+	alternates, err := json.Marshal(nonNil(res.Alternates))
+	if err != nil {
+		return err
+	}
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ? WHERE raffle_id = ? AND id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), raffleID, res.DrawID); err != nil {
 		return err
 	}
 	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
@@ -72,10 +77,26 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 		protocol.StatusCompleted, res.CompletedAt, raffleID)
 }
 
+// nonNil stores an empty list, not null, for a round without alternates.
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}
+
 // invalidateWinner marks a winner invalid, with the organiser's reason.
 func (db *DB) invalidateWinner(ctx context.Context, tx *sql.Tx, raffleID string, ev protocol.WinnerInvalidated) error {
 	return db.exec(ctx, tx, `UPDATE winners SET is_valid = ?, invalidated_at = ?, invalidation_reason = ? WHERE raffle_id = ? AND id = ?`,
 		false, ev.InvalidatedAt, nullable(ev.Reason), raffleID, ev.WinnerID)
+}
+
+// promoteAlternate stores an alternate called to a place: a valid winner of
+// the first draw, under its own id, with the time of the call.
+func (db *DB) promoteAlternate(ctx context.Context, tx *sql.Tx, raffleID string, p protocol.WinnerPromoted) error {
+	drawID, _, _ := strings.Cut(p.WinnerID, ":")
+	return db.exec(ctx, tx, `INSERT INTO winners (id, raffle_id, draw_id, position, ticket_id, is_valid, created_at, promoted_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.WinnerID, raffleID, drawID, p.Position, p.TicketID, true, p.PromotedAt, p.PromotedAt)
 }
 
 // abandonRound closes a round without a result; a first draw's raffle goes
@@ -114,7 +135,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at, abandoned_at FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -122,12 +143,12 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	rounds := []protocol.Round{}
 	for rows.Next() {
 		rd := protocol.Round{RaffleID: raffleID}
-		var positions string
+		var positions, alternates string
 		var clientSeed, seed sql.NullString
 		var completed, abandoned sql.NullInt64
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
-			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned); err != nil {
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates); err != nil {
 			return nil, nil, err
 		}
 		if abandoned.Valid {
@@ -141,9 +162,17 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 			c := &protocol.Completion{ClientSeed: clientSeed.String, ServerSeed: rd.Secret,
 				Seed: seed.String, CompletedAt: completed.Int64, Winners: []protocol.WinnerRef{}}
 			for _, w := range winners {
-				if w.DrawID == rd.DrawID {
+				// A called alternate is the first draw's, but not one it drew
+				// as a winner: its record lists it as an alternate.
+				if w.DrawID == rd.DrawID && w.PromotedAt == nil {
 					c.Winners = append(c.Winners, protocol.WinnerRef{ID: w.ID, Position: w.Position, TicketID: w.TicketID})
 				}
+			}
+			if err := json.Unmarshal([]byte(alternates), &c.Alternates); err != nil {
+				return nil, nil, err
+			}
+			if len(c.Alternates) == 0 {
+				c.Alternates = nil
 			}
 			rd.Completion = c
 		}
@@ -156,8 +185,8 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 // and then by round.
 func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]protocol.Winner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.id, w.draw_id, w.position, w.ticket_id, w.is_valid, w.invalidated_at,
-		w.invalidation_reason FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
-		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
+		w.invalidation_reason, w.promoted_at FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		WHERE w.raffle_id = ? ORDER BY w.position, w.created_at, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err
 	}
@@ -165,11 +194,12 @@ func (db *DB) raffleWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 	out := []protocol.Winner{}
 	for rows.Next() {
 		var w protocol.Winner
-		var at sql.NullInt64
+		var at, promoted sql.NullInt64
 		var reason sql.NullString
-		if err := rows.Scan(&w.ID, &w.DrawID, &w.Position, &w.TicketID, &w.IsValid, &at, &reason); err != nil {
+		if err := rows.Scan(&w.ID, &w.DrawID, &w.Position, &w.TicketID, &w.IsValid, &at, &reason, &promoted); err != nil {
 			return nil, err
 		}
+		w.PromotedAt = nullInt(promoted)
 		if at.Valid {
 			w.InvalidatedAt = &at.Int64
 		}

@@ -21,6 +21,8 @@ type PublicView struct {
 	// Round is the open round, if any.
 	Round   *PublicRound
 	Winners []PublicWinner
+	// Alternates are the first draw's alternates, in order (sorteio-v2).
+	Alternates []PublicAlternate
 	// Names are up to namesSample distinct names of the pool.
 	Names []string
 }
@@ -45,9 +47,21 @@ type PublicWinner struct {
 	Valid         bool
 	InvalidatedAt *int64
 	DrawnAt       int64
-	Name          string
-	Email         *string
-	TicketNumber  *string
+	// Promoted: an alternate called to the place ('Chamar suplente');
+	// DrawnAt is then the time of the call.
+	Promoted     bool
+	Name         string
+	Email        *string
+	TicketNumber *string
+}
+
+// PublicAlternate is one alternate of the first draw, with its ticket's
+// holder; Rank is 1 for the first.
+type PublicAlternate struct {
+	Rank         int
+	Name         string
+	Email        *string
+	TicketNumber *string
 }
 
 const namesSample = 50
@@ -76,6 +90,9 @@ func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicV
 			return err
 		}
 		if v.Winners, err = db.publicWinners(ctx, tx, v.Raffle.ID); err != nil {
+			return err
+		}
+		if v.Alternates, err = db.publicAlternates(ctx, tx, v.Raffle.ID); err != nil {
 			return err
 		}
 		v.Names, err = db.sampleNames(ctx, tx, v.Raffle.ID)
@@ -110,9 +127,9 @@ func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*Publ
 
 func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicWinner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.draw_id, w.position, w.is_valid, w.invalidated_at, d.completed_at,
-		p.name, p.email, p.ticket_number FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		p.name, p.email, p.ticket_number, w.promoted_at FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
 		LEFT JOIN participants p ON p.raffle_id = w.raffle_id AND p.id = w.ticket_id
-		WHERE w.raffle_id = ? ORDER BY w.position, d.round_no`), raffleID)
+		WHERE w.raffle_id = ? ORDER BY w.position, w.created_at, d.round_no`), raffleID)
 	if err != nil {
 		return nil, err
 	}
@@ -120,16 +137,49 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 	out := []PublicWinner{}
 	for rows.Next() {
 		var w PublicWinner
-		var invalidated, drawn sql.NullInt64
+		var invalidated, drawn, promoted sql.NullInt64
 		var name, email, number sql.NullString
-		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number); err != nil {
+		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number, &promoted); err != nil {
 			return nil, err
+		}
+		// A called alternate holds its place from the call on.
+		if promoted.Valid {
+			drawn = promoted
+			w.Promoted = true
 		}
 		w.DrawnAt, w.Name = drawn.Int64, name.String
 		w.InvalidatedAt, w.Email, w.TicketNumber = nullInt(invalidated), nullString(email), nullString(number)
 		out = append(out, w)
 	}
 	return out, rows.Err()
+}
+
+// publicAlternates reads the completed first draw's alternates (at most
+// 10) and their tickets' holders, in order; none before it completes.
+func (db *DB) publicAlternates(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicAlternate, error) {
+	var list string
+	err := tx.QueryRowContext(ctx, db.q(`SELECT alternates FROM draws WHERE raffle_id = ? AND kind = ?
+		AND completed_at IS NOT NULL ORDER BY round_no LIMIT 1`), raffleID, protocol.KindDraw).Scan(&list)
+	if errors.Is(err, sql.ErrNoRows) {
+		return []PublicAlternate{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	if err := json.Unmarshal([]byte(list), &ids); err != nil {
+		return nil, err
+	}
+	out := make([]PublicAlternate, len(ids))
+	for i, id := range ids {
+		var email, number sql.NullString
+		if err := tx.QueryRowContext(ctx, db.q(`SELECT name, email, ticket_number FROM participants WHERE raffle_id = ? AND id = ?`),
+			raffleID, id).Scan(&out[i].Name, &email, &number); err != nil {
+			return nil, err
+		}
+		out[i].Rank, out[i].Email, out[i].TicketNumber = i+1, nullString(email), nullString(number)
+	}
+	return out, nil
 }
 
 // sampleNames reads some people's names, in no particular order (a sorted

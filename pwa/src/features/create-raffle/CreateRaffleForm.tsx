@@ -11,7 +11,7 @@ import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
 import { createRaffle } from '@/db/raffles'
 import type { RaffleType } from '@/db/schema'
-import { DEFAULT_COUNTDOWN, DEFAULT_WINNERS, wholeNumberOr } from '@/features/create-raffle/form-values'
+import { DEFAULT_ALTERNATES, DEFAULT_COUNTDOWN, DEFAULT_WINNERS, wholeNumberOr } from '@/features/create-raffle/form-values'
 import { RaffleTypeField } from '@/features/create-raffle/RaffleTypeField'
 import { prizePositions } from '@/protocol/prizes'
 import { checkPrize, LIMITS } from '@/protocol/rules'
@@ -28,9 +28,9 @@ function firstRefusedPrize(positions: number[], prizes: Record<number, string>):
   return null
 }
 
-type Field = 'title' | 'description' | 'winnersCount' | 'countdownSeconds'
+type Field = 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'alternatesCount'
 type FieldErrors = Partial<Record<Field, string>>
-const FIELDS: readonly string[] = ['title', 'description', 'winnersCount', 'countdownSeconds'] satisfies Field[]
+const FIELDS: readonly string[] = ['title', 'description', 'winnersCount', 'countdownSeconds', 'alternatesCount'] satisfies Field[]
 
 /**
  * The raffle is created on this device at once (and queued for the server), so this works
@@ -43,6 +43,7 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
   const [type, setType] = useState<RaffleType>('simple')
   const [winners, setWinners] = useState(String(DEFAULT_WINNERS))
   const [countdown, setCountdown] = useState(String(DEFAULT_COUNTDOWN))
+  const [alternates, setAlternates] = useState(String(DEFAULT_ALTERNATES))
   const [allowDuplicateWins, setAllowDuplicateWins] = useState(false)
   // By position; kept when the winners count goes down, so raising it again loses nothing typed.
   const [prizes, setPrizes] = useState<Record<number, string>>({})
@@ -71,6 +72,7 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
         type,
         winnersCount: wholeNumberOr(winners, DEFAULT_WINNERS),
         countdownSeconds: wholeNumberOr(countdown, DEFAULT_COUNTDOWN),
+        alternatesCount: wholeNumberOr(alternates, DEFAULT_ALTERNATES),
         allowDuplicateWins,
       })
       toast.success('Sorteio criado!', { description: `Código: ${raffle.code}` })
@@ -150,6 +152,21 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
           />
         ))}
       </PrizeFieldset>
+      <TextField
+        label="Número de suplentes"
+        name="alternatesCount"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={LIMITS.maxAlternates}
+        hint="De 0 a 10. Sorteados na mesma rodada, depois dos vencedores, para substituir quem for invalidado."
+        value={alternates}
+        error={errors.alternatesCount}
+        onChange={(e) => {
+          setAlternates(e.target.value)
+          clear('alternatesCount')
+        }}
+      />
       <Switch
         label="Permitir que a mesma pessoa ganhe mais de uma vez"
         description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

@@ -96,6 +96,24 @@ describe('/criar-sorteio', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
+  it('asks for 0 alternates by default; 11 is refused next to the field, 2 is created', async () => {
+    const { user, router } = await openForm()
+    await user.type(screen.getByLabelText('Título'), 'Rifa')
+    const alternates = screen.getByLabelText('Número de suplentes')
+    expect(alternates).toHaveValue(0)
+    await user.clear(alternates)
+    await user.type(alternates, '11')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    expect(await screen.findByText('O número de suplentes deve estar entre 0 e 10.')).toBeInTheDocument()
+    expect(describedError(alternates)).toBe('O número de suplentes deve estar entre 0 e 10.')
+    expect(await db.raffles.count()).toBe(0)
+    await user.clear(alternates)
+    await user.type(alternates, '2')
+    await user.click(screen.getByRole('button', { name: 'Criar Sorteio' }))
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/gerenciar\//))
+    expect((await db.raffles.toArray())[0]?.alternatesCount).toBe(2)
+  })
+
   it('shows out-of-range numbers next to their fields', async () => {
     const { user } = await openForm()
     await user.type(screen.getByLabelText('Título'), 'Rifa')

@@ -15,3 +15,4 @@ export function wholeNumberOr(text: string, fallback: number): number {
 
 export const DEFAULT_WINNERS = 1
 export const DEFAULT_COUNTDOWN = 0
+export const DEFAULT_ALTERNATES = 0

@@ -13,6 +13,8 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
+import { AlternatesList } from '@/features/manage-raffle/AlternatesList'
+import { promoteAlternate } from '@/db/promote'
 import { vacantPositions } from '@/lib/winners'
 import { placeLabel, prizeOf, shownPrizes, type Prize } from '@/protocol/prizes'
 import { drawShortfall } from '@/protocol/rules'
@@ -68,10 +70,17 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
     },
     [userId, raffleId, isOnline],
   )
+  const onPromote = useCallback(
+    async (position: number) => {
+      await promoteAlternate(userId, raffleId, position)
+    },
+    [userId, raffleId],
+  )
+  const alternates = view?.alternates ?? []
   const simple = raffle.type === 'simple'
   const prizes = raffle.prizes
   const winners = useMemo(() => (view?.winners ?? []).map((w) => ({ ...w, prize: prizeOf(prizes, w.position) })), [view?.winners, prizes])
-  const missing = index ? (drawShortfall(raffle.winnersCount, raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null) : null
+  const missing = index ? (drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null) : null
   const current = view?.current ?? null
   const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
   const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false
@@ -133,8 +142,11 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           title={raffle.title}
           onInvalidate={onInvalidate}
           onRedraw={onRedraw}
+          onPromote={onPromote}
+          alternatesLeft={alternates.filter((a) => !a.called).length}
           redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
         />
+        {alternates.length > 0 && <AlternatesList alternates={alternates} showEmail />}
       </Card>
     </div>
   )

@@ -61,6 +61,23 @@ describe('settings tab', () => {
     ])
   })
 
+  it('saves the number of alternates on blur; outside 0 to 10 it is refused under the field and nothing is saved', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 2 })
+    const { user } = await openSettings(raffle)
+    const alternates = screen.getByLabelText('Número de suplentes')
+    expect(alternates).toHaveValue(0)
+    await user.clear(alternates)
+    await user.type(alternates, '11')
+    await user.tab()
+    expect(await screen.findByText('O número de suplentes deve estar entre 0 e 10.')).toBeInTheDocument()
+    expect(await updates()).toEqual([])
+    await user.clear(alternates)
+    await user.type(alternates, '3')
+    await user.tab()
+    await waitFor(async () => expect((await db.raffles.get(raffle.id))?.alternatesCount).toBe(3))
+    expect(await updates()).toEqual([{ alternates_count: 3 }])
+  })
+
   it('refuses a prize over 120 characters under its field, and saves nothing', async () => {
     const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 2 })
     const { user } = await openSettings(raffle)

@@ -63,6 +63,12 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
     onError: errorText,
     save: (text) => save({ countdownSeconds: toNumber(text) }),
   })
+  const alternates = useSettingField({
+    stored: String(raffle.alternatesCount ?? 0),
+    same: sameNumber,
+    onError: errorText,
+    save: (text) => save({ alternatesCount: toNumber(text) }),
+  })
 
   return (
     <Card>
@@ -84,6 +90,16 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         <TextAreaField label="Descrição" name="description" maxLength={LIMITS.maxDescription} {...description} />
         <RaffleNumberFields winners={winners} countdown={countdown} />
         <PrizeSettings raffle={raffle} save={save} onError={errorText} />
+        <TextField
+          label="Número de suplentes"
+          name="alternatesCount"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LIMITS.maxAlternates}
+          hint="De 0 a 10. Sorteados na mesma rodada, depois dos vencedores, para substituir quem for invalidado."
+          {...alternates}
+        />
         <Switch
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

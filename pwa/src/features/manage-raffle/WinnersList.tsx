@@ -33,6 +33,9 @@ interface WinnersListProps {
   title?: string
   onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
+  /** 'Chamar suplente' for a place left without a winner, offered while alternatesLeft > 0. */
+  onPromote?: (position: number) => Promise<void>
+  alternatesLeft?: number
   /** The id of a note every 'Re-sortear' button is described by as well (the offline note). */
   redrawNoteId?: string | undefined
 }
@@ -42,7 +45,7 @@ interface WinnersListProps {
  * (with the reason and when) beside the one redrawn for its place. Organisers invalidate valid
  * winners and redraw places left without one.
  */
-export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalidate, onRedraw, redrawNoteId }: WinnersListProps) {
+export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalidate, onRedraw, onPromote, alternatesLeft = 0, redrawNoteId }: WinnersListProps) {
   const baseId = useId()
   const [target, setTarget] = useState<WinnerView | null>(null)
   const [invalidating, setInvalidating] = useState(false)
@@ -67,6 +70,23 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
       toast.error('Não foi possível invalidar o vencedor', { description: errorText(error) })
     } finally {
       setInvalidating(false)
+    }
+  }
+
+  async function promote(position: number) {
+    if (!onPromote || redrawing.has(position)) return
+    setRedrawing((busy) => new Set(busy).add(position))
+    try {
+      await onPromote(position)
+      toast.success('Suplente chamado!')
+    } catch (error) {
+      toast.error('Não foi possível chamar o suplente', { description: errorText(error) })
+    } finally {
+      setRedrawing((busy) => {
+        const next = new Set(busy)
+        next.delete(position)
+        return next
+      })
     }
   }
 
@@ -106,18 +126,32 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
               </Button>
             )
           } else if (redrawFor.get(winner.position) === winner) {
-            action = (
+            const busy = redrawing.has(winner.position)
+            const redrawButton = (
               <Button
-                variant="secondary"
-                size="sm"
-                aria-describedby={redrawNoteId ? `${detailsId} ${redrawNoteId}` : detailsId}
-                loading={redrawing.has(winner.position)}
-                onClick={() => redraw(winner.position)}
-              >
-                {!redrawing.has(winner.position) && <RefreshIcon className="size-4" />}
-                Re-sortear
-              </Button>
+                  variant="secondary"
+                  size="sm"
+                  aria-describedby={redrawNoteId ? `${detailsId} ${redrawNoteId}` : detailsId}
+                  loading={busy}
+                  onClick={() => redraw(winner.position)}
+                >
+                  {!busy && <RefreshIcon className="size-4" />}
+                  Re-sortear
+                </Button>
             )
+            // The organiser's choice: the next alternate, or a new draw for the place. Without one
+            // left, the button alone, so the one the dialog gave focus back to stays focused.
+            action =
+              onPromote && alternatesLeft > 0 ? (
+                <>
+                  <Button variant="primary" size="sm" aria-describedby={detailsId} disabled={busy} onClick={() => promote(winner.position)}>
+                    Chamar suplente
+                  </Button>
+                  {redrawButton}
+                </>
+              ) : (
+                redrawButton
+              )
           }
           // A valid winner with a phone can be called at once: the ready message names the place.
           const call =

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
 import { serverOffset } from '@/db/clock-offset'
-import { drawOverview } from '@/db/draw-queries'
+import { drawOverview, type AlternateDetails } from '@/db/draw-queries'
 import type { DrawRow } from '@/db/schema'
 import { noSubscribe, tickingClock } from '@/lib/ticking-clock'
 import type { WinnerView } from '@/features/manage-raffle/WinnersList'
@@ -16,12 +16,14 @@ export interface DrawView {
   winners: WinnerView[]
   /** Rounds this device opened (it holds their seed; the app's finisher reveals them). */
   ownRounds: ReadonlySet<string>
+  /** The first draw's alternates, in order ('Suplentes'). */
+  alternates?: AlternateDetails[]
 }
 
 /** The raffle's draw, live from IndexedDB; undefined until first read. */
 export function useDrawView(raffleId: string): DrawView | undefined {
   return useLiveQuery(async () => {
-    const { rounds, winners, ownRounds } = await drawOverview(raffleId)
+    const { rounds, winners, ownRounds, alternates } = await drawOverview(raffleId)
     return {
       rounds,
       // The first draw: the last one started, abandoned ones aside (they left the raffle pending).
@@ -41,6 +43,7 @@ export function useDrawView(raffleId: string): DrawView | undefined {
         }),
       ),
       ownRounds: new Set(ownRounds),
+      alternates,
     }
   }, [raffleId])
 }

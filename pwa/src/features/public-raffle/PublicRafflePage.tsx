@@ -68,7 +68,7 @@ function PublicRaffle({ code }: { code: string }) {
                 label: 'Participantes',
                 content: <PublicParticipants code={code} people={state.counts.people} tickets={state.counts.tickets} />,
               },
-              { value: 'winners', label: 'Vencedores', content: <PublicWinners winners={state.winners} prizes={state.raffle.prizes} /> },
+              { value: 'winners', label: 'Vencedores', content: <PublicWinners winners={state.winners} prizes={state.raffle.prizes} alternates={state.alternates} /> },
             ]}
           />
         </Card>

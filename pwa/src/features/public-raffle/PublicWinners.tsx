@@ -1,10 +1,18 @@
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
-import type { PublicWinner } from '@/protocol/public-state'
+import type { PublicAlternate, PublicWinner } from '@/protocol/public-state'
 import { orderWinners } from '@/lib/winners'
 import { prizeOf, type Prize } from '@/protocol/prizes'
 
 /** The Winners tab: the valid winners by position; invalidated ones stay on the verification page. */
-export function PublicWinners({ winners, prizes }: { winners: readonly PublicWinner[]; prizes?: readonly Prize[] | undefined }) {
+export function PublicWinners({
+  winners,
+  prizes,
+  alternates = [],
+}: {
+  winners: readonly PublicWinner[]
+  prizes?: readonly Prize[] | undefined
+  alternates?: readonly PublicAlternate[] | undefined
+}) {
   const valid = orderWinners(
     winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })),
   )
@@ -12,6 +20,7 @@ export function PublicWinners({ winners, prizes }: { winners: readonly PublicWin
     return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
   }
   return (
+    <>
     <ul aria-label="Vencedores" className="space-y-2">
       {valid.map((w) => (
         <WinnerEntry
@@ -29,5 +38,25 @@ export function PublicWinners({ winners, prizes }: { winners: readonly PublicWin
         />
       ))}
     </ul>
+      {alternates.length > 0 && (
+        <section aria-labelledby="public-alternates" className="mt-5">
+          <h3 id="public-alternates" className="font-semibold text-slate-900">
+            Suplentes
+          </h3>
+          <ol aria-label="Suplentes" className="mt-2 space-y-2">
+            {alternates.map((a) => (
+              <li key={a.rank} className="flex items-baseline gap-3 rounded-xl bg-slate-50 px-3 py-2 text-sm">
+                <span className="shrink-0 font-medium text-slate-700">{a.rank}º suplente</span>
+                <span className="min-w-0 flex-1 break-words">
+                  <span className="font-medium text-slate-900">{a.name}</span>
+                  {a.ticket_number && <span className="text-slate-600"> · Bilhete {a.ticket_number}</span>}
+                  {a.email && <span className="block text-slate-600">{a.email}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
   )
 }

@@ -41,7 +41,7 @@ export interface DrawHost {
   raffle: { status?: string; winners_count: number; countdown_seconds: number; allow_duplicate_wins: boolean; drawn_at: number | null }
   tickets: Map<string, TicketWire>
   rounds: Map<string, ServerRound>
-  winners: Map<string, Required<Omit<WinnerWire, 'draw_id'>> & { draw_id: string }>
+  winners: Map<string, Required<Omit<WinnerWire, 'draw_id' | 'promoted_at'>> & { draw_id: string }>
   /** The refused offline rounds of the record, by draw id. */
   refusedRounds: Map<string, RefusedRound>
 }
