@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { buttonClasses } from '@/components/ui/button-styles'
@@ -6,6 +6,7 @@ import { errorText } from '@/components/ui/error-text'
 import { RefreshIcon } from '@/components/ui/icons'
 import { clearToasts } from '@/components/ui/toast-control'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { WinnerGapEntry } from '@/components/ui/WinnerGapEntry'
 import { orderWinners, vacantPositions } from '@/lib/winners'
 import { InvalidateWinnerDialog } from '@/features/manage-raffle/InvalidateWinnerDialog'
 import { whatsAppLink } from '@/features/manage-raffle/whatsapp'
@@ -53,7 +54,8 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
   }
 
   const canInvalidate = isAdmin && onInvalidate !== undefined
-  const redrawFor = isAdmin && onRedraw ? vacantPositions(winners) : new Map<number, WinnerView>()
+  const vacant = vacantPositions(winners)
+  const redrawFor = isAdmin && onRedraw ? vacant : new Map<number, WinnerView>()
 
   async function invalidate(reason: string) {
     if (!target || !onInvalidate) return
@@ -132,20 +134,24 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
                 Chamar no WhatsApp
               </a>
             ) : null
+          // A place without a valid winner says so above its invalidated ones, as the room's lists do.
+          const gap = vacant.get(winner.position) === winner ? <WinnerGapEntry position={winner.position} prize={winner.prize} /> : null
           return (
-            <WinnerEntry
-              key={winner.id}
-              winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
-              detailsId={detailsId}
-              actions={
-                action || call ? (
-                  <>
-                    {call}
-                    {action}
-                  </>
-                ) : null
-              }
-            />
+            <Fragment key={winner.id}>
+              {gap}
+              <WinnerEntry
+                winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
+                detailsId={detailsId}
+                actions={
+                  action || call ? (
+                    <>
+                      {call}
+                      {action}
+                    </>
+                  ) : null
+                }
+              />
+            </Fragment>
           )
         })}
       </ul>
