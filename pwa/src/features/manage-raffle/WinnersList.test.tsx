@@ -56,14 +56,14 @@ describe('WinnersList', () => {
 
   it('lists every winner ever drawn by position, the valid one first, the latest invalidation next', () => {
     renderList()
-    // Place 3 has no winner now: its gap says so above its invalidated ones (place 2 was redrawn).
+    // Place 3 has no winner now: its gap says so below its invalidated ones (place 2 was redrawn).
     expect(items().map((li) => li.querySelector('p')?.textContent ?? li.textContent)).toEqual([
       'Ana',
       'Bia',
       'Davi',
-      '3º Lugar: aguardando novo sorteio',
       'Eva',
       'Caio',
+      '3º Lugar: aguardando novo sorteio',
     ])
     expect(within(item('Ana')).getByText('1º Lugar')).toBeInTheDocument()
     expect(within(item('Ana')).getByText('Bilhete 010')).toBeInTheDocument()

@@ -55,6 +55,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
 
   const canInvalidate = isAdmin && onInvalidate !== undefined
   const vacant = vacantPositions(winners)
+  const ordered = orderWinners(winners)
   const redrawFor = isAdmin && onRedraw ? vacant : new Map<number, WinnerView>()
 
   async function invalidate(reason: string) {
@@ -98,7 +99,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
   return (
     <>
       <ul aria-label="Vencedores" className="space-y-3">
-        {orderWinners(winners).map((winner, index) => {
+        {ordered.map((winner, index) => {
           const detailsId = `${baseId}-${index}`
           let action = null
           if (winner.isValid && canInvalidate) {
@@ -134,11 +135,11 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
                 Chamar no WhatsApp
               </a>
             ) : null
-          // A place without a valid winner says so above its invalidated ones, as the room's lists do.
-          const gap = vacant.get(winner.position) === winner ? <WinnerGapEntry position={winner.position} prize={winner.prize} /> : null
+          // A place without a valid winner says so below its invalidated ones, as the room's lists do.
+          const last = ordered[index + 1]?.position !== winner.position
+          const gap = last && vacant.has(winner.position) ? <WinnerGapEntry position={winner.position} prize={winner.prize} /> : null
           return (
             <Fragment key={winner.id}>
-              {gap}
               <WinnerEntry
                 winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
                 detailsId={detailsId}
@@ -151,6 +152,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
                   ) : null
                 }
               />
+              {gap}
             </Fragment>
           )
         })}
