@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderWinners, vacantPositions } from '@/lib/winners'
+import { isGap, orderWinners, vacantPositions, withGaps } from '@/lib/winners'
 
 const w = (id: string, position: number, isValid: boolean, invalidatedAt: number | null = null) => ({ id, position, isValid, invalidatedAt })
 
@@ -14,5 +14,15 @@ describe('winners order', () => {
     const vacant = vacantPositions([...list, w('f', 3, false, 50)])
     expect([...vacant].map(([position, x]) => [position, x.id])).toEqual([[3, 'f']])
     expect(vacantPositions([w('a', 1, true)]).size).toBe(0)
+  })
+
+  it('lists the valid winners with a gap where a place lost its winner, never the invalidated ones', () => {
+    const shown = withGaps(list)
+    expect(shown.map((x) => (isGap(x) ? `gap ${x.position}` : x.id))).toEqual(['a', 'b', 'gap 3'])
+    expect(withGaps([w('a', 1, true), w('c', 2, false, 10), w('b', 3, true)]).map((x) => (isGap(x) ? `gap ${x.position}` : x.id))).toEqual([
+      'a',
+      'gap 2',
+      'b',
+    ])
   })
 })

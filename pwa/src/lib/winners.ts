@@ -29,3 +29,23 @@ export function vacantPositions<T extends WinnerOrderFields>(winners: readonly T
   }
   return vacant
 }
+
+/** A place left empty by an invalidation, until a new draw fills it. */
+export interface WinnerGap {
+  gap: true
+  position: number
+}
+
+/**
+ * What the room's lists show: the valid winners, and a gap where a place lost its winner, so the
+ * list does not jump from the 1st to the 3rd place (the reason is the organiser's, never shown).
+ */
+export function withGaps<T extends WinnerOrderFields>(winners: readonly T[]): Array<T | WinnerGap> {
+  const valid: Array<T | WinnerGap> = winners.filter((w) => w.isValid)
+  const gaps = [...vacantPositions(winners).keys()].map((position): WinnerGap => ({ gap: true, position }))
+  return [...valid, ...gaps].sort((a, b) => a.position - b.position)
+}
+
+export function isGap<T>(entry: T | WinnerGap): entry is WinnerGap {
+  return typeof entry === 'object' && entry !== null && 'gap' in entry
+}

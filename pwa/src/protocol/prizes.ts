@@ -31,6 +31,11 @@ export function placeLabel(position: number, prize: string): string {
   return prize ? `${position}º prêmio · ${prize}` : `${position}º Lugar`
 }
 
+/** A place whose winner was invalidated and not yet redrawn: '2º Lugar: aguardando novo sorteio'. */
+export function gapLabel(position: number, prize: string): string {
+  return `${placeLabel(position, prize)}: aguardando novo sorteio`
+}
+
 /** The positions whose prize fields show: the winners count typed, within 1..100 (1 when not a number). */
 export function prizePositions(winners: number): number[] {
   const n = Number.isInteger(winners) ? Math.min(Math.max(winners, 1), LIMITS.maxWinners) : 1

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { buttonClasses } from '@/components/ui/button-styles'
@@ -6,6 +6,7 @@ import { errorText } from '@/components/ui/error-text'
 import { RefreshIcon } from '@/components/ui/icons'
 import { clearToasts } from '@/components/ui/toast-control'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { WinnerGapEntry } from '@/components/ui/WinnerGapEntry'
 import { orderWinners, vacantPositions } from '@/lib/winners'
 import { InvalidateWinnerDialog } from '@/features/manage-raffle/InvalidateWinnerDialog'
 import { whatsAppLink } from '@/features/manage-raffle/whatsapp'
@@ -56,7 +57,9 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
   }
 
   const canInvalidate = isAdmin && onInvalidate !== undefined
-  const redrawFor = isAdmin && onRedraw ? vacantPositions(winners) : new Map<number, WinnerView>()
+  const vacant = vacantPositions(winners)
+  const ordered = orderWinners(winners)
+  const redrawFor = isAdmin && onRedraw ? vacant : new Map<number, WinnerView>()
 
   async function invalidate(reason: string) {
     if (!target || !onInvalidate) return
@@ -116,7 +119,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
   return (
     <>
       <ul aria-label="Vencedores" className="space-y-3">
-        {orderWinners(winners).map((winner, index) => {
+        {ordered.map((winner, index) => {
           const detailsId = `${baseId}-${index}`
           let action = null
           if (winner.isValid && canInvalidate) {
@@ -166,20 +169,25 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
                 Chamar no WhatsApp
               </a>
             ) : null
+          // A place without a valid winner says so below its invalidated ones, as the room's lists do.
+          const last = ordered[index + 1]?.position !== winner.position
+          const gap = last && vacant.has(winner.position) ? <WinnerGapEntry position={winner.position} prize={winner.prize} /> : null
           return (
-            <WinnerEntry
-              key={winner.id}
-              winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
-              detailsId={detailsId}
-              actions={
-                action || call ? (
-                  <>
-                    {call}
-                    {action}
-                  </>
-                ) : null
-              }
-            />
+            <Fragment key={winner.id}>
+              <WinnerEntry
+                winner={{ ...winner, email: showEmail ? winner.email : null, phone: showEmail ? winner.phone : null }}
+                detailsId={detailsId}
+                actions={
+                  action || call ? (
+                    <>
+                      {call}
+                      {action}
+                    </>
+                  ) : null
+                }
+              />
+              {gap}
+            </Fragment>
           )
         })}
       </ul>

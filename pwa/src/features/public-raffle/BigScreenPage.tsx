@@ -3,10 +3,11 @@ import { useParams } from 'react-router-dom'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
-import { prizeOf } from '@/protocol/prizes'
+import { gapLabel, prizeOf } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
-import { orderWinners } from '@/lib/winners'
+import { isGap, withGaps } from '@/lib/winners'
+import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
@@ -35,26 +36,33 @@ function FullscreenButton() {
 }
 
 function Winners({ state }: { state: PublicState }) {
-  const valid = orderWinners(state.winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })))
-  if (valid.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
+  const shown = withGaps(state.winners.map((w) => ({ ...w, isValid: w.valid, invalidatedAt: w.invalidated_at })))
+  if (shown.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
   return (
     // Columns of minmax(0, 1fr): an auto column grew to a long name's whole width and pushed the
     // ticket number out of the screen.
-    <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', valid.length > 6 && 'landscape:grid-cols-2')}>
-      {valid.map((w) => (
-        <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
-          <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
-            {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
-          </span>
-          <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
-          {/* Labelled and bright: people in the room look for their ticket's number. */}
-          {w.ticket_number !== null && (
-            <span className="shrink-0 text-[2.4vh] text-white/80">
-              Bilhete <span className="font-mono text-[3vh] font-bold text-white">{w.ticket_number}</span>
+    <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', shown.length > 6 && 'landscape:grid-cols-2')}>
+      {shown.map((w) =>
+        isGap(w) ? (
+          // A place invalidated and not yet redrawn: the room sees the place wait, never why.
+          <li key={`gap:${w.position}`} className="truncate rounded-2xl border border-dashed border-white/30 px-[1.5vw] py-[1vh] text-[2.4vh] text-white/70">
+            {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position))}
+          </li>
+        ) : (
+          <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
+            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
+              {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
-          )}
-        </li>
-      ))}
+            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
+            {/* Labelled and bright: people in the room look for their ticket's number. */}
+            {w.ticket_number !== null && (
+              <span className="shrink-0 text-[2.4vh] text-white/80">
+                Bilhete <span className="font-mono text-[3vh] font-bold text-white">{w.ticket_number}</span>
+              </span>
+            )}
+          </li>
+        ),
+      )}
     </ol>
   )
 }
@@ -97,6 +105,7 @@ function BigScreen({ code }: { code: string }) {
               {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
             </p>
           </div>
+          {live.abandoned !== null && <AbandonedNotice code={code} big />}
           <div className="min-h-0 flex-1 landscape:overflow-hidden">
             <Winners state={live.state} />
           </div>

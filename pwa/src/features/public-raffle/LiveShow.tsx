@@ -76,7 +76,7 @@ function CloseButton({ onClose }: { onClose(): void }) {
   )
 }
 
-function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClose(): void }) {
+function Stage({ frame, big, tickets, onClose }: { frame: ShowFrame; big: boolean; tickets: boolean; onClose(): void }) {
   switch (frame.kind) {
     case 'idle':
       return null
@@ -128,6 +128,23 @@ function Stage({ frame, big, onClose }: { frame: ShowFrame; big: boolean; onClos
               {frame.name ?? '• • •'}
             </p>
           </div>
+          {/* At a rifa people check paper tickets: the number is as large as the name, its line
+              kept while shuffling so the page does not move when it lands. */}
+          {tickets && (
+            <div className={cn('flex w-full items-center justify-center', big ? 'h-[min(15vh,8.75vw)]' : 'h-[2.9rem] sm:h-[3.8rem]')}>
+              <p
+                aria-hidden={frame.shuffling}
+                className={cn(
+                  'leading-tight font-extrabold whitespace-nowrap',
+                  headlineSize(frame.shuffling ? null : frame.name, big),
+                  frame.shuffling ? 'text-white/70' : 'animate-pop text-amber-300',
+                )}
+              >
+                {'Bilhete '}
+                <span className="font-mono">{!frame.shuffling && current?.ticketNumber != null ? current.ticketNumber : '•••'}</span>
+              </p>
+            </div>
+          )}
           {frame.revealed.length > 0 && (
             <ol aria-label="Vencedores revelados" className={cn('mt-4 w-full space-y-2', big ? 'max-w-[70vw]' : 'max-w-md')}>
               {frame.revealed.map((w) => (
@@ -184,7 +201,7 @@ export function LiveShow({ live, offsetMs, onClose, big = false }: LiveShowProps
       <h2 id={titleId} className="sr-only">
         Sorteio ao vivo
       </h2>
-      <Stage frame={frame} big={big} onClose={onClose} />
+      <Stage frame={frame} big={big} tickets={live.state?.raffle.type === 'tickets'} onClose={onClose} />
       {(frame.kind === 'countdown' || frame.kind === 'drawing') && <PoolFairness state={live.state} big={big} />}
       <p className="sr-only" aria-live="polite">
         {announced.map((w) => `${placeText(w.position, w.prize)}: ${w.name}.`).join(' ')}

@@ -87,6 +87,9 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     await advance(200)
     expect(within(show).getByText('1º Lugar', { selector: 'p' })).toBeInTheDocument()
     expect(within(show).getAllByText('Bruno Lima').length).toBeGreaterThan(0)
+    // A rifa's headline names the ticket beside the name, in the name's own size.
+    const ticket = within(show).getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Bilhete 001')
+    expect(ticket.className).toContain('text-4xl')
     expect(within(show).queryByText('Carla Dias', { selector: 'li *' })).toBeNull()
     // Second place: 2000 ms of pause and 3000 ms of shuffle after the first (8000 ms in all).
     await advance(4_800)
@@ -354,4 +357,27 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     await act(() => window.dispatchEvent(new Event('online')))
     expect(await screen.findByRole('heading', { level: 1, name: 'Rifa da quermesse' })).toBeInTheDocument()
   })
+
+  it("shows a place left empty by an invalidation as waiting for a new draw, with its prize, never the reason", async () => {
+    const state = drawn()
+    state.raffle.prizes = [{ position: 2, name: 'Cesta' }]
+    state.winners = [winner(1, 'Bruno Lima'), winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 20_000 })]
+    serve(state)
+    await open()
+    const items = within(screen.getByRole('list', { name: 'Vencedores' })).getAllByRole('listitem')
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Bruno Lima'), '2º prêmio · Cesta: aguardando novo sorteio'])
+  })
+
+  it('tells the viewers when the organiser abandons the round they watched, with the verification link', async () => {
+    serve(countingDown())
+    await open()
+    await push({ type: 'hello', server_time: T0 })
+    expect(screen.queryByText('Rodada anulada pelo organizador')).toBeNull()
+    await advance(12_000)
+    await push({ type: 'state', ...publicState({ seq: 3 }) })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('Rodada anulada pelo organizador').closest('[role=status]')).not.toBeNull()
+    expect(screen.getByRole('link', { name: 'Ver na página de verificação' })).toHaveAttribute('href', '/sorteio/ABC123/verificar')
+  })
 })
+

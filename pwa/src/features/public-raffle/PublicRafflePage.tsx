@@ -8,6 +8,7 @@ import { PageContainer } from '@/components/ui/PageContainer'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
 import { usePageTitle } from '@/components/ui/usePageTitle'
+import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
 import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { OfflineNotice, RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
@@ -44,6 +45,7 @@ function PublicRaffle({ code }: { code: string }) {
             <OfflineNotice />
           </div>
         )}
+        {live.abandoned !== null && <AbandonedNotice code={code} />}
         <RaffleSummary state={state} connection={online ? view.connection : 'reconnecting'} />
         <div data-print="hide" className="flex flex-col gap-2 sm:flex-row">
           <ButtonLink to={`/sorteio/${code}/verificar`} variant="secondary" className="sm:flex-1">

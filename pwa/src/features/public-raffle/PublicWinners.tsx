@@ -1,9 +1,13 @@
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
+import { WinnerGapEntry } from '@/components/ui/WinnerGapEntry'
 import type { PublicAlternate, PublicWinner } from '@/protocol/public-state'
-import { orderWinners } from '@/lib/winners'
+import { isGap, withGaps } from '@/lib/winners'
 import { prizeOf, type Prize } from '@/protocol/prizes'
 
-/** The Winners tab: the valid winners by position; invalidated ones stay on the verification page. */
+/**
+ * The Winners tab: the valid winners by position, and a gap where one was invalidated and not yet
+ * filled again; the invalidated ones themselves stay on the verification page. Then the alternates.
+ */
 export function PublicWinners({
   winners,
   prizes,
@@ -13,30 +17,32 @@ export function PublicWinners({
   prizes?: readonly Prize[] | undefined
   alternates?: readonly PublicAlternate[] | undefined
 }) {
-  const valid = orderWinners(
-    winners.filter((w) => w.valid).map((w) => ({ ...w, isValid: true, invalidatedAt: null })),
-  )
-  if (valid.length === 0) {
+  const shown = withGaps(winners.map((w) => ({ ...w, isValid: w.valid, invalidatedAt: w.invalidated_at })))
+  if (shown.length === 0) {
     return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
   }
   return (
     <>
     <ul aria-label="Vencedores" className="space-y-2">
-      {valid.map((w) => (
-        <WinnerEntry
-          key={`${w.round_id}:${w.position}`}
-          winner={{
-            position: w.position,
-            ticketNumber: w.ticket_number,
-            name: w.name,
-            email: w.email,
-            isValid: true,
-            invalidatedAt: null,
-            invalidationReason: null,
-            prize: prizeOf(prizes, w.position),
-          }}
-        />
-      ))}
+      {shown.map((w) =>
+        isGap(w) ? (
+          <WinnerGapEntry key={`gap:${w.position}`} position={w.position} prize={prizeOf(prizes, w.position)} />
+        ) : (
+          <WinnerEntry
+            key={`${w.round_id}:${w.position}`}
+            winner={{
+              position: w.position,
+              ticketNumber: w.ticket_number,
+              name: w.name,
+              email: w.email,
+              isValid: true,
+              invalidatedAt: null,
+              invalidationReason: null,
+              prize: prizeOf(prizes, w.position),
+            }}
+          />
+        ),
+      )}
     </ul>
       {alternates.length > 0 && (
         <section aria-labelledby="public-alternates" className="mt-5">

@@ -61,4 +61,23 @@ describe('the viewer state', () => {
     live = receive(live, redrawn, T0 + 73_200)
     expect(live.show).toMatchObject({ roundId: 'r2', startsAt: T0 + 73_200, winners: [{ position: 2, name: 'Davi Reis' }] })
   })
+
+  it('marks a round the viewer saw open that closed without winners as abandoned, until the next round', () => {
+    let live = receive(receive(initialLive, publicState()), countingDown(), T0 + 100)
+    expect(live.abandoned).toBeNull()
+    live = receive(live, publicState({ seq: 3 }), T0 + 70_000)
+    expect(live.abandoned).toBe('r1')
+    expect(live.show).toBeNull()
+    // Still said after unrelated changes; a new round takes its place.
+    live = receive(live, publicState({ seq: 4, counts: { people: 4, tickets: 6 } }), T0 + 71_000)
+    expect(live.abandoned).toBe('r1')
+    live = receive(live, { ...countingDown(5), round: { ...countingDown().round!, id: 'r2' } }, T0 + 72_000)
+    expect(live.abandoned).toBeNull()
+  })
+
+  it('does not call a round with a result abandoned', () => {
+    const live = receive(receive(initialLive, countingDown()), drawn(), T0 + 10_600)
+    expect(live.abandoned).toBeNull()
+  })
 })
+

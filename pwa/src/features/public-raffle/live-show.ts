@@ -12,6 +12,8 @@ export interface LiveState {
   /** Rounds whose reveal was started (never played twice). */
   played: readonly string[]
   show: RevealPlan | null
+  /** A round this viewer saw open that closed without winners: the organiser abandoned it. */
+  abandoned: string | null
 }
 
 export type LiveAction =
@@ -20,7 +22,7 @@ export type LiveAction =
   /** The viewer closed the finished show. */
   | { type: 'close' }
 
-export const initialLive: LiveState = { state: null, watched: {}, played: [], show: null }
+export const initialLive: LiveState = { state: null, watched: {}, played: [], show: null, abandoned: null }
 
 export function openRound(state: PublicState | null): OpenRound | null {
   const round = state?.round
@@ -60,5 +62,17 @@ export function liveReducer(live: LiveState, action: LiveAction): LiveState {
     show = next
     played = [...played, next.roundId]
   }
-  return { state, watched, played, show }
+  return { state, watched, played, show, abandoned: abandonedRound(live, state) }
+}
+
+/**
+ * The round the room was told about and that is gone with no winner of its own (the public state
+ * carries no abandon record: a round that closes without a result was abandoned). Cleared when
+ * another round opens or a result arrives.
+ */
+function abandonedRound(live: LiveState, state: PublicState): string | null {
+  if (state.round) return null
+  const was = live.state?.round?.id
+  if (was === undefined) return state.winners.length > (live.state?.winners.length ?? 0) ? null : live.abandoned
+  return state.winners.some((w) => w.round_id === was) ? null : was
 }

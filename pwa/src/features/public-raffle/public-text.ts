@@ -42,3 +42,6 @@ export function publicTitle(code: string, load: string, title: string | undefine
   if (load === 'waiting') return waitingText(code)
   return title?.trim() || `Sorteio ${code}`
 }
+
+/** A round the room saw open, abandoned by its organiser (spec: never back to 'Aguardando' without a word). */
+export const ABANDONED_TEXT = 'Rodada anulada pelo organizador'

@@ -1,0 +1,119 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { confirmStart, organiser } from './helpers';
+
+// What the room sees around the result: the reveal's headline names the ticket as large as the
+// name; a place whose winner is invalidated shows as waiting for a new draw (never why); a round
+// abandoned by the organiser is said so, with the verification link, on the phones and the TV.
+
+const PHONE = { width: 360, height: 740 };
+const TV = { width: 1280, height: 720 };
+
+async function viewers(browser: Browser, code: string): Promise<{ phone: Page; tv: Page; close(): Promise<void> }> {
+  const phoneContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/sorteio/${code}`);
+  const tvContext = await browser.newContext({ viewport: TV });
+  const tv = await tvContext.newPage();
+  await tv.goto(`/sorteio/${code}/telao`);
+  for (const page of [phone, tv]) await expect(page.getByText('Ao vivo')).toBeVisible();
+  return { phone, tv, close: async () => void (await Promise.all([phoneContext.close(), tvContext.close()])) };
+}
+
+async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/gerenciar/${raffleId}`);
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  return page;
+}
+
+test('the reveal names the ticket in the headline, and an invalidated place shows its gap on the viewers', async ({ browser }, info) => {
+  test.setTimeout(90_000);
+  const { context, seed } = await organiser(browser, 'lacuna');
+  const raffle = await seed.createRaffle({ title: 'Rifa da lacuna', winners: 2, countdown: 3 });
+  await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis']);
+  const { phone, tv, close } = await viewers(browser, raffle.code);
+
+  const manage = await drawTab(context, raffle.id);
+  await confirmStart(manage);
+  // The first place lands: its ticket is in the headline, in the name's size, on the phone and the TV.
+  for (const page of [phone, tv]) {
+    const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
+    const headline = show.getByText(/^Bilhete \d+$/).first();
+    await expect(headline).toBeVisible({ timeout: 20_000 });
+    await expect(headline).not.toContainText('•');
+    const [ticket, name] = await Promise.all([
+      headline.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+      show.locator('p.line-clamp-2').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+    ]);
+    expect(ticket).toBe(name);
+    if (page === phone) {
+      const box = await headline.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      await phone.screenshot({ path: info.outputPath('reveal-ticket-360.png') });
+    }
+  }
+  for (const page of [phone, tv]) {
+    await expect(page.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Fechar' }).click();
+  }
+
+  // The organiser invalidates the 1st place, with a reason the room must never read.
+  const list = manage.getByRole('list', { name: 'Vencedores' });
+  await list.getByRole('listitem').first().getByRole('button', { name: 'Invalidar' }).click();
+  const dialog = manage.getByRole('dialog', { name: 'Invalidar Vencedor' });
+  await dialog.getByLabel('Motivo (opcional)').fill('Não compareceu');
+  await dialog.getByRole('button', { name: 'Confirmar Invalidação' }).click();
+  await expect(list.getByText('1º Lugar: aguardando novo sorteio')).toBeVisible();
+
+  await phone.getByRole('tab', { name: 'Vencedores' }).click();
+  const phoneList = phone.getByRole('list', { name: 'Vencedores' });
+  await expect(phoneList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando novo sorteio');
+  await expect(phoneList.getByRole('listitem').nth(1)).toContainText('2º Lugar');
+  await expect(phoneList).not.toContainText('Não compareceu');
+  await phone.screenshot({ path: info.outputPath('gap-360.png'), fullPage: true });
+  const tvList = tv.getByRole('list', { name: 'Vencedores' });
+  await expect(tvList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando novo sorteio');
+  await expect(tvList).not.toContainText('Não compareceu');
+  await tv.screenshot({ path: info.outputPath('gap-tv.png') });
+  await close();
+  await context.close();
+});
+
+test('a round abandoned by the organiser is told to the viewers, with the verification link', async ({ browser }, info) => {
+  // A 3 s countdown, the 2 s grace (DRAW_ABANDON_GRACE) and four pages on a loaded machine.
+  test.setTimeout(90_000);
+  const { context: laptop, seed, email } = await organiser(browser, 'anulada');
+  const raffle = await seed.createRaffle({ title: 'Rifa anulada', winners: 1, countdown: 3 });
+  await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
+  const { phone, tv, close } = await viewers(browser, raffle.code);
+
+  const a = await drawTab(laptop, raffle.id);
+  await confirmStart(a);
+  await expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible();
+  // The device that started the round is gone with its seed: the round is stuck.
+  await expect
+    .poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length)
+    .toBe(1);
+  await laptop.close();
+
+  const other = await browser.newContext();
+  expect((await other.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
+  const b = await drawTab(other, raffle.id);
+  const abandon = b.getByRole('button', { name: 'Abandonar rodada' });
+  await expect(abandon).toBeVisible({ timeout: 15_000 });
+  await abandon.click();
+  await b.getByRole('dialog', { name: 'Abandonar rodada' }).getByRole('button', { name: 'Abandonar rodada' }).click();
+
+  for (const page of [phone, tv]) {
+    await expect(page.getByText('Rodada anulada pelo organizador')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: 'Ver na página de verificação' })).toHaveAttribute('href', `/sorteio/${raffle.code}/verificar`);
+  }
+  await phone.screenshot({ path: info.outputPath('abandoned-360.png') });
+  await tv.screenshot({ path: info.outputPath('abandoned-tv.png') });
+  await phone.getByRole('link', { name: 'Ver na página de verificação' }).click();
+  await expect(phone).toHaveURL(new RegExp(`/sorteio/${raffle.code}/verificar$`));
+  await close();
+  await other.close();
+});
