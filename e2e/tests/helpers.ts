@@ -25,4 +25,7 @@ export async function organiser(browser: Browser, prefix = 'org'): Promise<{ con
 export async function confirmStart(page: Page) {
   await page.getByRole('button', { name: 'Iniciar Sorteio' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sortear agora' }).click();
+  // On a phone the dialog's buttons sit at the bottom, where the draw's toast then appears: a
+  // pointer left there holds the toast open (Sonner pauses on hover), as a person's finger would not.
+  await page.mouse.move(0, 0);
 }
