@@ -13,6 +13,11 @@ export function uuidv7(): string {
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+/** A random raffle code the server accepts (6 characters, none of I, O, 0 or 1). */
+export function randomCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
 export interface NewRaffle {
   title: string;
   type?: 'simple' | 'tickets';
@@ -50,7 +55,7 @@ export class SeedClient {
   /** Creates a raffle; answers its id and its code (the server may have replaced a taken one). */
   async createRaffle(r: NewRaffle): Promise<{ id: string; code: string }> {
     const id = uuidv7();
-    const code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    const code = randomCode();
     const [result] = await this.push([{
       raffleId: id,
       type: 'raffle.create',
