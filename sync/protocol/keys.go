@@ -1,6 +1,11 @@
 package protocol
 
-import "github.com/tidwall/gjson"
+import (
+	"maps"
+	"slices"
+
+	"github.com/tidwall/gjson"
+)
 
 // payloadKeys lists the fields each op type may carry. A field the server
 // does not know is refused (unknown_field) rather than ignored: a device
@@ -23,6 +28,11 @@ var payloadKeys = map[string][]string{
 	TypeDrawAbandon:      {"draw_id"},
 	TypeWinnerPromote:    {"position"},
 }
+
+// OpTypes lists, sorted, every op type the decoder knows: the wire catalogue
+// (sync/testdata/wire.json) is checked against it, so a type added here
+// without the catalogue fails a test.
+func OpTypes() []string { return slices.Sorted(maps.Keys(payloadKeys)) }
 
 // ticketKeys are the fields of one ticket in participants.add.
 var ticketKeys = []string{"id", "name", "email", "ticket_number", "group_id", "provisional", "phone"}
