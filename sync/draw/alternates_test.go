@@ -2,8 +2,6 @@ package draw
 
 import (
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -34,14 +32,8 @@ type alternatesFile struct {
 
 func readAlternates(t *testing.T) alternatesFile {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/draw/alternates.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f alternatesFile
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "alternates.json", &f)
 	if f.Algorithm != Algorithm || len(f.Picks) < 5 || len(f.Records) < 8 {
 		t.Fatalf("alternates.json: %s, %d picks, %d records", f.Algorithm, len(f.Picks), len(f.Records))
 	}

@@ -3,9 +3,7 @@ package draw
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -72,14 +70,8 @@ func TestVerify(t *testing.T) {
 // round, a first draw and a redraw that publishes no pool of its own.
 func readExport(t *testing.T) Export {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/draw/audit-export.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var e Export
-	if err := json.Unmarshal(raw, &e); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "audit-export.json", &e)
 	return e
 }
 

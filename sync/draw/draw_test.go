@@ -3,9 +3,7 @@ package draw
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
 )
 
@@ -40,14 +38,8 @@ type vectors struct {
 }
 
 func loadVectors(t testing.TB) vectors {
-	raw, err := os.ReadFile("../testdata/draw/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v vectors
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "vectors.json", &v)
 	return v
 }
 

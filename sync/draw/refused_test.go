@@ -1,8 +1,6 @@
 package draw
 
 import (
-	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -12,10 +10,6 @@ import (
 // whether it was recomputed, exactly as the page gives them; the completed
 // rounds of every case check out.
 func TestRefusedRounds(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/draw/refused-rounds.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Cases []struct {
 			Name    string `json:"name"`
@@ -27,9 +21,7 @@ func TestRefusedRounds(t *testing.T) {
 			} `json:"refused"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "refused-rounds.json", &file)
 	if len(file.Cases) < 8 {
 		t.Fatalf("%d cases", len(file.Cases))
 	}

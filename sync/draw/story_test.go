@@ -1,8 +1,6 @@
 package draw
 
 import (
-	"encoding/json"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,10 +10,6 @@ import (
 // from tampered.py): every round recomputes on its own; the verdict and
 // each draw's problems are the story's, exactly as the page gives them.
 func TestTamperedRecords(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/draw/records-tampered.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Cases []struct {
 			Name     string     `json:"name"`
@@ -24,9 +18,7 @@ func TestTamperedRecords(t *testing.T) {
 			Problems [][]string `json:"problems"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "records-tampered.json", &file)
 	if len(file.Cases) < 8 {
 		t.Fatalf("%d cases", len(file.Cases))
 	}
