@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react'
-import type { FormEvent } from 'react'
+import type { ChangeEvent, FormEvent } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { useFormSubmit } from '@/components/ui/useFormSubmit'
 import { ApiError } from '@/lib/api'
@@ -35,6 +35,18 @@ describe('useFormSubmit', () => {
     expect(onError).toHaveBeenCalledWith(refused, 'current')
     act(() => result.current.clear('current'))
     expect(result.current.errors.current).toBeUndefined()
+  })
+
+  it("binds a field: its value, its error, and typing sets the value and clears the error", async () => {
+    const refused = new ApiError(400, { code: 'weak', message: 'Senha curta.', field: 'password' })
+    const setValue = vi.fn()
+    const { result } = renderHook(() => useFormSubmit(FIELDS, () => Promise.reject(refused), vi.fn()))
+    await act(() => result.current.onSubmit(event()))
+    const bound = result.current.field('password', 'abc', setValue)
+    expect(bound).toMatchObject({ value: 'abc', error: 'Senha curta.' })
+    act(() => bound.onChange({ target: { value: 'abcdefg' } } as ChangeEvent<HTMLInputElement>))
+    expect(setValue).toHaveBeenCalledWith('abcdefg')
+    expect(result.current.field('password', 'abcdefg', setValue).error).toBeUndefined()
   })
 
   it('names no field for an error about another field or a lost connection', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { ApiError } from '@/lib/api'
 
 type FieldErrors<F extends string> = Partial<Record<F, string>>
@@ -35,5 +35,15 @@ export function useFormSubmit<F extends string>(
   /** Typing in a field takes its error away. */
   const clear = (field: F) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
 
-  return { busy, errors, onSubmit, clear }
+  /** A text field's value, its error and an onChange that sets the value and takes the error away. */
+  const field = (name: F, value: string, setValue: (value: string) => void) => ({
+    value,
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValue(event.target.value)
+      clear(name)
+    },
+  })
+
+  return { busy, errors, onSubmit, clear, field }
 }

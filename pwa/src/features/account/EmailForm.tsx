@@ -16,7 +16,7 @@ export function EmailForm({ change = emailApi.change }: { change?: typeof emailA
   const [current, setCurrent] = useState('')
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       await change(current, email.trim())
@@ -43,12 +43,7 @@ export function EmailForm({ change = emailApi.change }: { change?: typeof emailA
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        error={errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          clear('email')
-        }}
+        {...field('email', email, setEmail)}
       />
       <TextField
         label="Sua senha"
@@ -57,12 +52,7 @@ export function EmailForm({ change = emailApi.change }: { change?: typeof emailA
         name="email-current-password"
         autoComplete="current-password"
         required
-        value={current}
-        error={errors.current}
-        onChange={(event) => {
-          setCurrent(event.target.value)
-          clear('current')
-        }}
+        {...field('current', current, setCurrent)}
       />
       <Button type="submit" loading={busy}>
         {busy ? 'Enviando...' : 'Enviar link'}

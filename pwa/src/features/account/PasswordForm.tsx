@@ -12,7 +12,7 @@ const FIELDS = ['current', 'password'] as const
 export function PasswordForm({ change = accountApi.changePassword }: { change?: typeof accountApi.changePassword }) {
   const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       await change(current, password)
@@ -34,12 +34,7 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
         name="current-password"
         autoComplete="current-password"
         required
-        value={current}
-        error={errors.current}
-        onChange={(event) => {
-          setCurrent(event.target.value)
-          clear('current')
-        }}
+        {...field('current', current, setCurrent)}
       />
       <TextField
         label="Nova senha"
@@ -49,12 +44,7 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
         required
         minLength={6}
         hint="Mínimo de 6 caracteres."
-        value={password}
-        error={errors.password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-          clear('password')
-        }}
+        {...field('password', password, setPassword)}
       />
       <Button type="submit" loading={busy}>
         {busy ? 'Alterando...' : 'Alterar senha'}

@@ -62,7 +62,7 @@ export function ProviderEmailForm({
     }
   }, [loadConfig])
 
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       const { url } = await changeByProvider(email.trim())
@@ -101,12 +101,7 @@ export function ProviderEmailForm({
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        error={errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          clear('email')
-        }}
+        {...field('email', email, setEmail)}
       />
       {/* A provider's name can be long: the label wraps instead of leaving the card on a phone. */}
       <Button type="submit" loading={busy} className="h-auto min-h-11 max-w-full py-2 text-center whitespace-normal">

@@ -26,7 +26,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const [password, setPassword] = useState('')
   const passwordInput = useRef<HTMLInputElement>(null)
   const signUp = mode === 'signup'
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       await action({ email: email.trim(), password })
@@ -56,12 +56,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
         inputMode="email"
         placeholder="voce@exemplo.com"
         required
-        value={email}
-        error={errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          clear('email')
-        }}
+        {...field('email', email, setEmail)}
       />
       <TextField
         ref={passwordInput}
@@ -72,12 +67,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
         required
         minLength={signUp ? 6 : undefined}
         hint={signUp ? 'Mínimo de 6 caracteres.' : undefined}
-        value={password}
-        error={errors.password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-          clear('password')
-        }}
+        {...field('password', password, setPassword)}
       />
       <Button type="submit" size="lg" className="w-full" loading={busy}>
         {busy ? submittingLabel : submitLabel}

@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       setFailure(null)
@@ -47,12 +47,7 @@ export default function ForgotPasswordPage() {
             inputMode="email"
             placeholder="voce@exemplo.com"
             required
-            value={email}
-            error={errors.email}
-            onChange={(event) => {
-              setEmail(event.target.value)
-              clear('email')
-            }}
+            {...field('email', email, setEmail)}
           />
           {failure && (
             <p role="alert" className="text-sm text-red-700">

@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('')
   const [linkError, setLinkError] = useState<string | null>(token ? null : LINK_ERROR_MESSAGES.link_invalid)
   const [failure, setFailure] = useState<string | null>(null)
-  const { busy, errors, onSubmit, clear } = useFormSubmit(
+  const { busy, onSubmit, field } = useFormSubmit(
     FIELDS,
     async () => {
       setFailure(null)
@@ -64,12 +64,7 @@ export default function ResetPasswordPage() {
             required
             minLength={6}
             hint="Mínimo de 6 caracteres."
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value)
-              clear('password')
-            }}
+            {...field('password', password, setPassword)}
           />
           {failure && (
             <p role="alert" className="text-sm text-red-700">
