@@ -37,10 +37,13 @@ function preview(choice: ImportChoice): ImportPreview {
     plan = null
     const header = headerOf()
     const columns = choice.columns ?? (isHeader(header) ? guessColumns(header, target!.numbered) : null)
+    // Every row left out: the preview lists them and why, and nothing can be imported.
+    const skipped = error instanceof ImportError ? error.skipped : []
     // Another column may fix it: the choice's problem, or a header whose name column the guess missed.
-    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0)
+    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0 || skipped.length > 0)
     if (!fixable) throw error
-    return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, error: error.message }
+    const message = skipped.length > 0 ? `${error.message}. ${importMessage.allSkipped(skipped.length)}` : error.message
+    return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, skipped: listed(skipped), error: message }
   }
   const p = plan
   return {

@@ -124,7 +124,8 @@ export function planImport(rows: SheetRow[], target: ImportTarget, choice: Impor
   let highest = target.highest
   if (format === 'header') highest = planHeader(plan, data, target, choice, add)
   else planList(plan, data, format, add)
-  if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
+  // Every row left out: the rows and why go with the refusal, for the preview to list.
+  if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows, plan.skipped)
   const people = target.people + plan.people
   if (people > LIMITS.maxPeople) throw new ImportError(importMessage.tooManyPeople(people, LIMITS.maxPeople))
   const tickets = target.tickets + plan.tickets
