@@ -127,6 +127,26 @@ test('the column step on a phone: a Google Forms export, its skipped row and lef
   await context.close();
 });
 
+test('a file whose every row is left out: its lines and why, and nothing to import', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const { page } = await newRaffle(context);
+  const buffer = Buffer.from('nome;email\n;ana@exemplo.com\n;bia@exemplo.com\n', 'utf8');
+  await page.getByLabel('Arquivo para importar').setInputFiles({ name: 'sem-nomes.csv', mimeType: 'text/csv', buffer });
+  const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Nenhum participante válido encontrado no arquivo. As 2 linhas do arquivo foram ignoradas: veja abaixo por quê.',
+  );
+  await expect(dialog.getByTestId('import-skipped')).toContainText('Linhas ignoradas (2):');
+  await expect(dialog.getByTestId('import-skipped').getByRole('listitem')).toHaveText(['Linha 2: sem nome', 'Linha 3: sem nome']);
+  await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+  await dialog.getByTestId('import-skipped').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('all-skipped-360.png') });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Nenhum participante cadastrado ainda.')).toBeVisible();
+  await context.close();
+});
+
 test('the exported CSV keeps ticket zeros when Excel reads it', async ({ browser }) => {
   const context = await browser.newContext();
   const { page } = await newRaffle(context);

@@ -128,6 +128,12 @@ func TestFixtures(t *testing.T) {
 				if ref.Message != msg {
 					t.Fatalf("message\n got %q\nwant %q", ref.Message, msg)
 				}
+				if skipped, ok := want["skipped"]; ok {
+					g, _ := json.Marshal(ref.Skipped)
+					if w, _ := json.Marshal(skipped); string(g) != string(w) {
+						t.Fatalf("skipped\n got %s\nwant %s", g, w)
+					}
+				}
 				return
 			}
 			if err != nil {

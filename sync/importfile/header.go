@@ -83,6 +83,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 	}
 	seen := map[string]bool{}
 	people := map[string]*person{}
+	nameRule, emailRule := remembered(checkName), remembered(checkEmail)
 	var phones []*string // each person's phone: the first valid one of their rows
 	for _, r := range data[1:] {
 		raw := rowName(r, cols.Name)
@@ -90,11 +91,11 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 			p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: sem nome", r.Line))
 			continue
 		}
-		name, err := checkName(r.Line, raw)
+		name, err := nameRule(r.Line, raw)
 		if err != nil {
 			return err
 		}
-		email, err := checkEmail(r.Line, cell(r, cols.Email))
+		email, err := emailRule(r.Line, cell(r, cols.Email))
 		if err != nil {
 			return err
 		}
@@ -170,6 +171,24 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 		p.Phones[i] = phones[who]
 	}
 	return nil
+}
+
+// remembered is a rule's answers by cell text: a ticket-sale export repeats
+// each buyer's name and e-mail on every ticket's row (100,000 rows of 10,000
+// people), and the rules are pure. A refusal is not kept, so it is made
+// again with its own row's line.
+func remembered[T any](rule func(line int, s string) (T, error)) func(line int, s string) (T, error) {
+	known := map[string]T{}
+	return func(line int, s string) (T, error) {
+		if v, ok := known[s]; ok {
+			return v, nil
+		}
+		v, err := rule(line, s)
+		if err == nil {
+			known[s] = v
+		}
+		return v, err
+	}
 }
 
 // rowPhone is the row's phone in E.164 (nil when blank). One the phone rule

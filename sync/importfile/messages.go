@@ -30,7 +30,12 @@ const (
 )
 
 // Refusal is a file the import refuses; Message is for people (pt-BR).
-type Refusal struct{ Message string }
+// Skipped lists the rows left out ('Linha 2: sem nome') when every row was:
+// the preview shows why rather than nothing.
+type Refusal struct {
+	Message string
+	Skipped []string
+}
 
 func (r *Refusal) Error() string { return r.Message }
 

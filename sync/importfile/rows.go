@@ -195,7 +195,7 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 		return nil, err
 	}
 	if p.People == 0 {
-		return nil, refuse("%s", msgNoRows)
+		return nil, &Refusal{Message: msgNoRows, Skipped: p.Skipped}
 	}
 	if n := t.People + p.People; n > protocol.MaxPeople {
 		return nil, refuse("Total de participantes únicos excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxPeople))

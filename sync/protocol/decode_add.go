@@ -16,13 +16,13 @@ func decodeAdd(p gjson.Result) (Mutation, *Rejection) {
 		return nil, rej
 	}
 	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(items))}
-	seen := make(map[string]bool, len(items))
+	c := newTicketChecker(len(items))
 	for _, it := range items {
 		raw, rej := ticketFromJSON(it)
 		if rej != nil {
 			return nil, rej
 		}
-		t, rej := checkTicket(raw, seen)
+		t, rej := c.check(raw)
 		if rej != nil {
 			return nil, rej
 		}
@@ -47,9 +47,9 @@ func DecodeAdd(op Op, tickets []Ticket) (Mutation, *Rejection) {
 		return nil, rej
 	}
 	add := ParticipantsAdd{Tickets: make([]Ticket, 0, len(tickets))}
-	seen := make(map[string]bool, len(tickets))
+	c := newTicketChecker(len(tickets))
 	for _, t := range tickets {
-		t, rej := checkTicket(rawTicket{Ticket: t}, seen)
+		t, rej := c.check(rawTicket{Ticket: t})
 		if rej != nil {
 			return nil, rej
 		}
@@ -143,44 +143,64 @@ func optionalText(v gjson.Result) (s string, bad bool) {
 	return s, rej != nil
 }
 
-// checkTicket applies the ticket rules to one ticket of participants.add;
-// seen holds the ids of the op's tickets before it (an id twice is
-// participant_exists). It returns the ticket with its texts cleaned.
-func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
+// ticketChecker applies the ticket rules to the tickets of one
+// participants.add in turn. seen holds the ids of the op's tickets before
+// the one checked (an id twice is participant_exists). A person's tickets
+// come together and repeat their name, e-mail and phone (an import of 10
+// tickets a buyer), and the rules are pure: a text the same as the previous
+// ticket's takes that ticket's answer instead of the rule again.
+type ticketChecker struct {
+	seen         map[string]bool
+	name         string // the previous ticket's raw name, "" before any
+	cleanName    string
+	email, phone memoField
+}
+
+// memoField is an optional text's last raw value and what its rule made of it.
+type memoField struct {
+	ok       bool
+	raw, out string
+	empty    bool
+}
+
+func newTicketChecker(n int) *ticketChecker {
+	return &ticketChecker{seen: make(map[string]bool, n)}
+}
+
+// check returns the ticket with its texts cleaned, or its rejection.
+func (c *ticketChecker) check(r rawTicket) (Ticket, *Rejection) {
 	t := Ticket{ID: r.ID, GroupID: r.GroupID}
 	if r.badID || !IsUUID(t.ID) {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
-	if seen[t.ID] {
+	if c.seen[t.ID] {
 		return Ticket{}, Reject(ReasonParticipantExists)
 	}
-	seen[t.ID] = true
+	c.seen[t.ID] = true
 	if r.badGroup || !IsUUID(t.GroupID) {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
 	if !IsUUIDv7(t.ID) || !IsUUIDv7(t.GroupID) {
 		return Ticket{}, Reject(ReasonInvalidID)
 	}
-	if r.badName || !storable(r.Name) {
+	if r.badName {
 		return Ticket{}, Reject(ReasonInvalidPayload)
 	}
 	var rej *Rejection
-	if t.Name, rej = cleanLine(r.Name); rej != nil {
+	if c.name != "" && r.Name == c.name {
+		t.Name = c.cleanName
+	} else if t.Name, rej = checkName(r.Name); rej != nil {
 		return Ticket{}, rej
+	} else {
+		c.name, c.cleanName = r.Name, t.Name
 	}
-	if t.Name == "" {
-		return Ticket{}, Reject(ReasonNameRequired)
-	}
-	if utf8.RuneCountInString(t.Name) > MaxName {
-		return Ticket{}, Reject(ReasonNameTooLong)
-	}
-	if t.Email, rej = optionalField(r.Email, r.badEmail, ParticipantEmail); rej != nil {
+	if t.Email, rej = c.email.field(r.Email, r.badEmail, ParticipantEmail); rej != nil {
 		return Ticket{}, rej
 	}
 	if t.TicketNumber, rej = optionalField(r.TicketNumber, r.badNumber, TicketNumber); rej != nil {
 		return Ticket{}, rej
 	}
-	if t.Phone, rej = optionalField(r.Phone, r.badPhone, ParticipantPhone); rej != nil {
+	if t.Phone, rej = c.phone.field(r.Phone, r.badPhone, ParticipantPhone); rej != nil {
 		return Ticket{}, rej
 	}
 	if r.badProvisional {
@@ -189,6 +209,46 @@ func checkTicket(r rawTicket, seen map[string]bool) (Ticket, *Rejection) {
 	// Only a number can be provisional; a ticket without one gets the next free number anyway.
 	t.Provisional = r.Provisional && t.TicketNumber != nil
 	return t, nil
+}
+
+// checkName is a ticket's name through the text rule: required, at most
+// MaxName characters.
+func checkName(raw string) (string, *Rejection) {
+	if !storable(raw) {
+		return "", Reject(ReasonInvalidPayload)
+	}
+	name, rej := cleanLine(raw)
+	if rej != nil {
+		return "", rej
+	}
+	if name == "" {
+		return "", Reject(ReasonNameRequired)
+	}
+	if utf8.RuneCountInString(name) > MaxName {
+		return "", Reject(ReasonNameTooLong)
+	}
+	return name, nil
+}
+
+// field is optionalField, answered from the last value when s repeats it.
+// Each ticket gets a string of its own.
+func (m *memoField) field(s *string, bad bool, rule func(string) (string, *Rejection)) (*string, *Rejection) {
+	if !bad && s != nil && m.ok && *s == m.raw {
+		if m.empty {
+			return nil, nil
+		}
+		out := m.out
+		return &out, nil
+	}
+	out, rej := optionalField(s, bad, rule)
+	if rej != nil || s == nil {
+		return out, rej
+	}
+	m.ok, m.raw, m.empty = true, *s, out == nil
+	if out != nil {
+		m.out = *out
+	}
+	return out, nil
 }
 
 // optionalField is an optional text through its rule (ParticipantEmail,

@@ -60,6 +60,17 @@ function ticketsOf(person: NewPerson, isTickets: boolean): TicketWire[] {
   return Array.from({ length: quantity }, (_, i) => withPhone({ id: i === 0 ? groupId : newId(), name, email, ticket_number: null, group_id: groupId }, phone))
 }
 
+/** A rule that answers a value the same as the last one it checked without checking it again. */
+function repeating<I, O>(rule: (value: I) => O): (value: I) => O {
+  let last: { value: I; out: O } | null = null
+  return (value) => {
+    if (last !== null && last.value === value) return last.out
+    const out = rule(value)
+    last = { value, out }
+    return out
+  }
+}
+
 /** The ticket numbers a raffle holds (the one read the ticket-number rule needs). */
 export async function ticketNumbersOf(raffleId: string, database: SorteioDB = appDb): Promise<Set<string>> {
   const numbers = new Set<string>()
@@ -140,17 +151,23 @@ export async function addTickets(userId: string, raffleId: string, columns: NewT
     const raffle = await pendingRaffle(userId, raffleId, database)
     const numbered = raffle.type === 'tickets'
     const chosen = new Set(numbered ? columns.chosen : [])
-    const tickets: TicketWire[] = columns.names.map((name, i) => {
+    // A person's tickets come together and repeat their name, e-mail and phone (a ticket-sale
+    // export: 10 rows a buyer): the rules are pure, so a value the same as the ticket before takes
+    // its answer (100,000 name and e-mail checks were about a second of the save).
+    const name = repeating(checkName)
+    const email = repeating(checkEmail)
+    const phone = repeating(checkPhone)
+    const tickets: TicketWire[] = columns.names.map((raw, i) => {
       const id = columns.ids?.[i] ?? newId()
       const ticket: TicketWire = withPhone(
         {
           id,
-          name: checkName(name),
-          email: checkEmail(columns.emails?.[i]),
+          name: name(raw),
+          email: email(columns.emails?.[i]),
           ticket_number: numbered ? checkTicketNumber(columns.numbers?.[i]) : null,
           group_id: columns.groups?.[i] ?? id,
         },
-        checkPhone(columns.phones?.[i]),
+        phone(columns.phones?.[i]),
       )
       if (chosen.has(i) && ticket.ticket_number != null) ticket.provisional = true
       return ticket

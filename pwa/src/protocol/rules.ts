@@ -177,12 +177,17 @@ export function checkPhone(phone: string | null | undefined): string | null {
   return out.phone || null
 }
 
+const ASCII_DIGITS = /^[0-9]+$/
+
 /**
  * A ticket number in the form it is stored and compared in (sync/protocol/ticket_numbers.go): NFKC
  * ('００1' is '001'), the text rule, and no format character left, not even a joiner an emoji allows
  * elsewhere ('0\u200b01' would read as '001'). Null when none.
  */
 export function checkTicketNumber(num: string | null | undefined): string | null {
+  // ASCII digits are their own normal form and pass the text rule: an import's 100,000 numbers
+  // skip NFKC and the rule's scans.
+  if (num && num.length <= LIMITS.maxTicketNumber && ASCII_DIGITS.test(num)) return num
   const n = cleanLine((num ?? '').normalize('NFKC'))
   if (n === null || /\p{Cf}/u.test(n)) throw new RuleError('text_invalid', 'ticketNumber')
   if (!n) return null

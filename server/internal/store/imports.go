@@ -68,6 +68,7 @@ func (db *DB) ticketNumbers(ctx context.Context, tx *sql.Tx, raffleID string) (i
 func (db *DB) ImportTickets(ctx context.Context, userID, raffleID string, tickets []protocol.Ticket, now func() time.Time) error {
 	heads := map[pokeTarget]int64{}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
+		ctx := withHeldNumbers(ctx) // this transaction's numbers, not a retried one's
 		clientID := core.NewID(now())
 		for i := 0; i*protocol.MaxBatch < len(tickets); i++ {
 			batch := tickets[i*protocol.MaxBatch : min((i+1)*protocol.MaxBatch, len(tickets))]

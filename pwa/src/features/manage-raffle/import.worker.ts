@@ -13,6 +13,7 @@ import { guessColumns, type ImportChoice, isHeader } from '@/protocol/import/col
 import { bulkIds } from '@/protocol/import/ids'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { type ImportRows, readRows } from '@/protocol/import/read'
+import { newRuleAnswers } from '@/protocol/import/header'
 import { type ImportPlan, type ImportTarget, planImport } from '@/protocol/import/rows'
 import { planPeople } from '@/protocol/import/summary'
 import { trimSpace } from '@/protocol/rules'
@@ -24,6 +25,8 @@ let file: ImportRows | null = null
 let target: ImportTarget | null = null
 let previewRows = 5
 let plan: ImportPlan | null = null
+// The name and e-mail rules' answers for this file, kept across the column step's plans.
+let answers = newRuleAnswers()
 
 const listed = <T,>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total: all.length })
 
@@ -32,15 +35,18 @@ function preview(choice: ImportChoice): ImportPreview {
   const { kind, encoding, delimiter } = file!
   const base = { kind, encoding, delimiter, choice, grouped: 0, skipped: listed([]), warnings: listed([]), clashes: listed([]), leftOut: [] }
   try {
-    plan = planImport(file!.rows, target!, choice)
+    plan = planImport(file!.rows, target!, choice, answers)
   } catch (error) {
     plan = null
     const header = headerOf()
     const columns = choice.columns ?? (isHeader(header) ? guessColumns(header, target!.numbered) : null)
+    // Every row left out: the preview lists them and why, and nothing can be imported.
+    const skipped = error instanceof ImportError ? error.skipped : []
     // Another column may fix it: the choice's problem, or a header whose name column the guess missed.
-    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0)
+    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0 || skipped.length > 0)
     if (!fixable) throw error
-    return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, error: error.message }
+    const message = skipped.length > 0 ? `${error.message}. ${importMessage.allSkipped(skipped.length)}` : error.message
+    return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, skipped: listed(skipped), error: message }
   }
   const p = plan
   return {
@@ -62,6 +68,7 @@ async function onRead(request: Extract<ImportRequest, { type: 'read' }>): Promis
   const began = performance.now()
   try {
     file = await readRows(request.fileName, new Uint8Array(request.bytes))
+    answers = newRuleAnswers()
     previewRows = request.previewRows
     const taken = request.target.numbered ? [...(await ticketNumbersOf(request.raffleId, db))] : []
     target = { ...request.target, taken }
@@ -101,6 +108,7 @@ async function onSave(request: Extract<ImportRequest, { type: 'save' }>): Promis
   } finally {
     plan = null
     file = null
+    answers = newRuleAnswers()
   }
 }
 

@@ -41,6 +41,8 @@ describe('import fixtures', () => {
         )
         expect(err).toBeInstanceOf(ImportError)
         expect((err as Error).message).toBe(c.want.error)
+        // Every row left out: the refusal lists them, for the preview.
+        if (c.want.skipped !== undefined) expect((err as ImportError).skipped).toEqual(c.want.skipped)
         return
       }
       const read = await readImport(c.file, bytes, c.target, c.choice)

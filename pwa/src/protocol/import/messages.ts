@@ -38,13 +38,23 @@ export const importMessage = {
   noName: (row: number) => `Linha ${row}: sem nome`,
   takenSkipped: (row: number, number: string) => `Linha ${row}: o bilhete ${number} já existe no sorteio`,
   badPhone: (row: number, shown: string) => `Linha ${row}: telefone inválido (${shown}): a pessoa entra sem telefone`,
+  // Shown after noRows when every row was left out; the list of them follows in the preview.
+  allSkipped: (rows: number) =>
+    rows === 1 ? 'A única linha do arquivo foi ignorada: veja abaixo por quê.' : `As ${thousands(rows)} linhas do arquivo foram ignoradas: veja abaixo por quê.`,
   otherName: (row: number, email: string, name: string, kept: string) =>
     `Linha ${row}: ${email} aparece com outro nome (${name}); os bilhetes ficam com o nome ${kept}`,
 }
 
-/** A file the import refuses, with the message to show. Nothing is written when one is thrown. */
+/**
+ * A file the import refuses, with the message to show. Nothing is written when one is thrown.
+ * `skipped`: the rows left out before it ('Linha 2: sem nome'), when every row was left out, so the
+ * preview can say why rather than show nothing.
+ */
 export class ImportError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly skipped: string[] = [],
+  ) {
     super(message)
     this.name = 'ImportError'
   }

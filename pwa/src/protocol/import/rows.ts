@@ -4,7 +4,7 @@
 // (sync/importfile) follow the same steps. A header file's rows: header.ts.
 import type { ImportChoice, ImportColumns } from '@/protocol/import/columns'
 import { isHeader } from '@/protocol/import/columns'
-import { planHeader } from '@/protocol/import/header'
+import { planHeader, type RuleAnswers } from '@/protocol/import/header'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { checkName, LIMITS, RuleError, trimSpace } from '@/protocol/rules'
 
@@ -105,8 +105,11 @@ function emptyPlan(format: ImportFormat): ImportPlan {
   }
 }
 
-/** Builds the plan, or throws the ImportError of the first problem found (in file order). */
-export function planImport(rows: SheetRow[], target: ImportTarget, choice: ImportChoice = {}): ImportPlan {
+/**
+ * Builds the plan, or throws the ImportError of the first problem found (in file order). `answers`:
+ * the rules' answers from earlier plans of the same file (the column step's), if kept.
+ */
+export function planImport(rows: SheetRow[], target: ImportTarget, choice: ImportChoice = {}, answers?: RuleAnswers): ImportPlan {
   const data = rows.filter((r) => !isBlank(r))
   const first = data[0]
   if (first === undefined) throw new ImportError(IMPORT_MESSAGES.noRows)
@@ -122,9 +125,10 @@ export function planImport(rows: SheetRow[], target: ImportTarget, choice: Impor
     if (number === null && target.numbered) pending.push(plan.names.length - 1)
   }
   let highest = target.highest
-  if (format === 'header') highest = planHeader(plan, data, target, choice, add)
+  if (format === 'header') highest = planHeader(plan, data, target, choice, add, answers)
   else planList(plan, data, format, add)
-  if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
+  // Every row left out: the rows and why go with the refusal, for the preview to list.
+  if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows, plan.skipped)
   const people = target.people + plan.people
   if (people > LIMITS.maxPeople) throw new ImportError(importMessage.tooManyPeople(people, LIMITS.maxPeople))
   const tickets = target.tickets + plan.tickets
