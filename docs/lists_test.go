@@ -1,5 +1,5 @@
 // Package docs_test checks the lists the documentation keeps of what the code holds: the fuzz
-// targets, the make targets and the server's environment variables. A target or a variable added
+// targets, the make targets, the server's environment variables and its Go packages. A target or a variable added
 // to the code without its line in the docs, or one the docs still name after it went, fails here.
 package docs_test
 
@@ -147,5 +147,21 @@ func TestEnvironmentVariablesInOperations(t *testing.T) {
 	}
 	if m := missing(vars, read(t, "docs/operations.md")); m != nil {
 		t.Errorf("docs/operations.md does not name %v", m)
+	}
+}
+
+func TestGoPackagesInDevelopmentLayout(t *testing.T) {
+	layout := read(t, "docs/development.md")
+	for _, parent := range []string{"server/cmd", "server/internal"} {
+		entries, err := os.ReadDir(filepath.Join(root, parent))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := parent + "/" + e.Name()
+			if e.IsDir() && !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(name)+`\s`).MatchString(layout) {
+				t.Errorf("docs/development.md (Layout) has no line for %s", name)
+			}
+		}
 	}
 }
