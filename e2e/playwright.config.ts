@@ -6,8 +6,8 @@ import { join } from 'node:path';
 // The suite drives Debian's Chromium against the real built binary (make build),
 // on a fresh SQLite database in a temporary folder, or on PostgreSQL when E2E_DATABASE_URL is set
 // (the server's DATABASE_URL; give it a schema of its own, e.g. `...&search_path=bench1`). For
-// benchmarks, a fresh schema each sitting: every 100,000-ticket run stays in it, and after thirty
-// runs the snapshot yardstick took 60–70 % longer (docs/benchmarks.md).
+// benchmarks, a fresh schema each sitting: every 100,000-ticket run stays in it, and after some
+// thirty runs the snapshot yardstick slows down (docs/bench/).
 const port = Number(process.env.E2E_PORT ?? 18765);
 const baseURL = `http://127.0.0.1:${port}`;
 // The identity provider the sign-in test goes through (bin/oidc-dev), on the next port.

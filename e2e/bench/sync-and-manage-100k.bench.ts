@@ -47,8 +47,8 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   // sort by themselves, the app's do, and the server's indexes take them at their end.
   // Device B's browser window is open before A pushes, as a phone's browser is before its owner
   // taps a link. Chromium builds a new window's own interface (its address bar's suggestion
-  // popups are web pages of their own) when the window opens: about 430 ms of CPU on this 2-core
-  // machine, which a window opened at the measured navigation took from the server's snapshot.
+  // popups are web pages of their own) when the window opens, CPU which a window opened at the
+  // measured navigation took from the server's snapshot.
   const page = await context.newPage();
   const ids = Array.from({ length: 100_000 }, () => uuidv7()).sort();
   const people = Array.from({ length: 10_000 }, (_, p) => {

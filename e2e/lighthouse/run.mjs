@@ -91,6 +91,8 @@ async function seed() {
   return { cookie, code };
 }
 
+// `make bench` reads these lines for the budgets' table (e2e/bench/budgets.mjs): keep the page, the
+// form and the three scores first.
 function printRun(name, form, { scores, failing, metrics }) {
   const n = (v, w) => String(Math.round(v ?? 0)).padStart(w);
   console.log(

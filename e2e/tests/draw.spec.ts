@@ -49,7 +49,7 @@ test('online draw with a 3 s countdown: two devices see the same winners at the 
 
   const [ta, tb] = await painted;
   // How far apart the two paints were depends on the machine's load, so it is reported, not asserted
-  // (docs/benchmarks.md has the figures); both devices reveal from the server's start time.
+  // (the run's annotation has the figure); both devices reveal from the server's start time.
   test.info().annotations.push({ type: 'painted apart (ms)', description: String(Math.round(Math.abs(ta - tb))) });
   expect(Math.min(ta, tb) - clicked).toBeGreaterThan(2500); // the countdown ran before the reveal
   await expect(a.getByText('Sorteio realizado!')).toBeVisible();

@@ -1,4 +1,5 @@
 // boot comes first: its requests go out before the rest of the code below is evaluated.
+// Steps 3 and 4 of "The start-up path" (docs/architecture.md): the entry, after app/boot.ts.
 import '@/app/boot'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

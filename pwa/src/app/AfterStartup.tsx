@@ -1,3 +1,4 @@
+// Step 6 of "The start-up path" (docs/architecture.md): the service worker, once the page has started.
 import { useEffect, useState, type ReactNode } from 'react'
 import { usePainted } from '@/components/ui/usePainted'
 import { useSession } from '@/sync/session-context'
@@ -11,9 +12,8 @@ export const STARTUP_CAP_MS = 10_000
  * account, the sync engine has a completed sync on record (on a new device, this page's first; on
  * one that synced before, the stored one, read as the engine starts) or its first sync failed, or
  * STARTUP_CAP_MS after mounting. The service worker's registration waits here: registered at the
- * app's first render (the plugin's default), its first precache of the whole app (about 1.7 MB) ran
- * beside a new device's snapshot, and a 100,000-ticket raffle counted 0.1–0.3 s later
- * (docs/benchmarks.md).
+ * app's first render (the plugin's default), its first precache of the whole app ran beside a new
+ * device's snapshot and delayed it (docs/bench/2026-11-25.md).
  */
 export function AfterStartup({ children, capMs = STARTUP_CAP_MS }: { children: ReactNode; capMs?: number }) {
   // The app renders once the first screen's code is in (main.tsx): the next paint is that screen.

@@ -2,6 +2,7 @@
 // snapshot is what the screen waits for, so its download starts now, beside the entry's own code.
 // A browser with the database never starts it: it may hold the raffle already, and the engine
 // knows what it lacks.
+// Step 2 of "The start-up path" (docs/architecture.md).
 import { databaseHere } from '@/db/device'
 import type { User } from '@/lib/auth-api'
 import { startEarly } from '@/sync/early'

@@ -3,7 +3,8 @@
 // service worker), started after the next paint, follows that screen. Started after a paint of an
 // earlier render, it followed the router's loading spinner, and the engine's start-up (Dexie's code,
 // the database's opening) ran while the screen's own code was arriving and held its heading back
-// (Lighthouse: the dashboard's largest paint 0.8 s later on the phone profile).
+// (Lighthouse: the dashboard's largest paint later on the phone profile).
+// Step 3 of "The start-up path" (docs/architecture.md).
 
 /** What of a router this needs: its state and a way to be told when that changes. */
 export interface RouterLike {

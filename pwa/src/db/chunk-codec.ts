@@ -1,8 +1,8 @@
 // A chunk of tickets as IndexedDB keeps it (db/schema.ts StoredChunkRow) and as the store's code
 // reads it (TicketChunkRow, one array per column). Stored, each person's group, name and e-mail are
 // written once and the times as a typed array: a chunk of 5,000 tickets of 500 people is about
-// 11,500 values for IndexedDB to copy instead of 30,000. In Chromium, putting 100,000 tickets took
-// 20–23 ms, against 40–47 ms (docs/benchmarks.md). Pure functions: db/tickets.ts does the I/O.
+// 11,500 values for IndexedDB to copy instead of 30,000, which halves the time of a put
+// (docs/bench/2026-11-26.md). Pure functions: db/tickets.ts does the I/O.
 import type { StoredChunkRow, TicketChunkRow } from '@/db/schema'
 
 /** Null when no ticket has a number (a simple raffle): nothing to copy per ticket. */

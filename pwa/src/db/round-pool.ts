@@ -91,8 +91,8 @@ const HEX = '0123456789abcdef'
 
 /**
  * The ids at `order` as 16 bytes each; null when one is not a lower-case UUID (8-4-4-4-12 hex), which
- * could not be given back exactly. Half the string's size, and bytes IndexedDB stores in a copy:
- * 100,000 ids as one 3.6 MB string took 10 to 60 ms to put and as long again to commit in Chromium.
+ * could not be given back exactly. Half the string's size, and bytes IndexedDB stores in a copy,
+ * where a string of every id was slow to put and as slow again to commit in Chromium.
  */
 export function packIds(ids: readonly string[], order: ArrayLike<number>): Uint8Array | null {
   const out = new Uint8Array(order.length * 16)

@@ -91,8 +91,8 @@ export interface ListPreview {
  */
 export async function listPreview(raffleId: string, people: number, database: SorteioDB): Promise<ListPreview> {
   // Every chunk the summary names in memory (a new device's, just written): the summary is the one
-  // read, and no transaction is waited for. Right after a snapshot's write, a read transaction took
-  // 8–28 ms to complete.
+  // read, and no transaction is waited for: right after a snapshot's write, a read transaction is
+  // slow to complete.
   const summary = await readSummary(database, raffleId)
   const known = cached(database, raffleId)
   if (summary && known && summary.chunks.every((c) => known.chunks.get(c.id)?.stamp === c.stamp)) {
@@ -115,7 +115,7 @@ async function previewOf(
 ): Promise<ListPreview> {
   if (!summary || summary.tickets === 0) return { tickets: emptyColumns(), totalTickets: 0, totalPeople: 0 }
   const totals = { totalTickets: summary.tickets, totalPeople: summary.people }
-  // Only the first people: grouping 100,000 tickets for a first page took 250 ms.
+  // Only the first people: grouping every ticket for a first page is the list's costliest step.
   if (whole) return { tickets: firstPeopleOf(whole, people), ...totals }
   const inMemory = (e: ChunkEntry) => {
     const row = held.get(e.id)

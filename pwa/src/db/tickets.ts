@@ -258,9 +258,8 @@ export async function putTicketBatches(database: SorteioDB, raffle: RaffleRow, b
  * do not fit together. Ticket numbers only for ticket raffles (the spec).
  *
  * Tickets in list order, as the protocol sends them, are packed into chunks straight from the
- * columns (db/snapshot-chunks.ts): on a new device opening 100,000 tickets, storing them took
- * 56–91 ms instead of 87–124 ms (PostgreSQL, docs/benchmarks.md). Tickets out of order go through
- * the general writer.
+ * columns (db/snapshot-chunks.ts), sooner than through the general writer, which tickets out of
+ * order go through (docs/bench/2026-11-26.md).
  */
 export async function putSnapshotColumns(database: SorteioDB, raffle: RaffleRow, wire: TicketColumnsWire): Promise<void> {
   const rows = snapshotRows(raffle.id, raffle.type === 'tickets', wire, newId)

@@ -1,5 +1,6 @@
 // Background work that can wait a frame (starting sync, the round finisher) runs after the screen it
 // was started with has been painted, so it does not hold that first paint back.
+// Step 5 of "The start-up path" (docs/architecture.md).
 
 /** Calls fn once, after the next frame is painted; the returned function cancels it. */
 export function afterPaint(fn: () => void): () => void {

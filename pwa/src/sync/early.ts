@@ -4,6 +4,7 @@
 // a phone, longer than the download. So the entry starts that one request first thing
 // (app/boot.ts), and the engine's first request for the same path takes its answer over, if the
 // session it was sent with is the engine's account.
+// Steps 2 and 5 of "The start-up path" (docs/architecture.md).
 import { send, type RequestOptions, type Sent } from '@/lib/api'
 
 interface Early {

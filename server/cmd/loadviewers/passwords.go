@@ -74,6 +74,7 @@ func passwordLoad(ctx context.Context, bin string, n int, stdout, stderr io.Writ
 	growth := peakRSSOf(pid) - before
 	fmt.Fprintf(stdout, "| concurrent wrong current passwords | server RSS before | peak RSS growth (budget %d MB) | answers | all answered in |\n|---|---|---|---|---|\n", passwordBudget>>20)
 	fmt.Fprintf(stdout, "| %d | %.1f MB | %.1f MB | %v | %v |\n", n, mb(before), mb(growth), statuses, took.Round(time.Millisecond))
+	benchLine(stdout, map[string]any{"passwords": n, "rssGrowthMB": tenth(mb(growth))})
 	if statuses["erro"] > 0 || statuses["500"] > 0 {
 		return fmt.Errorf("respostas com erro: %v", statuses)
 	}

@@ -88,6 +88,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stdout, "| %s | %d | %.1f s | %.1f KB | %s | %s | %s | %s | %s | %s | %s; %s | %.0f ms | %.0f ms |\n", db, res.viewers, res.connect.Seconds(),
 			res.rssPerViewer/1024, res.start.kernel, res.start.read, res.start.steps(), res.complete.kernel, res.complete.read, res.complete.steps(),
 			res.start.fromPush, res.complete.fromPush, res.cpu.Seconds()*1000, res.generator.Seconds()*1000)
+		benchLine(stdout, map[string]any{"viewers": res.viewers, "db": db, "rssPerViewerKB": tenth(res.rssPerViewer / 1024),
+			"p99Ms": max(msOf(res.start.kernel.at(0.99)), msOf(res.complete.kernel.at(0.99)))})
 		if res.perInstance != nil {
 			fmt.Fprintf(stdout, "\nThrough Caddy: connections held by each instance %v; every viewer got both states, wherever the push landed.\n", res.perInstance)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"strings"
@@ -56,6 +57,7 @@ func venueLoad(ctx context.Context, bin string, n int, stdout, stderr io.Writer)
 		return err
 	}
 	fmt.Fprintf(stdout, "| %d | %.2f s | %d | %.2f s | %d |\n", n, first.Seconds(), refused1, again.Seconds(), refused2)
+	benchLine(stdout, map[string]any{"venue": n, "slowerWaveS": math.Round(max(first, again).Seconds()*100) / 100})
 	return nil
 }
 

@@ -8,8 +8,7 @@ import (
 )
 
 // Every argon2id hash takes argonMemory (19 MiB) while it runs: a hundred
-// signed-in requests hashing at once took the server from 59 MB to 2 GB of
-// RSS. So every hash and check of a password goes through one Gate with a
+// signed-in requests hashing at once hold about 2 GB. So every hash and check of a password goes through one Gate with a
 // few slots; a request waits at most a bounded time for one, then gets 429
 // with Retry-After. docs/operations.md has the numbers.
 
@@ -26,9 +25,9 @@ const HashMemoryBudget = 64 << 20
 // GateSlots is how many hashes run at once within HashMemoryBudget.
 const GateSlots = HashMemoryBudget / (argonMemory << 10)
 
-// GateWait is how long a request waits for a slot before its 429: about
-// 50 hashes over the 3 slots at 118 ms each (a 2-core machine under heavy
-// load), more than a normal burst of sign-ins needs.
+// GateWait is how long a request waits for a slot before its 429: room for
+// a queue of dozens of hashes over the 3 slots on a loaded 2-core machine,
+// more than a normal burst of sign-ins needs.
 const GateWait = 2 * time.Second
 
 // GateConfig sets a Gate; zero fields take the production values. Tests

@@ -17,8 +17,8 @@ const DefaultAuditCacheBytes = 64 << 20
 // AuditCache keeps each raffle's public audit record encoded for its current
 // version (log epoch and position): a repeat GET of an unchanged record
 // writes kept bytes after reading the raffle's row, as cheap as a 304,
-// instead of reading the pool and encoding it again (about 400 ms of CPU for
-// 100,000 tickets). The gzip form is kept from the start, the plain one from
+// instead of reading the pool and encoding it again (the costly part for a
+// large raffle). The gzip form is kept from the start, the plain one from
 // the first client that does not accept gzip (unzipped once, not encoded).
 // One entry per code, replaced when the version moves; the least recently
 // used go first once the bytes kept pass the cap; a record larger than the

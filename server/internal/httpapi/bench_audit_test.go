@@ -19,7 +19,7 @@ import (
 // The public audit of a 100,000-ticket raffle (10,000 people × 10) drawn
 // once and then redrawn 40 times: its size now (the pool once) and the size
 // it had when every round carried its own pool, reported as metrics
-// (docs/benchmarks.md). Building the raffle takes most of the time.
+// (docs/bench/2026-11-23.md). Building the raffle takes most of the time.
 func BenchmarkAudit40Redraws100k(b *testing.B) {
 	for _, dialect := range storetest.Dialects() {
 		b.Run(dialect, func(b *testing.B) {

@@ -54,8 +54,8 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 		})
 
 		r.Route("/sync", func(r chi.Router) {
-			// The fastest level: a snapshot or a page of the log can be megabytes, and level 5 took three
-			// times as long for 5% fewer bytes (docs/benchmarks.md).
+			// The fastest level: a snapshot or a page of the log can be megabytes, and higher levels
+			// cost far more time for a few percent fewer bytes (docs/bench/2026-11-23.md).
 			r.Use(requireUser(d.Accounts, cfg, log), middleware.Compress(gzip.BestSpeed, "application/json"))
 			r.Method(http.MethodPost, "/push", handlePush(d.Sync, d.Limits.Push, cfg.MaxBody, d.Now, d.Metrics, log))
 			r.Method(http.MethodGet, "/raffles", timePull(d.Metrics, "feed", handleFeed(d.Sync, cfg, log)))

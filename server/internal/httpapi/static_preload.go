@@ -21,6 +21,9 @@ import (
 // The entry's files come first: a browser starts a Link header's requests before the page's own,
 // in order, and on HTTP/1.1 six at a time, so a screen's scripts named first went ahead of the
 // entry script and the stylesheet the first paint waits for.
+//
+// Step 1 of "The start-up path" (docs/architecture.md), which follows a page
+// from these headers to the service worker.
 
 const preloadsFile = "route-preloads.json"
 

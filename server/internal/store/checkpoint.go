@@ -8,8 +8,8 @@ import (
 // SQLite copies its WAL back into the database file (a checkpoint) here, in
 // the background, not in the commit that crossed the WAL's threshold of
 // 1,000 pages: with the default, the commit of nearly every op of a large
-// push or import ran one, and waited for its writes and syncs (a tenth of a
-// 100,000-ticket push's CPU time, docs/benchmarks.md). A passive checkpoint
+// push or import ran one, and waited for its writes and syncs
+// (docs/bench/2026-11-25.md). A passive checkpoint
 // waits for no reader and no writer; the WAL keeps every commit durable
 // meanwhile, and SQLite checkpoints once more when the database closes.
 

@@ -183,7 +183,7 @@ func (db *DB) publicAlternates(ctx context.Context, tx *sql.Tx, raffleID string)
 }
 
 // sampleNames reads some people's names, in no particular order (a sorted
-// read cost PostgreSQL 50 ms at 100,000 tickets), for the draw animation's
+// read would sort every person of a large raffle), for the draw animation's
 // shuffle.
 func (db *DB) sampleNames(ctx context.Context, tx *sql.Tx, raffleID string) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT name FROM participants`+db.peopleIndex()+`

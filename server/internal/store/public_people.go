@@ -156,7 +156,7 @@ func (db *DB) ticketOrder() string {
 
 // peopleIndex makes SQLite read people through their index: without
 // statistics its planner may take the e-mail index, as long for it, and
-// read every ticket (150 ms at 100,000 instead of 5). PostgreSQL chooses well.
+// read every ticket. PostgreSQL chooses well.
 func (db *DB) peopleIndex() string {
 	if db.dialect == postgresDialect {
 		return ""

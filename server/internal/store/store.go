@@ -136,8 +136,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 // (SQLite's default is 2,000). An import of 100,000 tickets dirties about
 // 60 MB of pages in its one transaction; with the default cache SQLite
 // writes them to the WAL before the commit (and some again after they
-// change once more): 0.4 s of CPU over an import and a push, 0.05 s with
-// this cache. The cache fills only as pages are read or written, and
+// change once more), CPU this cache saves. The cache fills only as pages are read or written, and
 // database/sql keeps two idle connections.
 const writerCache = 64 << 10
 

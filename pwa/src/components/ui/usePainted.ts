@@ -1,3 +1,4 @@
+// Step 5 of "The start-up path" (docs/architecture.md): what waits for the first paint.
 import { startTransition, useEffect, useState } from 'react'
 import { afterPaint } from '@/lib/after-paint'
 

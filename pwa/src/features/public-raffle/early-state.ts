@@ -3,6 +3,7 @@
 // entry's code, on the phones of a venue's whole audience. The entry's first module (app/boot.ts)
 // asks instead, beside the session check, and the page takes that answer: read at once for its
 // first render when it is in, else awaited instead of asking a second time.
+// Steps 2 and 5 of "The start-up path" (docs/architecture.md).
 import type { PublicState } from '@/protocol/public-state'
 import { fetchPublicState, publicStatePath } from '@/features/public-raffle/public-api'
 

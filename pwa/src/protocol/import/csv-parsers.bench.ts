@@ -1,4 +1,4 @@
-// The CSV parser chosen by measurement (docs/benchmarks.md): 100,000 rows of 'name;email;quantity'
+// The CSV parser chosen by measurement (docs/bench/2026-11-23.md): 100,000 rows of 'name;email;quantity'
 // with quoted names, as Excel pt-BR writes them. uDSV is the faster of the two, but on ragged rows
 // (a blank line, a row with fewer fields) it merges or drops them, so the import uses PapaParse.
 import Papa from 'papaparse'

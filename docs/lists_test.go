@@ -1,0 +1,167 @@
+// Package docs_test checks the lists the documentation keeps of what the code holds: the fuzz
+// targets, the make targets, the server's environment variables and its Go packages. A target or a variable added
+// to the code without its line in the docs, or one the docs still name after it went, fails here.
+package docs_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// root is the repository, one folder up from this package.
+const root = ".."
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// goSources returns the text of every .go file under dirs whose name test accepts.
+func goSources(t *testing.T, test func(name string) bool, dirs ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, dir := range dirs {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || !test(d.Name()) {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			out[path] = string(b)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// matches returns the first group of every match of re in the texts, sorted, once each.
+func matches(re *regexp.Regexp, texts ...string) []string {
+	var out []string
+	for _, text := range texts {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			out = append(out, m[1])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func values(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+// missing returns the names that text holds neither as `name` nor as `name=value`.
+func missing(names []string, text string) []string {
+	var out []string
+	for _, n := range names {
+		if !strings.Contains(text, "`"+n+"`") && !strings.Contains(text, "`"+n+"=") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func TestFuzzTargetsInMakefileAndDevelopment(t *testing.T) {
+	isTest := func(name string) bool { return strings.HasSuffix(name, "_test.go") }
+	inCode := matches(regexp.MustCompile(`(?m)^func (Fuzz\w+)\(f \*testing\.F\)`), values(goSources(t, isTest, "server", "sync"))...)
+	inMakefile := matches(regexp.MustCompile(`-fuzz '\^(Fuzz\w+)\$\$'`), read(t, "Makefile"))
+	if len(inCode) < 10 {
+		t.Fatalf("found only %d fuzz targets in the code: %v", len(inCode), inCode)
+	}
+	if !slices.Equal(inCode, inMakefile) {
+		t.Errorf("fuzz targets in the code %v, in the Makefile %v: each must be fuzzed by make test or make fuzz", inCode, inMakefile)
+	}
+	if m := missing(inCode, read(t, "docs/development.md")); m != nil {
+		t.Errorf("docs/development.md (Fuzzing) does not name %v", m)
+	}
+}
+
+func TestMakeTargetsInDocs(t *testing.T) {
+	makefile := read(t, "Makefile")
+	targets := matches(regexp.MustCompile(`(?m)^([a-z][a-z-]*):`), makefile)
+	docs := []string{"README.md"}
+	entries, err := os.ReadDir(root + "/docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".md") {
+			docs = append(docs, "docs/"+e.Name())
+		}
+	}
+	var all strings.Builder
+	for _, d := range docs {
+		text := read(t, d)
+		all.WriteString(text)
+		for _, named := range matches(regexp.MustCompile("`make ([a-z][a-z-]*)"), text) {
+			if !slices.Contains(targets, named) {
+				t.Errorf("%s names `make %s`, which the Makefile does not have (targets: %v)", d, named, targets)
+			}
+		}
+	}
+	// The targets the Makefile describes with a `## name:` line are the ones a reader runs.
+	described := matches(regexp.MustCompile(`(?m)^## ([a-z][a-z-]*):`), makefile)
+	if len(described) < 5 {
+		t.Fatalf("found only %d described targets in the Makefile: %v", len(described), described)
+	}
+	readme := read(t, "README.md") + read(t, "docs/development.md")
+	for _, d := range described {
+		if !strings.Contains(readme, "`make "+d) && !regexp.MustCompile(`(?m)^make `+d+`\b`).MatchString(readme) {
+			t.Errorf("README.md and docs/development.md do not name `make %s`", d)
+		}
+	}
+}
+
+func TestEnvironmentVariablesInOperations(t *testing.T) {
+	isServer := func(name string) bool { return !strings.HasSuffix(name, "_test.go") }
+	sources := goSources(t, isServer, "server")
+	// Tools beside the server read their own: the development identity provider, the load
+	// benchmark and the tests' database helper (docs/development.md has them).
+	for path := range sources {
+		if strings.Contains(path, "cmd/oidc-dev") || strings.Contains(path, "cmd/loadviewers") || strings.Contains(path, "storetest") {
+			delete(sources, path)
+		}
+	}
+	getenv := regexp.MustCompile(`[gG]etenv\("([A-Z][A-Z0-9_]+)"\)`)
+	// config.go reads some through tables of {name, destination}.
+	tabled := regexp.MustCompile(`\{"([A-Z][A-Z0-9_]+)", &`)
+	vars := matches(getenv, values(sources)...)
+	vars = append(vars, matches(tabled, values(sources)...)...)
+	if len(vars) < 20 {
+		t.Fatalf("found only %d environment variables in the server: %v", len(vars), vars)
+	}
+	if m := missing(vars, read(t, "docs/operations.md")); m != nil {
+		t.Errorf("docs/operations.md does not name %v", m)
+	}
+}
+
+func TestGoPackagesInDevelopmentLayout(t *testing.T) {
+	layout := read(t, "docs/development.md")
+	for _, parent := range []string{"server/cmd", "server/internal"} {
+		entries, err := os.ReadDir(filepath.Join(root, parent))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := parent + "/" + e.Name()
+			if e.IsDir() && !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(name)+`\s`).MatchString(layout) {
+				t.Errorf("docs/development.md (Layout) has no line for %s", name)
+			}
+		}
+	}
+}
