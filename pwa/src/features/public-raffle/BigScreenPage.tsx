@@ -1,10 +1,11 @@
 import { useState, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router-dom'
+import { calledText, PROMOTED_TEXT } from '@/components/ui/alternate-text'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
 import { gapLabel, prizeOf } from '@/protocol/prizes'
-import type { PublicState } from '@/protocol/public-state'
+import type { PublicAlternate, PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { isGap, withGaps } from '@/lib/winners'
 import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
@@ -54,6 +55,12 @@ function Winners({ state }: { state: PublicState }) {
               {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
             <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
+            {/* The room sees who took the place was called from the alternates, never why. */}
+            {w.promoted && (
+              <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">
+                {PROMOTED_TEXT}
+              </span>
+            )}
             {/* Labelled and bright: people in the room look for their ticket's number. */}
             {w.ticket_number !== null && (
               <span className="shrink-0 text-[2.4vh] text-white/80">
@@ -64,6 +71,31 @@ function Winners({ state }: { state: PublicState }) {
         ),
       )}
     </ol>
+  )
+}
+
+/** 'Suplentes', in order, below the winners: smaller, each one called saying to which place. */
+function Alternates({ alternates }: { alternates: readonly PublicAlternate[] }) {
+  if (alternates.length === 0) return null
+  return (
+    <section aria-labelledby="big-alternates" className="mt-[2vh]">
+      <h2 id="big-alternates" className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">
+        Suplentes
+      </h2>
+      <ol aria-label="Suplentes" className={cn('mt-[1vh] grid grid-cols-1 gap-[0.8vh]', alternates.length > 3 && 'landscape:grid-cols-2')}>
+        {alternates.map((a) => (
+          <li key={a.rank} className="flex items-baseline gap-[1vw] rounded-xl bg-white/5 px-[1.5vw] py-[0.6vh] text-[2.2vh]">
+            <span className="shrink-0 font-semibold text-white/70">{`${a.rank}º suplente`}</span>
+            <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{a.name}</span>
+            {a.called_to ? (
+              <span className="shrink-0 text-[1.9vh] font-semibold text-emerald-200">{calledText(a.called_to)}</span>
+            ) : (
+              a.ticket_number !== null && <span className="shrink-0 font-mono text-white/80">{a.ticket_number}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 
@@ -108,6 +140,7 @@ function BigScreen({ code }: { code: string }) {
           {live.abandoned !== null && <AbandonedNotice code={code} big />}
           <div className="min-h-0 flex-1 landscape:overflow-hidden">
             <Winners state={live.state} />
+            <Alternates alternates={live.state.alternates ?? []} />
           </div>
         </section>
         <aside className="flex flex-col items-center justify-center gap-[2vh] text-center">
