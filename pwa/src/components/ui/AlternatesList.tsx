@@ -38,7 +38,7 @@ export function AlternatesList({ alternates, className }: AlternatesListProps) {
               <span dir="auto" className="font-medium text-slate-900">
                 {a.name}
               </span>
-              {a.ticketNumber && <span className="text-slate-600">{` · Bilhete ${a.ticketNumber}`}</span>}
+              {a.ticketNumber && <span className="whitespace-nowrap text-slate-600">{` · Bilhete ${a.ticketNumber}`}</span>}
               {a.email && <span className="block break-all text-slate-600">{a.email}</span>}
             </span>
             {a.calledTo ? (

@@ -50,17 +50,23 @@ function Winners({ state }: { state: PublicState }) {
             {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position))}
           </li>
         ) : (
-          <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
-            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
+          // Taller than wide (a phone, a TV on its side) the place has a line of its own, and the name
+          // and ticket the next: side by side, a prize's place left the name a few letters.
+          <li
+            key={`${w.round_id}:${w.position}`}
+            className="flex flex-wrap items-baseline gap-x-[1vw] gap-y-[0.5vh] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh] landscape:flex-nowrap"
+          >
+            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300 portrait:max-w-full">
               {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
-            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
             {/* The room sees who took the place was called from the alternates, never why. */}
             {w.promoted && (
               <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">
                 {PROMOTED_TEXT}
               </span>
             )}
+            <span aria-hidden="true" className="hidden basis-full portrait:block" />
+            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
             {/* Labelled and bright: people in the room look for their ticket's number. */}
             {w.ticket_number !== null && (
               <span className="shrink-0 text-[2.4vh] text-white/80">
@@ -84,9 +90,12 @@ function Alternates({ alternates }: { alternates: readonly PublicAlternate[] }) 
       </h2>
       <ol aria-label="Suplentes" className={cn('mt-[1vh] grid grid-cols-1 gap-[0.8vh]', alternates.length > 3 && 'landscape:grid-cols-2')}>
         {alternates.map((a) => (
-          <li key={a.rank} className="flex items-baseline gap-[1vw] rounded-xl bg-white/5 px-[1.5vw] py-[0.6vh] text-[2.2vh]">
+          <li key={a.rank} className="flex flex-wrap items-baseline gap-x-[1vw] rounded-xl bg-white/5 px-[1.5vw] py-[0.6vh] text-[2.2vh] landscape:flex-nowrap">
             <span className="shrink-0 font-semibold text-white/70">{`${a.rank}º suplente`}</span>
-            <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{a.name}</span>
+            {/* Sized by the name when taller than wide, so the call goes below rather than the name to a letter. */}
+            <span dir="auto" className="min-w-0 flex-1 truncate font-medium portrait:basis-auto">
+              {a.name}
+            </span>
             {a.called_to ? (
               <span className="shrink-0 text-[1.9vh] font-semibold text-emerald-200">{calledText(a.called_to)}</span>
             ) : (
