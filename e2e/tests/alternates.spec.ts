@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmStart, organiser } from './helpers';
 import { pdfText } from './pdf-text';
@@ -15,6 +16,12 @@ const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' 
 const alternatesList = (page: Page) => page.getByRole('list', { name: 'Suplentes' });
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+
+/** No axe violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** Marks the page's document, so a later check can tell it was never reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
@@ -104,6 +111,8 @@ test("'Chamar suplente': a viewer and the big screen see the alternate take the 
   await expect(alternatesList(tv).getByRole('listitem').nth(1)).toContainText(second!.name);
   expect(await sameDocument(tv)).toBe(true);
   await shot(tv, 'telao-360-called', false);
+  await expectAccessible(tv);
+  await expectAccessible(viewer);
   await tv.setViewportSize({ width: 1280, height: 720 });
   await shot(tv, 'telao-1280-called', false);
 

@@ -14,6 +14,8 @@ export interface AlternateEntryData {
 
 interface AlternatesListProps {
   alternates: readonly AlternateEntryData[]
+  /** The heading's level: under the draw tab's 'Vencedores' (h2) an h3, right under a page's h1 an h2. */
+  level?: 2 | 3
   className?: string
 }
 
@@ -22,14 +24,15 @@ interface AlternatesListProps {
  * called, each one already called saying to which place. The organiser's draw tab and the public
  * winners tab show the same list; only what they pass differs (whole or masked e-mails).
  */
-export function AlternatesList({ alternates, className }: AlternatesListProps) {
+export function AlternatesList({ alternates, level = 3, className }: AlternatesListProps) {
   const headingId = useId()
+  const Heading = level === 2 ? 'h2' : 'h3'
   if (alternates.length === 0) return null
   return (
     <section aria-labelledby={headingId} className={cn('mt-5', className)}>
-      <h3 id={headingId} className="font-semibold text-slate-900">
+      <Heading id={headingId} className="font-semibold text-slate-900">
         Suplentes
-      </h3>
+      </Heading>
       <ol aria-label="Suplentes" className="mt-2 space-y-2">
         {alternates.map((a) => (
           <li key={a.rank} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-3 py-2 text-sm">

@@ -135,8 +135,12 @@ function BigScreen({ code }: { code: string }) {
           </ButtonLink>
         </div>
       </header>
-      {/* A screen taller than wide (a phone, a TV on its side): the code and QR code go below. */}
-      <main className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[3vh] portrait:overflow-y-auto landscape:grid-cols-[1fr_auto]">
+      {/* A screen taller than wide (a phone, a TV on its side): the code and QR code go below, and it
+          scrolls; nothing in it takes focus, so it does itself and the keyboard can scroll it too. */}
+      <main
+        tabIndex={0}
+        className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[3vh] focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white portrait:overflow-y-auto landscape:grid-cols-[1fr_auto]"
+      >
         <section className="flex min-w-0 flex-col gap-[2vh]">
           <div>
             <p className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">{`${status.label} · ${PUBLIC_TYPE[raffle.type]}`}</p>

@@ -47,7 +47,9 @@ export function PublicWinners({
           ),
         )}
       </ul>
+      {/* The tab's content sits right under the page's h1. */}
       <AlternatesList
+        level={2}
         alternates={alternates.map((a) => ({ rank: a.rank, name: a.name, ticketNumber: a.ticket_number, email: a.email, calledTo: a.called_to ?? null }))}
       />
     </>
