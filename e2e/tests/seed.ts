@@ -26,6 +26,8 @@ export interface NewRaffle {
   allowDuplicates?: boolean;
   /** The prize of each position (schema version 4). */
   prizes?: { position: number; name: string }[];
+  /** How many alternates the first draw adds after the winners (0 to 10). */
+  alternates?: number;
 }
 
 export interface SeededTicket {
@@ -63,6 +65,7 @@ export class SeedClient {
         id, code, title: r.title, description: '', type: r.type ?? 'tickets', winners_count: r.winners ?? 1,
         countdown_seconds: r.countdown ?? 0, allow_duplicate_wins: r.allowDuplicates ?? false, created_at: Date.now(),
         ...(r.prizes ? { prizes: r.prizes } : {}),
+        ...(r.alternates ? { alternates_count: r.alternates } : {}),
       },
     }]);
     return { id, code: result?.code ?? code };

@@ -18,7 +18,7 @@ export interface DrawOverview {
   winners: WinnerDetails[]
   /** Rounds this device opened (it holds their secret seed). */
   ownRounds: string[]
-  /** The first draw's alternates in order, with their tickets; `called` once one took a place. */
+  /** The first draw's alternates in order, with their tickets; `calledTo` once one took a place. */
   alternates: AlternateDetails[]
 }
 
@@ -27,8 +27,10 @@ export interface AlternateDetails {
   ticketId: string
   name: string
   email: string | null
+  phone: string | null
   ticketNumber: string | null
-  called: boolean
+  /** The position the alternate was called to, null while it was not (called at most once). */
+  calledTo: number | null
 }
 
 export async function drawOverview(raffleId: string, database: SorteioDB = appDb): Promise<DrawOverview> {
@@ -49,10 +51,10 @@ export async function drawOverview(raffleId: string, database: SorteioDB = appDb
       return { ...w, name: t?.name ?? '', email: t?.email ?? null, phone: t?.phone ?? null, ticketNumber: t?.ticketNumber ?? null }
     })
     details.sort((a, b) => a.position - b.position || when(a) - when(b))
-    const called = new Set(winners.filter((w) => w.promotedAt != null).map((w) => w.ticketId))
+    const calledTo = new Map(winners.filter((w) => w.promotedAt != null).map((w) => [w.ticketId, w.position]))
     const alternates = alternateIds.map((ticketId, i): AlternateDetails => {
       const t = tickets[winners.length + i]
-      return { rank: i + 1, ticketId, name: t?.name ?? '', email: t?.email ?? null, ticketNumber: t?.ticketNumber ?? null, called: called.has(ticketId) }
+      return { rank: i + 1, ticketId, name: t?.name ?? '', email: t?.email ?? null, phone: t?.phone ?? null, ticketNumber: t?.ticketNumber ?? null, calledTo: calledTo.get(ticketId) ?? null }
     })
     return { rounds, winners: details, ownRounds: secrets, alternates }
   })

@@ -99,7 +99,7 @@ describe('buildAta', () => {
         rounds: [round('r1', 1, 'draw', [1, 2], T0)],
         alternates: [
           { rank: 2, name: 'Edu', ticketNumber: '003', email: null },
-          { rank: 1, name: 'Duda', ticketNumber: '005', email: 'duda@ig.com.br', usedFor: 1 },
+          { rank: 1, name: 'Duda', ticketNumber: '005', email: 'duda@ig.com.br', usedFor: 1, usedAt: T0 + 9 * MIN },
         ],
       }),
     )
@@ -108,7 +108,7 @@ describe('buildAta', () => {
     expect(ata.positions[0]!.holders[0]!.then).toBe('Lugar preenchido pelo suplente Duda, chamado em 26/11/2026, 10:09:00 (Brasília).')
     expect(ata.positions[0]!.holders[1]!.origin).toBe('Suplente chamado em 26/11/2026, 10:09:00 (Brasília)')
     expect(ata.alternates).toEqual([
-      { rank: 1, label: '1º suplente', name: 'Duda', ticketNumber: '005', email: 'du***@i***.br', usedFor: 'Chamado para o 1º lugar' },
+      { rank: 1, label: '1º suplente', name: 'Duda', ticketNumber: '005', email: 'du***@i***.br', usedFor: 'Chamado para o 1º lugar em 26/11/2026, 10:09:00 (Brasília)' },
       { rank: 2, label: '2º suplente', name: 'Edu', ticketNumber: '003', email: null, usedFor: null },
     ])
   })

@@ -40,13 +40,14 @@ export interface AtaWinnerInput {
   promotedAt?: number | null
 }
 
-/** An alternate (suplente), in the order drawn; `usedFor` once promoted into a position. */
+/** An alternate (suplente), in the order drawn; `usedFor` once promoted into a position, at `usedAt`. */
 export interface AtaAlternateInput {
   rank: number
   name: string
   ticketNumber: string | null
   email: string | null
   usedFor?: number | null
+  usedAt?: number | null
 }
 
 export interface AtaInput {
@@ -197,7 +198,7 @@ export function buildAta(input: AtaInput): Ata {
             name: a.name,
             ticketNumber: a.ticketNumber,
             email: a.email === null ? null : maskEmail(a.email),
-            usedFor: a.usedFor ? `Chamado para o ${positionLabel(a.usedFor)}` : null,
+            usedFor: a.usedFor ? calledFor(a.usedFor, a.usedAt) : null,
           }))
 
   const first = rounds.find((r) => r.kind === 'draw') ?? rounds[0]!
@@ -230,6 +231,12 @@ export function buildAta(input: AtaInput): Ata {
     verifyUrl: input.verifyUrl,
     signatures: SIGNATURES,
   }
+}
+
+/** 'Chamado para o 2º lugar em 26/11/2026, 10:09:00 (Brasília)' (the time when known). */
+function calledFor(position: number, at: number | null | undefined): string {
+  const called = `Chamado para o ${positionLabel(position)}`
+  return at == null ? called : `${called} em ${ataTime(at).brasilia}`
 }
 
 /** When a holder took the place: its promotion, or its round's end. */

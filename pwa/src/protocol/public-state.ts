@@ -42,7 +42,10 @@ export interface PublicWinner {
   valid: boolean
   invalidated_at: number | null
   round_id: string
+  /** When it was drawn, or, for an alternate called to the place, when it was called. */
   drawn_at: number
+  /** An alternate called to the place ('Chamar suplente'); absent otherwise and from older servers. */
+  promoted?: boolean
 }
 
 export interface PublicState {
@@ -65,6 +68,8 @@ export interface PublicAlternate {
   ticket_number: string | null
   name: string
   email: string | null
+  /** The place it was called to, absent while it was not (and from older servers). */
+  called_to?: number
 }
 
 export interface PublicPerson {

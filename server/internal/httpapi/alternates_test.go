@@ -73,7 +73,7 @@ func TestOnlineDrawWithAlternates(t *testing.T) {
 			t.Fatalf("public state alternates = %+v (%v)", state.Alternates, err)
 		}
 		for i, alt := range state.Alternates {
-			if alt.Rank != i+1 || alt.TicketNumber == nil || *alt.TicketNumber != *next[i].TicketNumber || alt.Name != next[i].Name {
+			if alt.Rank != i+1 || alt.CalledTo != 0 || alt.TicketNumber == nil || *alt.TicketNumber != *next[i].TicketNumber || alt.Name != next[i].Name {
 				t.Fatalf("public alternate %d = %+v, want ticket %s", i+1, alt, *next[i].TicketNumber)
 			}
 		}
@@ -202,6 +202,10 @@ func TestPromoteAlternate(t *testing.T) {
 		res := d.e.do(t, request{method: "GET", path: "/api/public/raffles/" + snap.Raffle.Code})
 		if err := json.NewDecoder(res.Body).Decode(&state); err != nil || len(state.Winners) != 4 || !state.Winners[1].Promoted {
 			t.Fatalf("public winners = %+v (%v)", state.Winners, err)
+		}
+		// Both alternates were called to the 1st place, and the list says so.
+		if len(state.Alternates) != 2 || state.Alternates[0].CalledTo != 1 || state.Alternates[1].CalledTo != 1 {
+			t.Fatalf("public alternates = %+v", state.Alternates)
 		}
 		// A redraw of the place draws from neither the winners nor the alternates.
 		again := newRound()

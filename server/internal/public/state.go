@@ -34,6 +34,9 @@ type Alternate struct {
 	TicketNumber *string `json:"ticket_number"`
 	Name         string  `json:"name"`
 	Email        *string `json:"email"`
+	// CalledTo is the position the alternate was called to ('Chamar
+	// suplente'), absent while it was not.
+	CalledTo int `json:"called_to,omitempty"`
 }
 
 // Raffle is the raffle's public header.
@@ -112,7 +115,7 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	s.Alternates = make([]Alternate, len(v.Alternates))
 	for i, a := range v.Alternates {
-		s.Alternates[i] = Alternate{Rank: a.Rank, TicketNumber: a.TicketNumber, Name: a.Name, Email: MaskPtr(a.Email)}
+		s.Alternates[i] = Alternate{Rank: a.Rank, TicketNumber: a.TicketNumber, Name: a.Name, Email: MaskPtr(a.Email), CalledTo: a.CalledTo}
 	}
 	if s.NamesSample == nil {
 		s.NamesSample = []string{}

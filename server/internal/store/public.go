@@ -62,6 +62,9 @@ type PublicAlternate struct {
 	Name         string
 	Email        *string
 	TicketNumber *string
+	// CalledTo is the position the alternate was called to, 0 while it
+	// was not.
+	CalledTo int
 }
 
 const namesSample = 50
@@ -155,7 +158,8 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 }
 
 // publicAlternates reads the completed first draw's alternates (at most
-// 10) and their tickets' holders, in order; none before it completes.
+// 10), their tickets' holders and the place each was called to, in order;
+// none before it completes.
 func (db *DB) publicAlternates(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicAlternate, error) {
 	var list string
 	err := tx.QueryRowContext(ctx, db.q(`SELECT alternates FROM draws WHERE raffle_id = ? AND kind = ?
@@ -178,6 +182,12 @@ func (db *DB) publicAlternates(ctx context.Context, tx *sql.Tx, raffleID string)
 			return nil, err
 		}
 		out[i].Rank, out[i].Email, out[i].TicketNumber = i+1, nullString(email), nullString(number)
+		// An alternate is called at most once (the rules refuse a second call).
+		err := tx.QueryRowContext(ctx, db.q(`SELECT position FROM winners WHERE raffle_id = ? AND ticket_id = ?
+			AND promoted_at IS NOT NULL`), raffleID, id).Scan(&out[i].CalledTo)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
 	}
 	return out, nil
 }

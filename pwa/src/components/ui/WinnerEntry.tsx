@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PROMOTED_TEXT } from '@/components/ui/alternate-text'
 import { Badge } from '@/components/ui/Badge'
 import { TicketIcon } from '@/components/ui/icons'
 import { cn } from '@/lib/cn'
@@ -19,6 +20,8 @@ export interface WinnerEntryData {
   invalidationReason?: string | null
   /** What the position wins ('' or absent: no prize named). */
   prize?: string
+  /** The place is held by an alternate called to it, not by the one drawn for it. */
+  promoted?: boolean
 }
 
 interface WinnerEntryProps {
@@ -31,13 +34,14 @@ interface WinnerEntryProps {
 
 /** One winner as a list item: place, ticket, name and, once invalidated, why and when. */
 export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
-  const { position, ticketNumber, name, email, phone, isValid, invalidatedAt, invalidationReason, prize } = winner
+  const { position, ticketNumber, name, email, phone, isValid, invalidatedAt, invalidationReason, prize, promoted } = winner
   return (
     <li className={cn('rounded-xl border p-3 sm:p-4', isValid ? 'border-slate-200 bg-white' : 'border-red-200 bg-red-50/50')}>
       <div className="flex flex-wrap items-start gap-3">
         <div id={detailsId} className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge tone={isValid ? 'brand' : 'neutral'}>{`${position}º Lugar`}</Badge>
+            {promoted && <Badge tone="success">{PROMOTED_TEXT}</Badge>}
             {!isValid && <Badge tone="danger">Invalidado</Badge>}
             {ticketNumber !== null && (
               <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-600">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react'
 import { useOnline, useOnlineGetter } from '@/sync/online'
+import { AlternatesList } from '@/components/ui/AlternatesList'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -13,7 +14,6 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
-import { AlternatesList } from '@/features/manage-raffle/AlternatesList'
 import { promoteAlternate } from '@/db/promote'
 import { vacantPositions } from '@/lib/winners'
 import { placeLabel, prizeOf, shownPrizes, type Prize } from '@/protocol/prizes'
@@ -143,10 +143,10 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           onInvalidate={onInvalidate}
           onRedraw={onRedraw}
           onPromote={onPromote}
-          alternatesLeft={alternates.filter((a) => !a.called).length}
+          alternatesLeft={alternates.filter((a) => a.calledTo === null).length}
           redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
         />
-        {alternates.length > 0 && <AlternatesList alternates={alternates} showEmail />}
+        <AlternatesList alternates={alternates} className="mt-6" />
       </Card>
     </div>
   )

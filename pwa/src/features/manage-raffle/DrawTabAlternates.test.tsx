@@ -35,7 +35,8 @@ describe("draw tab: 'Suplentes' and 'Chamar suplente'", () => {
     await user.click(await screen.findByRole('button', { name: 'Chamar suplente' }))
     expect(await screen.findByText('Suplente chamado!')).toBeInTheDocument()
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Vencedores' })).getByText(new RegExp(alternate!.name))).toBeInTheDocument())
-    expect(within(list).getByText('Chamado')).toBeInTheDocument()
+    expect(within(list).getByText('Chamado para o 1º lugar')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Vencedores' })).getByText('Suplente chamado')).toBeInTheDocument()
 
     // The called alternate invalidated in turn: none is left, so only 'Re-sortear'.
     await invalidateWinner(testUser.id, raffle.id, `${round.id}:a1`, null)

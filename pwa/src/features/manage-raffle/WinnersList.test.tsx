@@ -233,3 +233,23 @@ describe('WinnersList', () => {
     })
   })
 })
+
+describe("'Chamar no WhatsApp' on a winner's card", () => {
+  it("names the place's prize, and says an alternate called to the place was called", () => {
+    render(
+      <WinnersList
+        isAdmin
+        showEmail
+        title="Rifa da Igreja"
+        winners={[
+          winner({ id: 'd1:1', position: 1, name: 'Ana', phone: '+5511912345678', prize: 'Bicicleta' }),
+          winner({ id: 'd1:a1', position: 2, name: 'Duda', phone: '+5521998765432', promoted: true }),
+        ]}
+      />,
+    )
+    const [first, second] = screen.getAllByRole('link', { name: 'Chamar no WhatsApp' }).map((a) => new URL(a.getAttribute('href')!).searchParams.get('text'))
+    expect(first).toBe('Olá, Ana! Você foi sorteado(a) no sorteio "Rifa da Igreja": ficou com o 1º prêmio: Bicicleta. Parabéns!')
+    expect(second).toBe('Olá, Duda! Você foi chamado(a) como suplente no sorteio "Rifa da Igreja": ficou com o 2º lugar. Parabéns!')
+    expect(within(screen.getByRole('list', { name: 'Vencedores' })).getAllByText('Suplente chamado')).toHaveLength(1)
+  })
+})

@@ -24,6 +24,8 @@ export interface WinnerView {
   invalidationReason: string | null
   /** What the position wins ('' or absent: none named). */
   prize?: string
+  /** An alternate called to the place ('Chamar suplente'), not drawn for it. */
+  promoted?: boolean
 }
 
 interface WinnersListProps {
@@ -156,11 +158,11 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
                 redrawButton
               )
           }
-          // A valid winner with a phone can be called at once: the ready message names the place.
+          // A valid winner with a phone can be called at once: the ready message names the place's prize, or the place.
           const call =
             showEmail && winner.isValid && winner.phone ? (
               <a
-                href={whatsAppLink(winner.phone, { name: winner.name, position: winner.position, title })}
+                href={whatsAppLink(winner.phone, { name: winner.name, position: winner.position, title, prize: winner.prize, promoted: winner.promoted })}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-describedby={detailsId}

@@ -1,8 +1,8 @@
 // The organiser's ata from this device's own tables: it needs no connection. E-mails are whole
 // here; buildAta masks them as the public projection does.
-import type { DrawOverview } from '@/db/draw-queries'
+import type { AlternateDetails, DrawOverview, WinnerDetails } from '@/db/draw-queries'
 import type { RaffleRow } from '@/db/schema'
-import type { AtaInput } from '@/protocol/ata'
+import type { AtaAlternateInput, AtaInput } from '@/protocol/ata'
 import { ALGORITHM } from '@/protocol/draw'
 import { prizesByIndex } from '@/protocol/prizes'
 
@@ -42,10 +42,19 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
       email: w.email,
       valid: w.isValid,
       invalidatedAt: w.invalidatedAt,
+      promotedAt: w.promotedAt ?? null,
     })),
     winnersCount: raffle.winnersCount,
     prizes: prizesByIndex(raffle.prizes, raffle.winnersCount),
+    // A raffle drawn without alternates prints no 'Suplentes' section.
+    alternates: overview.alternates.length > 0 ? overview.alternates.map((a) => alternateInput(a, overview.winners)) : undefined,
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
   }
 }
 
+
+/** An alternate with the place it was called to and when (its winner row's promotion). */
+function alternateInput(a: AlternateDetails, winners: readonly WinnerDetails[]): AtaAlternateInput {
+  const called = winners.find((w) => w.promotedAt != null && w.ticketId === a.ticketId)
+  return { rank: a.rank, name: a.name, ticketNumber: a.ticketNumber, email: a.email, usedFor: a.calledTo, usedAt: called?.promotedAt ?? null }
+}

@@ -1,6 +1,7 @@
 // 'Exportar': the raffle's participants or winners as .xlsx or .csv, made on the device (works
 // offline). Loaded only when the organiser exports; SheetJS only for .xlsx.
-import { drawOverview } from '@/db/draw-queries'
+import { calledText } from '@/components/ui/alternate-text'
+import { drawOverview, type WinnerDetails } from '@/db/draw-queries'
 import { listTickets } from '@/db/participants'
 import type { RaffleRow } from '@/db/schema'
 import { toExcelCsv } from '@/lib/csv-export'
@@ -38,16 +39,32 @@ async function participantRows(raffle: RaffleRow, options: ExportOptions): Promi
   return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(tickets[i]!.phone, options)])]
 }
 
+/**
+ * One row per winner ever drawn (by position, an invalidated one before whoever took its place),
+ * then, when the draw had alternates, one per alternate in order. Such a raffle's file adds
+ * 'Origem' (drawn, or which alternate was called) and 'Chamado em' (the call's time); files of
+ * raffles without alternates stay as they were.
+ */
 async function winnerRows(raffle: RaffleRow, options: ExportOptions): Promise<Cell[][]> {
-  const { winners } = await drawOverview(raffle.id)
-  const date = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString('pt-BR'))
-  const phones = winners.some((w) => w.phone)
+  const { winners, alternates } = await drawOverview(raffle.id)
+  const date = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toLocaleString('pt-BR'))
+  const withAlternates = alternates.length > 0
+  const rankOf = new Map(alternates.map((a) => [a.ticketId, a.rank]))
+  const origin = (w: WinnerDetails): Cell[] =>
+    withAlternates ? [w.promotedAt != null ? `Suplente chamado (${rankOf.get(w.ticketId) ?? '?'}º suplente)` : 'Sorteado', date(w.promotedAt)] : []
   const rows: Cell[][] = winners.map((w) => [
-    w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt),
+    w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado',
+    ...origin(w), w.invalidationReason, date(w.invalidatedAt),
   ])
-  const head = ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em']
-  if (!phones) return [head, ...rows]
-  return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(winners[i]!.phone, options)])]
+  const callOf = new Map(winners.filter((w) => w.promotedAt != null).map((w) => [w.ticketId, w.promotedAt]))
+  for (const a of alternates) {
+    const called = a.calledTo === null ? 'Não chamado' : calledText(a.calledTo)
+    rows.push([`${a.rank}º suplente`, null, a.name, a.email, a.ticketNumber, called, 'Suplente', date(callOf.get(a.ticketId)), null, null])
+  }
+  const head = ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', ...(withAlternates ? ['Origem', 'Chamado em'] : []), 'Motivo', 'Invalidado em']
+  const phones = [...winners.map((w) => w.phone), ...alternates.map((a) => a.phone)]
+  if (!phones.some(Boolean)) return [head, ...rows]
+  return [[...head, 'Telefone'], ...rows.map((row, i) => [...row, phoneCell(phones[i], options)])]
 }
 
 /** The header's 'Bilhete' and 'Telefone' columns (their texts must stay texts in Excel). */

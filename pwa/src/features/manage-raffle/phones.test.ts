@@ -38,9 +38,21 @@ describe("a winner's 'Chamar no WhatsApp'", () => {
     expect(url.searchParams.get('text')).toBe('Olá, Ana Souza! Você foi sorteado(a) no sorteio "Rifa da Igreja": ficou com o 2º lugar. Parabéns!')
   })
 
-  it('names the prize as well when the raffle has one', () => {
-    expect(winnerMessage({ name: 'Bia', position: 1, title: 'Rifa', prize: 'Uma bicicleta' })).toBe(
-      'Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 1º lugar e ganhou: Uma bicicleta. Parabéns!',
+  it("names the prize when the position has one ('1º prêmio: Bicicleta'), else the position", () => {
+    expect(winnerMessage({ name: 'Bia', position: 1, title: 'Rifa', prize: 'Bicicleta' })).toBe(
+      'Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 1º prêmio: Bicicleta. Parabéns!',
+    )
+    // A blank prize is none.
+    expect(winnerMessage({ name: 'Bia', position: 3, title: 'Rifa', prize: '  ' })).toBe(
+      'Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 3º lugar. Parabéns!',
+    )
+    const link = new URL(whatsAppLink('+5511912345678', { name: 'Caio', position: 2, title: 'Rifa & bingo', prize: 'Cesta básica' }))
+    expect(link.searchParams.get('text')).toBe('Olá, Caio! Você foi sorteado(a) no sorteio "Rifa & bingo": ficou com o 2º prêmio: Cesta básica. Parabéns!')
+  })
+
+  it('says an alternate called to the place was called, not drawn for it', () => {
+    expect(winnerMessage({ name: 'Duda', position: 2, title: 'Rifa', prize: 'Cesta básica', promoted: true })).toBe(
+      'Olá, Duda! Você foi chamado(a) como suplente no sorteio "Rifa": ficou com o 2º prêmio: Cesta básica. Parabéns!',
     )
   })
 })

@@ -40,6 +40,7 @@ export function useDrawView(raffleId: string): DrawView | undefined {
           isValid: w.isValid,
           invalidatedAt: w.invalidatedAt,
           invalidationReason: w.invalidationReason,
+          promoted: w.promotedAt != null,
         }),
       ),
       ownRounds: new Set(ownRounds),

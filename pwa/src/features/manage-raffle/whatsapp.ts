@@ -6,17 +6,17 @@ export interface WinnerMessage {
   name: string
   position: number
   title: string
-  /**
-   * The prize of this position, when the raffle has prizes. The hook for them: prizes are not kept
-   * yet, and without one the message names the position alone.
-   */
+  /** The prize of this position ('' or absent: the raffle names none, and the message the position). */
   prize?: string | null
+  /** The winner took the place as an alternate called to it ('Chamar suplente'). */
+  promoted?: boolean
 }
 
-/** The ready message, in the organiser's voice. */
-export function winnerMessage({ name, position, title, prize }: WinnerMessage): string {
-  const won = prize ? `o ${position}º lugar e ganhou: ${prize}` : `o ${position}º lugar`
-  return `Olá, ${name}! Você foi sorteado(a) no sorteio "${title}": ficou com ${won}. Parabéns!`
+/** The ready message, in the organiser's voice: '… ficou com o 1º prêmio: Bicicleta. Parabéns!' */
+export function winnerMessage({ name, position, title, prize, promoted }: WinnerMessage): string {
+  const place = prize?.trim() ? `o ${position}º prêmio: ${prize.trim()}` : `o ${position}º lugar`
+  const how = promoted ? 'foi chamado(a) como suplente' : 'foi sorteado(a)'
+  return `Olá, ${name}! Você ${how} no sorteio "${title}": ficou com ${place}. Parabéns!`
 }
 
 /** The wa.me link that opens a chat with that phone (E.164) and the message typed in. */

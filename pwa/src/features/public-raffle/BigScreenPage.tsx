@@ -1,10 +1,11 @@
 import { useState, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router-dom'
+import { calledText, PROMOTED_TEXT } from '@/components/ui/alternate-text'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
 import { gapLabel, prizeOf } from '@/protocol/prizes'
-import type { PublicState } from '@/protocol/public-state'
+import type { PublicAlternate, PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { isGap, withGaps } from '@/lib/winners'
 import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
@@ -49,10 +50,22 @@ function Winners({ state }: { state: PublicState }) {
             {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position))}
           </li>
         ) : (
-          <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
-            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
+          // Taller than wide (a phone, a TV on its side) the place has a line of its own, and the name
+          // and ticket the next: side by side, a prize's place left the name a few letters.
+          <li
+            key={`${w.round_id}:${w.position}`}
+            className="flex flex-wrap items-baseline gap-x-[1vw] gap-y-[0.5vh] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh] landscape:flex-nowrap"
+          >
+            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300 portrait:max-w-full">
               {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
+            {/* The room sees who took the place was called from the alternates, never why. */}
+            {w.promoted && (
+              <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">
+                {PROMOTED_TEXT}
+              </span>
+            )}
+            <span aria-hidden="true" className="hidden basis-full portrait:block" />
             <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
             {/* Labelled and bright: people in the room look for their ticket's number. */}
             {w.ticket_number !== null && (
@@ -64,6 +77,34 @@ function Winners({ state }: { state: PublicState }) {
         ),
       )}
     </ol>
+  )
+}
+
+/** 'Suplentes', in order, below the winners: smaller, each one called saying to which place. */
+function Alternates({ alternates }: { alternates: readonly PublicAlternate[] }) {
+  if (alternates.length === 0) return null
+  return (
+    <section aria-labelledby="big-alternates" className="mt-[2vh]">
+      <h2 id="big-alternates" className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">
+        Suplentes
+      </h2>
+      <ol aria-label="Suplentes" className={cn('mt-[1vh] grid grid-cols-1 gap-[0.8vh]', alternates.length > 3 && 'landscape:grid-cols-2')}>
+        {alternates.map((a) => (
+          <li key={a.rank} className="flex flex-wrap items-baseline gap-x-[1vw] rounded-xl bg-white/5 px-[1.5vw] py-[0.6vh] text-[2.2vh] landscape:flex-nowrap">
+            <span className="shrink-0 font-semibold text-white/70">{`${a.rank}º suplente`}</span>
+            {/* Sized by the name when taller than wide, so the call goes below rather than the name to a letter. */}
+            <span dir="auto" className="min-w-0 flex-1 truncate font-medium portrait:basis-auto">
+              {a.name}
+            </span>
+            {a.called_to ? (
+              <span className="shrink-0 text-[1.9vh] font-semibold text-emerald-200">{calledText(a.called_to)}</span>
+            ) : (
+              a.ticket_number !== null && <span className="shrink-0 font-mono text-white/80">{a.ticket_number}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 
@@ -94,8 +135,12 @@ function BigScreen({ code }: { code: string }) {
           </ButtonLink>
         </div>
       </header>
-      {/* A screen taller than wide (a phone, a TV on its side): the code and QR code go below. */}
-      <main className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[3vh] portrait:overflow-y-auto landscape:grid-cols-[1fr_auto]">
+      {/* A screen taller than wide (a phone, a TV on its side): the code and QR code go below, and it
+          scrolls; nothing in it takes focus, so it does itself and the keyboard can scroll it too. */}
+      <main
+        tabIndex={0}
+        className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[3vh] focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white portrait:overflow-y-auto landscape:grid-cols-[1fr_auto]"
+      >
         <section className="flex min-w-0 flex-col gap-[2vh]">
           <div>
             <p className="text-[2.4vh] font-semibold tracking-wide text-brand-300 uppercase">{`${status.label} · ${PUBLIC_TYPE[raffle.type]}`}</p>
@@ -108,6 +153,7 @@ function BigScreen({ code }: { code: string }) {
           {live.abandoned !== null && <AbandonedNotice code={code} big />}
           <div className="min-h-0 flex-1 landscape:overflow-hidden">
             <Winners state={live.state} />
+            <Alternates alternates={live.state.alternates ?? []} />
           </div>
         </section>
         <aside className="flex flex-col items-center justify-center gap-[2vh] text-center">

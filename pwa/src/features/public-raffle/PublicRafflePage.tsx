@@ -74,12 +74,13 @@ function PublicRaffle({ code }: { code: string }) {
             ]}
           />
         </Card>
-        {/* On paper a finished raffle is its result: the winners, whichever tab is open. Placed after the
-            tabs, not shown on screen and hidden from assistive technology. */}
+        {/* On paper a finished raffle is its result: the winners with their prizes and the alternates,
+            whichever tab is open. Placed after the tabs, not shown on screen and hidden from assistive
+            technology. */}
         {completed && (
           <section aria-hidden="true" className="hidden print:block">
             <h2 className="mb-3 text-lg font-semibold text-slate-900">Vencedores</h2>
-            <PublicWinners winners={state.winners} />
+            <PublicWinners winners={state.winners} prizes={state.raffle.prizes} alternates={state.alternates} />
           </section>
         )}
         <div data-print="hide">

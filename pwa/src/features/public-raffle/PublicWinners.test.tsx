@@ -30,6 +30,31 @@ describe('public winners tab', () => {
     expect(within(screen.getByRole('list', { name: 'Vencedores' })).queryByText('Carla Dias')).not.toBeInTheDocument()
   })
 
+  it("marks a place held by an alternate called to it, and the alternate says to which place", () => {
+    render(
+      <PublicWinners
+        winners={[
+          winner,
+          { ...winner, position: 2, name: 'Bruno Lima', ticket_number: '002', valid: false, invalidated_at: 5 },
+          { ...winner, position: 2, name: 'Carla Dias', ticket_number: '017', drawn_at: 6, promoted: true },
+        ]}
+        prizes={[{ position: 2, name: 'Cesta básica' }]}
+        alternates={[
+          { rank: 1, ticket_number: '017', name: 'Carla Dias', email: null, called_to: 2 },
+          { rank: 2, ticket_number: '018', name: 'Davi Rocha', email: null },
+        ]}
+      />,
+    )
+    const places = within(screen.getByRole('list', { name: 'Vencedores' })).getAllByRole('listitem')
+    expect(places).toHaveLength(2)
+    expect(within(places[0]!).queryByText('Suplente chamado')).not.toBeInTheDocument()
+    expect(places[1]).toHaveTextContent(/2º Lugar.*Suplente chamado.*Prêmio: Cesta básica.*Carla Dias/)
+    expect(screen.queryByText('Bruno Lima')).not.toBeInTheDocument()
+    const alternates = within(screen.getByRole('list', { name: 'Suplentes' })).getAllByRole('listitem')
+    expect(alternates[0]).toHaveTextContent('Chamado para o 2º lugar')
+    expect(alternates[1]).not.toHaveTextContent('Chamado')
+  })
+
   it('shows no Suplentes without alternates', () => {
     render(<PublicWinners winners={[winner]} />)
     expect(screen.queryByRole('list', { name: 'Suplentes' })).not.toBeInTheDocument()

@@ -2,7 +2,7 @@
 // audit record (the rounds' seeds and commitments). The organiser's e-mail is not public, so this
 // ata leaves it out; the organiser's own (from the draw tab) carries it.
 import type { AuditExport } from '@/features/verify-draw/audit-record'
-import type { AtaInput } from '@/protocol/ata'
+import type { AtaAlternateInput, AtaInput } from '@/protocol/ata'
 import { prizesByIndex } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 
@@ -37,10 +37,35 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
       email: w.email,
       valid: w.valid,
       invalidatedAt: w.invalidated_at,
+      // A called alternate's drawn_at is the time of the call.
+      promotedAt: w.promoted === true ? w.drawn_at : null,
     })),
     winnersCount: raffle.winners_count,
     // The record's prizes are those of the draw; the state's are today's (the same once drawn).
     prizes: prizesByIndex(record.prizes.length > 0 ? record.prizes : raffle.prizes, raffle.winners_count),
+    alternates: alternatesInput(state, record),
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
   }
+}
+
+/**
+ * The alternates as viewers see them (masked e-mails), each with the place and time of its call
+ * from the record's promotions (the record is what the verification page checks); none printed
+ * for a raffle drawn without them.
+ */
+function alternatesInput(state: PublicState, record: AuditExport): AtaAlternateInput[] | undefined {
+  const alternates = state.alternates ?? []
+  if (alternates.length === 0) return undefined
+  const ids = record.draws.find((r) => r.kind === 'draw')?.alternates ?? []
+  return alternates.map((a) => {
+    const call = record.promotions.find((p) => p.ticket_id === ids[a.rank - 1])
+    return {
+      rank: a.rank,
+      name: a.name,
+      ticketNumber: a.ticket_number,
+      email: a.email,
+      usedFor: call?.position ?? a.called_to ?? null,
+      usedAt: call?.promoted_at ?? null,
+    }
+  })
 }
