@@ -43,6 +43,8 @@ export interface PublicWinner {
   invalidated_at: number | null
   round_id: string
   drawn_at: number
+  /** An alternate called to the place; `drawn_at` is then the call's time. */
+  promoted?: boolean
 }
 
 export interface PublicState {
@@ -58,6 +60,8 @@ export interface PublicState {
   names_sample: string[]
   /** The first draw's alternates in order (absent from servers before them). */
   alternates?: PublicAlternate[]
+  /** The raffle's latest round, when it was abandoned and no round came after it (absent from servers before it). */
+  abandoned_round?: { id: string; abandoned_at: number } | null
 }
 
 export interface PublicAlternate {
