@@ -53,12 +53,21 @@ export function Presenter({ userId, raffle, round, show, result, missing, ready,
   const shown = frame.kind === 'idle' ? result : frame
   const box = useRef<HTMLDivElement>(null)
   const titleId = useId()
+  // A show that reached 'Parabéns!' here is over: the tab then lists the result, not the show again.
+  const leave = () => {
+    if (frame.kind === 'done') show.close()
+    onLeave()
+  }
   // Full screen where the browser can (a phone mirrored to a TV); closing the presentation leaves it.
   useEffect(() => {
     const element = box.current
     element?.focus()
-    if (document.fullscreenEnabled && element?.requestFullscreen) void element.requestFullscreen().catch(() => {})
+    // The whole page, not this box: the start's confirmation opens above it, outside it.
+    if (document.fullscreenEnabled) void document.documentElement.requestFullscreen().catch(() => {})
+    // The room sees the show, not the organiser's toasts ('Sorteio realizado!' comes before the reveal).
+    document.documentElement.dataset.presenting = ''
     return () => {
+      delete document.documentElement.dataset.presenting
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => {})
     }
   }, [])
@@ -71,7 +80,7 @@ export function Presenter({ userId, raffle, round, show, result, missing, ready,
       tabIndex={-1}
       data-presenter={shown?.kind ?? 'waiting'}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onLeave()
+        if (event.key === 'Escape') leave()
       }}
       className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-gradient-to-b from-brand-800 to-slate-950 text-white outline-none"
     >
@@ -79,11 +88,11 @@ export function Presenter({ userId, raffle, round, show, result, missing, ready,
         <h2 id={titleId} className="min-w-0 truncate text-[min(3.2vh,5vw)] font-bold">
           {raffle.title}
         </h2>
-        <button type="button" className={ringButton} onClick={onLeave}>
+        <button type="button" className={ringButton} onClick={leave}>
           Sair da apresentação
         </button>
       </header>
-      <main className="grid min-h-0 flex-1 grid-cols-1 gap-[3vw] px-[3vw] py-[2vh] landscape:grid-cols-[1fr_auto]">
+      <main className="grid flex-1 shrink-0 grid-cols-1 gap-[3vw] px-[3vw] py-[2vh] landscape:grid-cols-[1fr_auto]">
         <section className="flex min-w-0 flex-col items-center justify-center-safe gap-3 text-center">
           {shown ? (
             <ShowStage frame={shown} big tickets={raffle.type === 'tickets'} onClose={shown.kind === 'done' && show.plan ? show.close : undefined} />
