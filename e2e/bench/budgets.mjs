@@ -26,6 +26,7 @@ export const BUDGETS = [
   { bench: 'toSavedMs', match: { file: 'compradores.xlsx' }, metric: 'toSavedMs', max: 3000, what: 'XLSX import to saved (ms)' },
   { bench: 'toSavedMs', metric: 'longestTaskMs', max: 100, what: 'longest main-thread task of an import (ms)' },
   { bench: 'toSavedMs', metric: 'syncMs', max: 3000, what: 'import synced to the server (ms)' },
+  { bench: 'revealApartMs', metric: 'revealApartMs', max: 150, what: "the organiser's and the viewers' reveal of a place, apart (ms)" },
 ];
 
 /** The yardstick of the runs: the objects snapshot's download and parse in the new device's page. */
