@@ -54,6 +54,7 @@ export const BUDGETS = [
   { bench: 'lighthouse', match: { form: 'desktop' }, metric: 'performance', min: 95, worst: true, what: 'Lighthouse performance, every page, desktop, lowest' },
   { bench: 'lighthouse', metric: 'accessibility', min: 95, worst: true, what: 'Lighthouse accessibility, every page and form, lowest' },
   { bench: 'lighthouse', metric: 'best-practices', min: 95, worst: true, what: 'Lighthouse best practices, every page and form, lowest' },
+  { bench: 'revealApartMs', metric: 'revealApartMs', max: 150, what: "the organiser's and the viewers' reveal of a place, apart (ms)" },
 ];
 
 /** The yardstick of the runs: the objects snapshot's download and parse in the new device's page. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { organiser, confirmStart } from './helpers';
+import { organiser, confirmStart, skipReveal } from './helpers';
 
 // axe-core on every screen, at a phone's size and a laptop's: any serious or critical violation
 // fails the run, listed by rule and element so the fix is obvious from the report.
@@ -104,6 +104,7 @@ for (const size of sizes) {
       await page.getByRole('tab', { name: 'Sorteio' }).click();
       await expectAccessible(page, 'gerenciar: sorteio');
       await confirmStart(page);
+      await skipReveal(page);
       const winners = page.getByRole('list', { name: 'Vencedores' });
       await expect(winners.getByRole('listitem')).toHaveCount(2);
       await expectAccessible(page, 'gerenciar: sorteio realizado');

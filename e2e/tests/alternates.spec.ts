@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmStart, organiser } from './helpers';
+import { confirmStart, organiser, skipReveal } from './helpers';
 import { pdfText } from './pdf-text';
 
 // Alternates ('Suplentes') drawn with the winners, and 'Chamar suplente' after an invalidation:
@@ -12,7 +12,7 @@ const PHONE = { width: 360, height: 740 };
 interface PublicAlternate { rank: number; name: string; ticket_number: string | null }
 interface PublicWinner { position: number; name: string; valid: boolean }
 
-const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
+const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores', exact: true });
 const alternatesList = (page: Page) => page.getByRole('list', { name: 'Suplentes' });
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
@@ -48,6 +48,7 @@ test("'Chamar suplente': a viewer and the big screen see the alternate take the 
   await page.goto(`/gerenciar/${raffle.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   await confirmStart(page);
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
   await expect(alternatesList(page).getByRole('listitem')).toHaveCount(2);
   await expect(syncBar(page)).toContainText('Tudo sincronizado', { timeout: 15_000 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmStart, organiser } from './helpers';
+import { confirmStart, organiser, skipReveal } from './helpers';
 import { pdfPages, pdfText } from './pdf-text';
 
 // The 'Ata do sorteio': made on the organiser's device with no connection (its PDF read back),
@@ -26,6 +26,7 @@ interface PublicWinner { position: number; name: string; email: string | null; t
 async function drawWithRedraw(page: Page) {
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   await confirmStart(page);
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const firstCard = winnersList(page).getByRole('listitem').first();
   await firstCard.getByRole('button', { name: 'Invalidar' }).click();
@@ -161,6 +162,7 @@ test('dashboard: a finished raffle shows when it was drawn and its winner; searc
   await page.goto(`/gerenciar/${drawn.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   await confirmStart(page);
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(1);
   const winner = (await (await context.request.get(`/api/public/raffles/${drawn.code}`)).json()).winners[0].name as string;
 

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { organiser, confirmStart } from './helpers';
+import { organiser, confirmStart, skipReveal } from './helpers';
 
 // Nothing stuck, nothing hidden: a round whose device is gone is abandoned from another device (the
 // server's grace is 2 s here, DRAW_ABANDON_GRACE), and a deleted raffle's draw stays public.
@@ -47,6 +47,7 @@ test('a round whose device is closed mid-countdown is abandoned from a second de
   // The raffle is pending again: a new round, from this device, completes.
   await confirmStart(b);
   await expect(b.getByRole('timer')).toBeVisible();
+  await skipReveal(b);
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
 
   const audit = await (await phone.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { organiser, confirmStart } from './helpers';
+import { organiser, confirmStart, skipReveal } from './helpers';
 
 // The draw as an organiser runs it: online with a countdown watched from two devices, offline at a
 // venue without network (then verified by anyone), and a winner invalidated and redrawn.
@@ -46,6 +46,7 @@ test('online draw with a 3 s countdown: two devices see the same winners at the 
   // Both count down from the server's start time.
   await expect(a.getByRole('timer')).toBeVisible();
   await expect(b.getByRole('timer')).toBeVisible();
+  await Promise.all([skipReveal(a), skipReveal(b)]);
 
   const [ta, tb] = await painted;
   // How far apart the two paints were depends on the machine's load, so it is reported, not asserted
@@ -81,6 +82,7 @@ test('offline draw at the venue: accepted later, and the verification page says 
   await start.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sortear agora' }).click();
   await expect(page.getByText('Sorteio realizado!')).toBeVisible();
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const offlineWinners = await shownWinners(page);
 
@@ -109,6 +111,7 @@ test('a winner is invalidated with a reason and the position is redrawn', async 
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']);
   const page = await openDrawTab(context, raffle.id);
   await confirmStart(page);
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(2);
   const [first, second] = await shownWinners(page);
 

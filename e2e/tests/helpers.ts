@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { SeedClient } from './seed';
 
@@ -28,4 +28,18 @@ export async function confirmStart(page: Page) {
   // On a phone the dialog's buttons sit at the bottom, where the draw's toast then appears: a
   // pointer left there holds the toast open (Sonner pauses on hover), as a person's finger would not.
   await page.mouse.move(0, 0);
+}
+
+/**
+ * The organiser's tab plays the room's reveal before it lists the winners: skipped here ('Pular
+ * animação', or 'Fechar' once at 'Parabéns!') by a test that is about the list. A round that
+ * completed before the tab saw it open lists its winners at once.
+ */
+export async function skipReveal(page: Page) {
+  const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
+  const leave = show.getByRole('button', { name: /^(Pular animação|Fechar)$/ });
+  const list = page.getByRole('list', { name: 'Vencedores', exact: true });
+  await expect(leave.or(list).first()).toBeVisible({ timeout: 30_000 });
+  if (await leave.isVisible()) await leave.click();
+  await expect(show).toBeHidden();
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { organiser, confirmStart } from './helpers';
+import { organiser, confirmStart, skipReveal } from './helpers';
 
 // Two browsers, offline and back, then reloads: minutes of work on a busy machine, not seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -84,6 +84,7 @@ test('B draws offline while A adds a person: B says its draw did not count and w
   await drawTab(b);
   await confirmStart(b);
   await expect(b.getByText('Sorteio realizado!')).toBeVisible();
+  await skipReveal(b);
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2);
   const seen = named(await shownWinners(b));
 
@@ -122,6 +123,7 @@ test('both redraw the same place offline: the one that syncs second says its red
   const { laptop, phone, a, b, raffle, named } = await twoDevices(browser, people);
   await drawTab(a);
   await confirmStart(a);
+  await skipReveal(a);
   await expect(winnersList(a).getByRole('listitem')).toHaveCount(2);
   await drawTab(b);
   await expect(winnersList(b).getByRole('listitem')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { confirmStart, organiser } from './helpers';
+import { confirmStart, organiser, skipReveal } from './helpers';
 
 // What the room sees around the result: the reveal's headline names the ticket as large as the
 // name; a place whose winner is invalidated shows as waiting for a new draw (never why); a round
@@ -36,6 +36,8 @@ test('the reveal names the ticket in the headline, and an invalidated place show
 
   const manage = await drawTab(context, raffle.id);
   await confirmStart(manage);
+  // The organiser's tab plays the same reveal: skipped there as it starts, so only the viewers animate.
+  const organiserSkipped = skipReveal(manage);
   // The first place lands: its ticket is in the headline, in the name's size, on the phone and the TV.
   for (const page of [phone, tv]) {
     const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
@@ -60,6 +62,7 @@ test('the reveal names the ticket in the headline, and an invalidated place show
   }
 
   // The organiser invalidates the 1st place, with a reason the room must never read.
+  await organiserSkipped;
   const list = manage.getByRole('list', { name: 'Vencedores' });
   await list.getByRole('listitem').first().getByRole('button', { name: 'Invalidar' }).click();
   const dialog = manage.getByRole('dialog', { name: 'Invalidar Vencedor' });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { confirmStart, organiser } from './helpers';
+import { confirmStart, organiser, skipReveal } from './helpers';
 
 // What the venue saw on phones, at 360 × 740: a finished raffle's participants tab, the removal
 // dialog's tickets, a toast clear of the field being typed in; and a device that has not pulled a
@@ -21,6 +21,7 @@ test('a finished raffle says Sorteio finalizado, with no form', async ({ browser
   await page.goto(`/gerenciar/${raffle.id}`);
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   await confirmStart(page);
+  await skipReveal(page);
   await expect(page.getByText('Sorteio concluído')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: 'Participantes' }).click();
   await expect(page.getByRole('heading', { name: 'Sorteio finalizado' })).toBeVisible();

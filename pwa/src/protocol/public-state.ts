@@ -44,7 +44,7 @@ export interface PublicWinner {
   round_id: string
   /** When it was drawn, or, for an alternate called to the place, when it was called. */
   drawn_at: number
-  /** An alternate called to the place ('Chamar suplente'); absent otherwise and from older servers. */
+  /** An alternate called to the place ('Chamar suplente'); absent otherwise and from older servers; `drawn_at` is then the call's time. */
   promoted?: boolean
 }
 
@@ -61,6 +61,8 @@ export interface PublicState {
   names_sample: string[]
   /** The first draw's alternates in order (absent from servers before them). */
   alternates?: PublicAlternate[]
+  /** The raffle's latest round, when it was abandoned and no round came after it (absent from servers before it). */
+  abandoned_round?: { id: string; abandoned_at: number } | null
 }
 
 export interface PublicAlternate {

@@ -8,6 +8,10 @@ import (
 	"time"
 )
 
+// ErrDeleted marks a raffle_not_found for a code whose raffle was deleted:
+// codes are never reused, so a viewer of it need not wait for it.
+var ErrDeleted = errors.New("raffle deleted")
+
 // Code is a stable, machine-readable error code. The set is closed: the HTTP
 // layer maps each one to a status and a default pt-BR message in one place.
 type Code string

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -49,10 +50,12 @@ func TestAbandonRound(t *testing.T) {
 			t.Fatalf("abandoned: logged %+v, raffle %+v, round %+v", logged, snap.Raffle, snap.Draws[0])
 		}
 
-		// The public page no longer shows a round under way.
+		// The public page no longer shows a round under way, and names the
+		// abandoned one, so a viewer who opens it now is told too.
 		code := snap.Raffle.Code
+		abandoned := fmt.Sprintf(`"abandoned_round":{"id":"%s","abandoned_at":%d}`, lost.id, logged.AbandonedAt)
 		if body := readBody(t, e.do(t, request{method: "GET", path: "/api/public/raffles/" + code})); !strings.Contains(body, `"round":null`) ||
-			!strings.Contains(body, `"status":"pending"`) {
+			!strings.Contains(body, `"status":"pending"`) || !strings.Contains(body, abandoned) {
 			t.Fatalf("public state after the abandon: %s", body)
 		}
 
@@ -60,7 +63,8 @@ func TestAbandonRound(t *testing.T) {
 		// it, not the abandoned one, while it counts down.
 		again := newRound()
 		wantStatuses(t, c.push(t, e, c.op(rid, "draw.start", again.start(pool))), "applied")
-		if body := readBody(t, e.do(t, request{method: "GET", path: "/api/public/raffles/" + code})); !strings.Contains(body, `"id":"`+again.id+`"`) {
+		if body := readBody(t, e.do(t, request{method: "GET", path: "/api/public/raffles/" + code})); !strings.Contains(body, `"id":"`+again.id+`"`) ||
+			!strings.Contains(body, `"abandoned_round":null`) {
 			t.Fatalf("public state of the new round: %s", body)
 		}
 		e.clock.advance(10 * time.Second)

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -110,7 +111,8 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 			id, err = st.PublicRaffleID(r.Context(), code)
 		}
 		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
-		if id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound {
+		// A deleted raffle's code never comes back: told gone, not kept waiting.
+		if id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound && !errors.Is(err, core.ErrDeleted) {
 			// Not on the server yet (the organiser's device has not synced
 			// it): the viewer waits, and gets it the moment it arrives.
 			if err = conn.WritePreparedMessage(ws.WaitingMsg); err == nil {

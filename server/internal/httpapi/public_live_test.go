@@ -144,9 +144,11 @@ func TestPublicWebSocket(t *testing.T) {
 			}
 		}
 
-		// A malformed code: hello, gone, closed (an unknown one waits:
+		// A malformed code, or a deleted raffle's (codes are never reused;
+		// a screen reconnecting after the deletion must not wait for good):
+		// hello, gone, closed (an unknown one waits:
 		// TestPublicViewerWaitsForItsRaffle).
-		for _, q := range []string{"code=K7", ""} {
+		for _, q := range []string{"code=K7", "", "code=" + code, "code=" + code + "&after=5"} {
 			v := dialViewer(t, srv.URL, q)
 			v.must("hello")
 			v.must("gone")

@@ -26,6 +26,15 @@ type State struct {
 	// [] before it completes or without any.
 	Alternates  []Alternate `json:"alternates"`
 	NamesSample []string    `json:"names_sample"`
+	// AbandonedRound is the raffle's latest round when its organiser
+	// abandoned it (no round came after): the page says so to anyone.
+	AbandonedRound *AbandonedRound `json:"abandoned_round"`
+}
+
+// AbandonedRound names an abandoned round and when (server time).
+type AbandonedRound struct {
+	ID          string `json:"id"`
+	AbandonedAt int64  `json:"abandoned_at"`
 }
 
 // Alternate is one alternate of the first draw; Rank is 1 for the first.
@@ -116,6 +125,9 @@ func Project(v store.PublicView, now time.Time) State {
 	s.Alternates = make([]Alternate, len(v.Alternates))
 	for i, a := range v.Alternates {
 		s.Alternates[i] = Alternate{Rank: a.Rank, TicketNumber: a.TicketNumber, Name: a.Name, Email: MaskPtr(a.Email), CalledTo: a.CalledTo}
+	}
+	if a := v.Abandoned; a != nil {
+		s.AbandonedRound = &AbandonedRound{ID: a.ID, AbandonedAt: a.AbandonedAt}
 	}
 	if s.NamesSample == nil {
 		s.NamesSample = []string{}

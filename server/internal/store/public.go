@@ -23,6 +23,8 @@ type PublicView struct {
 	Winners []PublicWinner
 	// Alternates are the first draw's alternates, in order (sorteio-v2).
 	Alternates []PublicAlternate
+	// Abandoned is the latest round when it was abandoned, else nil.
+	Abandoned *PublicAbandoned
 	// Names are up to namesSample distinct names of the pool.
 	Names []string
 }
@@ -53,6 +55,12 @@ type PublicWinner struct {
 	Name         string
 	Email        *string
 	TicketNumber *string
+}
+
+// PublicAbandoned is the raffle's latest round when it was abandoned.
+type PublicAbandoned struct {
+	ID          string
+	AbandonedAt int64
 }
 
 // PublicAlternate is one alternate of the first draw, with its ticket's
@@ -96,6 +104,9 @@ func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicV
 			return err
 		}
 		if v.Alternates, err = db.publicAlternates(ctx, tx, v.Raffle.ID); err != nil {
+			return err
+		}
+		if v.Abandoned, err = db.lastAbandoned(ctx, tx, v.Raffle.ID); err != nil {
 			return err
 		}
 		v.Names, err = db.sampleNames(ctx, tx, v.Raffle.ID)
@@ -155,6 +166,23 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 		out = append(out, w)
 	}
 	return out, rows.Err()
+}
+
+// lastAbandoned reads the raffle's latest round when it was abandoned (the
+// room is told, also a viewer who comes afterwards); nil otherwise.
+func (db *DB) lastAbandoned(ctx context.Context, tx *sql.Tx, raffleID string) (*PublicAbandoned, error) {
+	var a PublicAbandoned
+	var at sql.NullInt64
+	err := tx.QueryRowContext(ctx, db.q(`SELECT id, abandoned_at FROM draws WHERE raffle_id = ?
+		ORDER BY round_no DESC LIMIT 1`), raffleID).Scan(&a.ID, &at)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !at.Valid) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	a.AbandonedAt = at.Int64
+	return &a, nil
 }
 
 // publicAlternates reads the completed first draw's alternates (at most
@@ -290,12 +318,18 @@ func (db *DB) collateC() string {
 	return ""
 }
 
-// PublicRaffleID finds the id of the public raffle with that code.
+// PublicRaffleID finds the id of the public raffle with that code. A code
+// no raffle has is CodeRaffleNotFound; one whose raffle was deleted is too,
+// wrapping core.ErrDeleted (codes are never reused: nothing to wait for).
 func (db *DB) PublicRaffleID(ctx context.Context, code string) (string, error) {
 	var id string
-	err := db.sql.QueryRowContext(ctx, db.q(`SELECT id FROM raffles WHERE code = ? AND deleted_at IS NULL`), code).Scan(&id)
+	var deleted bool
+	err := db.sql.QueryRowContext(ctx, db.q(`SELECT id, deleted_at IS NOT NULL FROM raffles WHERE code = ?`), code).Scan(&id, &deleted)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", &core.Error{Code: core.CodeRaffleNotFound}
+	}
+	if err == nil && deleted {
+		return "", &core.Error{Code: core.CodeRaffleNotFound, Err: core.ErrDeleted}
 	}
 	return id, db.wrap(err)
 }

@@ -24,7 +24,7 @@ interface StartProps {
   ready: boolean
 }
 
-function StartDraw({ userId, raffle, missing, ready }: StartProps) {
+export function StartDraw({ userId, raffle, missing, ready }: StartProps) {
   const [starting, setStarting] = useState(false)
   // The pool about to be drawn, while the organiser confirms.
   const [preview, setPreview] = useState<DrawPreview | null>(null)
@@ -179,14 +179,25 @@ function Completed({ raffle, round }: { raffle: RaffleRow; round: DrawRow | null
   )
 }
 
+function RevealingNote() {
+  return (
+    <p role="status" className="py-4 text-center text-sm font-semibold text-slate-700">
+      Revelando o resultado para a sala...
+    </p>
+  )
+}
+
 interface DrawStageProps extends StartProps {
   view: DrawView | undefined
+  /** The room's reveal is playing: the result waits for its end. */
+  revealing?: boolean
 }
 
 /** Where the draw stands: the start button, the countdown, the draw under way, or its end. */
-export function DrawStage({ userId, raffle, missing, ready, view }: DrawStageProps) {
+export function DrawStage({ userId, raffle, missing, ready, view, revealing = false }: DrawStageProps) {
   const main = view?.main ?? null
   if (raffle.status === 'pending' && !main) return <StartDraw userId={userId} raffle={raffle} missing={missing} ready={ready} />
+  if (revealing) return <RevealingNote />
   if (raffle.status === 'completed' || main?.state === 'completed') return <Completed raffle={raffle} round={main} />
   // Until the rounds are read, a raffle under way shows nothing: 'Sorteando...' for a frame, then
   // the countdown it turns out to be, would flash the wrong stage at the room.

@@ -83,6 +83,12 @@ describe('draw tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
     expect(await screen.findByText('Sorteio realizado!')).toBeInTheDocument()
     expect(screen.getByText('2 vencedores sorteados')).toBeInTheDocument()
+    // The room's reveal plays first, with the list held back; 'Pular animação' goes to the result.
+    const show = await screen.findByRole('dialog', { name: 'Sorteio ao vivo' })
+    expect(screen.queryByText('Sorteio concluído')).not.toBeInTheDocument()
+    expect(screen.getByText('Os vencedores aparecem aqui ao fim da revelação.')).toBeInTheDocument()
+    await user.click(within(show).getByRole('button', { name: 'Pular animação' }))
+    expect(screen.queryByRole('dialog', { name: 'Sorteio ao vivo' })).not.toBeInTheDocument()
     expect(screen.getByText('Sorteio concluído')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', `/sorteio/${raffle.code}/verificar`)
     const [op] = await completeOps()
@@ -134,6 +140,7 @@ describe('draw tab', () => {
     vi.setSystemTime(Date.now() + 1000)
     expect(await screen.findByText('Sorteio realizado!', {}, { timeout: 4000 })).toBeInTheDocument()
     expect(screen.getByText('1 vencedor sorteado')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Pular animação' }))
     expect(await screen.findByText(OFFLINE_DRAWN_TEXT)).toBeInTheDocument()
   })
 

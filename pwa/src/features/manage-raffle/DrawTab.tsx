@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { LiveShow } from '@/components/show/LiveShow'
+import { Button } from '@/components/ui/Button'
 import { useOnline, useOnlineGetter } from '@/sync/online'
 import { AlternatesList } from '@/components/ui/AlternatesList'
 import { ButtonLink } from '@/components/ui/ButtonLink'
@@ -14,6 +16,9 @@ import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
 import { WinnersList } from '@/features/manage-raffle/WinnersList'
+import { Presenter } from '@/features/manage-raffle/Presenter'
+import { presenterRound, resultFrame } from '@/features/manage-raffle/organiser-show'
+import { useOrganiserShow } from '@/features/manage-raffle/useOrganiserShow'
 import { promoteAlternate } from '@/db/promote'
 import { vacantPositions } from '@/lib/winners'
 import { placeLabel, prizeOf, shownPrizes, type Prize } from '@/protocol/prizes'
@@ -94,6 +99,10 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
     if (status.current === 'in_progress' && raffle.status === 'completed') winnersHeading.current?.scrollIntoView?.({ block: 'start' })
     status.current = raffle.status
   }, [raffle.status])
+  // The room's reveal, in step with the phones and the big screen: the list waits for its end.
+  const show = useOrganiserShow(raffle, view, index)
+  const revealing = show.plan !== null
+  const [presenting, setPresenting] = useState(false)
 
   return (
     <div className="space-y-5">
@@ -106,7 +115,10 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
         <PrizeList prizes={shownPrizes(raffle.prizes, raffle.winnersCount)} />
-        <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} />
+        <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} revealing={revealing} />
+        <Button variant="outline" className="w-full sm:w-auto" onClick={() => setPresenting(true)}>
+          Apresentar
+        </Button>
         {raffle.status !== 'pending' && (
           <ButtonLink to={`/gerenciar/${raffleId}/ata`} variant="outline" className="w-full sm:w-auto">
             Ata do sorteio
@@ -135,19 +147,48 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           </p>
         )}
         {current?.kind === 'redraw' && <AbandonRound userId={userId} raffleId={raffleId} round={current} own={view!.ownRounds.has(current.id)} />}
-        <WinnersList
-          winners={winners}
-          isAdmin
-          showEmail
-          title={raffle.title}
-          onInvalidate={onInvalidate}
-          onRedraw={onRedraw}
-          onPromote={onPromote}
-          alternatesLeft={alternates.filter((a) => a.calledTo === null).length}
-          redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
-        />
-        <AlternatesList alternates={alternates} className="mt-6" />
+        {revealing ? (
+          <p className="text-sm text-slate-600">Os vencedores aparecem aqui ao fim da revelação.</p>
+        ) : (
+          <>
+            <WinnersList
+              winners={winners}
+              isAdmin
+              showEmail
+              title={raffle.title}
+              onInvalidate={onInvalidate}
+              onRedraw={onRedraw}
+              onPromote={onPromote}
+              alternatesLeft={alternates.filter((a) => a.calledTo === null).length}
+              redrawNoteId={offlineRedraw ? offlineNoteId : undefined}
+            />
+            <AlternatesList alternates={alternates} className="mt-6" />
+          </>
+        )}
       </Card>
+      {presenting ? (
+        <Presenter
+          userId={userId}
+          raffle={raffle}
+          round={presenterRound(current)}
+          show={show}
+          result={resultFrame(raffle, view)}
+          missing={missing}
+          ready={index !== undefined && view !== undefined}
+          onLeave={() => setPresenting(false)}
+        />
+      ) : (
+        show.offsetMs !== undefined && (
+          <LiveShow
+            round={null}
+            plan={show.plan}
+            offsetMs={show.offsetMs}
+            tickets={!simple}
+            onClose={show.close}
+            onSkip={show.close}
+          />
+        )
+      )}
     </div>
   )
 }

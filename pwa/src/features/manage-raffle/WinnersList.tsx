@@ -13,6 +13,8 @@ import { whatsAppLink } from '@/features/manage-raffle/whatsapp'
 
 export interface WinnerView {
   id: string
+  /** The round that drew it (absent in lists that do not need it). */
+  drawId?: string
   position: number
   ticketNumber: string | null
   name: string

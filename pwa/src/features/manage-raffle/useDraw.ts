@@ -32,6 +32,7 @@ export function useDrawView(raffleId: string): DrawView | undefined {
       winners: winners.map(
         (w): WinnerView => ({
           id: w.id,
+          drawId: w.drawId,
           position: w.position,
           ticketNumber: w.ticketNumber,
           name: w.name,

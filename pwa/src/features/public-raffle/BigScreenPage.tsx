@@ -9,10 +9,12 @@ import type { PublicAlternate, PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { isGap, withGaps } from '@/lib/winners'
 import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
-import { LiveShow } from '@/features/public-raffle/LiveShow'
+import { LiveShow } from '@/components/show/LiveShow'
+import { openRound } from '@/features/public-raffle/live-show'
+import { PoolFairness } from '@/features/public-raffle/PoolFairness'
 import { RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
-import { QrCode } from '@/components/qr/QrCode'
+import { RoomLink } from '@/components/show/RoomLink'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
 import { useWakeLock } from '@/features/public-raffle/useWakeLock'
@@ -156,16 +158,17 @@ function BigScreen({ code }: { code: string }) {
             <Alternates alternates={live.state.alternates ?? []} />
           </div>
         </section>
-        <aside className="flex flex-col items-center justify-center gap-[2vh] text-center">
-          <QrCode text={link} className="size-[min(42vh,28vw)] rounded-2xl p-[1vh] portrait:size-[min(30vh,60vw)]" />
-          <p className="text-[2.4vh] text-white/80">Acompanhe no celular</p>
-          <p aria-label={`Código ${raffle.code}`} className="font-mono text-[min(9vh,13vw)] leading-none font-extrabold tracking-[0.15em]">
-            {raffle.code}
-          </p>
-          <p className="max-w-[30vw] text-[2vh] break-all text-white/60 portrait:max-w-full">{link.replace(/^https?:\/\//, '')}</p>
-        </aside>
+        <RoomLink code={raffle.code} link={link} qrClassName="size-[min(42vh,28vw)] portrait:size-[min(30vh,60vw)]" />
       </main>
-      <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} big />
+      <LiveShow
+        round={openRound(live.state)}
+        plan={live.show}
+        offsetMs={view.offsetMs}
+        tickets={live.state.raffle.type === 'tickets'}
+        onClose={view.close}
+        fairness={<PoolFairness state={live.state} big />}
+        big
+      />
     </div>
   )
 }

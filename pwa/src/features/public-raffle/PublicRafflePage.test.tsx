@@ -79,7 +79,8 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     await advance(7_000)
     expect(within(show).getByText('Sorteando...')).toBeInTheDocument()
 
-    await push({ type: 'state', ...drawn() })
+    // Recorded by the server as it arrives: the reveal starts then, on every screen.
+    await push({ type: 'state', ...drawn(), winners: drawn().winners.map((w) => ({ ...w, drawn_at: T0 + 10_000 })) })
     expect(within(show).getByText('Sorteando...')).toBeInTheDocument()
     // The first place's shuffle runs 3000 ms, then its name stays; the second follows 2000 ms later.
     await advance(2_900)
@@ -160,7 +161,9 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     await push({ type: 'state', ...drawn(5), winners })
     // The reveal plays now: its shuffle, then Davi in second place.
     const show = screen.getByRole('dialog', { name: 'Sorteio ao vivo' })
-    await advance(3_100)
+    // The hello came 1 s after the socket opened: its sample puts the server 500 ms ahead, and the
+    // reveal runs on the server's clock from Davi's drawn_at.
+    await advance(2_600)
     expect(within(show).getByText('2º Lugar', { selector: 'p' })).toBeInTheDocument()
     expect(within(show).getAllByText('Davi Reis').length).toBeGreaterThan(0)
   })

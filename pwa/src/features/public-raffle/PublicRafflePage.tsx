@@ -9,7 +9,9 @@ import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
 import { usePageTitle } from '@/components/ui/usePageTitle'
 import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
-import { LiveShow } from '@/features/public-raffle/LiveShow'
+import { LiveShow } from '@/components/show/LiveShow'
+import { openRound } from '@/features/public-raffle/live-show'
+import { PoolFairness } from '@/features/public-raffle/PoolFairness'
 import { OfflineNotice, RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
 import { PublicWinners } from '@/features/public-raffle/PublicWinners'
@@ -87,7 +89,14 @@ function PublicRaffle({ code }: { code: string }) {
           <SelfCheck code={code} simple={state.raffle.type === 'simple'} winners={state.winners} />
         </div>
       </div>
-      <LiveShow live={live} offsetMs={view.offsetMs} onClose={view.close} />
+      <LiveShow
+        round={openRound(live.state)}
+        plan={live.show}
+        offsetMs={view.offsetMs}
+        tickets={live.state.raffle.type === 'tickets'}
+        onClose={view.close}
+        fairness={<PoolFairness state={live.state} />}
+      />
     </PageContainer>
   )
 }

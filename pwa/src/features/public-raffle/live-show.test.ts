@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { initialLive, liveReducer, type LiveState } from '@/features/public-raffle/live-show'
 import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
 
+const alternate = { rank: 1, name: 'Edu Alves', ticket_number: '005', email: null }
+
 const receive = (live: LiveState, state: ReturnType<typeof publicState>, now = T0) => liveReducer(live, { type: 'state', state, now })
 
 describe('the viewer state', () => {
@@ -13,13 +15,15 @@ describe('the viewer state', () => {
     const result = drawn()
     result.raffle.prizes = [{ position: 1, name: 'Bicicleta' }]
     live = receive(live, result, T0 + 10_600)
+    // The reveal starts when the server recorded the result (drawn_at), not when this copy arrived.
     expect(live.show).toEqual({
       roundId: 'r1',
-      startsAt: T0 + 10_600,
+      startsAt: T0 + 10_500,
       winners: [
         { position: 1, name: 'Bruno Lima', ticketNumber: '001', prize: 'Bicicleta' },
         { position: 2, name: 'Carla Dias', ticketNumber: '002', prize: '' },
       ],
+      alternates: [],
       names: drawn().names_sample,
     })
     expect(live.state?.raffle.status).toBe('completed')
@@ -32,7 +36,9 @@ describe('the viewer state', () => {
   })
 
   it('starts a result that beats the local countdown at the countdown end', () => {
-    const live = receive(receive(initialLive, countingDown()), drawn(), T0 + 9_990)
+    const early = drawn()
+    early.winners = early.winners.map((w) => ({ ...w, drawn_at: T0 + 9_990 }))
+    const live = receive(receive(initialLive, countingDown()), early, T0 + 9_990)
     expect(live.show?.startsAt).toBe(T0 + 10_000)
   })
 
@@ -57,9 +63,22 @@ describe('the viewer state', () => {
     const redrawing = { ...base, round: { id: 'r2', started_at: T0 + 70_000, countdown_ends_at: T0 + 73_000, offline: false, positions: [2] } }
     live = receive(live, redrawing, T0 + 70_100)
     expect(live.show).toBeNull()
-    const redrawn = { ...drawn(5), winners: [...drawn().winners, winner(2, 'Davi Reis', 'r2')] }
+    const redrawn = { ...drawn(5), winners: [...drawn().winners, winner(2, 'Davi Reis', 'r2', { drawn_at: T0 + 73_150 })], alternates: [alternate] }
     live = receive(live, redrawn, T0 + 73_200)
-    expect(live.show).toMatchObject({ roundId: 'r2', startsAt: T0 + 73_200, winners: [{ position: 2, name: 'Davi Reis' }] })
+    // A redraw reveals its place alone: the first draw's alternates were revealed with it.
+    expect(live.show).toMatchObject({ roundId: 'r2', startsAt: T0 + 73_150, winners: [{ position: 2, name: 'Davi Reis' }], alternates: [] })
+  })
+
+  it('reveals the first draw alternates after its winners', () => {
+    const result = { ...drawn(), alternates: [alternate] }
+    const live = receive(receive(initialLive, countingDown()), result, T0 + 10_600)
+    expect(live.show?.alternates).toEqual([{ position: 1, name: 'Edu Alves', ticketNumber: '005' }])
+  })
+
+  it('tells a viewer who opens the page after a round was abandoned, from the state', () => {
+    const live = receive(initialLive, publicState({ seq: 4, abandoned_round: { id: 'r1', abandoned_at: T0 + 70_000 } }))
+    expect(live.abandoned).toBe('r1')
+    expect(receive(live, countingDown(5)).abandoned).toBeNull()
   })
 
   it('marks a round the viewer saw open that closed without winners as abandoned, until the next round', () => {

@@ -3,7 +3,7 @@
 // once), and the reveal being played.
 import { prizeOf } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
-import type { OpenRound, RevealPlan } from '@/features/public-raffle/reveal-timeline'
+import type { OpenRound, RevealPlan, RevealWinner } from '@/lib/reveal-timeline'
 
 export interface LiveState {
   state: PublicState | null
@@ -30,25 +30,40 @@ export function openRound(state: PublicState | null): OpenRound | null {
   return { id: round.id, startedAt: round.started_at, countdownEndsAt: round.countdown_ends_at }
 }
 
-/** The reveal for the newest watched round whose winners are in `state` and that was not played. */
-function nextShow(state: PublicState, watched: Readonly<Record<string, number>>, played: readonly string[], now: number): RevealPlan | null {
+/**
+ * The first draw's alternates when `roundId` is the first draw (no other round drew before it; a
+ * called alternate's time is its call's): a redraw reveals its place alone.
+ */
+function alternatesOf(state: PublicState, roundId: string, drawnAt: number): RevealWinner[] {
+  const earlier = state.winners.some((w) => w.round_id !== roundId && !w.promoted && w.drawn_at < drawnAt)
+  if (earlier) return []
+  return (state.alternates ?? []).map((a) => ({ position: a.rank, name: a.name, ticketNumber: a.ticket_number }))
+}
+
+/**
+ * The reveal for the newest watched round whose winners are in `state` and that was not played. It
+ * starts when the server recorded the result (never before the countdown's end), on the server's
+ * clock: every screen of the room, the organiser's included, plays the same frame at the same time,
+ * however late its copy of the result arrived.
+ */
+function nextShow(state: PublicState, watched: Readonly<Record<string, number>>, played: readonly string[]): RevealPlan | null {
   for (let i = state.winners.length - 1; i >= 0; i--) {
     const roundId = state.winners[i]!.round_id
     const endsAt = watched[roundId]
     if (endsAt === undefined || played.includes(roundId)) continue
-    const winners = state.winners
-      .filter((w) => w.round_id === roundId)
+    const own = state.winners.filter((w) => w.round_id === roundId)
+    const drawnAt = Math.max(...own.map((w) => w.drawn_at))
+    const winners = own
       .sort((a, b) => a.position - b.position)
       .map((w) => ({ position: w.position, name: w.name, ticketNumber: w.ticket_number, prize: prizeOf(state.raffle.prizes, w.position) }))
-    // A result that beats this viewer's countdown (clocks agree only to a few ms) waits for its end.
-    return { roundId, startsAt: Math.max(now, endsAt), winners, names: state.names_sample }
+    return { roundId, startsAt: Math.max(drawnAt, endsAt), winners, alternates: alternatesOf(state, roundId, drawnAt), names: state.names_sample }
   }
   return null
 }
 
 export function liveReducer(live: LiveState, action: LiveAction): LiveState {
   if (action.type === 'close') return live.show ? { ...live, show: null } : live
-  const { state, now } = action
+  const { state } = action
   if (live.state && state.seq <= live.state.seq) return live
   let { watched, played, show } = live
   const round = state.round
@@ -57,7 +72,7 @@ export function liveReducer(live: LiveState, action: LiveAction): LiveState {
     // A new round (a redraw) takes the stage from a finished show.
     if (show && show.roundId !== round.id) show = null
   }
-  const next = nextShow(state, watched, played, now)
+  const next = nextShow(state, watched, played)
   if (next) {
     show = next
     played = [...played, next.roundId]
@@ -66,12 +81,14 @@ export function liveReducer(live: LiveState, action: LiveAction): LiveState {
 }
 
 /**
- * The round the room was told about and that is gone with no winner of its own (the public state
- * carries no abandon record: a round that closes without a result was abandoned). Cleared when
- * another round opens or a result arrives.
+ * The round the room was told about and that is gone with no result: the server names the latest
+ * round when it was abandoned (a viewer who opens the page afterwards is told too); before servers
+ * did, a round seen open that closes without a winner of its own. Cleared when another round opens
+ * or a result arrives.
  */
 function abandonedRound(live: LiveState, state: PublicState): string | null {
   if (state.round) return null
+  if (state.abandoned_round !== undefined) return state.abandoned_round?.id ?? null
   const was = live.state?.round?.id
   if (was === undefined) return state.winners.length > (live.state?.winners.length ?? 0) ? null : live.abandoned
   return state.winners.some((w) => w.round_id === was) ? null : was

@@ -27,10 +27,6 @@ export function placeText(position: number, prize = ''): string {
   return placeLabel(position, prize)
 }
 
-export function secondsText(n: number): string {
-  return n === 1 ? 'segundo' : 'segundos'
-}
-
 /** The public link of a raffle, as the organiser shares it. */
 export function publicLink(origin: string, code: string): string {
   return `${origin}/sorteio/${code}`

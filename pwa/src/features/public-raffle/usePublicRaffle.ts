@@ -10,7 +10,7 @@ import type { WebSocketCtor } from '@/sync/socket'
 import { initialLive, liveReducer, type LiveState } from '@/features/public-raffle/live-show'
 import { takeEarlyState, type EarlyState, type RequestTimes } from '@/features/public-raffle/early-state'
 import { fetchPublicState } from '@/features/public-raffle/public-api'
-import { showClock } from '@/features/public-raffle/useShowFrame'
+import { showClock } from '@/components/show/useShowFrame'
 
 /** 'waiting': no raffle has the code yet (not synced by its organiser); the socket waits for it. */
 export type PageLoad = { status: 'loading' } | { status: 'notFound' } | { status: 'waiting' } | { status: 'failed'; message: string; offline: boolean } | { status: 'ready' }

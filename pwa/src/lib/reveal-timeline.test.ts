@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ALTERNATE_MS,
+  BETWEEN_ALTERNATES_MS,
   BEFORE_DONE_MS,
   BETWEEN_POSITIONS_MS,
   POSITION_MS,
@@ -8,7 +10,7 @@ import {
   shuffleName,
   SHUFFLE_TICK_MS,
   type RevealPlan,
-} from '@/features/public-raffle/reveal-timeline'
+} from '@/lib/reveal-timeline'
 
 const T = 1_000_000
 const round = { id: 'r1', startedAt: T, countdownEndsAt: T + 10_000 }
@@ -55,8 +57,8 @@ describe('the reveal', () => {
     expect(at(10_000)).toMatchObject({ kind: 'reveal', index: 2, shuffling: true })
     expect(at(13_000)).toMatchObject({ kind: 'reveal', index: 2, shuffling: false, name: 'Davi' })
     expect(at(13_499)).toMatchObject({ kind: 'reveal', index: 2, shuffling: false })
-    expect(at(13_500)).toEqual({ kind: 'done', winners: plan.winners })
-    expect(at(1_000_000)).toEqual({ kind: 'done', winners: plan.winners })
+    expect(at(13_500)).toEqual({ kind: 'done', winners: plan.winners, alternates: [] })
+    expect(at(1_000_000)).toEqual({ kind: 'done', winners: plan.winners, alternates: [] })
   })
 
   it('reveals exactly the server winners, in position order, one by one', () => {
@@ -108,6 +110,34 @@ describe('the reveal', () => {
   })
 
   it('a reveal with no winners goes straight to its end', () => {
-    expect(showFrame(null, { ...plan, winners: [] }, plan.startsAt)).toEqual({ kind: 'done', winners: [] })
+    expect(showFrame(null, { ...plan, winners: [] }, plan.startsAt)).toEqual({ kind: 'done', winners: [], alternates: [] })
+  })
+})
+
+describe('the alternates', () => {
+  const withAlternates: RevealPlan = {
+    ...plan,
+    alternates: [
+      { position: 1, name: 'Edu', ticketNumber: '005' },
+      { position: 2, name: 'Ana', ticketNumber: '001' },
+    ],
+  }
+  const at = (ms: number) => showFrame(round, withAlternates, plan.startsAt + ms)
+  // The third winner lands at 13,000 ms and holds the headline for 2000 ms.
+  const first = 15_000
+
+  it('come after the winners, faster, each under its rank, then Parabéns! with both lists', () => {
+    expect(revealDuration(3, 2)).toBe(first + 2 * ALTERNATE_MS + BETWEEN_ALTERNATES_MS + BEFORE_DONE_MS)
+    expect(at(14_999)).toMatchObject({ kind: 'reveal', stage: 'winners', index: 2, shuffling: false, name: 'Davi' })
+    expect(at(first)).toMatchObject({ kind: 'reveal', stage: 'alternates', index: 0, shuffling: true, revealed: plan.winners, alternates: [] })
+    expect(at(first + ALTERNATE_MS)).toMatchObject({ kind: 'reveal', stage: 'alternates', index: 0, shuffling: false, name: 'Edu' })
+    const second = first + ALTERNATE_MS + BETWEEN_ALTERNATES_MS
+    expect(at(second)).toMatchObject({ kind: 'reveal', stage: 'alternates', index: 1, shuffling: true })
+    expect(at(second + ALTERNATE_MS)).toMatchObject({ stage: 'alternates', index: 1, shuffling: false, name: 'Ana', alternates: withAlternates.alternates })
+    expect(at(second + ALTERNATE_MS + BEFORE_DONE_MS)).toEqual({ kind: 'done', winners: plan.winners, alternates: withAlternates.alternates })
+  })
+
+  it('are faster than the winners', () => {
+    expect(ALTERNATE_MS + BETWEEN_ALTERNATES_MS).toBeLessThan(POSITION_MS + BETWEEN_POSITIONS_MS)
   })
 })

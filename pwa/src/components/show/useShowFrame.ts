@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { noSubscribe, tickingClock } from '@/lib/ticking-clock'
-import { openRound, type LiveState } from '@/features/public-raffle/live-show'
-import { SHUFFLE_TICK_MS, showFrame, type ShowFrame } from '@/features/public-raffle/reveal-timeline'
+import { SHUFFLE_TICK_MS, showFrame, type OpenRound, type RevealPlan, type ShowFrame } from '@/lib/reveal-timeline'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
@@ -16,16 +15,15 @@ export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribeMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false)
 }
 
-// Ticks at the shuffle's pace, only while something is on stage. The feed touches it with every
+// Ticks at the shuffle's pace, only while something is on stage. The feeds touch it with every
 // state, so a show that starts after a quiet hour does not render its first frame from then.
 export const showClock = tickingClock(SHUFFLE_TICK_MS)
 
-/** The show's current frame on the server's clock. */
-export function useShowFrame(live: LiveState, offsetMs: number): ShowFrame {
+/** The show's current frame on the server's clock (`offsetMs`: server minus local). */
+export function useShowFrame(round: OpenRound | null, plan: RevealPlan | null, offsetMs: number): ShowFrame {
   const reduced = useReducedMotion()
-  const round = openRound(live.state)
   // Ticking while a round is open or a reveal plays; a finished show stays still.
-  const active = round !== null || live.show !== null
+  const active = round !== null || plan !== null
   const now = useSyncExternalStore(active ? showClock.subscribe : noSubscribe, showClock.now)
-  return showFrame(round, live.show, now + offsetMs, reduced)
+  return showFrame(round, plan, now + offsetMs, reduced)
 }
