@@ -72,10 +72,28 @@ export async function closeList(userId: string, raffleId: string, database: Sort
   })
 }
 
+/** The raffle's Loteria Federal rounds, the list closed and its result, oldest first. */
+export async function federalRounds(raffleId: string, database: SorteioDB = appDb): Promise<DrawRow[]> {
+  const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
+  return rounds.filter((d) => d.method === 'federal').sort((a, b) => (a.round ?? 0) - (b.round ?? 0))
+}
+
+/** How each winner of a completed round follows from its prizes ('1º prêmio 50366 → final 366 → bilhete 366'). */
+export async function resultSteps(round: DrawRow, database: SorteioDB = appDb): Promise<FederalStep[]> {
+  if (!round.prizes || round.prizes.length !== 5) return []
+  return stepsOver(round, round.prizes, database)
+}
+
 /** What the five prizes give over the closed list, for the organiser to confirm before saving. */
 export async function previewResult(raffleId: string, prizes: readonly string[], database: SorteioDB = appDb): Promise<FederalStep[]> {
   const round = await federalRound(raffleId, database)
-  if (!round?.federal) throw new RuleError('draw_not_found')
+  if (!round) throw new RuleError('draw_not_found')
+  return stepsOver(round, prizes, database)
+}
+
+async function stepsOver(round: DrawRow, prizes: readonly string[], database: SorteioDB): Promise<FederalStep[]> {
+  const raffleId = round.raffleId
+  if (!round.federal) throw new RuleError('draw_not_found')
   const f = round.federal
   const tickets = await canonicalTickets(raffleId, database)
   // The list is the one closed: a device holding another cannot compute this result.

@@ -2,11 +2,13 @@ package httpapi_test
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/server/internal/public"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 	"github.com/sorteio/sorteio/sync/draw"
@@ -55,6 +57,13 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.start", federalClose(id, d.pool, settings)),
 			d.c.op(d.rid, "participants.add", addPayload(person("Tarde", 1)))), "applied", "rejected:draw_started")
 
+		// Viewers read the concurso, and the closed list counts down to the extraction.
+		var state public.State
+		view := d.e.do(t, request{method: "GET", path: "/api/public/raffles/" + d.c.snapshot(t, d.e, d.rid).Raffle.Code})
+		if err := json.NewDecoder(view.Body).Decode(&state); err != nil || state.Raffle.Federal == nil || state.Raffle.Federal.Concurso != 5732 ||
+			state.Round == nil || state.Round.CountdownEndsAt != settings["extraction_at"] {
+			t.Fatalf("public state = %+v, round %+v (%v)", state.Raffle, state.Round, err)
+		}
 		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleFinal}, concurso5732, d.pool, 2, false)
 		if err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import { LiveShow } from '@/features/public-raffle/LiveShow'
 import { RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
 import { QrCode } from '@/components/qr/QrCode'
+import { FederalNotice } from '@/features/public-raffle/FederalNotice'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
 import { useWakeLock } from '@/features/public-raffle/useWakeLock'
@@ -104,6 +105,7 @@ function BigScreen({ code }: { code: string }) {
             <p className="mt-[1vh] text-[2.6vh] text-white/80">
               {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
             </p>
+            <FederalNotice state={live.state} big />
           </div>
           {live.abandoned !== null && <AbandonedNotice code={code} big />}
           <div className="min-h-0 flex-1 landscape:overflow-hidden">
