@@ -80,6 +80,16 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		if len(done.Winners) != 2 || done.Winners[0].TicketID != res.Steps[0].Ticket.ID || len(done.Prizes) != 5 {
 			t.Fatalf("completion = %+v", done)
 		}
+		// The public record holds the extraction and the prizes, and verifies.
+		a := d.c.audit(t, d.e, d.rid)
+		if f := a.Draws[0].Federal; f == nil || f.Concurso != 5732 || len(f.Prizes) != 5 || len(f.Steps) != 2 || f.Steps[0] != res.Steps[0].Line {
+			t.Fatalf("public record = %+v", a.Draws[0])
+		}
+		for i, p := range draw.VerifyExport(a.Export) {
+			if len(p) != 0 {
+				t.Fatalf("round %d does not verify: %v", i+1, p)
+			}
+		}
 		snap := d.c.snapshot(t, d.e, d.rid)
 		if snap.Raffle.Status != protocol.StatusCompleted || snap.Draws[0].Method != protocol.MethodFederal || snap.Draws[0].Completion.Prizes[0] != "50366" {
 			t.Fatalf("snapshot = %+v %+v", snap.Raffle, snap.Draws)
