@@ -29,6 +29,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
               clientSeed: r.clientSeed,
               serverCommitment: r.serverCommitment,
               serverSeed: r.serverSeed,
+              federal: r.method === 'federal',
             },
           ]
         : [],
@@ -46,6 +47,15 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
     winnersCount: raffle.winnersCount,
     prizes: prizesByIndex(raffle.prizes, raffle.winnersCount),
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
+    federal: federalOf(overview),
   }
+}
+
+/** The Loteria Federal's statement from the completed round that closed the list, if any. */
+function federalOf(overview: DrawOverview): AtaInput['federal'] {
+  const round = overview.rounds.find((r) => r.method === 'federal' && r.state === 'completed' && r.federal && r.prizes)
+  if (!round?.federal || !round.prizes) return undefined
+  const f = round.federal
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, prizes: round.prizes }
 }
 
