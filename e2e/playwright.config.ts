@@ -92,6 +92,9 @@ export default defineConfig({
       MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
       // email.spec.ts waits for a reset link to expire.
       RESET_LINK_TTL: '15s',
+      // federal.spec.ts moves the API's clock past a Loteria Federal extraction by writing a number
+      // of milliseconds to this file (docs/development.md); absent, the clock is the machine's.
+      TEST_CLOCK_FILE: join(dataDir, 'clock-offset-ms'),
     },
   }],
 });

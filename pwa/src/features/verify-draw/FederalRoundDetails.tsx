@@ -38,7 +38,7 @@ export function FederalRoundDetails({ federal, check }: { federal: AuditFederal;
           <p className="mt-1 text-slate-600">{check ? '(não calculado)' : 'calculando...'}</p>
         )}
       </div>
-      <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
+      <p className="rounded-xl bg-amber-50 px-3 py-2 wrap-anywhere text-amber-900">
         {`Compare os cinco prêmios acima com o resultado do concurso ${federal.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}). Este aplicativo não consulta a Caixa: a conferência dos números é sua.`}
       </p>
     </div>
