@@ -81,7 +81,7 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
       {method === 'federal' && (
         <div className="space-y-4">
           <TextField label="Concurso" name="concurso" inputMode="numeric" value={concurso} onChange={(e) => setConcurso(e.target.value)} hint="O número do concurso da Loteria Federal, como a Caixa publica." />
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label="Data da extração" name="extractionDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             <TextField label="Hora (Brasília)" name="extractionTime" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
           </div>
