@@ -176,7 +176,7 @@ var reasons = []struct{ code, message string }{
 	{ReasonFederalPrizesCount, draw.FederalReasons[ReasonFederalPrizesCount]},
 	{ReasonFederalPrizeInvalid, draw.FederalReasons[ReasonFederalPrizeInvalid]},
 	{ReasonFederalClosed, "A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração."},
-	{ReasonFederalResultEntered, "O resultado desta extração já foi informado: uma segunda entrada não é aceita. Para corrigir um erro de digitação, use 'Corrigir resultado'."},
+	{ReasonFederalResultEntered, "O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -110,7 +110,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   federal_prizes_count: FEDERAL_REASONS.federal_prizes_count!,
   federal_prize_invalid: FEDERAL_REASONS.federal_prize_invalid!,
   federal_closed: "A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração.",
-  federal_result_entered: "O resultado desta extração já foi informado: uma segunda entrada não é aceita. Para corrigir um erro de digitação, use 'Corrigir resultado'.",
+  federal_result_entered: 'O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita.',
 }
 
 /**
