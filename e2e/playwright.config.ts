@@ -45,7 +45,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testDir: './tests', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testDir: './tests', testIgnore: 'federal.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // federal.spec.ts moves the one server's clock by days: it runs alone, after every other spec,
+    // so no spec running beside it sees its sessions, links or countdowns jump.
+    { name: 'clock', testDir: './tests', testMatch: 'federal.spec.ts', dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Speed budgets, run by `make bench`, not by `make test`. No trace: recording one snapshots the
     // page's DOM on its main thread around every action, inside the times being measured.
     { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' } },
@@ -92,6 +95,9 @@ export default defineConfig({
       MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
       // email.spec.ts waits for a reset link to expire.
       RESET_LINK_TTL: '15s',
+      // federal.spec.ts moves the API's clock past a Loteria Federal extraction by writing a number
+      // of milliseconds to this file (docs/development.md); absent, the clock is the machine's.
+      TEST_CLOCK_FILE: join(dataDir, 'clock-offset-ms'),
     },
   }],
 });

@@ -37,6 +37,9 @@ type Record struct {
 	Alternates      []string `json:"alternates,omitempty"`
 	StartedAt       int64    `json:"started_at"`
 	CompletedAt     int64    `json:"completed_at"`
+	// Federal is set on a round the Loteria Federal decided
+	// (loteria-federal-v1, §12): no seeds, the five prizes instead.
+	Federal *FederalRecord `json:"federal,omitempty"`
 }
 
 // Export is a raffle's whole draw history.
@@ -133,6 +136,9 @@ func VerifyExport(e Export) [][]string {
 // Verify recomputes a record and lists what does not match, in pt-BR; an
 // empty list means the winners follow from the published seeds and pool.
 func Verify(r Record) []string {
+	if r.Federal != nil {
+		return VerifyFederal(r)
+	}
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 

@@ -29,6 +29,15 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		}
 		rec.Alternates = c.Alternates
 	}
+	if rd.IsFederal() && rd.Federal != nil {
+		rec.Online = false
+		rec.Federal = &draw.FederalRecord{Algorithm: draw.FederalAlgorithm, Concurso: rd.Federal.Concurso,
+			ExtractionAt: rd.Federal.ExtractionAt, Rule: rd.Federal.DrawRule(), Prizes: []string{}}
+		if rd.Completion != nil {
+			rec.Federal.Prizes = rd.Completion.Prizes
+			rec.Federal.Steps = draw.FederalLines(rec)
+		}
+	}
 	return rec
 }
 

@@ -225,6 +225,20 @@ func decodeUpdate(p gjson.Result) (Mutation, *Rejection) {
 		u.AlternatesCount = &a
 		n++
 	}
+	method, rej := decodeDrawMethod(p)
+	if rej != nil {
+		return nil, rej
+	}
+	if method != nil {
+		u.DrawMethod = method
+		n++
+	}
+	if v := p.Get("federal"); v.Exists() {
+		if u.Federal, rej = decodeFederal(v); rej != nil {
+			return nil, rej
+		}
+		n++
+	}
 	if n == 0 {
 		return nil, Reject(ReasonInvalidPayload)
 	}

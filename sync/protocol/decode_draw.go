@@ -14,6 +14,12 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 	if m.DrawID, ok = drawIDField(p); !ok {
 		return nil, Reject(ReasonInvalidPayload)
 	}
+	if method := p.Get("method"); method.Exists() || p.Get("federal").Exists() {
+		if redraw || method.Str != MethodFederal || method.Type != gjson.String {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return decodeFederalClose(p, m)
+	}
 	if m.ClientCommitment, ok = hexField(p, "client_commitment"); !ok {
 		return nil, Reject(ReasonInvalidPayload)
 	}
@@ -32,19 +38,8 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 		m.Offline = v.Bool()
 	}
 	if !redraw {
-		if v := p.Get("winners_count"); v.Exists() {
-			n, rej := reqInt(p, "winners_count")
-			if rej != nil || n < MinWinners || n > MaxWinners {
-				return nil, Reject(ReasonInvalidPayload)
-			}
-			m.WinnersCount = &n
-		}
-		if v := p.Get("allow_duplicate_wins"); v.Exists() {
-			if !v.IsBool() {
-				return nil, Reject(ReasonInvalidPayload)
-			}
-			b := v.Bool()
-			m.AllowDuplicateWins = &b
+		if rej := decodeSeenSettings(p, &m); rej != nil {
+			return nil, rej
 		}
 		if v := p.Get("alternates_count"); v.Exists() {
 			n, rej := reqInt(p, "alternates_count")
@@ -62,11 +57,33 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 	return WinnerRedraw{DrawStart: m, Position: pos}, nil
 }
 
+// decodeSeenSettings reads the settings a first draw's device saw, when sent.
+func decodeSeenSettings(p gjson.Result, m *DrawStart) *Rejection {
+	if v := p.Get("winners_count"); v.Exists() {
+		n, rej := reqInt(p, "winners_count")
+		if rej != nil || n < MinWinners || n > MaxWinners {
+			return Reject(ReasonInvalidPayload)
+		}
+		m.WinnersCount = &n
+	}
+	if v := p.Get("allow_duplicate_wins"); v.Exists() {
+		if !v.IsBool() {
+			return Reject(ReasonInvalidPayload)
+		}
+		b := v.Bool()
+		m.AllowDuplicateWins = &b
+	}
+	return nil
+}
+
 func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
 	var m DrawComplete
 	var ok bool
 	if m.DrawID, ok = drawIDField(p); !ok {
 		return nil, Reject(ReasonInvalidPayload)
+	}
+	if p.Get("prizes").Exists() {
+		return decodeFederalResult(p, m)
 	}
 	if m.ClientSeed, ok = hexField(p, "client_seed"); !ok {
 		return nil, Reject(ReasonInvalidPayload)

@@ -18,7 +18,7 @@ func TestDecodeVectors(t *testing.T) {
 	// validation.json is shared with the PWA; draw-validation.json holds the
 	// draw ops of schema version 2, prizes-validation.json prizes and
 	// alternates (version 4).
-	for file, least := range map[string]int{"validation.json": 40, "draw-validation.json": 40, "prizes-validation.json": 20} {
+	for file, least := range map[string]int{"validation.json": 40, "draw-validation.json": 40, "prizes-validation.json": 20, "federal-validation.json": 40} {
 		raw, err := os.ReadFile("../testdata/ops/" + file)
 		if err != nil {
 			t.Fatal(err)

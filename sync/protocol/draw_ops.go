@@ -53,6 +53,9 @@ type DrawStart struct {
 	// AlternatesCount, when sent, is the alternates count the device saw
 	// (schema version 4), for the same reason.
 	AlternatesCount *int
+	// Federal, sent with method 'federal' (schema version 5), closes the
+	// list for the extraction the device saw: no commitment, no seed.
+	Federal *FederalSettings
 }
 
 // WinnerRedraw opens a redraw of one position whose winner was invalidated.
@@ -71,6 +74,10 @@ type DrawComplete struct {
 	// Alternates are an offline first draw's alternates (ticket ids in
 	// order), drawn after the winners in the same round.
 	Alternates []string
+	// Prizes are the five numbers of a Loteria Federal extraction as the
+	// organiser typed them (schema version 5); its winners are computed on
+	// the device from them and recomputed by the server.
+	Prizes []string
 	// Result is set by Check: what the server records and logs.
 	Result *DrawCompleted
 }
@@ -133,8 +140,12 @@ type DrawStarted struct {
 	CountdownSeconds   int    `json:"countdown_seconds"`
 	// AlternatesCount is how many alternates a first draw adds after its
 	// winners (sorteio-v2); absent, none, as before schema version 4.
-	AlternatesCount int   `json:"alternates_count,omitempty"`
-	StartedAt       int64 `json:"started_at"`
+	AlternatesCount int `json:"alternates_count,omitempty"`
+	// Method is 'federal' for a list closed for a Loteria Federal
+	// extraction, with the extraction's settings (absent: the seeded draw).
+	Method    string           `json:"method,omitempty"`
+	Federal   *FederalSettings `json:"federal,omitempty"`
+	StartedAt int64            `json:"started_at"`
 	// AbandonableAt is when the owner may abandon the round if its device
 	// never reveals it: the countdown's end plus the server's grace.
 	AbandonableAt int64 `json:"abandonable_at"`
@@ -150,6 +161,8 @@ type Completion struct {
 	Winners     []WinnerRef `json:"winners"`
 	// Alternates are the round's alternates (ticket ids, in order).
 	Alternates []string `json:"alternates,omitempty"`
+	// Prizes are a Loteria Federal round's five numbers, as entered.
+	Prizes []string `json:"prizes,omitempty"`
 }
 
 // DrawCompleted is the logged draw.complete payload, with the round's mode.
@@ -185,6 +198,10 @@ type Round struct {
 	// AbandonedAt is when the owner abandoned the round (server clock).
 	AbandonedAt *int64 `json:"abandoned_at,omitempty"`
 }
+
+// IsFederal says whether the round is a list closed for a Loteria Federal
+// extraction.
+func (r Round) IsFederal() bool { return r.Method == MethodFederal }
 
 // Open says whether the round still waits for its completion.
 func (r Round) Open() bool { return r.Completion == nil && r.AbandonedAt == nil }

@@ -90,6 +90,10 @@ type Raffle struct {
 	// the first draw adds after the winners (0..MaxAlternates).
 	Prizes          []Prize `json:"prizes"`
 	AlternatesCount int     `json:"alternates_count"`
+	// DrawMethod and Federal (schema version 5): 'federal' draws by the
+	// Loteria Federal extraction Federal names; absent, the seeded draw.
+	DrawMethod string           `json:"draw_method,omitempty"`
+	Federal    *FederalSettings `json:"federal,omitempty"`
 }
 
 // Mutation is a decoded, field-valid op payload.
@@ -113,6 +117,10 @@ type RaffleUpdate struct {
 	// one); each position is its own last-writer-wins field.
 	Prizes          []Prize `json:"prizes,omitempty"`
 	AlternatesCount *int    `json:"alternates_count,omitempty"`
+	// DrawMethod and Federal are two fields (schema version 5): switching
+	// back to the seeded draw keeps the extraction's settings.
+	DrawMethod *string          `json:"draw_method,omitempty"`
+	Federal    *FederalSettings `json:"federal,omitempty"`
 }
 
 // RaffleDelete removes a raffle (it stays as a tombstone in the feed).
@@ -180,5 +188,12 @@ func (u RaffleUpdate) ApplyTo(r *Raffle) {
 	}
 	if u.AlternatesCount != nil {
 		r.AlternatesCount = *u.AlternatesCount
+	}
+	if u.DrawMethod != nil {
+		r.DrawMethod = *u.DrawMethod
+	}
+	if u.Federal != nil {
+		f := *u.Federal
+		r.Federal = &f
 	}
 }

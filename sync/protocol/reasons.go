@@ -4,11 +4,13 @@
 // the op may apply. docs/sync-protocol.md describes it in words.
 package protocol
 
+import "github.com/sorteio/sorteio/sync/draw"
+
 // SchemaVersion is the protocol version this code speaks; the server also
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 4
+	SchemaVersion    = 5
 	MinSchemaVersion = 2
 )
 
@@ -76,6 +78,25 @@ const (
 	ReasonPrizeTooLong         = "prize_too_long"
 	ReasonAlternatesOutOfRange = "alternates_out_of_range"
 	ReasonNoAlternateLeft      = "no_alternate_left"
+	// Schema version 5: the Loteria Federal (docs/draw-algorithm.md §12).
+	ReasonDrawMethodInvalid      = "draw_method_invalid"
+	ReasonFederalConcurso        = "federal_concurso_invalid"
+	ReasonFederalTime            = "federal_time_invalid"
+	ReasonFederalRuleUnknown     = "federal_rule_unknown"
+	ReasonFederalDigitsInvalid   = "federal_digits_invalid"
+	ReasonFederalSimpleRaffle    = "federal_simple_raffle"
+	ReasonFederalSettingsMissing = "federal_settings_missing"
+	ReasonFederalUnnumbered      = "federal_ticket_unnumbered"
+	ReasonFederalNotNumeric      = "federal_ticket_not_numeric"
+	ReasonFederalRepeated        = "federal_ticket_repeated"
+	ReasonFederalDigitsShort     = "federal_digits_short"
+	ReasonFederalNotChosen       = "federal_not_chosen"
+	ReasonFederalNotFuture       = "federal_not_future"
+	ReasonFederalTooEarly        = "federal_too_early"
+	ReasonFederalPrizesCount     = "federal_prizes_count"
+	ReasonFederalPrizeInvalid    = "federal_prize_invalid"
+	ReasonFederalResultEntered   = "federal_result_entered"
+	ReasonFederalClosed          = "federal_closed"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -138,6 +159,24 @@ var reasons = []struct{ code, message string }{
 	{ReasonAlternatesOutOfRange, "O número de suplentes deve estar entre 0 e 10."},
 	{ReasonInvalidPhone, "Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +."},
 	{ReasonNoAlternateLeft, "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'."},
+	{ReasonDrawMethodInvalid, "Método de sorteio inválido: escolha 'Sorteio verificável' ou 'Loteria Federal'."},
+	{ReasonFederalConcurso, "Informe o número do concurso da Loteria Federal, de 1 a 99999."},
+	{ReasonFederalTime, "Informe a data e a hora da extração da Loteria Federal (hora e minutos)."},
+	{ReasonFederalRuleUnknown, draw.FederalReasons[ReasonFederalRuleUnknown]},
+	{ReasonFederalDigitsInvalid, draw.FederalReasons[ReasonFederalDigitsInvalid]},
+	{ReasonFederalSimpleRaffle, "A Loteria Federal só vale para sorteios por bilhetes numerados."},
+	{ReasonFederalSettingsMissing, "Informe o concurso, a data da extração e a regra antes de escolher a Loteria Federal."},
+	{ReasonFederalUnnumbered, draw.FederalReasons[ReasonFederalUnnumbered]},
+	{ReasonFederalNotNumeric, draw.FederalReasons[ReasonFederalNotNumeric]},
+	{ReasonFederalRepeated, draw.FederalReasons[ReasonFederalRepeated]},
+	{ReasonFederalDigitsShort, draw.FederalReasons[ReasonFederalDigitsShort]},
+	{ReasonFederalNotChosen, "Este sorteio não usa a Loteria Federal, ou as configurações da extração mudaram: confira 'Configurações'."},
+	{ReasonFederalNotFuture, "A lista só pode ser fechada antes da hora da extração, pelo relógio do servidor: escolha um concurso futuro em 'Configurações'."},
+	{ReasonFederalTooEarly, "O resultado só pode ser informado depois da hora da extração, pelo relógio do servidor."},
+	{ReasonFederalPrizesCount, draw.FederalReasons[ReasonFederalPrizesCount]},
+	{ReasonFederalPrizeInvalid, draw.FederalReasons[ReasonFederalPrizeInvalid]},
+	{ReasonFederalClosed, "A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração."},
+	{ReasonFederalResultEntered, "O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -61,10 +61,7 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 		}
 		return m, nil
 	case RaffleUpdate:
-		if rej := editable(st.Raffle); rej != nil {
-			return nil, rej
-		}
-		return m, nil
+		return checkUpdate(m, st)
 	case RaffleDelete:
 		if st.Raffle == nil || st.Raffle.Deleted {
 			return nil, Reject(ReasonRaffleNotFound)

@@ -46,9 +46,13 @@ func NeedsPool(m Mutation, st State) PoolNeed {
 			return PoolFull
 		}
 	case DrawComplete:
+		// The Loteria Federal's rules read the ticket numbers.
+		if rd := st.Round(m.DrawID); rd != nil && rd.Open() && rd.IsFederal() && m.Prizes != nil {
+			return PoolFull
+		}
 		// The digest was checked when the round opened; the pool cannot
 		// have changed since.
-		if rd := st.Round(m.DrawID); rd != nil && rd.Open() && rd.Offline == m.Offline {
+		if rd := st.Round(m.DrawID); rd != nil && rd.Open() && !rd.IsFederal() && rd.Offline == m.Offline && m.Prizes == nil {
 			return PoolDraw
 		}
 	}
@@ -78,6 +82,13 @@ func NewDrawID(m Mutation) string {
 }
 
 func checkDrawStart(m DrawStart, st State) (Mutation, *Rejection) {
+	if m.Federal != nil {
+		return checkFederalClose(m, st)
+	}
+	if st.Raffle != nil && st.Raffle.IsFederal() {
+		// A Loteria Federal raffle is drawn only by its extraction.
+		return nil, Reject(ReasonFederalNotChosen)
+	}
 	if rej := editable(st.Raffle); rej != nil {
 		return nil, rej
 	}
@@ -176,6 +187,9 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 	var start DrawStart
 	switch m := m.(type) {
 	case DrawStart:
+		if m.Federal != nil {
+			return newFederalRound(m, st)
+		}
 		start = m
 		rd.Kind, rd.WinnersCount, rd.CountdownSeconds = KindDraw, r.WinnersCount, r.CountdownSeconds
 		rd.AlternatesCount = r.AlternatesCount
@@ -202,6 +216,12 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 // start declared: a device that committed online and then completed offline
 // could have tried seeds until one gave the winner it wanted.
 func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
+	if rd := st.Round(m.DrawID); rd != nil && st.Raffle != nil && !st.Raffle.Deleted && (rd.IsFederal() || m.Prizes != nil) {
+		if !rd.IsFederal() || m.Prizes == nil {
+			return nil, Reject(ReasonModeMismatch)
+		}
+		return checkFederalResult(m, rd, st)
+	}
 	round, rej := liveRound(st, m.DrawID)
 	if rej != nil {
 		return nil, rej
@@ -286,6 +306,10 @@ func checkAbandon(m DrawAbandon, st State) (Mutation, *Rejection) {
 	round, rej := liveRound(st, m.DrawID)
 	if rej != nil {
 		return nil, rej
+	}
+	if round.IsFederal() {
+		// A closed list stays closed: its winners come from the extraction.
+		return nil, Reject(ReasonFederalClosed)
 	}
 	if st.Now < round.RevealDue()+st.AbandonGrace {
 		// The grace now, not the one published at the start (AbandonableAt):

@@ -43,6 +43,7 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     completedAt,
     alternatesCount: num(w.alternates_count) ?? 0,
     alternates: completedAt === null ? null : ids(w.alternates),
+    ...(w.method === 'federal' ? { method: 'federal' as const, federal: w.federal ?? null, prizes: completedAt === null ? null : ids(w.prizes) } : {}),
   }
 }
 
@@ -134,6 +135,10 @@ async function applyStart(database: SorteioDB, raffleId: string, kind: DrawKind,
       // The mode is the start's: offline only when it says so.
       offline: p.offline === true,
     }
+    if (p.method === 'federal') {
+      // A list closed for the Loteria Federal: no commitment, no countdown, no alternates.
+      Object.assign(row, { method: 'federal', federal: p.federal, prizes: null, clientCommitment: '', countdownSeconds: 0, alternatesCount: 0 })
+    }
   }
   await database.draws.put(row)
   if (kind === 'draw' && raffle.status === 'pending') await database.raffles.update(raffleId, { status: 'in_progress' })
@@ -153,6 +158,14 @@ async function putWinners(database: SorteioDB, raffleId: string, drawId: string,
   )
 }
 
+/** The winners of a round this device completed itself, by position. */
+function ownWinners(raffleId: string, draw: DrawRow, tickets: readonly string[]): WinnerRow[] {
+  return tickets.map((ticketId, i) => {
+    const position = draw.positions[i] ?? i + 1
+    return { id: winnerId(draw.id, position), raffleId, drawId: draw.id, position, ticketId, isValid: true, invalidatedAt: null, invalidationReason: null }
+  })
+}
+
 async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, at: number): Promise<void> {
   const draw = await database.draws.get(String(p.draw_id))
   if (!draw || draw.raffleId !== raffleId) return
@@ -164,20 +177,25 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
     const list = (Array.isArray(p.winners) ? p.winners : []) as WinnerWire[]
     winners = list.map((w) => winnerFromWire(raffleId, w, draw.id))
     completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at, alternates: ids(p.alternates) }
+    if (Array.isArray(p.prizes)) completed.prizes = ids(p.prizes)
     if (!draw.resultCheck && heldCommitment(draw)) completed.resultCheck = 'pending'
   } else {
     // Our own reveal: only an open round takes it (the server's result, once here, stays).
     if (draw.state !== 'open') return
+    if (Array.isArray(p.prizes)) {
+      // A Loteria Federal result: the winners this device computed from the five prizes.
+      winners = ownWinners(raffleId, draw, ids(p.winners))
+      completed = { state: 'completed', offline: false, prizes: ids(p.prizes), completedAt: at + (await serverOffset(database)), alternates: [] }
+      await database.draws.update(draw.id, completed)
+      await putWinners(database, raffleId, draw.id, winners)
+      await database.raffles.update(raffleId, { status: 'completed', drawnAt: completed.completedAt ?? null })
+      return
+    }
     if (!offline) {
       await database.draws.update(draw.id, { state: 'revealing', offline: false, clientSeed })
       return
     }
-    const tickets = (Array.isArray(p.winners) ? p.winners : []) as string[]
-    winners = tickets.map((ticketId, i) => {
-      const position = draw.positions[i] ?? i + 1
-      const w: WinnerRow = { id: winnerId(draw.id, position), raffleId, drawId: draw.id, position, ticketId, isValid: true, invalidatedAt: null, invalidationReason: null }
-      return w
-    })
+    winners = ownWinners(raffleId, draw, ids(p.winners))
     completed = {
       state: 'completed',
       offline: true,

@@ -24,6 +24,9 @@ export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
     createdAt: w.created_at,
     prizes: mergePrizes([], w.prizes),
     alternatesCount: w.alternates_count ?? 0,
+    // Only when chosen, so raffles that never chose read as before.
+    ...(w.draw_method ? { drawMethod: w.draw_method } : {}),
+    ...(w.federal ? { federal: w.federal } : {}),
   }
 }
 
@@ -35,6 +38,8 @@ const settingFields: Record<string, keyof RaffleRow> = {
   countdown_seconds: 'countdownSeconds',
   allow_duplicate_wins: 'allowDuplicateWins',
   alternates_count: 'alternatesCount',
+  draw_method: 'drawMethod',
+  federal: 'federal',
 }
 
 export async function applyOp(

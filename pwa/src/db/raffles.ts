@@ -1,6 +1,7 @@
 // Raffle reads and writes. Each write changes the local tables and queues its op in one transaction.
 import Dexie from 'dexie'
 import { applyOp } from '@/db/apply'
+import { checkFederalUpdate } from '@/db/federal-check'
 import { newCode, newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
@@ -15,7 +16,8 @@ import {
   checkWinners,
   RuleError,
 } from '@/protocol/rules'
-import type { RaffleWire } from '@/protocol/wire'
+import { checkDrawMethod, checkFederalShape } from '@/protocol/federal-settings'
+import type { FederalSettingsWire, RaffleWire } from '@/protocol/wire'
 
 export interface NewRaffle {
   title: string
@@ -29,7 +31,9 @@ export interface NewRaffle {
   alternatesCount?: number
 }
 
-export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins' | 'alternatesCount'>> & {
+export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | 'winnersCount' | 'countdownSeconds' | 'allowDuplicateWins' | 'alternatesCount' | 'drawMethod'>> & {
+  /** The Loteria Federal's extraction (schema version 5). */
+  federal?: FederalSettingsWire
   /** Positions whose prize changed (an empty name clears one). */
   prizes?: Prize[]
 }
@@ -81,11 +85,16 @@ export async function updateRaffle(userId: string, raffleId: string, settings: R
   if (settings.allowDuplicateWins !== undefined) payload.allow_duplicate_wins = settings.allowDuplicateWins
   if (settings.prizes !== undefined && settings.prizes.length > 0) payload.prizes = checkPrizes(settings.prizes)
   if (settings.alternatesCount !== undefined) payload.alternates_count = checkAlternates(settings.alternatesCount)
+  const method = settings.drawMethod === undefined ? undefined : checkDrawMethod(settings.drawMethod)
+  const federal = settings.federal === undefined ? undefined : checkFederalShape(settings.federal)
+  if (method !== undefined) payload.draw_method = method
+  if (federal !== undefined) payload.federal = federal
   if (Object.keys(payload).length === 0) return
   await writeTx(database, async () => {
     const raffle = await getRaffle(userId, raffleId, database)
     if (!raffle) throw new RuleError('raffle_not_found')
     if (raffle.status !== 'pending') throw new RuleError('draw_started')
+    if (method !== undefined || federal !== undefined) await checkFederalUpdate(raffle, method, federal, database)
     await applyOp(database, userId, raffleId, 'raffle.update', payload, Date.now())
     await enqueue(database, userId, raffleId, 'raffle.update', payload)
   })

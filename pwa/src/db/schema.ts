@@ -6,7 +6,7 @@ import { DATABASE_NAME, markDatabaseHere } from '@/db/device'
 import { chunkLegacyTickets, packChunkRows } from '@/db/ticket-upgrade'
 import type { TicketFields } from '@/protocol/snapshot-columns'
 import type { Prize } from '@/protocol/prizes'
-import type { OpType } from '@/protocol/wire'
+import type { DrawMethod, FederalSettingsWire, OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
 export type RaffleStatus = 'pending' | 'in_progress' | 'completed'
@@ -28,6 +28,9 @@ export interface RaffleRow {
   prizes?: Prize[]
   /** How many alternates the first draw adds after the winners (absent: 0). */
   alternatesCount?: number
+  /** 'federal': drawn by the Loteria Federal extraction `federal` names (absent: the seeded draw). */
+  drawMethod?: DrawMethod
+  federal?: FederalSettingsWire | null
 }
 
 /**
@@ -123,6 +126,10 @@ export interface DrawRow {
   alternatesCount?: number
   /** The alternates' ticket ids in order, once completed (absent or null: none). */
   alternates?: string[] | null
+  /** 'federal': a list closed for the Loteria Federal extraction `federal`; its five prizes once entered. */
+  method?: DrawMethod
+  federal?: FederalSettingsWire | null
+  prizes?: string[] | null
   /**
    * Whether the server's result matches the commitments this device saw at the start: 'pending'
    * when a completed round came from the server for a round whose server commitment this device

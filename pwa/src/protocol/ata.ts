@@ -3,6 +3,7 @@
 // into the ata's content; the printable page and the PDF only lay it out, so both say the same.
 // Prizes per position, alternates and their promotions are optional slots: filled once the raffle
 // carries them, absent (and not printed) before.
+import { ataFederal, FEDERAL_ROUND_MODE, type AtaFederal, type AtaFederalInput } from '@/protocol/ata-federal'
 import { formatDateTimeSeconds } from '@/lib/dates'
 import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
 import { maskEmail } from '@/protocol/mask-email'
@@ -24,6 +25,8 @@ export interface AtaRoundInput {
   clientSeed: string | null
   serverCommitment: string | null
   serverSeed: string | null
+  /** Decided by the Loteria Federal: no seeds (protocol/ata-federal.ts). */
+  federal?: boolean
 }
 
 export interface AtaWinnerInput {
@@ -68,6 +71,8 @@ export interface AtaInput {
   prizes?: ReadonlyArray<string | null | undefined>
   /** Slot: the alternates drawn with the winners. */
   alternates?: AtaAlternateInput[]
+  /** A Loteria Federal draw's extraction, rule and prizes (protocol/ata-federal.ts). */
+  federal?: AtaFederalInput
 }
 
 /** A moment in both time zones the ata states: Brasília's and UTC. */
@@ -140,6 +145,8 @@ export type Ata =
       invalidations: number
       verifyUrl: string
       signatures: string[]
+      /** The Loteria Federal's statement, or null for a seeded draw. */
+      federal: AtaFederal | null
     }
 
 export const SIGNATURES = ['Responsável', 'Testemunha']
@@ -215,7 +222,7 @@ export function buildAta(input: AtaInput): Ata {
     rounds: rounds.map((r, i) => ({
       number: i + 1,
       title: roundTitle(r),
-      mode: r.online ? 'Online (semente do organizador e do servidor)' : 'OFFLINE (só a semente do aparelho do organizador)',
+      mode: r.federal ? FEDERAL_ROUND_MODE : r.online ? 'Online (semente do organizador e do servidor)' : 'OFFLINE (só a semente do aparelho do organizador)',
       started: ataTime(r.startedAt),
       completed: ataTime(r.completedAt),
       poolSize: r.poolSize,
@@ -230,6 +237,7 @@ export function buildAta(input: AtaInput): Ata {
     invalidations: input.winners.filter((w) => !w.valid).length,
     verifyUrl: input.verifyUrl,
     signatures: SIGNATURES,
+    federal: ataFederal(input.federal),
   }
 }
 

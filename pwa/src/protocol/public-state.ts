@@ -1,6 +1,7 @@
 // The public projection of a raffle as the server sends it (docs/api.md, "Public raffle"), over
 // HTTP and on the public WebSocket. Times are Unix milliseconds on the server's clock. E-mails are
 // already masked by the server; nothing here is private.
+import type { FederalSettingsWire } from '@/protocol/wire'
 
 export type PublicRaffleType = 'simple' | 'tickets'
 export type PublicRaffleStatus = 'pending' | 'in_progress' | 'completed'
@@ -19,6 +20,8 @@ export interface PublicRaffle {
   /** The prizes of positions 1..winners_count (absent from servers before them). */
   prizes?: Array<{ position: number; name: string }>
   alternates_count?: number
+  /** The Loteria Federal extraction that decides the winners (absent: the seeded draw). */
+  federal?: FederalSettingsWire
 }
 
 /** The open round, only while one is open. */

@@ -3,6 +3,7 @@
 // vectors both implementations are tested with; every text goes through the text rule
 // (@/protocol/text, sync/testdata/text/vectors.json).
 import { participantEmail } from '@/protocol/email'
+import { FEDERAL_REASONS } from '@/protocol/federal-reasons'
 import { participantPhone } from '@/protocol/phone'
 import { cleanLine, cleanMultiline } from '@/protocol/text'
 
@@ -91,6 +92,25 @@ export const REASON_MESSAGES: Record<string, string> = {
   alternates_out_of_range: 'O número de suplentes deve estar entre 0 e 10.',
   invalid_phone: 'Telefone inválido: use o DDD e o número, como (11) 91234-5678, ou o formato internacional com +.',
   no_alternate_left: "Não há suplente para chamar: todos já foram chamados. Use 'Re-sortear'.",
+  // Schema version 5: the Loteria Federal; those shared with its draw keep its {placeholders}.
+  draw_method_invalid: "Método de sorteio inválido: escolha 'Sorteio verificável' ou 'Loteria Federal'.",
+  federal_concurso_invalid: "Informe o número do concurso da Loteria Federal, de 1 a 99999.",
+  federal_time_invalid: "Informe a data e a hora da extração da Loteria Federal (hora e minutos).",
+  federal_rule_unknown: FEDERAL_REASONS.federal_rule_unknown!,
+  federal_digits_invalid: FEDERAL_REASONS.federal_digits_invalid!,
+  federal_simple_raffle: "A Loteria Federal só vale para sorteios por bilhetes numerados.",
+  federal_settings_missing: "Informe o concurso, a data da extração e a regra antes de escolher a Loteria Federal.",
+  federal_ticket_unnumbered: FEDERAL_REASONS.federal_ticket_unnumbered!,
+  federal_ticket_not_numeric: FEDERAL_REASONS.federal_ticket_not_numeric!,
+  federal_ticket_repeated: FEDERAL_REASONS.federal_ticket_repeated!,
+  federal_digits_short: FEDERAL_REASONS.federal_digits_short!,
+  federal_not_chosen: "Este sorteio não usa a Loteria Federal, ou as configurações da extração mudaram: confira 'Configurações'.",
+  federal_not_future: "A lista só pode ser fechada antes da hora da extração, pelo relógio do servidor: escolha um concurso futuro em 'Configurações'.",
+  federal_too_early: "O resultado só pode ser informado depois da hora da extração, pelo relógio do servidor.",
+  federal_prizes_count: FEDERAL_REASONS.federal_prizes_count!,
+  federal_prize_invalid: FEDERAL_REASONS.federal_prize_invalid!,
+  federal_closed: "A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração.",
+  federal_result_entered: 'O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita.',
 }
 
 /**

@@ -15,8 +15,16 @@ const drawVectors = JSON.parse(readFileSync(drawFile, 'utf8')) as typeof vectors
 const prizesFile = resolve(__dirname, '../../../sync/testdata/ops/prizes-validation.json')
 const prizesVectors = JSON.parse(readFileSync(prizesFile, 'utf8')) as typeof vectors
 
+const federalFile = resolve(__dirname, '../../../sync/testdata/ops/federal-validation.json')
+const federalVectors = JSON.parse(readFileSync(federalFile, 'utf8')) as typeof vectors
+
 describe('validateOp (shared vectors)', () => {
+  it.each(federalVectors.cases.map((c) => [c.name, c] as const))('Loteria Federal, %s', (_name, c) => {
+    expect(validateOp(c.op)).toBe(c.want)
+  })
+
   it('reads the whole files', () => {
+    expect(federalVectors.cases.length).toBeGreaterThanOrEqual(40)
     expect(vectors.cases.length).toBeGreaterThanOrEqual(40)
     expect(drawVectors.cases.length).toBeGreaterThanOrEqual(40)
     expect(prizesVectors.cases.length).toBeGreaterThanOrEqual(20)

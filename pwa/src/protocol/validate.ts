@@ -3,7 +3,10 @@
 // draw-validation.json.
 // Only the fields are checked here; rules that need the raffle's state (draw started, limits over
 // the whole raffle) live in the repositories and on the server.
+import { FederalError } from '@/protocol/federal-reasons'
 import { checkDescription, checkEmail, checkPhone, checkPrize, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
+import { checkFederalClose, checkFederalResult } from '@/protocol/federal-ops'
+import { checkDrawMethod, checkFederalShape } from '@/protocol/federal-settings'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
 
@@ -28,13 +31,24 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
     'prizes',
     'alternates_count',
   ],
-  'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count'],
+  'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count', 'draw_method', 'federal'],
   'raffle.delete': [],
   'participants.add': ['tickets'],
   'participants.remove_group': ['group_id'],
-  'draw.start': ['draw_id', 'client_commitment', 'pool_digest', 'pool_size', 'offline', 'winners_count', 'allow_duplicate_wins', 'alternates_count'],
+  'draw.start': [
+    'draw_id',
+    'client_commitment',
+    'pool_digest',
+    'pool_size',
+    'offline',
+    'winners_count',
+    'allow_duplicate_wins',
+    'alternates_count',
+    'method',
+    'federal',
+  ],
   'winner.redraw': ['draw_id', 'position', 'client_commitment', 'pool_digest', 'pool_size', 'offline'],
-  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners', 'alternates'],
+  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners', 'alternates', 'prizes'],
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
   'winner.promote': ['position'],
@@ -92,6 +106,7 @@ function rule<T>(fn: () => T): T {
     return fn()
   } catch (e) {
     if (e instanceof RuleError) throw new Reject(e.reason)
+    if (e instanceof FederalError) throw new Reject(e.code)
     throw e
   }
 }
@@ -174,6 +189,14 @@ function checkUpdate(p: Obj): void {
     checkAlternatesField(p)
     fields++
   }
+  if ('draw_method' in p) {
+    rule(() => checkDrawMethod(p.draw_method))
+    fields++
+  }
+  if ('federal' in p) {
+    rule(() => checkFederalShape(p.federal))
+    fields++
+  }
   if (fields === 0) throw new Reject('invalid_payload')
 }
 
@@ -224,6 +247,10 @@ function checkStart(p: Obj): void {
 
 /** draw.start may name the settings it was started with; the server refuses it if they changed. */
 function checkStartSettings(p: Obj): void {
+  if ('method' in p || 'federal' in p) {
+    if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
+    return rule(() => checkFederalClose(p))
+  }
   checkStart(p)
   if ('winners_count' in p) {
     const n = reqInt(p, 'winners_count')
@@ -244,6 +271,7 @@ function checkRedraw(p: Obj): void {
 
 function checkComplete(p: Obj): void {
   if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
+  if ('prizes' in p) return rule(() => checkFederalResult(p))
   reqHex(p, 'client_seed')
   if (typeof p.offline !== 'boolean') throw new Reject('invalid_payload')
   const winners = p.winners

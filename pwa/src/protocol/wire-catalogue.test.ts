@@ -53,13 +53,14 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   RaffleWire: {
     keys: keysOf<RaffleWire>()([
       'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count', 'drawn_at', 'created_at',
+      'draw_method', 'federal',
     ]),
     shapes: ['raffle'],
   },
   FeedEntry: {
     keys: keysOf<FeedEntry>()([
       'id', 'code', 'title', 'description', 'type', 'status', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count', 'drawn_at', 'created_at',
-      'head_seq', 'deleted',
+      'head_seq', 'deleted', 'draw_method', 'federal',
     ]),
     shapes: ['feed_entry'],
   },
@@ -78,6 +79,7 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
     keys: keysOf<DrawWire>()([
       'draw_id', 'kind', 'positions', 'client_commitment', 'server_commitment', 'pool_digest', 'pool_size', 'winners_count', 'allow_duplicate_wins',
       'alternates_count', 'alternates', 'countdown_seconds', 'started_at', 'round', 'abandonable_at', 'abandoned_at', 'offline', 'client_seed', 'server_seed', 'seed', 'completed_at',
+      'method', 'federal', 'prizes',
     ]),
     shapes: ['round'],
   },

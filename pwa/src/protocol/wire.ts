@@ -2,9 +2,10 @@
 // on the wire, and the op types. The TypeScript side of the Go package sync/protocol: no storage,
 // no network, so every layer above can share them.
 
-// 2 adds the draw ops, 3 draw.abandon (and the server's countdown), 4 prizes and alternates; the server
-// accepts versions 2 and 3 too, so a device not yet updated keeps syncing.
-export const SCHEMA_VERSION = 4
+// 2 adds the draw ops, 3 draw.abandon (and the server's countdown), 4 prizes and alternates, 5 the
+// Loteria Federal (draw_method, federal; draw.start and draw.complete of its method); the server
+// accepts versions 2 to 4 too, so a device not yet updated keeps syncing.
+export const SCHEMA_VERSION = 5
 
 /** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
 export const OP_TYPES = [
@@ -58,6 +59,20 @@ export interface RaffleWire {
   /** Schema version 4: the prize of each position (none when absent) and the alternates drawn after the winners. */
   prizes?: PrizeWire[] | null
   alternates_count?: number
+  /** Schema version 5: 'federal' draws by the Loteria Federal extraction `federal` names (absent: seeded). */
+  draw_method?: DrawMethod
+  federal?: FederalSettingsWire | null
+}
+
+export type DrawMethod = 'seeded' | 'federal'
+
+/** The extraction a Loteria Federal raffle follows (docs/draw-algorithm.md §12). */
+export interface FederalSettingsWire {
+  concurso: number
+  /** Unix ms, a whole minute. */
+  extraction_at: number
+  rule: string
+  digits: number
 }
 
 /** What one position wins. */
@@ -110,6 +125,10 @@ export interface DrawWire {
   alternates_count?: number
   /** Its alternates' ticket ids, in order, once completed (absent: none). */
   alternates?: string[] | null
+  /** Schema version 5: 'federal' for a list closed for a Loteria Federal extraction, its settings, and the five prizes as entered. */
+  method?: DrawMethod
+  federal?: FederalSettingsWire | null
+  prizes?: string[] | null
 }
 
 export interface WinnerWire {

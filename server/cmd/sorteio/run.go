@@ -129,7 +129,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Live:     db,
 		Viewers:  viewers,
 		Hub:      hub,
-		Now:      time.Now,
+		Now:      apiClock(cfg.TestClockFile, log),
 		Assets:   assets,
 	}
 	emails, err := startMail(ctx, &wg, cfg, db, accounts, log)

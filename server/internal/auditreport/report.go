@@ -32,8 +32,14 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 		if !rec.Online {
 			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
 		}
+		if rec.Federal != nil {
+			mode = "Loteria Federal: sem semente, os vencedores saem do resultado da extração"
+		}
 		if len(problems) == 0 {
 			p.line("%d. %s, posições %v, %d bilhetes (%s): CONFERE", i+1, rec.Kind, rec.Positions, rec.PoolSize, mode)
+			if rec.Federal != nil {
+				writeFederal(p, rec)
+			}
 			continue
 		}
 		failed++

@@ -38,6 +38,10 @@ type Config struct {
 	// AbandonGrace is how long after a round's countdown its device still
 	// has to reveal it before the owner may abandon it.
 	AbandonGrace time.Duration
+	// TestClockFile, for end-to-end tests only (never set in production),
+	// names a file whose content is a number of milliseconds added to the
+	// clock the sync API decides by (clock.go in server/cmd/sorteio).
+	TestClockFile string
 	// ViewersMax and ViewersPerIP cap the public WebSocket connections of
 	// one instance, in all and per client address.
 	ViewersMax, ViewersPerIP int
@@ -134,6 +138,7 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.AbandonGrace = d
 	}
+	c.TestClockFile = strings.TrimSpace(getenv("TEST_CLOCK_FILE"))
 	// The issuer stays exactly as the provider spells it (a trailing slash included): tokens must match it.
 	c.OIDCIssuer = strings.TrimSpace(getenv("OIDC_ISSUER"))
 	c.OIDCClientID = strings.TrimSpace(getenv("OIDC_CLIENT_ID"))

@@ -64,6 +64,10 @@ type Raffle struct {
 	// how many alternates the first draw adds.
 	Prizes          []protocol.Prize `json:"prizes"`
 	AlternatesCount int              `json:"alternates_count"`
+	// Federal names the Loteria Federal extraction whose result decides
+	// the winners (absent for the seeded draw): viewers read 'Resultado
+	// pela Loteria Federal, concurso 5732 de 18/01/2023'.
+	Federal *protocol.FederalSettings `json:"federal,omitempty"`
 }
 
 // Counts are the raffle's people (groups) and tickets.
@@ -114,9 +118,17 @@ func Project(v store.PublicView, now time.Time) State {
 		Winners:     make([]Winner, len(v.Winners)),
 		NamesSample: v.Names,
 	}
+	if r.IsFederal() {
+		s.Raffle.Federal = r.Federal
+	}
 	if rd := v.Round; rd != nil {
 		s.Round = &Round{ID: rd.ID, StartedAt: rd.StartedAt, CountdownEndsAt: rd.StartedAt + int64(rd.CountdownSeconds)*1000,
 			Offline: rd.Offline, Positions: rd.Positions, PoolDigest: rd.PoolDigest, PoolSize: rd.PoolSize}
+		// A closed list counts down to its extraction (its settings are
+		// the raffle's, frozen since the list closed).
+		if r.IsFederal() && r.Federal != nil {
+			s.Round.CountdownEndsAt = r.Federal.ExtractionAt
+		}
 	}
 	for i, w := range v.Winners {
 		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),

@@ -42,10 +42,10 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, rd protocol.Round) err
 	}
 	if err := db.exec(ctx, tx, `INSERT INTO draws (id, raffle_id, round_no, kind, positions, client_commitment,
 		server_commitment, server_seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, alternates_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		countdown_seconds, started_at, alternates_count, method, federal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		rd.DrawID, rd.RaffleID, rd.Number, rd.Kind, string(positions), rd.ClientCommitment, rd.ServerCommitment,
 		rd.Secret, rd.Offline, rd.PoolDigest, rd.PoolSize, rd.WinnersCount, rd.AllowDuplicateWins, rd.CountdownSeconds,
-		rd.StartedAt, rd.AlternatesCount); err != nil {
+		rd.StartedAt, rd.AlternatesCount, methodColumn(rd.Method), encodeFederal(rd.Federal)); err != nil {
 		return err
 	}
 	if rd.Kind != protocol.KindDraw {
@@ -63,8 +63,8 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 	if err != nil {
 		return err
 	}
-	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ? WHERE raffle_id = ? AND id = ?`,
-		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), raffleID, res.DrawID); err != nil {
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ?, prizes = ? WHERE raffle_id = ? AND id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), encodeList(res.Prizes), raffleID, res.DrawID); err != nil {
 		return err
 	}
 	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
@@ -75,6 +75,15 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 	}
 	return db.exec(ctx, tx, `UPDATE raffles SET status = ?, drawn_at = ? WHERE id = ?`,
 		protocol.StatusCompleted, res.CompletedAt, raffleID)
+}
+
+// encodeList is a nullable JSON list column: null for no list.
+func encodeList(l []string) any {
+	if l == nil {
+		return nil
+	}
+	b, _ := json.Marshal(l) // strings cannot fail
+	return string(b)
 }
 
 // nonNil stores an empty list, not null, for a round without alternates.
@@ -135,7 +144,8 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
+		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates, method, federal, prizes
+		FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -144,17 +154,28 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	for rows.Next() {
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions, alternates string
-		var clientSeed, seed sql.NullString
+		var clientSeed, seed, federal, prizes sql.NullString
 		var completed, abandoned sql.NullInt64
+		var method string
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
-			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates); err != nil {
+			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates,
+			&method, &federal, &prizes); err != nil {
+			return nil, nil, err
+		}
+		if method != protocol.MethodSeeded {
+			rd.Method = method
+		}
+		if rd.Federal, err = decodeFederal(federal); err != nil {
 			return nil, nil, err
 		}
 		if abandoned.Valid {
 			rd.AbandonedAt = &abandoned.Int64
 		}
 		rd.AbandonableAt = rd.RevealDue() + db.abandonGrace.Milliseconds()
+		if rd.Federal != nil {
+			rd.AbandonableAt = rd.Federal.ExtractionAt
+		}
 		if err := json.Unmarshal([]byte(positions), &rd.Positions); err != nil {
 			return nil, nil, err
 		}
@@ -173,6 +194,11 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 			}
 			if len(c.Alternates) == 0 {
 				c.Alternates = nil
+			}
+			if prizes.Valid {
+				if err := json.Unmarshal([]byte(prizes.String), &c.Prizes); err != nil {
+					return nil, nil, err
+				}
 			}
 			rd.Completion = c
 		}

@@ -14,7 +14,7 @@ import (
 
 const raffleColumns = `id, owner_id, code, title, description, type, status, winners_count, countdown_seconds,
 	allow_duplicate_wins, drawn_at, created_at, deleted_at, head_seq, epoch, feed_seq, tickets, groups_count, local_id,
-	prizes, alternates_count`
+	prizes, alternates_count, draw_method, federal`
 
 // raffleRow is a raffle with its sync bookkeeping. Its ID is the server's
 // key; LocalID is the id its owner's devices use (migration 0012).
@@ -37,11 +37,20 @@ type rowScanner interface {
 func scanRaffle(row rowScanner) (raffleRow, error) {
 	var r raffleRow
 	var drawn, deleted sql.NullInt64
-	var prizes string
+	var prizes, method string
+	var federal sql.NullString
 	err := row.Scan(&r.ID, &r.OwnerID, &r.Code, &r.Title, &r.Description, &r.Type, &r.Status,
 		&r.WinnersCount, &r.CountdownSeconds, &r.AllowDuplicateWins, &drawn, &r.CreatedAt, &deleted,
-		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups, &r.LocalID, &prizes, &r.AlternatesCount)
+		&r.HeadSeq, &r.Epoch, &r.FeedSeq, &r.Tickets, &r.Groups, &r.LocalID, &prizes, &r.AlternatesCount, &method, &federal)
 	if err != nil {
+		return r, err
+	}
+	// The seeded draw is every raffle's unless it chose another: it reads as
+	// no method, so raffles that never chose look as they always did.
+	if method != protocol.MethodSeeded {
+		r.DrawMethod = method
+	}
+	if r.Federal, err = decodeFederal(federal); err != nil {
 		return r, err
 	}
 	if r.Prizes, err = decodePrizes(prizes); err != nil {
@@ -110,8 +119,38 @@ func (db *DB) createRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle, n
 // updateRaffle writes a raffle's editable settings.
 func (db *DB) updateRaffle(ctx context.Context, tx *sql.Tx, r protocol.Raffle) error {
 	return db.exec(ctx, tx, `UPDATE raffles SET title = ?, description = ?, winners_count = ?, countdown_seconds = ?,
-		allow_duplicate_wins = ?, prizes = ?, alternates_count = ? WHERE id = ?`, r.Title, r.Description, r.WinnersCount,
-		r.CountdownSeconds, r.AllowDuplicateWins, encodePrizes(r.Prizes), r.AlternatesCount, r.ID)
+		allow_duplicate_wins = ?, prizes = ?, alternates_count = ?, draw_method = ?, federal = ? WHERE id = ?`, r.Title, r.Description, r.WinnersCount,
+		r.CountdownSeconds, r.AllowDuplicateWins, encodePrizes(r.Prizes), r.AlternatesCount, methodColumn(r.DrawMethod),
+		encodeFederal(r.Federal), r.ID)
+}
+
+// methodColumn is the draw_method column: 'seeded' unless another was chosen.
+func methodColumn(m string) string {
+	if m == "" {
+		return protocol.MethodSeeded
+	}
+	return m
+}
+
+// encodeFederal is a federal column: the settings as JSON, or null.
+func encodeFederal(f *protocol.FederalSettings) any {
+	if f == nil {
+		return nil
+	}
+	b, _ := json.Marshal(f) // ints and strings cannot fail
+	return string(b)
+}
+
+// decodeFederal reads a federal column.
+func decodeFederal(s sql.NullString) (*protocol.FederalSettings, error) {
+	if !s.Valid {
+		return nil, nil
+	}
+	var f protocol.FederalSettings
+	if err := json.Unmarshal([]byte(s.String), &f); err != nil {
+		return nil, fmt.Errorf("federal settings: %w", err)
+	}
+	return &f, nil
 }
 
 // encodePrizes is the prizes column: a JSON list in position order.

@@ -55,6 +55,9 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID string, op proto
 	}
 	if protocol.IsDrawOp(m) {
 		err = db.loadDrawState(ctx, tx, raffleID, m, &st)
+	} else if protocol.FederalPoolNeeded(m, st) {
+		// The Loteria Federal's settings are checked against every ticket.
+		st.Pool, err = db.readPool(ctx, tx, raffleID, st.Tickets, true)
 	}
 	return st, err
 }

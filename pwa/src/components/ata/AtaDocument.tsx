@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { AtaFederalSection } from '@/components/ata/AtaFederalSection'
 import { QrCode } from '@/components/qr/QrCode'
 import type { Ata, AtaHolder, AtaPosition, AtaRound, AtaTime } from '@/protocol/ata'
 
@@ -128,6 +129,8 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
           </Row>
         </dl>
       </section>
+
+      {ata.federal && <AtaFederalSection federal={ata.federal} className={sectionClass} />}
 
       <section aria-label="Vencedores da ata" className={sectionClass}>
         <h2 className="mb-3 text-lg font-semibold">Vencedores</h2>

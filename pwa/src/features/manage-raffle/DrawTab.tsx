@@ -12,6 +12,7 @@ import type { RaffleRow } from '@/db/schema'
 import { OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT } from '@/features/manage-raffle/draw-text'
 import { AbandonRound } from '@/features/manage-raffle/AbandonRound'
 import { DrawStage } from '@/features/manage-raffle/DrawStage'
+import { FederalStage } from '@/features/manage-raffle/FederalStage'
 import type { GroupIndex } from '@/features/manage-raffle/participants-logic'
 import { formatCount } from '@/features/manage-raffle/participants-text'
 import type { DrawView } from '@/features/manage-raffle/useDraw'
@@ -115,10 +116,16 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           <Total label="Vencedores" value={raffle.winnersCount} />
         </dl>
         <PrizeList prizes={shownPrizes(raffle.prizes, raffle.winnersCount)} />
-        <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} revealing={revealing} />
-        <Button variant="outline" className="w-full sm:w-auto" onClick={() => setPresenting(true)}>
-          Apresentar
-        </Button>
+        {raffle.drawMethod === 'federal' ? (
+          <FederalStage userId={userId} raffle={raffle} />
+        ) : (
+          <>
+            <DrawStage userId={userId} raffle={raffle} missing={missing} ready={index !== undefined && view !== undefined} view={view} revealing={revealing} />
+            <Button variant="outline" className="w-full sm:w-auto" onClick={() => setPresenting(true)}>
+              Apresentar
+            </Button>
+          </>
+        )}
         {raffle.status !== 'pending' && (
           <ButtonLink to={`/gerenciar/${raffleId}/ata`} variant="outline" className="w-full sm:w-auto">
             Ata do sorteio

@@ -9,6 +9,7 @@ import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
 import { updateRaffle, type RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
+import { FederalSettings } from '@/features/manage-raffle/FederalSettings'
 import { PrizeSettings } from '@/features/manage-raffle/PrizeSettings'
 import { useSettingField } from '@/features/manage-raffle/useSettingField'
 import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
@@ -113,6 +114,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
               .finally(() => setTogglePending(false))
           }}
         />
+        {raffle.type === 'tickets' && <FederalSettings raffle={raffle} save={save} />}
         <p className="text-sm text-slate-600">
           Tipo: <span className="font-medium text-slate-800">{RAFFLE_TYPE_LABEL[raffle.type]}</span>{' '}
           <span className="text-slate-500">(definido na criação)</span>

@@ -29,6 +29,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
               clientSeed: r.clientSeed,
               serverCommitment: r.serverCommitment,
               serverSeed: r.serverSeed,
+              federal: r.method === 'federal',
             },
           ]
         : [],
@@ -49,6 +50,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
     // A raffle drawn without alternates prints no 'Suplentes' section.
     alternates: overview.alternates.length > 0 ? overview.alternates.map((a) => alternateInput(a, overview.winners)) : undefined,
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
+    federal: federalOf(overview),
   }
 }
 
@@ -57,4 +59,12 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
 function alternateInput(a: AlternateDetails, winners: readonly WinnerDetails[]): AtaAlternateInput {
   const called = winners.find((w) => w.promotedAt != null && w.ticketId === a.ticketId)
   return { rank: a.rank, name: a.name, ticketNumber: a.ticketNumber, email: a.email, usedFor: a.calledTo, usedAt: called?.promotedAt ?? null }
+}
+
+/** The Loteria Federal's statement from the completed round that closed the list, if any. */
+function federalOf(overview: DrawOverview): AtaInput['federal'] {
+  const round = overview.rounds.find((r) => r.method === 'federal' && r.state === 'completed' && r.federal && r.prizes)
+  if (!round?.federal || !round.prizes) return undefined
+  const f = round.federal
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, prizes: round.prizes }
 }

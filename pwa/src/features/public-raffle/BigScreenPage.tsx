@@ -15,6 +15,7 @@ import { PoolFairness } from '@/features/public-raffle/PoolFairness'
 import { RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
 import { count, placeText, PUBLIC_STATUS, PUBLIC_TYPE, publicLink, publicTitle } from '@/features/public-raffle/public-text'
 import { RoomLink } from '@/components/show/RoomLink'
+import { FederalNotice } from '@/features/public-raffle/FederalNotice'
 import { ConnectionBadge } from '@/features/public-raffle/RaffleSummary'
 import { usePublicRaffle } from '@/features/public-raffle/usePublicRaffle'
 import { useWakeLock } from '@/features/public-raffle/useWakeLock'
@@ -151,6 +152,7 @@ function BigScreen({ code }: { code: string }) {
             <p className="mt-[1vh] text-[2.6vh] text-white/80">
               {`${count(counts.people)} participantes · ${count(raffle.winners_count)} ${raffle.winners_count === 1 ? 'vencedor' : 'vencedores'}`}
             </p>
+            <FederalNotice state={live.state} big />
           </div>
           {live.abandoned !== null && <AbandonedNotice code={code} big />}
           <div className="min-h-0 flex-1 landscape:overflow-hidden">

@@ -4,6 +4,7 @@ import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { formatDateTime } from '@/lib/dates'
 import type { FeedStatus } from '@/sync/public-feed'
+import { FederalNotice } from '@/features/public-raffle/FederalNotice'
 import { count, PUBLIC_STATUS, PUBLIC_TYPE } from '@/features/public-raffle/public-text'
 
 const CONNECTION: Record<FeedStatus, { label: string; dot: string }> = {
@@ -56,6 +57,7 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
         <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small className="col-span-2 sm:col-span-1" />
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
+      <FederalNotice state={state} />
       {raffle.drawn_at !== null && raffle.status === 'completed' && (
         <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>
       )}

@@ -27,7 +27,8 @@ function roundsInOrder(record: AuditExport): RoundEntry[] {
 }
 
 function Verdict({ state, record }: { state: VerificationState; record: AuditExport }) {
-  const offline = record.draws.filter((r) => !r.online).length
+  // A Loteria Federal round has no seed at all: it is not an offline one.
+  const offline = record.draws.filter((r) => !r.online && !r.federal).length
   if (record.draws.length === 0 && record.refused.length === 0) {
     return (
       <p className="text-slate-700">

@@ -6,6 +6,7 @@ import { XIcon } from '@/components/ui/icons'
 import { formatDateTimeSeconds } from '@/lib/dates'
 import type { DrawTicket } from '@/protocol/draw'
 import type { AuditRound } from '@/features/verify-draw/audit-record'
+import { FEDERAL_ROUND_TEXT, FederalRoundDetails } from '@/features/verify-draw/FederalRoundDetails'
 import { describeTicket, type RoundCheck } from '@/features/verify-draw/verify-record'
 import { OFFLINE_TEXT, ONLINE_TEXT, placesText, roundTitle } from '@/features/verify-draw/verify-text'
 
@@ -63,16 +64,29 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
         <h3 id={titleId} className="mr-auto font-semibold text-slate-900">
           {roundTitle(round, index)} <span className="font-normal text-slate-600">({placesText(round.positions)})</span>
         </h3>
-        {round.online ? <Badge tone="info">Online</Badge> : <Badge tone="warning">OFFLINE</Badge>}
+        {round.federal ? (
+          <Badge tone="info">Loteria Federal</Badge>
+        ) : round.online ? (
+          <Badge tone="info">Online</Badge>
+        ) : (
+          <Badge tone="warning">OFFLINE</Badge>
+        )}
         {check ? (
           <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge>
         ) : (
           <Badge>Conferindo...</Badge>
         )}
       </div>
-      <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-        {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
-      </p>
+      {round.federal ? (
+        <>
+          <p className="text-sm text-slate-600">{FEDERAL_ROUND_TEXT}</p>
+          <FederalRoundDetails federal={round.federal} check={check} />
+        </>
+      ) : (
+        <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
+          {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
+        </p>
+      )}
 
       {/* The two times side by side are a list of their own: a <dl> holds only <div>-wrapped pairs. */}
       <div>
@@ -81,6 +95,8 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
           <Row label="Concluído em">{formatDateTimeSeconds(round.completed_at)}</Row>
         </dl>
         <dl className="divide-y divide-slate-100 border-t border-slate-100">
+          {!round.federal && (
+            <>
           <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
             <Hex value={round.client_commitment} />
           </Row>
@@ -101,6 +117,8 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
             <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
               {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
             </Row>
+          )}
+            </>
           )}
           <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>
             {round.pool_size}

@@ -27,6 +27,7 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
       clientSeed: r.client_seed,
       serverCommitment: r.server_commitment ?? null,
       serverSeed: r.server_seed ?? null,
+      federal: r.federal !== undefined,
     })),
     roundOpen: state.round !== null,
     winners: state.winners.map((w) => ({
@@ -45,6 +46,7 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
     prizes: prizesByIndex(record.prizes.length > 0 ? record.prizes : raffle.prizes, raffle.winners_count),
     alternates: alternatesInput(state, record),
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
+    federal: federalOf(record),
   }
 }
 
@@ -68,4 +70,11 @@ function alternatesInput(state: PublicState, record: AuditExport): AtaAlternateI
       usedAt: call?.promoted_at ?? null,
     }
   })
+}
+
+/** The Loteria Federal's statement from the record's round, with the lines it publishes. */
+function federalOf(record: AuditExport): AtaInput['federal'] {
+  const f = record.draws.find((r) => r.federal)?.federal
+  if (!f) return undefined
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule.kind, digits: f.rule.digits, prizes: f.prizes, lines: f.steps ?? [] }
 }

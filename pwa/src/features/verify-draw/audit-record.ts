@@ -31,6 +31,17 @@ export interface AuditRound {
   alternates?: string[]
   started_at: number
   completed_at: number
+  /** A round the Loteria Federal decided (loteria-federal-v1): the extraction and its five prizes, no seeds. */
+  federal?: AuditFederal
+}
+
+export interface AuditFederal {
+  algorithm: string
+  concurso: number
+  extraction_at: number
+  rule: { kind: string; digits: number }
+  prizes: string[]
+  steps?: string[]
 }
 
 /** A round given up without a result (its device never revealed it): nothing to recompute. */
@@ -147,11 +158,20 @@ function checkRound(r: unknown, n: number): asserts r is AuditRound {
   need(Array.isArray(round.winners) && round.winners.every(isString), `${where}, winners`)
   need(round.alternates_count === undefined || isInt(round.alternates_count), `${where}, alternates_count`)
   need(round.alternates === undefined || (Array.isArray(round.alternates) && round.alternates.every(isString)), `${where}, alternates`)
+  if (round.federal !== undefined) checkFederal(round.federal, `${where}, federal`)
   // The first draw publishes the pool; a redraw's, if any, is ignored (it is derived).
   if (round.kind === 'draw') {
     need(Array.isArray(round.pool), `${where}, pool`)
     ;(round.pool as unknown[]).forEach((t, i) => checkTicket(t, `${where}, pool[${i}]`))
   } else delete round.pool
+}
+
+function checkFederal(f: unknown, where: string): asserts f is AuditFederal {
+  need(isObject(f), where)
+  const federal = f as Json
+  need(isString(federal.algorithm) && isInt(federal.concurso) && isInt(federal.extraction_at), where)
+  need(isObject(federal.rule) && isString((federal.rule as Json).kind) && isInt((federal.rule as Json).digits), `${where}, rule`)
+  need(Array.isArray(federal.prizes) && federal.prizes.every(isString), `${where}, prizes`)
 }
 
 function checkAbandoned(a: unknown, i: number): asserts a is AuditAbandoned {

@@ -5,6 +5,7 @@ import { ALGORITHM, ALGORITHM_V1, canonical, combineSeeds, pickWithAlternates, p
 import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { verifyRefused, type RefusedCheck } from '@/features/verify-draw/refused-rounds'
+import { verifyFederalRound } from '@/features/verify-draw/verify-federal'
 import { checkPromotions, checkStory, STORY_TEXT } from '@/features/verify-draw/round-story'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
@@ -23,6 +24,8 @@ export interface RoundCheck {
   winners: string[] | null
   /** The alternates' ticket ids as computed here (sorteio-v2), or null. */
   alternates: string[] | null
+  /** A Loteria Federal round's lines as computed here ('1º prêmio 50366 → final 366 → bilhete 366'). */
+  federalLines?: string[] | null
 }
 
 export interface ExportCheck {
@@ -110,6 +113,7 @@ function compareWinners(round: AuditRound, computed: readonly string[], tickets:
  * publishes for itself). `step` is called after each of its three steps, so the page can repaint.
  */
 export async function verifyRound(round: AuditRound, drawnFrom: readonly DrawTicket[], step: () => Promise<void> = async () => {}): Promise<RoundCheck> {
+  if (round.federal) return verifyFederalRound(round, drawnFrom, step)
   const problems: string[] = []
   if (round.positions.length !== round.winners_count) {
     problems.push(`O registro sorteia ${round.positions.length} posição(ões), mas diz ${round.winners_count} vencedor(es).`)

@@ -1,0 +1,94 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { organiser } from './helpers';
+
+// The Loteria Federal end to end: the method set in 'Configurações', the list closed online, the
+// result entered OFFLINE after the extraction, synced, revealed to a viewer, and recomputed step by
+// step on the verification page. Nobody waits for a real extraction: the server's clock is moved
+// past it through TEST_CLOCK_FILE (e2e/playwright.config.ts), and the organiser's phone's with
+// Playwright's clock (docs/development.md, "Time in the end-to-end tests").
+
+const PHONE = { width: 360, height: 740 };
+const PRIZES = ['50366', '33514', '45504', '94365', '51105'];
+const clockFile = join(process.env.E2E_DATA_DIR!, 'clock-offset-ms');
+
+/** Brasília's date (yyyy-mm-dd) of a moment: UTC−3 all year. */
+const brasiliaDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10);
+
+test.afterEach(() => writeFileSync(clockFile, '0'));
+
+test('a Loteria Federal raffle: closed, its result entered offline, revealed and verified', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, seed } = await organiser(browser, 'federal');
+  const raffle = await seed.createRaffle({ title: 'Promoção de verão', winners: 2, countdown: 0 });
+  await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Eva', 'Fábio', 'Gil', 'Hugo']);
+
+  // Two days ahead at 19:00 in Brasília: always in the future.
+  const date = brasiliaDate(Date.now() + 2 * 86_400_000);
+  const extractionAt = Date.parse(`${date}T19:00:00-03:00`);
+  const [y, m, d] = date.split('-');
+
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/gerenciar/${raffle.id}`);
+  await page.getByRole('tab', { name: 'Configurações' }).click();
+  await page.getByRole('radio', { name: /Loteria Federal/ }).check();
+  await page.getByLabel('Concurso').fill('5732');
+  await page.getByLabel('Data da extração').fill(date);
+  await expect(page.getByLabel('Hora (Brasília)')).toHaveValue('19:00');
+  await page.getByRole('button', { name: 'Salvar método de sorteio' }).click();
+  await expect(page.getByText('Sorteio atualizado')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('federal-settings-360.png'), fullPage: true });
+
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  const stage = page.getByTestId('federal-stage');
+  await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
+  await stage.getByRole('button', { name: 'Fechar a lista para a extração' }).click();
+  await expect(stage).toContainText('Lista fechada com 8 bilhete(s)');
+
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const viewer = await phone.newPage();
+  await viewer.goto(`/sorteio/${raffle.code}`);
+  await expect(viewer.getByTestId('federal-notice').first()).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
+
+  // The extraction has happened: on the server's clock (the file) and on the organiser's phone
+  // (Playwright's clock, whose time then flows as usual), ten minutes after it.
+  const shift = extractionAt - Date.now() + 10 * 60_000;
+  writeFileSync(clockFile, String(shift));
+  await page.clock.install({ time: Date.now() + shift });
+  await page.reload();
+  // A real clock never jumps two days: the viewer's page, open since before, learns the server's
+  // clock when it connects again.
+  await viewer.reload();
+  await expect(viewer.getByTestId('federal-notice').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  await expect(page.getByTestId('federal-stage')).toBeVisible();
+
+  await context.setOffline(true);
+  for (const [i, prize] of PRIZES.entries()) await page.getByLabel(`${i + 1}º prêmio`).fill(prize);
+  await page.getByRole('button', { name: 'Conferir resultado' }).click();
+  const confirm = page.getByTestId('federal-confirm');
+  await expect(confirm).toContainText('1º lugar: 1º prêmio 50366 → final 6 → bilhete 006');
+  await page.screenshot({ path: test.info().outputPath('federal-confirm-360.png'), fullPage: true });
+  await confirm.getByRole('button', { name: 'Confirmar resultado' }).click();
+  await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 006 → bilhete 007');
+
+  await context.setOffline(false);
+  const show = viewer.getByRole('dialog', { name: 'Sorteio ao vivo' });
+  await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
+  await expect(show.getByRole('list', { name: 'Vencedores do sorteio' }).getByRole('listitem')).toHaveCount(2);
+  await viewer.screenshot({ path: test.info().outputPath('federal-viewer-360.png') });
+
+  const check = await phone.newPage();
+  await check.goto(`/sorteio/${raffle.code}/verificar`);
+  await expect(check.getByRole('status', { name: 'Resultado da conferência' }).getByText('Confere', { exact: true })).toBeVisible({ timeout: 15_000 });
+  const round = check.getByTestId('federal-round');
+  await expect(round).toContainText('1º lugar: 1º prêmio 50366 → final 6 → bilhete 006');
+  await expect(round).toContainText('publicado pela Caixa');
+  await expect(check.getByText(/rodada foi OFFLINE/)).toHaveCount(0);
+  // Caixa's long address wraps: nothing is wider than the phone.
+  expect(await check.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await check.screenshot({ path: test.info().outputPath('federal-verify-360.png'), fullPage: true });
+  await phone.close();
+});

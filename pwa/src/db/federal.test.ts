@@ -1,0 +1,75 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closeList, enterResult } from '@/db/federal'
+import { pendingOps } from '@/db/outbox'
+import { addPeople, type NewPerson } from '@/db/participants'
+import { createRaffle, getRaffle, updateRaffle } from '@/db/raffles'
+import type { FederalSettingsWire } from '@/protocol/wire'
+import { ANA, freshDb } from '@/sync/testing/helpers'
+
+// Concurso 5732: 1º 50366, 2º 33514, 3º 45504, 4º 94365, 5º 51105.
+const PRIZES = ['50366', '33514', '45504', '94365', '51105']
+const HOUR = 3_600_000
+
+function settings(at: number, digits = 0): FederalSettingsWire {
+  return { concurso: 5732, extraction_at: Math.floor(at / 60_000) * 60_000, rule: 'final-1-premio', digits }
+}
+
+const numbered = (...numbers: string[]): NewPerson[] => numbers.map((n, i) => ({ name: `Pessoa ${i + 1}`, ticketNumber: n }))
+
+async function federalRaffle(numbers: string[], at = Date.now() + HOUR) {
+  const db = freshDb()
+  const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
+  await addPeople(ANA, raffle.id, numbered(...numbers), db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: settings(at) }, db)
+  return { db, raffleId: raffle.id }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('Loteria Federal on the device', () => {
+  it('refuses a rule whose digits cannot reach the tickets, saying the digits needed', async () => {
+    const { db, raffleId } = await federalRaffle(['1', '366', '2000'])
+    await expect(updateRaffle(ANA, raffleId, { federal: settings(Date.now() + HOUR, 3) }, db)).rejects.toMatchObject({
+      reason: 'federal_digits_short',
+      message: 'A regra alcança números de até 3 algarismos, mas o maior bilhete, 2000, precisa de 4.',
+    })
+    expect((await getRaffle(ANA, raffleId, db))?.federal?.digits).toBe(0)
+  })
+
+  it('refuses ticket numbers that are not digits', async () => {
+    const db = freshDb()
+    const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, db)
+    await addPeople(ANA, raffle.id, numbered('A12'), db)
+    await expect(updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: settings(Date.now() + HOUR) }, db)).rejects.toMatchObject({
+      reason: 'federal_ticket_not_numeric',
+    })
+  })
+
+  it('closes the list, freezes it, and takes the result offline after the extraction', async () => {
+    const { db, raffleId } = await federalRaffle(['12', '300', '366', '370', '800'])
+    const round = await closeList(ANA, raffleId, db)
+    expect(round).toMatchObject({ method: 'federal', poolSize: 5, state: 'open' })
+    expect((await getRaffle(ANA, raffleId, db))?.status).toBe('in_progress')
+    await expect(addPeople(ANA, raffleId, numbered('900'), db)).rejects.toMatchObject({ reason: 'draw_started' })
+    await expect(enterResult(ANA, raffleId, PRIZES, db)).rejects.toMatchObject({ reason: 'federal_too_early' })
+
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 2 * HOUR)
+    await expect(enterResult(ANA, raffleId, ['5036', ...PRIZES.slice(1)], db)).rejects.toMatchObject({ reason: 'federal_prize_invalid' })
+    const steps = await enterResult(ANA, raffleId, PRIZES, db)
+    expect(steps.map((s) => s.line)).toEqual(['1º prêmio 50366 → final 366 → bilhete 366', 'Depois do bilhete 366 → bilhete 370'])
+    const complete = (await pendingOps(db, ANA)).find((o) => o.type === 'draw.complete')
+    expect(complete?.payload).toEqual({ draw_id: round.id, prizes: PRIZES, winners: steps.map((s) => s.ticket.id) })
+    expect((await getRaffle(ANA, raffleId, db))?.status).toBe('completed')
+    expect(await db.winners.where('raffleId').equals(raffleId).count()).toBe(2)
+    await expect(enterResult(ANA, raffleId, PRIZES, db)).rejects.toMatchObject({ reason: 'federal_result_entered' })
+  })
+
+  it('refuses to close the list once the extraction has begun', async () => {
+    const { db, raffleId } = await federalRaffle(['1', '2', '3'], Date.now() + 2 * 60_000)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 3 * 60_000)
+    await expect(closeList(ANA, raffleId, db)).rejects.toMatchObject({ reason: 'federal_not_future' })
+  })
+})

@@ -1,0 +1,123 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/Button'
+import { errorText } from '@/components/ui/error-text'
+import { TextField } from '@/components/ui/TextField'
+import type { RaffleSettings } from '@/db/raffles'
+import type { RaffleRow } from '@/db/schema'
+import { RULE_FINAL, RULE_UNITS } from '@/protocol/federal'
+import { DEFAULT_EXTRACTION_TIME, fromBrasilia, IRREGULAR_DAY_TEXT, isRegularDay, toBrasilia } from '@/protocol/federal-time'
+import type { DrawMethod } from '@/protocol/wire'
+
+interface FederalSettingsProps {
+  raffle: RaffleRow
+  save: (settings: RaffleSettings) => Promise<void>
+}
+
+const METHODS: Array<{ value: DrawMethod; label: string; hint: string }> = [
+  { value: 'seeded', label: 'Sorteio verificável', hint: 'O aplicativo sorteia na hora, com a semente publicada.' },
+  { value: 'federal', label: 'Loteria Federal', hint: 'Os vencedores saem do resultado de uma extração da Caixa, por uma regra fixada antes.' },
+]
+
+const RULES = [
+  { value: RULE_FINAL, label: 'Final do 1º prêmio' },
+  { value: RULE_UNITS, label: 'Unidades dos cinco prêmios' },
+]
+
+/**
+ * The draw method, for ticket raffles: 'Sorteio verificável' or 'Loteria Federal' with its extraction
+ * (concurso, date and time in Brasília, the rule). Saved together with 'Salvar método de sorteio';
+ * the device refuses what the server would (tickets that are not numbers, a rule whose digits cannot
+ * reach the highest ticket), with the server's message.
+ */
+export function FederalSettings({ raffle, save }: FederalSettingsProps) {
+  const stored = raffle.federal
+  const storedAt = stored ? toBrasilia(stored.extraction_at) : null
+  const [method, setMethod] = useState<DrawMethod>(raffle.drawMethod ?? 'seeded')
+  const [concurso, setConcurso] = useState(stored ? String(stored.concurso) : '')
+  const [date, setDate] = useState(storedAt?.date ?? '')
+  const [time, setTime] = useState(storedAt?.time ?? DEFAULT_EXTRACTION_TIME)
+  const [rule, setRule] = useState(stored?.rule ?? RULE_FINAL)
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const groupId = useId()
+  const at = fromBrasilia(date, time)
+  const irregular = Number.isFinite(at) && !isRegularDay(at)
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setSaving(true)
+    try {
+      if (method === 'federal') {
+        const digits = rule === RULE_UNITS ? 5 : 0
+        const n = concurso.trim() === '' ? Number.NaN : Number(concurso)
+        await save({ drawMethod: 'federal', federal: { concurso: n, extraction_at: at, rule, digits } })
+      } else {
+        await save({ drawMethod: 'seeded' })
+      }
+    } catch (e) {
+      setError(errorText(e))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-slate-200 p-4" aria-labelledby={groupId}>
+      <h3 id={groupId} className="text-sm font-semibold text-slate-900">
+        Método de sorteio
+      </h3>
+      <div role="radiogroup" aria-labelledby={groupId} className="space-y-2">
+        {METHODS.map((m) => (
+          <label key={m.value} className="flex gap-2 text-sm text-slate-800">
+            <input type="radio" name="drawMethod" value={m.value} checked={method === m.value} onChange={() => setMethod(m.value)} className="mt-1 size-4" />
+            <span>
+              <span className="font-medium">{m.label}</span>
+              <span className="block text-xs text-slate-600">{m.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {method === 'federal' && (
+        <div className="space-y-4">
+          <TextField label="Concurso" name="concurso" inputMode="numeric" value={concurso} onChange={(e) => setConcurso(e.target.value)} hint="O número do concurso da Loteria Federal, como a Caixa publica." />
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <TextField label="Data da extração" name="extractionDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <TextField label="Hora (Brasília)" name="extractionTime" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+          </div>
+          {irregular && (
+            <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {IRREGULAR_DAY_TEXT}
+            </p>
+          )}
+          <div className="space-y-1.5">
+            <label htmlFor={`${groupId}-rule`} className="block text-sm font-medium text-slate-800">
+              Regra
+            </label>
+            <select id={`${groupId}-rule`} name="rule" value={rule} onChange={(e) => setRule(e.target.value)} className="block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900">
+              {RULES.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+            <p className="text-xs text-slate-500">
+              {rule === RULE_UNITS
+                ? 'O número formado pelo último algarismo do 1º ao 5º prêmio, nesta ordem.'
+                : 'Os últimos algarismos do 1º prêmio, tantos quantos tem o maior bilhete.'}{' '}
+              Sem bilhete com esse número, vale o próximo acima (depois do maior, volta ao menor).
+            </p>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="outline" loading={saving} className="w-full sm:w-auto">
+        Salvar método de sorteio
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,26 @@
+import type { PublicState } from '@/protocol/public-state'
+import { cn } from '@/lib/cn'
+import { FINGERPRINT_LABEL, poolFingerprint } from '@/lib/pool-text'
+import { federalHeadline } from '@/protocol/federal-time'
+
+/**
+ * 'Resultado pela Loteria Federal, concurso 5732 de 18/01/2023' for a raffle the extraction decides,
+ * with the closed list's fingerprint while it waits for the result: the room sees the list was
+ * closed before the numbers existed.
+ */
+export function FederalNotice({ state, big = false }: { state: PublicState; big?: boolean }) {
+  const f = state.raffle.federal
+  if (!f) return null
+  const round = state.round
+  return (
+    <div data-testid="federal-notice" className={cn(big ? 'mt-[1vh] text-[2.6vh] text-white/85' : 'mt-2 text-sm text-slate-700')}>
+      <p className="font-medium">{federalHeadline(f)}</p>
+      {round?.pool_digest && (
+        <p>
+          {`${FINGERPRINT_LABEL} `}
+          <span className="font-mono font-bold tracking-wider">{poolFingerprint(round.pool_digest)}</span>
+        </p>
+      )}
+    </div>
+  )
+}

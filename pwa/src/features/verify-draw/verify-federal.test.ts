@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseAuditExport } from '@/features/verify-draw/audit-record'
+import { verifyExport } from '@/features/verify-draw/verify-record'
+
+// The Loteria Federal records the Go verifiers are tested with (sync/draw TestFederalRecords,
+// `sorteio verify`): the same verdicts, and the genuine round's lines exactly.
+interface Case {
+  name: string
+  verdict: 'CONFERE' | 'NÃO CONFERE'
+  lines?: string[]
+  record: unknown
+}
+
+const file = resolve(__dirname, '../../../../sync/testdata/draw/federal-records.json')
+const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
+
+describe('verifying Loteria Federal records', () => {
+  it('reads the whole file', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const record = parseAuditExport({ algorithm: 'sorteio-v2', raffle: { code: 'K7P2QX' }, draws: [c.record] })
+    const check = await verifyExport(record, { yieldToPage: async () => {} })
+    expect(check.ok ? 'CONFERE' : 'NÃO CONFERE').toBe(c.verdict)
+    if (c.lines) expect(check.rounds[0]!.federalLines).toEqual(c.lines)
+    if (c.verdict !== 'CONFERE') expect(check.rounds[0]!.problems.length).toBeGreaterThan(0)
+  })
+})

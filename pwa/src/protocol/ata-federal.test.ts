@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { ataFederal } from '@/protocol/ata-federal'
+import { fromBrasilia } from '@/protocol/federal-time'
+
+describe("the ata's Loteria Federal statement", () => {
+  it('states the method, the concurso, the extraction, the rule and the numbers', () => {
+    const ata = ataFederal({
+      concurso: 5732,
+      extractionAt: fromBrasilia('2023-01-18', '19:00'),
+      rule: 'final-1-premio',
+      digits: 0,
+      prizes: ['50366', '33514', '45504', '94365', '51105'],
+      lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
+    })
+    expect(ata).toEqual({
+      method: 'Loteria Federal',
+      concurso: '5732',
+      extraction: '18/01/2023 às 19:00 (horário de Brasília)',
+      rule: 'Final do 1º prêmio',
+      prizes: ['1º prêmio: 50366', '2º prêmio: 33514', '3º prêmio: 45504', '4º prêmio: 94365', '5º prêmio: 51105'],
+      lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
+      check: 'Os cinco prêmios podem ser conferidos no resultado do concurso 5732 publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx).',
+    })
+  })
+
+  it('is absent for a seeded draw', () => {
+    expect(ataFederal(undefined)).toBeNull()
+  })
+})

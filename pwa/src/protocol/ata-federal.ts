@@ -1,0 +1,40 @@
+// The ata's statement of a Loteria Federal draw (docs/draw-algorithm.md §12): the method, the
+// concurso and its extraction, the rule, the five prizes as entered and, when known, each winner's
+// step. Apart from protocol/ata.ts, which only carries it.
+import { ruleName } from '@/protocol/federal-settings'
+import { CAIXA_RESULTS_URL, extractionText } from '@/protocol/federal-time'
+
+export interface AtaFederalInput {
+  concurso: number
+  extractionAt: number
+  rule: string
+  digits: number
+  prizes: readonly string[]
+  /** Each winner's line ('1º prêmio 50366 → final 366 → bilhete 366'), when computed. */
+  lines?: readonly string[]
+}
+
+export interface AtaFederal {
+  method: string
+  concurso: string
+  extraction: string
+  rule: string
+  prizes: string[]
+  lines: string[]
+  check: string
+}
+
+export const FEDERAL_ROUND_MODE = 'Loteria Federal (sem semente: vale o resultado da extração)'
+
+export function ataFederal(input: AtaFederalInput | undefined): AtaFederal | null {
+  if (!input) return null
+  return {
+    method: 'Loteria Federal',
+    concurso: String(input.concurso),
+    extraction: extractionText(input.extractionAt),
+    rule: ruleName({ rule: input.rule, digits: input.digits }),
+    prizes: input.prizes.map((p, i) => `${i + 1}º prêmio: ${p}`),
+    lines: [...(input.lines ?? [])],
+    check: `Os cinco prêmios podem ser conferidos no resultado do concurso ${input.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}).`,
+  }
+}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// apiClock is the clock the API decides by: time.Now, or with TEST_CLOCK_FILE
+// (end-to-end tests only) time.Now plus the milliseconds that file holds, so
+// a test can move the server past a Loteria Federal extraction without
+// waiting for it. A missing or unreadable file adds nothing.
+func apiClock(file string, log *slog.Logger) func() time.Time {
+	if file == "" {
+		return time.Now
+	}
+	log.Warn("TEST_CLOCK_FILE is set: the API's clock follows that file (tests only)", "file", file)
+	return func() time.Time {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return time.Now()
+		}
+		ms, err := strconv.ParseInt(strings.TrimSpace(string(raw)), 10, 64)
+		if err != nil {
+			return time.Now()
+		}
+		return time.Now().Add(time.Duration(ms) * time.Millisecond)
+	}
+}

@@ -1,0 +1,31 @@
+package auditreport
+
+import (
+	"strings"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
+
+// CaixaResults is Caixa's page of the Loteria Federal's results, named for
+// the reader to open: nothing here fetches it.
+const CaixaResults = "https://loterias.caixa.gov.br/Paginas/Federal.aspx"
+
+// writeFederal prints how a Loteria Federal round's winners follow from its
+// five prizes, recomputed here, and what the reader must still compare with
+// Caixa's published result.
+func writeFederal(p printer, rec draw.Record) {
+	f := rec.Federal
+	p.line("   Loteria Federal, concurso %d, extração de %s; regra %s", f.Concurso, when(f.ExtractionAt), ruleText(f.Rule))
+	p.line("   Prêmios como informados: %s", strings.Join(f.Prizes, ", "))
+	for i, line := range draw.FederalLines(rec) {
+		p.line("   %dº lugar: %s", i+1, line)
+	}
+	p.line("   Compare os cinco prêmios com o resultado do concurso %d publicado pela Caixa: %s", f.Concurso, CaixaResults)
+}
+
+func ruleText(r draw.FederalRule) string {
+	if r.Kind == draw.RuleUnits {
+		return "'Unidades dos cinco prêmios'"
+	}
+	return "'Final do 1º prêmio'"
+}

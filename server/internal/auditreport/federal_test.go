@@ -1,0 +1,49 @@
+package auditreport
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sorteio/sorteio/sync/draw"
+)
+
+// `sorteio verify` on the shared Loteria Federal records: the genuine one
+// shows each step and points to Caixa's result; every tampered one fails.
+func TestVerifyFederalRecords(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/federal-records.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name    string      `json:"name"`
+			Verdict string      `json:"verdict"`
+			Lines   []string    `json:"lines"`
+			Record  draw.Record `json:"record"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			var out bytes.Buffer
+			failed := Write(&out, draw.Export{Algorithm: draw.Algorithm, Draws: []draw.Record{c.Record}})
+			if (failed == 0) != (c.Verdict == "CONFERE") {
+				t.Fatalf("%d failed, want %s:\n%s", failed, c.Verdict, out.String())
+			}
+			if c.Verdict != "CONFERE" {
+				return
+			}
+			for _, want := range append([]string{"concurso 5732", "Prêmios como informados: 50366, 33514, 45504, 94365, 51105", CaixaResults},
+				"1º lugar: "+c.Lines[0]) {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("missing %q in:\n%s", want, out.String())
+				}
+			}
+		})
+	}
+}
