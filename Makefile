@@ -27,7 +27,9 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 	@touch $@
 
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
-test: lint build test-go test-pwa size test-e2e
+# The unit tests before the fuzzing: a failing test reads quicker than a fuzzer's crash, and a
+# broken build fails there first.
+test: lint build test-go test-fuzz test-pwa size test-e2e
 
 ## lint: gofmt, go vet (the chaos tests' too), the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
 lint: deps
@@ -40,11 +42,9 @@ lint: deps
 	npm run --silent -w pwa lint
 
 # The embedded build is vetted here: it needs pwa/dist, which build makes.
-test-go: test-fuzz
+test-go:
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
-	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
-	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 # Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
 # inputs and imported files) and of what `sorteio verify` prints, one worker each, a few seconds a
@@ -65,6 +65,8 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzTicketNumber$$' -fuzztime 20000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
+	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 fuzz:
 	$(FUZZ) -fuzz '^FuzzPush$$' -fuzztime 60s ./server/internal/httpapi
