@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps mailpit test test-go test-fuzz fuzz test-pwa size test-e2e bench lighthouse check-proxy chaos lint fmt clean
+.PHONY: run build pwa deps mailpit golangci-lint test test-go test-fuzz fuzz test-pwa size test-e2e bench lighthouse check-proxy chaos lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -27,24 +27,35 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 	@touch $@
 
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
-test: lint build test-go test-pwa size test-e2e
+# The unit tests before the fuzzing: a failing test reads quicker than a fuzzer's crash, and a
+# broken build fails there first.
+test: lint build test-go test-fuzz test-pwa size test-e2e
 
-## lint: gofmt, go vet (the chaos tests' too), the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
-lint: deps
+## lint: gofmt, go vet (the chaos tests' too), golangci-lint (.golangci.yml), Prettier's format of the TypeScript, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
+lint: deps golangci-lint
 	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
 	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags chaos ./server/chaos/
+	$(GOLANGCI_LINT) run ./...
+	$(GOLANGCI_LINT) run --build-tags chaos ./server/chaos/
+	@npm run --silent format:check || { echo "prettier: run make fmt"; exit 1; }
 	npm run --silent -w pwa typecheck
 	npm run --silent -w e2e typecheck
 	npm run --silent -w pwa lint
 
+# golangci-lint, built from the Go module proxy into bin/ like Mailpit (its own module: its
+# dependencies stay out of go.mod).
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := bin/golangci-lint
+golangci-lint: $(GOLANGCI_LINT)
+$(GOLANGCI_LINT):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+
 # The embedded build is vetted here: it needs pwa/dist, which build makes.
-test-go: test-fuzz
+test-go:
 	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
 	$(GO) test -count=1 ./...
-	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
-	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 # Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
 # inputs and imported files) and of what `sorteio verify` prints, one worker each, a few seconds a
@@ -65,6 +76,8 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzTicketNumber$$' -fuzztime 20000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
 	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
+	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
 fuzz:
 	$(FUZZ) -fuzz '^FuzzPush$$' -fuzztime 60s ./server/internal/httpapi
@@ -121,8 +134,9 @@ bench: build mailpit
 lighthouse: build
 	npm run --silent -w e2e lighthouse
 
-fmt:
+fmt: deps
 	gofmt -w server sync migrations pwa/*.go
+	npm run --silent format
 
 clean:
 	rm -rf bin pwa/dist test-results e2e/test-results e2e/playwright-report

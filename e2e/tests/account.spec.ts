@@ -53,6 +53,9 @@ test("'Minha conta': change the password, download the data, delete the account"
   const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(data.account.email).toBe(email);
   expect(data.sessions.length).toBeGreaterThan(0);
+  // snake_case names and Unix-millisecond times, as in the rest of the API.
+  expect(data.account.has_password).toBe(true);
+  expect(typeof data.exported_at).toBe('number');
 
   await page.getByRole('button', { name: 'Excluir conta' }).click();
   const dialog = page.getByRole('dialog');

@@ -76,11 +76,15 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 
 	pg.stop()
 	downAt := time.Now()
-	time.Sleep(500 * time.Millisecond)
-	if s := readyStatus(srv.base); s != 503 {
-		t.Errorf("/readyz with PostgreSQL down: %d, want 503", s)
+	for s := readyStatus(srv.base); s != 503; s = readyStatus(srv.base) {
+		if time.Now().After(downAt.Add(5 * time.Second)) {
+			t.Errorf("/readyz 5 s after PostgreSQL went down: %d, want 503", s)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// Down for a while, as an outage is: the devices' pushes fail meanwhile.
+	time.Sleep(time.Until(downAt.Add(2 * time.Second)))
 	pg.start()
 	mu.Lock()
 	restarted = time.Now()

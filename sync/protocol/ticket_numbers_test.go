@@ -108,6 +108,33 @@ func TestTicketNumberNormalForm(t *testing.T) {
 	}
 }
 
+// The highest all-digit number, shared with the PWA's highestNumber
+// (pwa/src/lib/ticket-numbers.ts), which reads its chunks' numbers with it.
+func TestHighestNumberVectors(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/tickets/numbers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Highest []struct {
+			Name    string
+			Numbers []string
+			Want    string
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Highest) < 5 {
+		t.Fatalf("only %d cases", len(file.Highest))
+	}
+	for _, c := range file.Highest {
+		if got := HighestNumber(c.Numbers); got != c.Want {
+			t.Errorf("%s: HighestNumber(%q) = %q, want %q", c.Name, c.Numbers, got, c.Want)
+		}
+	}
+}
+
 func TestNextNumber(t *testing.T) {
 	for in, want := range map[string]string{"": "001", "0": "001", "009": "010", "099": "100", "999": "1000", "0999": "1000", "1234": "1235"} {
 		if got := NextNumber(in); got != want {

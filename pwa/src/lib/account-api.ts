@@ -7,17 +7,19 @@ export interface ServerConfig {
   oidc: { name: string } | null
 }
 
+// snake_case and Unix milliseconds, as in the rest of the API (the server also answers the older
+// camelCase names for one release; nothing here reads them).
 export interface Identity {
   issuer: string
   email: string
-  createdAt: string
+  created_at: number
 }
 
 export interface Account {
   id: string
   email: string
-  hasPassword: boolean
-  createdAt: string
+  has_password: boolean
+  created_at: number
   identities: Identity[]
 }
 

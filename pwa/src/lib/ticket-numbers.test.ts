@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compareDigitNumbers, higherNumber, highestNumber, isDigits } from '@/lib/ticket-numbers'
 
@@ -33,5 +35,16 @@ describe('ticket numbers', () => {
     expect(highestNumber(['A1', null, ''])).toBeNull()
     expect(highestNumber(['5', '05', '005', '4'])).toBe('005')
     expect(highestNumber(['009', '10', '0010'])).toBe('0010')
+  })
+
+  // The server's HighestNumber reads the same cases (sync/protocol/ticket_numbers_test.go).
+  const file = resolve(__dirname, '../../../sync/testdata/tickets/numbers.json')
+  const { highest } = JSON.parse(readFileSync(file, 'utf8')) as { highest: { name: string; numbers: string[]; want: string }[] }
+
+  it('has the shared cases', () => expect(highest.length).toBeGreaterThanOrEqual(5))
+
+  it.each(highest.map((c) => [c.name, c] as const))('highest number (shared with the server): %s', (_, c) => {
+    expect(highestNumber(c.numbers) ?? '').toBe(c.want)
+    expect(c.numbers.filter(isDigits).reduce<string | null>(higherNumber, null) ?? '').toBe(c.want)
   })
 })

@@ -1,5 +1,8 @@
 // Ticket numbers in natural order where they are all digits: '2' < '010', whatever the padding.
 // Hand-written loops instead of regular expressions: these run for every ticket (up to 100,000).
+// The one home of these rules in the PWA: the numbering of new tickets (protocol/ticket-numbers.ts)
+// and the chunks' highest numbers use them; sync/protocol/ticket_numbers.go is the server's twin,
+// both tested against sync/testdata/tickets/numbers.json.
 
 export function isDigits(s: string): boolean {
   if (s.length === 0) return false

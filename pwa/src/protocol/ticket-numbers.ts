@@ -3,25 +3,10 @@
 // raffle holds, or one sent twice, is refused; a ticket without one gets the highest all-digit
 // number plus one, zero-padded to 3 digits, marked provisional. Numbers compare as text ('7' and
 // '007' are two).
+import { compareDigitNumbers, highestNumber, isDigits } from '@/lib/ticket-numbers'
 import { RuleError } from '@/protocol/rules'
 
 export const NUMBER_WIDTH = 3
-
-const isDigits = (s: string) => /^[0-9]+$/.test(s)
-
-/** a < b by value, for digit strings of any length. */
-function numericLess(a: string, b: string): boolean {
-  const x = a.replace(/^0+/, '')
-  const y = b.replace(/^0+/, '')
-  return x.length !== y.length ? x.length < y.length : x < y
-}
-
-/** The all-digit number of highest value, or '' when there is none. */
-export function highestNumber(numbers: Iterable<string>): string {
-  let best = ''
-  for (const n of numbers) if (isDigits(n) && (best === '' || numericLess(best, n))) best = n
-  return best
-}
 
 /** The number after `highest` ('' gives '001'). */
 export function nextNumber(highest: string): string {
@@ -46,10 +31,11 @@ type Numbered = { ticket_number?: string | null; provisional?: boolean }
  */
 export function numberTickets<T extends Numbered>(tickets: T[], existing: ReadonlySet<string>): T[] {
   const seen = new Set<string>()
-  let highest = highestNumber(existing)
+  // '' while there is none: what nextNumber starts from.
+  let highest = highestNumber([...existing]) ?? ''
   const claim = (n: string) => {
     seen.add(n)
-    if (isDigits(n) && (highest === '' || numericLess(highest, n))) highest = n
+    if (isDigits(n) && (highest === '' || compareDigitNumbers(highest, n) < 0)) highest = n
   }
   for (const t of tickets) {
     const n = t.ticket_number

@@ -17,11 +17,12 @@ func TestRunServesDiscovery(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, nil, func(k string) string { return env[k] }, &out, &out) }()
 	var issuer string
-	for i := 0; i < 500 && issuer == ""; i++ {
+	for deadline := time.Now().Add(10 * time.Second); issuer == ""; time.Sleep(10 * time.Millisecond) {
 		if s := out.String(); strings.Contains(s, "http://") {
 			issuer = strings.TrimSpace(s[strings.Index(s, "http://"):])
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no issuer URL printed; output: %q", s)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	res, err := http.Get(issuer + "/.well-known/openid-configuration")
 	if err != nil || res.StatusCode != 200 {

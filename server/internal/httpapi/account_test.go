@@ -61,8 +61,20 @@ func TestAccountPage(t *testing.T) {
 			res := o.e.do(t, request{method: "GET", path: "/api/account", cookie: o.phone})
 			body := readBody(t, res)
 			if res.StatusCode != 200 || !strings.Contains(body, `"email":"ana@example.com"`) ||
-				!strings.Contains(body, `"hasPassword":true`) || !strings.Contains(body, `"identities":[]`) {
+				!strings.Contains(body, `"has_password":true`) || !strings.Contains(body, `"identities":[]`) {
 				t.Errorf("account: %d %s", res.StatusCode, body)
+			}
+			// Unix milliseconds as in the rest of the API; the old names stay for one release.
+			var got struct {
+				CreatedAt    any    `json:"created_at"`
+				OldCreatedAt string `json:"createdAt"`
+				OldPassword  bool   `json:"hasPassword"`
+			}
+			if err := json.Unmarshal([]byte(body), &got); err != nil {
+				t.Fatal(err)
+			}
+			if ms, ok := got.CreatedAt.(float64); !ok || ms < 1.7e12 || got.OldCreatedAt == "" || !got.OldPassword {
+				t.Errorf("account's dates and old names: %s", body)
 			}
 			if s := o.status(t, "/api/account", nil); s != 401 {
 				t.Errorf("without a session: %d", s)
@@ -134,14 +146,20 @@ func TestAccountPage(t *testing.T) {
 				Draws        []map[string]any `json:"draws"`
 				Winners      []map[string]any `json:"winners"`
 				Refused      []map[string]any `json:"refused_rounds"`
+				ExportedAt   any              `json:"exported_at"`
 			}
 			if err := json.Unmarshal([]byte(body), &out); err != nil {
 				t.Fatal(err)
 			}
-			if out.Account["email"] != "ana@example.com" || len(out.Sessions) != 2 || len(out.Raffles) != 1 ||
+			if out.Account["email"] != "ana@example.com" || out.Account["has_password"] != true || len(out.Sessions) != 2 || len(out.Raffles) != 1 ||
 				out.Raffles[0]["id"] != o.raffle || out.Raffles[0]["allow_duplicate_wins"] != false ||
 				len(out.Participants) != 3 || out.Draws == nil || out.Winners == nil || out.Refused == nil {
-				t.Errorf("export: %s", body)
+				t.Fatalf("export: %s", body)
+			}
+			// One convention with the rest of the API: snake_case names, times in Unix milliseconds.
+			if at, ok := out.ExportedAt.(float64); !ok || at < 1.7e12 || strings.Contains(body, "At\"") ||
+				out.Sessions[0]["expires_at"].(float64) <= out.Sessions[0]["created_at"].(float64) {
+				t.Errorf("export's names or dates: %s", body)
 			}
 			if strings.Contains(body, "argon2") || strings.Contains(body, "bruno") || strings.Contains(body, rid) {
 				t.Errorf("export leaks a password hash or another account's data: %s", body)

@@ -20,7 +20,7 @@ func accountOf(t *testing.T, o *oidcEnv, c *http.Cookie) (status int, id string,
 	res := o.do(t, request{method: "GET", path: "/api/account", cookie: c})
 	var body struct {
 		ID          string `json:"id"`
-		HasPassword bool   `json:"hasPassword"`
+		HasPassword bool   `json:"has_password"`
 	}
 	if res.StatusCode == http.StatusOK {
 		if err := json.Unmarshal([]byte(readBody(t, res)), &body); err != nil {

@@ -104,10 +104,7 @@ func TestPublicViewerCaps(t *testing.T) {
 		}
 		defer b1.Close()
 		a1.Close()
-		deadline := time.Now().Add(10 * time.Second)
-		for e.viewers.Total() != 2 && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
-		}
+		waitCount(t, "viewers", e.viewers.Total, 2)
 		a3, s := dialStatus(url, code, "10.0.0.3")
 		if s != 101 {
 			t.Fatalf("after one left: %d, want 101", s)

@@ -95,9 +95,7 @@ func TestPublicWebSocket(t *testing.T) {
 		// newer states (checked below: its first state is seq 3).
 		caught := dialViewer(t, srv.URL, "code="+code+"&after=2")
 		caught.must("hello")
-		for e.viewers.Count(d.rid) != 2 {
-			time.Sleep(5 * time.Millisecond)
-		}
+		waitCount(t, "viewers", func() int { return e.viewers.Count(d.rid) }, 2)
 
 		// The organiser draws through this server: every viewer gets each
 		// state, the round with its countdown first.
@@ -204,9 +202,7 @@ func TestPublicSlowViewerDropped(t *testing.T) {
 			v.must("hello")
 			v.stateAt(2)
 		}
-		for e.viewers.Count(rid) != 3 {
-			time.Sleep(5 * time.Millisecond)
-		}
+		waitCount(t, "viewers", func() int { return e.viewers.Count(rid) }, 3)
 		seq := int64(2)
 		for i := 0; e.viewers.Count(rid) == 3; i++ {
 			// With 8 KB of socket buffers a write blocks at the first or
@@ -252,10 +248,8 @@ func TestPublicLiveCrossInstances(t *testing.T) {
 	v := dialViewer(t, bURL, "code="+code)
 	v.must("hello")
 	v.stateAt(2)
-	for b.viewers.Count(rid) != 1 {
-		time.Sleep(5 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond) // both listeners are up
+	// serverOn returned once both instances' LISTENs were up.
+	waitCount(t, "viewers on instance B", func() int { return b.viewers.Count(rid) }, 1)
 
 	rd := newRound()
 	wantStatuses(t, c.push(t, a, c.op(rid, "draw.start", rd.start(poolOf(people...))), c.op(rid, "draw.complete", rd.complete())),

@@ -69,11 +69,7 @@ func TestPublicVenueReconnects(t *testing.T) {
 		for _, conn := range conns {
 			conn.Close()
 		}
-		for deadline := time.Now().Add(20 * time.Second); e.viewers.Total() > 0; time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d viewers still held by the server", e.viewers.Total())
-			}
-		}
+		waitCount(t, "viewers still held by the server", e.viewers.Total, 0)
 	}
 
 	conns := connectAll("first connection")

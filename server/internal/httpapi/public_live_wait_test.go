@@ -26,9 +26,7 @@ func TestPublicViewerWaitsForItsRaffle(t *testing.T) {
 			v.must("hello")
 			v.must("waiting")
 		}
-		for e.viewers.Total() != 3 {
-			time.Sleep(5 * time.Millisecond)
-		}
+		waitCount(t, "viewers", e.viewers.Total, 3)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))), "applied")
 		for _, v := range screens {
 			if s := v.must("state"); s.Raffle.Code != "K7P2QX" || s.Seq != 1 {

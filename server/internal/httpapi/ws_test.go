@@ -116,11 +116,7 @@ func TestPokesCrossInstances(t *testing.T) {
 // registers a connection just after the handshake the dialer returns from).
 func waitConnected(t *testing.T, hub *ws.Hub, topic string, n int) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); hub.Count(topic) != n; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d connections on %s, want %d", hub.Count(topic), topic, n)
-		}
-	}
+	waitCount(t, "connections on "+topic, func() int { return hub.Count(topic) }, n)
 }
 
 // A device that reads nothing while one big push lands stays connected:

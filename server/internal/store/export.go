@@ -8,7 +8,8 @@ import (
 
 // Export is everything the server keeps about an account (LGPD, art. 18):
 // the account, its provider sign-ins, its sessions' dates, and every raffle
-// with its participants, draws (rounds) and winners, as stored.
+// with its participants, draws (rounds) and winners, as stored. Its names
+// are snake_case and its times Unix milliseconds, as everywhere in the API.
 type Export struct {
 	Account      ExportAccount    `json:"account"`
 	Identities   []ExportIdentity `json:"identities"`
@@ -20,29 +21,29 @@ type Export struct {
 	// RefusedRounds are the offline rounds the server refused (kept for
 	// the public record).
 	RefusedRounds []map[string]any `json:"refused_rounds"`
-	ExportedAt    time.Time        `json:"exportedAt"`
+	ExportedAt    int64            `json:"exported_at"`
 }
 
 // ExportAccount is the account row without its password hash.
 type ExportAccount struct {
-	ID          string    `json:"id"`
-	Email       string    `json:"email"`
-	HasPassword bool      `json:"hasPassword"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          string `json:"id"`
+	Email       string `json:"email"`
+	HasPassword bool   `json:"has_password"`
+	CreatedAt   int64  `json:"created_at"`
 }
 
 // ExportIdentity is one provider sign-in.
 type ExportIdentity struct {
-	Issuer    string    `json:"issuer"`
-	Subject   string    `json:"subject"`
-	Email     string    `json:"email"`
-	CreatedAt time.Time `json:"createdAt"`
+	Issuer    string `json:"issuer"`
+	Subject   string `json:"subject"`
+	Email     string `json:"email"`
+	CreatedAt int64  `json:"created_at"`
 }
 
 // ExportSession is one open session's dates (its token is never stored).
 type ExportSession struct {
-	CreatedAt time.Time `json:"createdAt"`
-	ExpiresAt time.Time `json:"expiresAt"`
+	CreatedAt int64 `json:"created_at"`
+	ExpiresAt int64 `json:"expires_at"`
 }
 
 // boolColumns are 0/1 in SQLite and BOOLEAN in PostgreSQL; the export shows
@@ -51,20 +52,20 @@ var boolColumns = map[string]bool{"allow_duplicate_wins": true, "offline": true,
 
 // ExportAccountData reads an account's data in one consistent view.
 func (db *DB) ExportAccountData(ctx context.Context, userID string, now time.Time) (Export, error) {
-	out := Export{ExportedAt: now.UTC()}
+	out := Export{ExportedAt: millis(now)}
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		u, err := scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at FROM users WHERE id = ?`), userID))
 		if err != nil {
 			return err
 		}
-		out.Account = ExportAccount{ID: u.ID, Email: u.Email, HasPassword: u.PasswordHash != "", CreatedAt: u.CreatedAt}
+		out.Account = ExportAccount{ID: u.ID, Email: u.Email, HasPassword: u.PasswordHash != "", CreatedAt: millis(u.CreatedAt)}
 		ids, err := db.identitiesOf(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
 		out.Identities = []ExportIdentity{}
 		for _, id := range ids {
-			out.Identities = append(out.Identities, ExportIdentity{Issuer: id.Issuer, Subject: id.Subject, Email: id.Email, CreatedAt: id.CreatedAt})
+			out.Identities = append(out.Identities, ExportIdentity{Issuer: id.Issuer, Subject: id.Subject, Email: id.Email, CreatedAt: millis(id.CreatedAt)})
 		}
 		if out.Sessions, err = db.sessionDates(ctx, tx, userID); err != nil {
 			return err
@@ -101,7 +102,7 @@ func (db *DB) sessionDates(ctx context.Context, tx *sql.Tx, userID string) ([]Ex
 		if err := rows.Scan(&c, &e); err != nil {
 			return nil, err
 		}
-		out = append(out, ExportSession{CreatedAt: fromMillis(c), ExpiresAt: fromMillis(e)})
+		out = append(out, ExportSession{CreatedAt: c, ExpiresAt: e})
 	}
 	return out, rows.Err()
 }

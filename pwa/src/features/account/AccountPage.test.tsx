@@ -11,9 +11,9 @@ import { fakeAuthApi, renderApp, signedIn, testUser } from '@/test/render'
 const account = {
   id: testUser.id,
   email: testUser.email,
-  hasPassword: true,
-  createdAt: '2026-11-01T10:00:00Z',
-  identities: [{ issuer: 'https://login.empresa.com.br', email: testUser.email, createdAt: '2026-11-02T10:00:00Z' }],
+  has_password: true,
+  created_at: Date.UTC(2026, 10, 1, 10),
+  identities: [{ issuer: 'https://login.empresa.com.br', email: testUser.email, created_at: Date.UTC(2026, 10, 2, 10) }],
 }
 
 /** A fake server for /api/account; returns the spy to inspect the calls. */
@@ -45,7 +45,7 @@ describe("'Minha conta'", () => {
   })
 
   it('offers a password-less account the address change through its provider, and no password form', async () => {
-    server({ ...account, hasPassword: false })
+    server({ ...account, has_password: false })
     renderApp('/conta', { session: signedIn })
     const section = (await screen.findByRole('heading', { name: 'Alterar e-mail' })).parentElement!
     expect(within(section).getByLabelText('Novo e-mail')).toBeInTheDocument()

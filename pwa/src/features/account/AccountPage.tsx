@@ -105,7 +105,7 @@ export default function AccountPage() {
                 <dt className="text-slate-500">Formas de entrada</dt>
                 <dd>
                   <ul className="mt-1 space-y-1 text-slate-900">
-                    {account.hasPassword && <li>E-mail e senha</li>}
+                    {account.has_password && <li>E-mail e senha</li>}
                     {account.identities.map((id) => (
                       <li key={id.issuer + id.email} className="break-all">
                         Provedor de identidade ({providerLabel(id.issuer)}){id.email && ` · ${id.email}`}
@@ -116,10 +116,10 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
-          {(account.hasPassword || account.identities.length > 0) && (
-            <Section title="Alterar e-mail">{account.hasPassword ? <EmailForm /> : <ProviderEmailForm />}</Section>
+          {(account.has_password || account.identities.length > 0) && (
+            <Section title="Alterar e-mail">{account.has_password ? <EmailForm /> : <ProviderEmailForm />}</Section>
           )}
-          {account.hasPassword && (
+          {account.has_password && (
             <Section title="Alterar senha">
               <PasswordForm />
             </Section>
