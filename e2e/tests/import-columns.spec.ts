@@ -78,9 +78,7 @@ test('the column step: a changed guess is what the import saves, remembered for 
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByText('3 participante(s) importado(s)').last()).toBeVisible();
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  await expect
-    .poll(() => serverPeople(context, raffleId))
-    .toEqual(['Ana <> 0001', 'Ana <> 0002', 'Ana <> 004', 'Ana <> 005', 'Bruno <> 0003', 'Bruno <> 006']);
+  await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Ana <> 0001', 'Ana <> 0002', 'Ana <> 004', 'Ana <> 005', 'Bruno <> 0003', 'Bruno <> 006']);
   await context.close();
 });
 

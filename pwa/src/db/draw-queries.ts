@@ -71,7 +71,12 @@ export async function raffleResults(raffleIds: readonly string[], database: Sort
   const out = new Map<string, RaffleResult>()
   if (raffleIds.length === 0) return out
   return database.transaction('r', [database.winners, ...ticketTables(database)], async () => {
-    const winners = (await database.winners.where('raffleId').anyOf([...raffleIds]).toArray()).filter((w) => w.isValid)
+    const winners = (
+      await database.winners
+        .where('raffleId')
+        .anyOf([...raffleIds])
+        .toArray()
+    ).filter((w) => w.isValid)
     const firsts = new Map<string, WinnerRow>()
     for (const w of winners) {
       const result = out.get(w.raffleId) ?? { first: null, winners: 0 }

@@ -82,8 +82,7 @@ export const REASON_MESSAGES: Record<string, string> = {
   invalid_mutation_id: 'Número de sequência da alteração inválido.',
   too_many_raffles: 'Você atingiu o limite de sorteios desta conta: exclua um sorteio antigo para criar outro.',
   countdown_running: 'A contagem regressiva ainda não terminou: o resultado será revelado quando ela acabar.',
-  abandon_too_early:
-    'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
+  abandon_too_early: 'A rodada ainda pode ser concluída pelo aparelho que a iniciou: aguarde o fim da contagem regressiva e do prazo de tolerância para abandoná-la.',
   draw_abandoned: 'Esta rodada foi abandonada: inicie um novo sorteio.',
   ticket_number_taken: 'Já existe um bilhete com este número neste sorteio.',
   op_failed: 'O servidor não conseguiu gravar esta alteração e a recusou.',

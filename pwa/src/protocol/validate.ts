@@ -15,19 +15,7 @@ const NEW_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/
 
 /** The fields each op type may carry (sync/protocol/keys.go): anything else is unknown_field. */
 const PAYLOAD_KEYS: Record<string, readonly string[]> = {
-  'raffle.create': [
-    'id',
-    'code',
-    'title',
-    'description',
-    'type',
-    'winners_count',
-    'countdown_seconds',
-    'allow_duplicate_wins',
-    'created_at',
-    'prizes',
-    'alternates_count',
-  ],
+  'raffle.create': ['id', 'code', 'title', 'description', 'type', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'created_at', 'prizes', 'alternates_count'],
   'raffle.update': ['title', 'description', 'winners_count', 'countdown_seconds', 'allow_duplicate_wins', 'prizes', 'alternates_count'],
   'raffle.delete': [],
   'participants.add': ['tickets'],

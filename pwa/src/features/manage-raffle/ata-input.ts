@@ -48,4 +48,3 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
     verifyUrl: `${origin}/sorteio/${raffle.code}/verificar`,
   }
 }
-

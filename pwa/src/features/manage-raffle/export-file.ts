@@ -18,8 +18,7 @@ export interface ExportOptions {
 }
 
 /** How a phone is written in a file: shown formatted, masked when chosen. */
-const phoneCell = (phone: string | null | undefined, options: ExportOptions): string | null =>
-  phone ? (options.maskPhones ? maskPhone(phone) : formatPhone(phone)) : null
+const phoneCell = (phone: string | null | undefined, options: ExportOptions): string | null => (phone ? (options.maskPhones ? maskPhone(phone) : formatPhone(phone)) : null)
 
 /**
  * One row per ticket, with the header the import reads back (nome, email, bilhete) and the person
@@ -43,7 +42,14 @@ async function winnerRows(raffle: RaffleRow, options: ExportOptions): Promise<Ce
   const date = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString('pt-BR'))
   const phones = winners.some((w) => w.phone)
   const rows: Cell[][] = winners.map((w) => [
-    w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado', w.invalidationReason, date(w.invalidatedAt),
+    w.position,
+    prizeOf(raffle.prizes, w.position) || null,
+    w.name,
+    w.email,
+    w.ticketNumber,
+    w.isValid ? 'Válido' : 'Invalidado',
+    w.invalidationReason,
+    date(w.invalidatedAt),
   ])
   const head = ['Posição', 'Prêmio', 'Nome', 'Email', 'Bilhete', 'Situação', 'Motivo', 'Invalidado em']
   if (!phones) return [head, ...rows]

@@ -25,7 +25,7 @@ let target: ImportTarget | null = null
 let previewRows = 5
 let plan: ImportPlan | null = null
 
-const listed = <T,>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total: all.length })
+const listed = <T>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total: all.length })
 
 /** Plans the rows kept with this choice. A header file's problem is shown in the dialog, so another column can fix it. */
 function preview(choice: ImportChoice): ImportPreview {
@@ -44,8 +44,19 @@ function preview(choice: ImportChoice): ImportPreview {
   }
   const p = plan
   return {
-    ...base, format: p.format, people: p.people, tickets: p.tickets, rows: planPeople(p, previewRows), header: p.header, columns: p.columns,
-    grouped: p.grouped, skipped: listed(p.skipped), warnings: listed(p.warnings), clashes: listed(p.clashes.map((c) => c.number)), leftOut: p.leftOut, error: null,
+    ...base,
+    format: p.format,
+    people: p.people,
+    tickets: p.tickets,
+    rows: planPeople(p, previewRows),
+    header: p.header,
+    columns: p.columns,
+    grouped: p.grouped,
+    skipped: listed(p.skipped),
+    warnings: listed(p.warnings),
+    clashes: listed(p.clashes.map((c) => c.number)),
+    leftOut: p.leftOut,
+    error: null,
   }
 }
 

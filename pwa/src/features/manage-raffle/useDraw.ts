@@ -29,19 +29,17 @@ export function useDrawView(raffleId: string): DrawView | undefined {
       // The first draw: the last one started, abandoned ones aside (they left the raffle pending).
       main: rounds.findLast((r) => r.kind === 'draw' && r.state !== 'abandoned') ?? null,
       current: rounds.find((r) => r.state === 'open' || r.state === 'revealing') ?? null,
-      winners: winners.map(
-        (w): WinnerView => ({
-          id: w.id,
-          position: w.position,
-          ticketNumber: w.ticketNumber,
-          name: w.name,
-          email: w.email,
-          phone: w.phone,
-          isValid: w.isValid,
-          invalidatedAt: w.invalidatedAt,
-          invalidationReason: w.invalidationReason,
-        }),
-      ),
+      winners: winners.map((w): WinnerView => ({
+        id: w.id,
+        position: w.position,
+        ticketNumber: w.ticketNumber,
+        name: w.name,
+        email: w.email,
+        phone: w.phone,
+        isValid: w.isValid,
+        invalidatedAt: w.invalidatedAt,
+        invalidationReason: w.invalidationReason,
+      })),
       ownRounds: new Set(ownRounds),
       alternates,
     }

@@ -50,10 +50,10 @@ function Winners({ state }: { state: PublicState }) {
           </li>
         ) : (
           <li key={`${w.round_id}:${w.position}`} className="flex items-baseline gap-[1vw] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]">
-            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">
-              {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
+            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300">{placeText(w.position, prizeOf(state.raffle.prizes, w.position))}</span>
+            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">
+              {w.name}
             </span>
-            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
             {/* Labelled and bright: people in the room look for their ticket's number. */}
             {w.ticket_number !== null && (
               <span className="shrink-0 text-[2.4vh] text-white/80">

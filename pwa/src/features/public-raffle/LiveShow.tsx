@@ -19,12 +19,7 @@ interface LiveShowProps {
 
 function WinnerLine({ winner, big }: { winner: RevealWinner; big: boolean }) {
   return (
-    <li
-      className={cn(
-        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 text-left',
-        big && 'px-[2vw] py-[1vh] landscape:flex-nowrap',
-      )}
-    >
+    <li className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 text-left', big && 'px-[2vw] py-[1vh] landscape:flex-nowrap')}>
       <span className={cn('shrink-0 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-bold text-amber-950', big && 'text-[2.2vh]')}>
         {placeText(winner.position, winner.prize)}
       </span>
@@ -86,10 +81,7 @@ function Stage({ frame, big, tickets, onClose }: { frame: ShowFrame; big: boolea
           <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>O sorteio começa em</p>
           {/* The big number is for the room; screen readers hear the sentence. */}
           <div role="timer" aria-live="polite" aria-atomic="true" aria-label="Contagem regressiva">
-            <span
-              aria-hidden="true"
-              className={cn('block leading-none font-extrabold tabular-nums', big ? 'text-[min(40vh,30vw)]' : 'text-[min(45vw,14rem)]')}
-            >
+            <span aria-hidden="true" className={cn('block leading-none font-extrabold tabular-nums', big ? 'text-[min(40vh,30vw)]' : 'text-[min(45vw,14rem)]')}>
               {frame.seconds}
             </span>
             <span className="sr-only">{`${frame.seconds} ${secondsText(frame.seconds)}`}</span>

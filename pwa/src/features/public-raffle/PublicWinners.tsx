@@ -23,27 +23,27 @@ export function PublicWinners({
   }
   return (
     <>
-    <ul aria-label="Vencedores" className="space-y-2">
-      {shown.map((w) =>
-        isGap(w) ? (
-          <WinnerGapEntry key={`gap:${w.position}`} position={w.position} prize={prizeOf(prizes, w.position)} />
-        ) : (
-          <WinnerEntry
-            key={`${w.round_id}:${w.position}`}
-            winner={{
-              position: w.position,
-              ticketNumber: w.ticket_number,
-              name: w.name,
-              email: w.email,
-              isValid: true,
-              invalidatedAt: null,
-              invalidationReason: null,
-              prize: prizeOf(prizes, w.position),
-            }}
-          />
-        ),
-      )}
-    </ul>
+      <ul aria-label="Vencedores" className="space-y-2">
+        {shown.map((w) =>
+          isGap(w) ? (
+            <WinnerGapEntry key={`gap:${w.position}`} position={w.position} prize={prizeOf(prizes, w.position)} />
+          ) : (
+            <WinnerEntry
+              key={`${w.round_id}:${w.position}`}
+              winner={{
+                position: w.position,
+                ticketNumber: w.ticket_number,
+                name: w.name,
+                email: w.email,
+                isValid: true,
+                invalidatedAt: null,
+                invalidationReason: null,
+                prize: prizeOf(prizes, w.position),
+              }}
+            />
+          ),
+        )}
+      </ul>
       {alternates.length > 0 && (
         <section aria-labelledby="public-alternates" className="mt-5">
           <h3 id="public-alternates" className="font-semibold text-slate-900">

@@ -56,9 +56,7 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
         <Figure label="Tipo" value={PUBLIC_TYPE[raffle.type]} small className="col-span-2 sm:col-span-1" />
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
-      {raffle.drawn_at !== null && raffle.status === 'completed' && (
-        <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>
-      )}
+      {raffle.drawn_at !== null && raffle.status === 'completed' && <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>}
     </Card>
   )
 }

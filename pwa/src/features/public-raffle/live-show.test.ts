@@ -80,4 +80,3 @@ describe('the viewer state', () => {
     expect(live.abandoned).toBeNull()
   })
 })
-

@@ -37,9 +37,7 @@ function Row({ label, ok, children }: { label: string; ok?: boolean | undefined;
   )
 }
 
-const Hex = ({ value }: { value: string | null | undefined }) => (
-  <code className="block font-mono text-xs break-all text-slate-700">{value || '(ausente)'}</code>
-)
+const Hex = ({ value }: { value: string | null | undefined }) => <code className="block font-mono text-xs break-all text-slate-700">{value || '(ausente)'}</code>
 
 interface RoundCardProps {
   round: AuditRound
@@ -53,8 +51,7 @@ interface RoundCardProps {
 /** One round of the draw: what the record says, what this browser recomputed, and the verdict. */
 export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
   const titleId = useId()
-  const same = (computed: string | null | undefined, recorded: string | null | undefined) =>
-    check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined
+  const same = (computed: string | null | undefined, recorded: string | null | undefined) => (check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined)
   const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
 
   return (
@@ -64,15 +61,9 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
           {roundTitle(round, index)} <span className="font-normal text-slate-600">({placesText(round.positions)})</span>
         </h3>
         {round.online ? <Badge tone="info">Online</Badge> : <Badge tone="warning">OFFLINE</Badge>}
-        {check ? (
-          <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge>
-        ) : (
-          <Badge>Conferindo...</Badge>
-        )}
+        {check ? <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge> : <Badge>Conferindo...</Badge>}
       </div>
-      <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-        {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
-      </p>
+      <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>{round.online ? ONLINE_TEXT : OFFLINE_TEXT}</p>
 
       {/* The two times side by side are a list of their own: a <dl> holds only <div>-wrapped pairs. */}
       <div>
