@@ -35,13 +35,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   projects: [
@@ -53,51 +47,55 @@ export default defineConfig({
     // page's DOM on its main thread around every action, inside the times being measured.
     { name: 'bench', testDir: './bench', testMatch: '*.bench.ts', timeout: 300_000, use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' } },
   ],
-  webServer: [{
-    command: `../bin/mailpit --smtp ${mailSMTP} --listen 127.0.0.1:${port + 3} --disable-version-check --max 5000`,
-    url: `${mailAPI}/readyz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  }, {
-    command: '../bin/oidc-dev',
-    url: `${providerURL}/.well-known/openid-configuration`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { OIDC_DEV_ADDR: `127.0.0.1:${port + 1}`, OIDC_DEV_CLIENT_ID: 'sorteio-e2e', OIDC_DEV_CLIENT_SECRET: 'segredo-e2e' },
-  }, {
-    command: '../bin/sorteio',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      ADDR: `127.0.0.1:${port}`,
-      // Where the provider sends the browser back and where e-mailed links start: the configured
-      // URL, never the request's Host.
-      PUBLIC_URL: baseURL,
-      SQLITE_PATH: join(dataDir, 'sorteio.db'),
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      // A round may be abandoned 2 s after its countdown (60 s in production): draw-record.spec.ts.
-      DRAW_ABANDON_GRACE: '2s',
-      OIDC_ISSUER: providerURL,
-      OIDC_CLIENT_ID: 'sorteio-e2e',
-      OIDC_CLIENT_SECRET: 'segredo-e2e',
-      OIDC_NAME: 'Provedor de Teste',
-      // Mail goes to Mailpit.
-      SMTP_URL: `smtp://${mailSMTP}`,
-      MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
-      // email.spec.ts waits for a reset link to expire.
-      RESET_LINK_TTL: '15s',
-      // federal.spec.ts moves the API's clock past a Loteria Federal extraction by writing a number
-      // of milliseconds to this file (docs/development.md); absent, the clock is the machine's.
-      TEST_CLOCK_FILE: join(dataDir, 'clock-offset-ms'),
+  webServer: [
+    {
+      command: `../bin/mailpit --smtp ${mailSMTP} --listen 127.0.0.1:${port + 3} --disable-version-check --max 5000`,
+      url: `${mailAPI}/readyz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  }],
+    {
+      command: '../bin/oidc-dev',
+      url: `${providerURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_DEV_ADDR: `127.0.0.1:${port + 1}`, OIDC_DEV_CLIENT_ID: 'sorteio-e2e', OIDC_DEV_CLIENT_SECRET: 'segredo-e2e' },
+    },
+    {
+      command: '../bin/sorteio',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ADDR: `127.0.0.1:${port}`,
+        // Where the provider sends the browser back and where e-mailed links start: the configured
+        // URL, never the request's Host.
+        PUBLIC_URL: baseURL,
+        SQLITE_PATH: join(dataDir, 'sorteio.db'),
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        RATE_LIMIT_SCALE: '100',
+        LOG_LEVEL: 'warn',
+        // A round may be abandoned 2 s after its countdown (60 s in production): draw-record.spec.ts.
+        DRAW_ABANDON_GRACE: '2s',
+        OIDC_ISSUER: providerURL,
+        OIDC_CLIENT_ID: 'sorteio-e2e',
+        OIDC_CLIENT_SECRET: 'segredo-e2e',
+        OIDC_NAME: 'Provedor de Teste',
+        // Mail goes to Mailpit.
+        SMTP_URL: `smtp://${mailSMTP}`,
+        MAIL_FROM: 'Sorteio <nao-responda@sorteio.test>',
+        // email.spec.ts waits for a reset link to expire.
+        RESET_LINK_TTL: '15s',
+        // federal.spec.ts moves the API's clock past a Loteria Federal extraction by writing a number
+        // of milliseconds to this file (docs/development.md); absent, the clock is the machine's.
+        TEST_CLOCK_FILE: join(dataDir, 'clock-offset-ms'),
+      },
+    },
+  ],
 });

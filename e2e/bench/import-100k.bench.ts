@@ -58,8 +58,7 @@ for (const file of files()) {
 
     // Waits read a user timing entry, not the page's text: a retried text assertion walks the whole
     // page on its thread (an aria snapshot per failed try), which the longtask observer would count.
-    const measured = (name: string) =>
-      page.waitForFunction((n) => performance.getEntriesByName(n, 'measure').length > 0, name, { polling: 100, timeout: 60_000 });
+    const measured = (name: string) => page.waitForFunction((n) => performance.getEntriesByName(n, 'measure').length > 0, name, { polling: 100, timeout: 60_000 });
     await page.getByLabel('Arquivo para importar').setInputFiles(file);
     await measured('sorteio:import-worker');
     const dialog = page.getByRole('dialog', { name: 'Importar participantes' });

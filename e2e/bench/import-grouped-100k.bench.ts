@@ -22,7 +22,9 @@ function ticketSale() {
   for (let round = 0; round < EACH; round++) {
     for (let p = 0; p < PEOPLE; p++) {
       n++;
-      lines.push(`Pessoa ${p} da Silva,pessoa${p}@exemplo.com.br,${String(n).padStart(6, '0')},2026-11-${String(1 + round).padStart(2, '0')} 10:${String(p % 60).padStart(2, '0')}`);
+      lines.push(
+        `Pessoa ${p} da Silva,pessoa${p}@exemplo.com.br,${String(n).padStart(6, '0')},2026-11-${String(1 + round).padStart(2, '0')} 10:${String(p % 60).padStart(2, '0')}`,
+      );
     }
   }
   return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');

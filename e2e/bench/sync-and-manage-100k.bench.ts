@@ -41,7 +41,19 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
     expect(body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
   };
   const raffleId = uuidv7();
-  await push([op(raffleId, 'raffle.create', { id: raffleId, code: 'BENCH2', title: 'Rifa grande', description: '', type: 'tickets', winners_count: 10, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now() })]);
+  await push([
+    op(raffleId, 'raffle.create', {
+      id: raffleId,
+      code: 'BENCH2',
+      title: 'Rifa grande',
+      description: '',
+      type: 'tickets',
+      winners_count: 10,
+      countdown_seconds: 0,
+      allow_duplicate_wins: false,
+      created_at: Date.now(),
+    }),
+  ]);
 
   // Ids in the order made, as the app makes them (db/ids.ts): UUIDv7s of one millisecond do not
   // sort by themselves, the app's do, and the server's indexes take them at their end.
@@ -54,8 +66,11 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   const people = Array.from({ length: 10_000 }, (_, p) => {
     const group = ids[p * 10]!;
     return Array.from({ length: 10 }, (_, t) => ({
-      id: ids[p * 10 + t]!, name: `Pessoa ${p} Silva`, email: `pessoa${p}@exemplo.com`,
-      ticket_number: String(p * 10 + t + 1).padStart(6, '0'), group_id: group,
+      id: ids[p * 10 + t]!,
+      name: `Pessoa ${p} Silva`,
+      email: `pessoa${p}@exemplo.com`,
+      ticket_number: String(p * 10 + t + 1).padStart(6, '0'),
+      group_id: group,
     }));
   });
   const t0 = Date.now();
@@ -71,13 +86,17 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   const newDeviceMs = await paintedAt(page, 'Mostrando 100 de 10.000');
   const newDevicePull = page.evaluate(() => performance.getEntriesByName('sorteio:pull-apply', 'measure').map((e) => Math.round(e.duration)));
   // The yardstick, in each format: one object per ticket (what every earlier version downloads) and columns.
-  const snapshotIn = (format: string) => page.evaluate(async ([id, f]) => {
-    const began = performance.now();
-    const body = await (await fetch(`/api/sync/raffles/${id}/snapshot${f ? `?format=${f}` : ''}`)).json();
-    const n = body.format === 'columns' ? body.tickets.ids.length : body.participants.length;
-    if (n !== 100_000) throw new Error(`snapshot: ${n}`);
-    return Math.round(performance.now() - began);
-  }, [raffleId, format] as const);
+  const snapshotIn = (format: string) =>
+    page.evaluate(
+      async ([id, f]) => {
+        const began = performance.now();
+        const body = await (await fetch(`/api/sync/raffles/${id}/snapshot${f ? `?format=${f}` : ''}`)).json();
+        const n = body.format === 'columns' ? body.tickets.ids.length : body.participants.length;
+        if (n !== 100_000) throw new Error(`snapshot: ${n}`);
+        return Math.round(performance.now() - began);
+      },
+      [raffleId, format] as const,
+    );
   // Measured once the service worker has installed (its first precache of the app competes with
   // anything the page does meanwhile), so the yardstick is not slowed by it.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -100,10 +119,15 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
     };
     return {
       bootAt: {
-        session: began('/api/auth/'), screenCode: began('ManageRafflePage'), feed: began('/api/sync/raffles?'), snapshot: began('/snapshot?format=columns'),
-        snapshotFirstByte: Math.round(request('/snapshot?format=columns')?.responseStart ?? 0), snapshotEnd: Math.round(request('/snapshot?format=columns')?.responseEnd ?? 0),
+        session: began('/api/auth/'),
+        screenCode: began('ManageRafflePage'),
+        feed: began('/api/sync/raffles?'),
+        snapshot: began('/snapshot?format=columns'),
+        snapshotFirstByte: Math.round(request('/snapshot?format=columns')?.responseStart ?? 0),
+        snapshotEnd: Math.round(request('/snapshot?format=columns')?.responseEnd ?? 0),
         // Then the page's own work: parsed (the engine's fetch returned), stored (its transaction ended).
-        snapshotParsed: end(first('sorteio:snapshot-fetch')), snapshotStored: end(first('sorteio:snapshot-apply')),
+        snapshotParsed: end(first('sorteio:snapshot-fetch')),
+        snapshotStored: end(first('sorteio:snapshot-apply')),
       },
       snapshotFetchMs: ms(first('sorteio:snapshot-fetch')),
       snapshotApplyMs: ms(first('sorteio:snapshot-apply')),
@@ -127,9 +151,10 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   const search = page.getByRole('searchbox');
   await search.fill('Pessoa 999');
   await expect(page.getByText('Mostrando 11 de 11')).toBeVisible(); // 'Pessoa 999' and 'Pessoa 9990'–'9999'
-  const stamp = () => page.evaluate((type) => {
-    document.addEventListener(type, () => ((window as unknown as { eventAt: number }).eventAt = performance.now()), { once: true, capture: true });
-  }, 'keydown');
+  const stamp = () =>
+    page.evaluate((type) => {
+      document.addEventListener(type, () => ((window as unknown as { eventAt: number }).eventAt = performance.now()), { once: true, capture: true });
+    }, 'keydown');
   await stamp();
   await search.press('3'); // 'Pessoa 9993' matches one person
   const filteredAt = await paintedAt(page, 'Mostrando 1 de 1');
@@ -155,9 +180,22 @@ test('100,000 tickets: a new device opens the raffle, then list, search and remo
   });
   const pullApplyMs = await newDevicePull;
   const result = {
-    pushMs, newDeviceMs, snapshotMs, ratio: Math.round((newDeviceMs / snapshotMs) * 10) / 10,
-    snapshotColumnsMs, ratioColumns: Math.round((newDeviceMs / snapshotColumnsMs) * 10) / 10, syncMs: pushMs + newDeviceMs, ...newDeviceSteps,
-    listMs, fullIndexMs, heapMB, searchMs, searchAfterDebounceMs: searchMs - 300, removeMs, pullApplyMs, ...timings,
+    pushMs,
+    newDeviceMs,
+    snapshotMs,
+    ratio: Math.round((newDeviceMs / snapshotMs) * 10) / 10,
+    snapshotColumnsMs,
+    ratioColumns: Math.round((newDeviceMs / snapshotColumnsMs) * 10) / 10,
+    syncMs: pushMs + newDeviceMs,
+    ...newDeviceSteps,
+    listMs,
+    fullIndexMs,
+    heapMB,
+    searchMs,
+    searchAfterDebounceMs: searchMs - 300,
+    removeMs,
+    pullApplyMs,
+    ...timings,
   };
   console.log(`BENCH ${JSON.stringify(result)}`);
   await context.close();

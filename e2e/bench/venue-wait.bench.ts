@@ -31,9 +31,23 @@ for (let run = 1; run <= RUNS; run++) {
     }, title);
     const id = uuidv7();
     const pushedAt = Date.now();
-    await seed.push([{ raffleId: id, type: 'raffle.create', payload: {
-      id, code, title, description: '', type: 'tickets', winners_count: 1, countdown_seconds: 0, allow_duplicate_wins: false, created_at: Date.now(),
-    } }]);
+    await seed.push([
+      {
+        raffleId: id,
+        type: 'raffle.create',
+        payload: {
+          id,
+          code,
+          title,
+          description: '',
+          type: 'tickets',
+          winners_count: 1,
+          countdown_seconds: 0,
+          allow_duplicate_wins: false,
+          created_at: Date.now(),
+        },
+      },
+    ]);
     await expect(tv.getByRole('heading', { name: title })).toBeVisible({ timeout: 10_000 });
     const shownAt = await tv.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
     const pushToShownMs = Math.round(shownAt - pushedAt);

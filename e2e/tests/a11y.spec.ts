@@ -116,9 +116,7 @@ for (const size of sizes) {
       await expectAccessible(page, 'diálogo invalidar vencedor');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
       // The result reaches the server before the public pages read it.
-      await expect
-        .poll(async () => (await (await context.request.get(`/api/public/raffles/${raffle.code}/audit`)).json()).draws.length)
-        .toBe(1);
+      await expect.poll(async () => (await (await context.request.get(`/api/public/raffles/${raffle.code}/audit`)).json()).draws.length).toBe(1);
 
       const visitor = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       const view = await visitor.newPage();

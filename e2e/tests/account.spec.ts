@@ -45,10 +45,7 @@ test("'Minha conta': change the password, download the data, delete the account"
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(page.getByText('Senha alterada')).toBeVisible();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Baixar meus dados' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar meus dados' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^sorteio-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(data.account.email).toBe(email);

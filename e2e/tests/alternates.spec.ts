@@ -9,8 +9,16 @@ import { pdfText } from './pdf-text';
 
 const PHONE = { width: 360, height: 740 };
 
-interface PublicAlternate { rank: number; name: string; ticket_number: string | null }
-interface PublicWinner { position: number; name: string; valid: boolean }
+interface PublicAlternate {
+  rank: number;
+  name: string;
+  ticket_number: string | null;
+}
+interface PublicWinner {
+  position: number;
+  name: string;
+  valid: boolean;
+}
 
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores', exact: true });
 const alternatesList = (page: Page) => page.getByRole('list', { name: 'Suplentes' });

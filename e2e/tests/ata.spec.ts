@@ -20,7 +20,13 @@ async function expectAccessible(page: Page) {
 }
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-interface PublicWinner { position: number; name: string; email: string | null; ticket_number: string | null; valid: boolean }
+interface PublicWinner {
+  position: number;
+  name: string;
+  email: string | null;
+  ticket_number: string | null;
+  valid: boolean;
+}
 
 /** Draws 2 winners online from the draw tab, invalidates the 1st with a reason and redraws it. */
 async function drawWithRedraw(page: Page) {
@@ -41,7 +47,7 @@ async function drawWithRedraw(page: Page) {
   await expect(syncBar(page)).toContainText('Tudo sincronizado', { timeout: 15_000 });
 }
 
-test('the organiser\'s ata: opened and saved as PDF offline, its text read back; printed without buttons', async ({ browser, baseURL }) => {
+test("the organiser's ata: opened and saved as PDF offline, its text read back; printed without buttons", async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const { context, seed, email } = await organiser(browser, 'ata');
   const raffle = await seed.createRaffle({ title: 'Rifa de São João — ação da paróquia', winners: 2, countdown: 0 });
@@ -79,8 +85,17 @@ test('the organiser\'s ata: opened and saved as PDF offline, its text read back;
   // Long lines wrap in the PDF: compared with the wrapping undone.
   const text = (await pdfText(file)).replace(/\s+/g, ' ');
   expect(await pdfPages(file)).toBeGreaterThanOrEqual(2); // the technical record starts a page
-  for (const line of ['Ata do sorteio', 'Rifa de São João — ação da paróquia', `Código: ${raffle.code}`, `Conta do organizador: ${email}`,
-    'Responsável', 'Testemunha', `${baseURL}/sorteio/${raffle.code}/verificar`, 'Lugar preenchido por re-sorteio na rodada 2.', 'Re-sorteio do 1º lugar']) {
+  for (const line of [
+    'Ata do sorteio',
+    'Rifa de São João — ação da paróquia',
+    `Código: ${raffle.code}`,
+    `Conta do organizador: ${email}`,
+    'Responsável',
+    'Testemunha',
+    `${baseURL}/sorteio/${raffle.code}/verificar`,
+    'Lugar preenchido por re-sorteio na rodada 2.',
+    'Re-sorteio do 1º lugar',
+  ]) {
     expect(text).toContain(line);
   }
   // Every winner by position, with ticket and masked e-mail; the invalidated one with its time, never its reason.

@@ -42,20 +42,33 @@ for (const version of [4, 5, 6, 7]) {
     const createdAt = Date.now() - 60_000;
     const people = ['Ana Souza', 'Bruno Reis', 'Carla Dias'].map((name, i) => ({ id: uuidv7(), group: uuidv7(), name, number: String(i + 1).padStart(3, '0') }));
     const raffle = {
-      id: raffleId, ownerId: userId, code: code(), title: `Rifa da versão ${version}`, description: 'Feita sem conexão',
-      type: 'tickets', status: 'pending', winnersCount: 1, countdownSeconds: 0, allowDuplicateWins: false, drawnAt: null, createdAt,
+      id: raffleId,
+      ownerId: userId,
+      code: code(),
+      title: `Rifa da versão ${version}`,
+      description: 'Feita sem conexão',
+      type: 'tickets',
+      status: 'pending',
+      winnersCount: 1,
+      countdownSeconds: 0,
+      allowDuplicateWins: false,
+      drawnAt: null,
+      createdAt,
     };
     const wireRaffle = {
-      id: raffleId, code: raffle.code, title: `Rascunho ${version}`, description: raffle.description, type: 'tickets',
-      winners_count: 1, countdown_seconds: 0, allow_duplicate_wins: false, created_at: createdAt,
+      id: raffleId,
+      code: raffle.code,
+      title: `Rascunho ${version}`,
+      description: raffle.description,
+      type: 'tickets',
+      winners_count: 1,
+      countdown_seconds: 0,
+      allow_duplicate_wins: false,
+      created_at: createdAt,
     };
     const tickets = people.map((p) => ({ id: p.id, name: p.name, email: null, ticket_number: p.number, group_id: p.group }));
     const op = (mutationId: number, type: string, payload: unknown) => ({ opId: uuidv7(), userId, clientId, mutationId, raffleId, type, payload, createdAt, baseSeq: 0 });
-    const outbox = [
-      op(1, 'raffle.create', wireRaffle),
-      op(2, 'participants.add', { tickets }),
-      op(3, 'raffle.update', { title: raffle.title }),
-    ];
+    const outbox = [op(1, 'raffle.create', wireRaffle), op(2, 'participants.add', { tickets }), op(3, 'raffle.update', { title: raffle.title })];
     // Version 4 kept each ticket in participants; later ones in chunks, which this test does not
     // write by hand: there, the pending add alone carries the people.
     const rows = version === 4 ? people.map((p) => ({ id: p.id, raffleId, groupId: p.group, name: p.name, email: null, ticketNumber: p.number, createdAt })) : [];
@@ -67,7 +80,15 @@ for (const version of [4, 5, 6, 7]) {
     await page.evaluate(dexieScript);
     await page.evaluate(
       async ({ version, tables, raffle, rows, outbox }) => {
-        const Dexie = (window as unknown as { Dexie: new (name: string) => { version(n: number): { stores(s: unknown): void }; table(n: string): { bulkPut(r: unknown[]): Promise<unknown>; put(r: unknown): Promise<unknown> }; close(): void } }).Dexie;
+        const Dexie = (
+          window as unknown as {
+            Dexie: new (name: string) => {
+              version(n: number): { stores(s: unknown): void };
+              table(n: string): { bulkPut(r: unknown[]): Promise<unknown>; put(r: unknown): Promise<unknown> };
+              close(): void;
+            };
+          }
+        ).Dexie;
         const old = new Dexie('sorteio');
         old.version(version).stores(tables);
         await old.table('raffles').put(raffle);

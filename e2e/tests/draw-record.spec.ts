@@ -6,7 +6,6 @@ import { organiser, confirmStart, skipReveal } from './helpers';
 
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
 
-
 async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/gerenciar/${raffleId}`);
@@ -26,9 +25,7 @@ test('a round whose device is closed mid-countdown is abandoned from a second de
   await confirmStart(a);
   await expect(a.getByRole('timer')).toBeVisible();
   // The server has the round (with its commitment); then the laptop is gone, seed and all.
-  await expect
-    .poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length)
-    .toBe(1);
+  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
   await laptop.close();
 
   const phone = await browser.newContext();

@@ -7,7 +7,6 @@ import { organiser, confirmStart, skipReveal } from './helpers';
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
 
-
 async function openDrawTab(context: BrowserContext, raffleId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/gerenciar/${raffleId}`);
@@ -18,16 +17,22 @@ async function openDrawTab(context: BrowserContext, raffleId: string): Promise<P
 
 /** The winners' "position: name" lines, in the order shown. */
 async function shownWinners(page: Page): Promise<string[]> {
-  return winnersList(page).getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+  return winnersList(page)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
 }
 
 /** Resolves with the page's own clock (ms since the epoch) when the first winner is painted. */
 function whenWinnersPainted(page: Page): Promise<number> {
   return page
-    .waitForFunction(() => {
-      const list = document.querySelector('[aria-label="Vencedores"]');
-      return list && list.querySelector('li') ? performance.timeOrigin + performance.now() : null;
-    }, undefined, { polling: 'raf', timeout: 20_000 })
+    .waitForFunction(
+      () => {
+        const list = document.querySelector('[aria-label="Vencedores"]');
+        return list && list.querySelector('li') ? performance.timeOrigin + performance.now() : null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 20_000 },
+    )
     .then((handle) => handle.jsonValue() as Promise<number>);
 }
 
@@ -146,7 +151,10 @@ test('a winner is invalidated with a reason and the position is redrawn', async 
   expect(snap.winners.find((w: { is_valid: boolean }) => !w.is_valid).invalidation_reason).toBe('Não compareceu');
   // Both rounds were drawn online: the server's seed took part in each.
   const audit = await (await context.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();
-  expect(audit.draws.map((d: { kind: string; online: boolean }) => [d.kind, d.online])).toEqual([['draw', true], ['redraw', true]]);
+  expect(audit.draws.map((d: { kind: string; online: boolean }) => [d.kind, d.online])).toEqual([
+    ['draw', true],
+    ['redraw', true],
+  ]);
 
   await page.getByRole('link', { name: 'Verificar sorteio' }).click();
   const verdict = page.getByRole('status', { name: 'Resultado da conferência' });

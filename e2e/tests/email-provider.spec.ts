@@ -29,7 +29,10 @@ test('a provider-only account changes its address by signing in at the provider 
   await signInAtProvider(page, atProvider);
 
   await page.goto('/conta');
-  const section = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Alterar e-mail' }) }).last();
+  const section = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Alterar e-mail' }) })
+    .last();
   await expect(section.getByLabel('Sua senha')).toHaveCount(0);
   await section.screenshot({ path: test.info().outputPath('conta-provedor-360.png') });
   await section.getByLabel('Novo e-mail').fill(next);

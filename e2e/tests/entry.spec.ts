@@ -6,9 +6,21 @@ import { SeedClient } from './seed';
 // without waiting for anything. Every name must be stored exactly, also on a slow phone (CPU 4×).
 
 const NAMES = [
-  'Ana Paula Souza', 'Bruno Oliveira', 'Carla Mendes', 'Davi Lima', 'Elisa Rocha', 'Fábio Nunes',
-  'Gabriela Dias', 'Heitor Alves', 'Isabela Costa', 'João Pedro', 'Karina Melo', 'Lucas Ferreira',
-  'Marina Teixeira', 'Nícolas Prado', 'Olívia Barros',
+  'Ana Paula Souza',
+  'Bruno Oliveira',
+  'Carla Mendes',
+  'Davi Lima',
+  'Elisa Rocha',
+  'Fábio Nunes',
+  'Gabriela Dias',
+  'Heitor Alves',
+  'Isabela Costa',
+  'João Pedro',
+  'Karina Melo',
+  'Lucas Ferreira',
+  'Marina Teixeira',
+  'Nícolas Prado',
+  'Olívia Barros',
 ];
 
 async function typeNames(page: Page, field: string) {

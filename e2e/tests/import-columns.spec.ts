@@ -78,9 +78,7 @@ test('the column step: a changed guess is what the import saves, remembered for 
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByText('3 participante(s) importado(s)').last()).toBeVisible();
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  await expect
-    .poll(() => serverPeople(context, raffleId))
-    .toEqual(['Ana <> 0001', 'Ana <> 0002', 'Ana <> 004', 'Ana <> 005', 'Bruno <> 0003', 'Bruno <> 006']);
+  await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Ana <> 0001', 'Ana <> 0002', 'Ana <> 004', 'Ana <> 005', 'Bruno <> 0003', 'Bruno <> 006']);
   await context.close();
 });
 
@@ -133,9 +131,7 @@ test('a file whose every row is left out: its lines and why, and nothing to impo
   const buffer = Buffer.from('nome;email\n;ana@exemplo.com\n;bia@exemplo.com\n', 'utf8');
   await page.getByLabel('Arquivo para importar').setInputFiles({ name: 'sem-nomes.csv', mimeType: 'text/csv', buffer });
   const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Nenhum participante válido encontrado no arquivo. As 2 linhas do arquivo foram ignoradas: veja abaixo por quê.',
-  );
+  await expect(dialog.getByRole('alert')).toHaveText('Nenhum participante válido encontrado no arquivo. As 2 linhas do arquivo foram ignoradas: veja abaixo por quê.');
   await expect(dialog.getByTestId('import-skipped')).toContainText('Linhas ignoradas (2):');
   await expect(dialog.getByTestId('import-skipped').getByRole('listitem')).toHaveText(['Linha 2: sem nome', 'Linha 3: sem nome']);
   await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();

@@ -62,11 +62,7 @@ test('a ;-separated Windows-1252 CSV imported offline, then synced: names intact
 
   await context.setOffline(false);
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  expect(await serverTickets(context, raffleId)).toEqual([
-    'André “Dedé” Gonçalves:003',
-    'Renée ‘Rê’ Šimon:001',
-    'Renée ‘Rê’ Šimon:002',
-  ]);
+  expect(await serverTickets(context, raffleId)).toEqual(['André “Dedé” Gonçalves:003', 'Renée ‘Rê’ Šimon:001', 'Renée ‘Rê’ Šimon:002']);
   await context.close();
 });
 
@@ -81,9 +77,7 @@ test('an .xlsx with quantities makes tickets 001.. for each person', async ({ br
   await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
   // The bar's count follows the write a moment later, so the server is asked until it has them.
   await expect(syncBar(page)).toContainText('Tudo sincronizado');
-  await expect.poll(() => serverTickets(context, raffleId)).toEqual([
-    'Ana Lima:001', 'Ana Lima:002', 'Ana Lima:003', 'Bruno Souza:004', 'Bruno Souza:005', 'Carla Dias:006',
-  ]);
+  await expect.poll(() => serverTickets(context, raffleId)).toEqual(['Ana Lima:001', 'Ana Lima:002', 'Ana Lima:003', 'Bruno Souza:004', 'Bruno Souza:005', 'Carla Dias:006']);
   await context.close();
 });
 

@@ -133,7 +133,12 @@ test('the focus ring is a solid, dark ring on buttons, links, fields and tabs', 
   await page.goto('/auth');
   // The screen's code loads after the page: Tab only once it is there.
   await expect(page.getByRole('heading', { level: 1, name: 'Acesse sua conta' })).toBeVisible();
-  const controls = [page.getByRole('link', { name: 'Voltar para início' }), page.getByRole('tab', { name: 'Entrar' }), page.getByLabel('E-mail'), page.getByRole('button', { name: 'Entrar', exact: true })];
+  const controls = [
+    page.getByRole('link', { name: 'Voltar para início' }),
+    page.getByRole('tab', { name: 'Entrar' }),
+    page.getByLabel('E-mail'),
+    page.getByRole('button', { name: 'Entrar', exact: true }),
+  ];
   for (const control of controls) {
     await tabTo(page, control);
     // brand-800 (#5b21b6): about 8:1 against the white and near-white surfaces. Polled: buttons'
@@ -190,7 +195,7 @@ async function expectClearRing(ringed: Locator, what: string) {
   expect(ring.contrast, what).toBeGreaterThanOrEqual(3);
 }
 
-test('on the dark surfaces (the landing page\'s private card, the big screen and its live show) the ring still stands out', async ({ browser }) => {
+test("on the dark surfaces (the landing page's private card, the big screen and its live show) the ring still stands out", async ({ browser }) => {
   test.setTimeout(60_000);
   const { context, seed } = await organiser(browser, 'teclado');
   const raffle = await seed.createRaffle({ title: 'Rifa do telão', winners: 1 });
@@ -261,7 +266,7 @@ test('the ring stands out on the switch, the raffle type cards and the search bo
   await context.close();
 });
 
-test('after a confirmed removal focus goes to the next person\'s remove button, or the one before the last, then the search box', async ({ browser }) => {
+test("after a confirmed removal focus goes to the next person's remove button, or the one before the last, then the search box", async ({ browser }) => {
   const { context, seed } = await organiser(browser, 'foco');
   const raffle = await seed.createRaffle({ title: 'Rifa do foco', type: 'simple' });
   await seed.addPeople(raffle.id, ['Ana Prado', 'Bia Reis', 'Caio Luz']);

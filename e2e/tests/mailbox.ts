@@ -21,14 +21,15 @@ export interface Mail {
 export async function waitForMail(request: APIRequestContext, to: string, subject: string, count = 1): Promise<Mail> {
   let found: Summary | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`${api}/api/v1/search`, { params: { query: `to:"${to}"`, limit: '50' } });
-      const list = ((await res.json()) as { messages: Summary[] }).messages
-        .filter((m) => m.Subject.startsWith(subject))
-        .reverse(); // Mailpit lists the newest first
-      found = list[count - 1];
-      return list.length;
-    }, { message: `message ${count} '${subject}' to ${to}`, timeout: 15_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`${api}/api/v1/search`, { params: { query: `to:"${to}"`, limit: '50' } });
+        const list = ((await res.json()) as { messages: Summary[] }).messages.filter((m) => m.Subject.startsWith(subject)).reverse(); // Mailpit lists the newest first
+        found = list[count - 1];
+        return list.length;
+      },
+      { message: `message ${count} '${subject}' to ${to}`, timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   const res = await request.get(`${api}/api/v1/message/${found!.ID}`);
   const m = (await res.json()) as { Subject: string; Text: string; HTML: string };

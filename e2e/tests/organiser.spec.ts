@@ -31,7 +31,11 @@ async function organiserFlow(page: Page) {
   await expect(page).toHaveURL(/\/gerenciar\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Aguardando')).toBeVisible();
 
-  for (const [name, ticket] of [['Ana Souza', '001'], ['Bia Lima', '002'], ['ana souza', '003']]) {
+  for (const [name, ticket] of [
+    ['Ana Souza', '001'],
+    ['Bia Lima', '002'],
+    ['ana souza', '003'],
+  ]) {
     await page.getByLabel('Nome', { exact: true }).fill(name);
     await page.getByLabel('Bilhete (opcional)').fill(ticket);
     await page.getByRole('button', { name: 'Adicionar participante' }).click();

@@ -23,7 +23,12 @@ export async function pdfText(path: string): Promise<string> {
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).filter(Boolean).join('\n'));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .filter(Boolean)
+        .join('\n'),
+    );
   }
   await doc.cleanup();
   return pages.join('\n');

@@ -76,7 +76,7 @@ test("side by side, the create form's number fields line up though one label wra
   await context.close();
 });
 
-test('at 360 px every label fits: the manage tabs, the dashboard card\'s details, and the public page\'s raffle type on one line', async ({ browser }) => {
+test("at 360 px every label fits: the manage tabs, the dashboard card's details, and the public page's raffle type on one line", async ({ browser }) => {
   const { context, seed } = await organiser(browser, 'fit');
   const raffle = await seed.createRaffle({ title: 'Rifa da festa junina', winners: 1, type: 'tickets' });
   const page = await context.newPage();

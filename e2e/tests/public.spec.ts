@@ -90,7 +90,7 @@ test('a phone watches the organiser draw: countdown, reveal, Parabéns and the s
   await phone.close();
 });
 
-test('with reduced motion a viewer sees no shuffle, the reveals in the same order and the server\'s winners', async ({ browser }) => {
+test("with reduced motion a viewer sees no shuffle, the reveals in the same order and the server's winners", async ({ browser }) => {
   test.setTimeout(90_000);
   const { context: laptop, seed } = await organiser(browser);
   const raffle = await seed.createRaffle({ title: 'Rifa sem animação', winners: 2, countdown: 2 });

@@ -30,7 +30,7 @@ test('a list pasted from WhatsApp becomes one participant a line after a confirm
 test('the list, the winners and every result come back after a reload, until Novo Sorteio', async ({ page }) => {
   await page.goto('/sorteio-publico');
   const name = page.getByLabel('Nome do participante');
-  for (const n of ['Ana', 'Bruno', 'Carla', 'Davi', 'Eva']) await name.fill(n), await name.press('Enter');
+  for (const n of ['Ana', 'Bruno', 'Carla', 'Davi', 'Eva']) (await name.fill(n), await name.press('Enter'));
   await page.getByLabel('Vencedores por sorteio').fill('2');
   await page.getByRole('button', { name: 'Sortear', exact: true }).click();
   const winners = page.getByTestId('winners').getByRole('listitem');

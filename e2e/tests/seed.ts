@@ -58,16 +58,25 @@ export class SeedClient {
   async createRaffle(r: NewRaffle): Promise<{ id: string; code: string }> {
     const id = uuidv7();
     const code = randomCode();
-    const [result] = await this.push([{
-      raffleId: id,
-      type: 'raffle.create',
-      payload: {
-        id, code, title: r.title, description: '', type: r.type ?? 'tickets', winners_count: r.winners ?? 1,
-        countdown_seconds: r.countdown ?? 0, allow_duplicate_wins: r.allowDuplicates ?? false, created_at: Date.now(),
-        ...(r.prizes ? { prizes: r.prizes } : {}),
-        ...(r.alternates ? { alternates_count: r.alternates } : {}),
+    const [result] = await this.push([
+      {
+        raffleId: id,
+        type: 'raffle.create',
+        payload: {
+          id,
+          code,
+          title: r.title,
+          description: '',
+          type: r.type ?? 'tickets',
+          winners_count: r.winners ?? 1,
+          countdown_seconds: r.countdown ?? 0,
+          allow_duplicate_wins: r.allowDuplicates ?? false,
+          created_at: Date.now(),
+          ...(r.prizes ? { prizes: r.prizes } : {}),
+          ...(r.alternates ? { alternates_count: r.alternates } : {}),
+        },
       },
-    }]);
+    ]);
     return { id, code: result?.code ?? code };
   }
 
@@ -77,7 +86,13 @@ export class SeedClient {
     for (const name of names) {
       const group = uuidv7();
       for (let t = 0; t < tickets; t++) {
-        rows.push({ id: t === 0 ? group : uuidv7(), name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemplo.com`, ticket_number: String(rows.length + 1).padStart(3, '0'), group_id: group });
+        rows.push({
+          id: t === 0 ? group : uuidv7(),
+          name,
+          email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemplo.com`,
+          ticket_number: String(rows.length + 1).padStart(3, '0'),
+          group_id: group,
+        });
       }
     }
     const ops = [];

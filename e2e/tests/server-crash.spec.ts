@@ -35,7 +35,10 @@ test('the server is killed during a push and restarted: nothing lost, nothing do
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
 
     await context.setOffline(true);
-    await page.getByRole('link', { name: /Novo Sorteio|Criar Primeiro Sorteio/ }).first().click();
+    await page
+      .getByRole('link', { name: /Novo Sorteio|Criar Primeiro Sorteio/ })
+      .first()
+      .click();
     await page.getByLabel('Título').fill('Rifa resistente');
     await page.getByRole('button', { name: 'Criar Sorteio' }).click();
     for (const name of ['Ana', 'Bia', 'Caio']) {

@@ -124,9 +124,7 @@ test('a signed-in screen paints itself first: no spinner before it, and sync sta
   // A new device shows this only after its first sync: the engine has run by then.
   await expect(page.getByText('Nenhum sorteio ainda')).toBeVisible();
   const seen = await seenFirst(page);
-  const engineAsked = await page.evaluate(
-    () => performance.getEntriesByType('resource').find((e) => /\/assets\/engine-[\w-]+\.js$/.test(e.name))?.startTime,
-  );
+  const engineAsked = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => /\/assets\/engine-[\w-]+\.js$/.test(e.name))?.startTime);
   expectHeadingFirst(seen);
   expect(engineAsked).toBeGreaterThan(seen.find((s) => s.what === 'heading')!.at);
   await context.close();

@@ -5,7 +5,10 @@ import { createAccount, organiser, uniqueEmail } from './helpers';
 // the network returns, and shows up on the account's other devices without a reload.
 
 async function createRaffle(page: Page, title: string) {
-  await page.getByRole('link', { name: /Novo Sorteio|Criar Primeiro Sorteio/ }).first().click();
+  await page
+    .getByRole('link', { name: /Novo Sorteio|Criar Primeiro Sorteio/ })
+    .first()
+    .click();
   await page.getByLabel('Título').fill(title);
   await page.getByRole('button', { name: 'Criar Sorteio' }).click();
   await expect(page).toHaveURL(/\/gerenciar\//);
@@ -49,11 +52,14 @@ test('offline changes survive a reload, reach the server and another device', as
   await phone.setOffline(false);
   // Within 2 seconds the server has all three changes.
   await expect
-    .poll(async () => {
-      const feed = await laptop.request.get('/api/sync/raffles');
-      const body = await feed.json();
-      return body.raffles.find((r: { title: string }) => r.title === 'Rifa do quermesse')?.head_seq ?? 0;
-    }, { timeout: 2_000, intervals: [100] })
+    .poll(
+      async () => {
+        const feed = await laptop.request.get('/api/sync/raffles');
+        const body = await feed.json();
+        return body.raffles.find((r: { title: string }) => r.title === 'Rifa do quermesse')?.head_seq ?? 0;
+      },
+      { timeout: 2_000, intervals: [100] },
+    )
     .toBe(3);
   await expect(syncBar(a)).toContainText('Tudo sincronizado');
   // The laptop shows it without a reload.
@@ -101,12 +107,18 @@ test('a new phone whose first sync cannot reach the server says so, and a retry 
   // the click's handler asks): restored any earlier, the engine's own retry (1 s, then 2 s...)
   // may bring the raffles first and take the button away under the click.
   let signal = false;
-  await page.exposeFunction('retryPressed', () => { signal = true; });
+  await page.exposeFunction('retryPressed', () => {
+    signal = true;
+  });
   await page.addInitScript(() => {
-    document.addEventListener('pointerdown', (event) => {
-      const button = (event.target as Element | null)?.closest?.('button');
-      if (button?.textContent?.includes('Tentar novamente')) (window as unknown as { retryPressed: () => void }).retryPressed();
-    }, true);
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        const button = (event.target as Element | null)?.closest?.('button');
+        if (button?.textContent?.includes('Tentar novamente')) (window as unknown as { retryPressed: () => void }).retryPressed();
+      },
+      true,
+    );
   });
   await page.route('**/api/sync/**', (route) => (signal ? route.fallback() : route.abort('internetdisconnected')));
   await page.goto('/dashboard');

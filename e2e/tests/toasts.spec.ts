@@ -40,7 +40,6 @@ async function expectUncovered(toast: Box, targets: Record<string, Locator>) {
   for (const [name, target] of Object.entries(targets)) expect(overlaps(toast, await box(target)), `the toast covers ${name}`).toBe(false);
 }
 
-
 /**
  * Pauses the page's clock a moment from now. The moment is read from the page, and real time runs
  * on until the pause is asked for: on a loaded machine it may be past already, so read it again.
@@ -118,7 +117,7 @@ for (const size of PHONES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/sorteio-publico');
     const name = page.getByLabel('Nome do participante');
-    const targets = { 'the name field': name, 'Adicionar': page.getByRole('button', { name: 'Adicionar' }), 'Sortear': page.getByRole('button', { name: 'Sortear' }) };
+    const targets = { 'the name field': name, Adicionar: page.getByRole('button', { name: 'Adicionar' }), Sortear: page.getByRole('button', { name: 'Sortear' }) };
     // Eight names fill the list to its full height: 'Sortear' then stands as low as it goes.
     for (let n = 1; n <= 8; n++) {
       await page.clock.resume();

@@ -110,7 +110,10 @@ test('settings changed on both phones offline: the later push wins and the other
 
   await one.setOffline(true);
   await two.setOffline(true);
-  for (const [p, title, winners] of [[a, 'Bingo da escola', '2'], [b, 'Bingo 2026', '3']] as const) {
+  for (const [p, title, winners] of [
+    [a, 'Bingo da escola', '2'],
+    [b, 'Bingo 2026', '3'],
+  ] as const) {
     await p.getByLabel('Título').fill(title);
     await p.getByLabel('Título').blur();
     await p.getByLabel('Número de vencedores').fill(winners);

@@ -10,7 +10,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
 const list = (page: Page) => page.getByRole('list', { name: 'Participantes' });
-const row = (page: Page, name: string) => list(page).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+const row = (page: Page, name: string) =>
+  list(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) });
 
 async function addPerson(page: Page, name: string) {
   await page.getByLabel('Nome', { exact: true }).fill(name);
@@ -77,12 +80,7 @@ test('an import numbered offline is renumbered where the other device took the n
   await expect(syncBar(a)).toContainText('Tudo sincronizado');
   await two.setOffline(false);
   await expect(syncBar(b)).toContainText('Tudo sincronizado');
-  const want = [
-    'Ana Souza:001',
-    'Bruno Lima:002',
-    'Carla Dias:003',
-    ...names.map((n, i) => `${n}:${String(i < 3 ? 11 + i : i + 1).padStart(3, '0')}`),
-  ].sort();
+  const want = ['Ana Souza:001', 'Bruno Lima:002', 'Carla Dias:003', ...names.map((n, i) => `${n}:${String(i < 3 ? 11 + i : i + 1).padStart(3, '0')}`)].sort();
   await expect.poll(() => serverTickets(one, raffleId)).toEqual(want);
   await expect(b.getByText('Já existe um bilhete com este número neste sorteio.')).toHaveCount(0);
 

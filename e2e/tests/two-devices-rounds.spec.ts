@@ -43,7 +43,9 @@ async function drawTab(page: Page) {
 
 /** The winners' "position: name" lines, in the order shown. */
 async function shownWinners(page: Page): Promise<string[]> {
-  return winnersList(page).getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+  return winnersList(page)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
 }
 
 const people = ['Ana', 'Bia', 'Caio', 'Duda', 'Eva'];
@@ -113,8 +115,7 @@ test('B draws offline while A adds a person: B says its draw did not count and w
   const audit = await (await laptop.request.get(`/api/public/raffles/${raffle.code}/audit`)).json();
   expect(audit.draws).toEqual([]);
   expect(audit.refused_rounds.map((r: { reason: string }) => r.reason)).toEqual(['pool_changed']);
-  await publicRecordShows(browser, raffle.code, 'Sorteio recusado (1º e 2º lugares)',
-    'a lista mudou em outro aparelho antes da sincronização', seen, 'refused-round.png');
+  await publicRecordShows(browser, raffle.code, 'Sorteio recusado (1º e 2º lugares)', 'a lista mudou em outro aparelho antes da sincronização', seen, 'refused-round.png');
   await laptop.close();
   await phone.close();
 });
@@ -156,8 +157,7 @@ test('both redraw the same place offline: the one that syncs second says its red
   await expect.poll(async () => valid(await shownWinners(b))).toEqual(valid(await shownWinners(a)));
   // B's discarded redraw is in the public record as refused, with the winner B's room saw.
   expect(audit.refused_rounds.map((r: { kind: string; reason: string }) => [r.kind, r.reason])).toEqual([['redraw', 'position_taken']]);
-  await publicRecordShows(browser, raffle.code, 'Re-sorteio recusado (2º lugar)',
-    'este lugar já foi re-sorteado em outro aparelho', seen, 'discarded-redraw.png');
+  await publicRecordShows(browser, raffle.code, 'Re-sorteio recusado (2º lugar)', 'este lugar já foi re-sorteado em outro aparelho', seen, 'discarded-redraw.png');
   await laptop.close();
   await phone.close();
 });

@@ -96,9 +96,7 @@ test('a round abandoned by the organiser is told to the viewers, with the verifi
   await confirmStart(a);
   await expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible();
   // The device that started the round is gone with its seed: the round is stuck.
-  await expect
-    .poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length)
-    .toBe(1);
+  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
   await laptop.close();
 
   const other = await browser.newContext();

@@ -104,7 +104,10 @@ test("the organiser's 'Apresentar' show runs offline to 'Parabéns!', with the c
   await manage.screenshot({ path: info.outputPath('apresentar-waiting-360.png') });
 
   await presenter.getByRole('button', { name: 'Iniciar Sorteio' }).click();
-  await manage.getByRole('dialog', { name: /^Sortear 2 vencedores/ }).getByRole('button', { name: 'Sortear agora' }).click();
+  await manage
+    .getByRole('dialog', { name: /^Sortear 2 vencedores/ })
+    .getByRole('button', { name: 'Sortear agora' })
+    .click();
   await expect(presenter.getByRole('timer')).toBeVisible();
   await expect(presenter.getByText('1º Lugar', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   await manage.screenshot({ path: info.outputPath('apresentar-reveal-360.png') });
@@ -128,9 +131,7 @@ test('a viewer who opens the page after a round was abandoned is told so', async
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
   const a = await drawTab(laptop, raffle.id);
   await confirmStart(a);
-  await expect
-    .poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length)
-    .toBe(1);
+  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
   // The device that started the round is gone with its seed.
   await laptop.close();
   const other = await browser.newContext();
@@ -140,9 +141,7 @@ test('a viewer who opens the page after a round was abandoned is told so', async
   await expect(abandon).toBeVisible({ timeout: 15_000 });
   await abandon.click();
   await b.getByRole('dialog', { name: 'Abandonar rodada' }).getByRole('button', { name: 'Abandonar rodada' }).click();
-  await expect
-    .poll(async () => (await (await other.request.get(`/api/public/raffles/${raffle.code}`)).json()).abandoned_round?.id ?? null)
-    .not.toBeNull();
+  await expect.poll(async () => (await (await other.request.get(`/api/public/raffles/${raffle.code}`)).json()).abandoned_round?.id ?? null).not.toBeNull();
 
   const late = await viewer(browser, `/sorteio/${raffle.code}`, PHONE);
   await expect(late.getByText('Rodada anulada pelo organizador')).toBeVisible();

@@ -47,11 +47,17 @@ test('the draw asks first with the numbers and the fingerprint, which the phone 
 
   await confirmStart(manage);
   await expect(manage.getByRole('timer')).toBeVisible();
-  const round = await expect.poll(() => openRound(manage, raffle.code)).not.toBeNull().then(() => openRound(manage, raffle.code));
+  const round = await expect
+    .poll(() => openRound(manage, raffle.code))
+    .not.toBeNull()
+    .then(() => openRound(manage, raffle.code));
   expect(round.pool_digest.slice(0, 8)).toBe(shown);
   expect(round.pool_size).toBe(10);
 
-  for (const [page, name] of [[phone, 'phone-countdown-360.png'], [tv, 'tv-countdown.png']] as const) {
+  for (const [page, name] of [
+    [phone, 'phone-countdown-360.png'],
+    [tv, 'tv-countdown.png'],
+  ] as const) {
     const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
     await expect(show.getByRole('timer')).toBeVisible();
     const fairness = show.getByTestId('pool-fairness');
@@ -84,10 +90,23 @@ test('a big screen and a phone opened before the raffle exists show it after the
 
   // The organiser's device syncs the raffle it made offline.
   const id = uuidv7();
-  await seed.push([{ raffleId: id, type: 'raffle.create', payload: {
-    id, code, title: 'Bingo da quermesse', description: '', type: 'tickets', winners_count: 1, countdown_seconds: 0,
-    allow_duplicate_wins: false, created_at: Date.now(),
-  } }]);
+  await seed.push([
+    {
+      raffleId: id,
+      type: 'raffle.create',
+      payload: {
+        id,
+        code,
+        title: 'Bingo da quermesse',
+        description: '',
+        type: 'tickets',
+        winners_count: 1,
+        countdown_seconds: 0,
+        allow_duplicate_wins: false,
+        created_at: Date.now(),
+      },
+    },
+  ]);
   for (const page of [tv, phone]) {
     await expect(page.getByRole('heading', { name: 'Bingo da quermesse' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);

@@ -34,12 +34,7 @@ function staticClosure(graph: ReadonlyMap<string, ModuleNode>, roots: Iterable<s
  * loads later, or the sync engine, is no second user), `eligible` says which ids are of the lower
  * layers.
  */
-export function kitModules(
-  graph: ReadonlyMap<string, ModuleNode>,
-  entries: readonly string[],
-  screens: readonly string[],
-  eligible: (id: string) => boolean,
-): Set<string> {
+export function kitModules(graph: ReadonlyMap<string, ModuleNode>, entries: readonly string[], screens: readonly string[], eligible: (id: string) => boolean): Set<string> {
   const initial = staticClosure(graph, entries)
   const lazy = new Set<string>()
   for (const node of graph.values()) for (const id of node.dynamicImports) if (!initial.has(id)) lazy.add(id)
@@ -48,7 +43,7 @@ export function kitModules(
 
   const kit = new Set([...reach].filter(([id, n]) => n >= 2 && !lazy.has(id) && eligible(id)).map(([id]) => id))
   // Drop what imports anything outside the entry and the kit, until nothing changes.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false
     for (const id of kit) {
       if ((graph.get(id)?.imports ?? []).every((dep) => initial.has(dep) || kit.has(dep))) continue

@@ -21,6 +21,9 @@ export function startEarlySnapshot(pathname: string, session: Promise<User | nul
   } catch {
     return false
   }
-  startEarly(session.then((user) => user?.id ?? null), snapshotPath(raffleId))
+  startEarly(
+    session.then((user) => user?.id ?? null),
+    snapshotPath(raffleId),
+  )
   return true
 }

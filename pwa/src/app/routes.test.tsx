@@ -47,23 +47,20 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument()
   })
 
-  it.each(['/nao-existe', '/sorteio/abc/extra', '/dashboard/x'])(
-    'unknown path %s renders the 404 screen and logs the path',
-    async (path) => {
-      const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-      const { router } = renderApp(path, { session: signedIn })
-      expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
-      expect(screen.getByText('404')).toBeInTheDocument()
-      // The spec's English words, marked as English, with the Portuguese beside them.
-      expect(screen.getByText('Oops! Page not found')).toHaveAttribute('lang', 'en')
-      expect(screen.getByText('Página não encontrada')).toBeInTheDocument()
-      const home = screen.getByRole('link', { name: 'Return to Home Voltar ao início' })
-      expect(home).toHaveAttribute('href', '/')
-      expect(within(home).getByText('Return to Home')).toHaveAttribute('lang', 'en')
-      await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), path))
-      expect(router.state.location.pathname).toBe(path)
-    },
-  )
+  it.each(['/nao-existe', '/sorteio/abc/extra', '/dashboard/x'])('unknown path %s renders the 404 screen and logs the path', async (path) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { router } = renderApp(path, { session: signedIn })
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+    expect(screen.getByText('404')).toBeInTheDocument()
+    // The spec's English words, marked as English, with the Portuguese beside them.
+    expect(screen.getByText('Oops! Page not found')).toHaveAttribute('lang', 'en')
+    expect(screen.getByText('Página não encontrada')).toBeInTheDocument()
+    const home = screen.getByRole('link', { name: 'Return to Home Voltar ao início' })
+    expect(home).toHaveAttribute('href', '/')
+    expect(within(home).getByText('Return to Home')).toHaveAttribute('lang', 'en')
+    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), path))
+    expect(router.state.location.pathname).toBe(path)
+  })
 
   it("the root route's errorElement renders the generic error screen", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -71,9 +68,7 @@ describe('route table', () => {
     function Boom(): never {
       throw new Error('falhou')
     }
-    const router = createMemoryRouter([
-      { path: root.path, element: root.element, errorElement: root.errorElement, children: [{ index: true, element: <Boom /> }] },
-    ])
+    const router = createMemoryRouter([{ path: root.path, element: root.element, errorElement: root.errorElement, children: [{ index: true, element: <Boom /> }] }])
     render(<RouterProvider router={router} />)
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument()
     expect(screen.getByText('falhou')).toBeInTheDocument()

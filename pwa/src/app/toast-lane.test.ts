@@ -23,7 +23,10 @@ const make = (html: string) => {
 
 beforeEach(() => {
   document.elementsFromPoint = (x: number, y: number) =>
-    [...boxes].filter(([, b]) => x >= b.left && x < b.right && y >= b.top && y < b.bottom).map(([el]) => el).reverse()
+    [...boxes]
+      .filter(([, b]) => x >= b.left && x < b.right && y >= b.top && y < b.bottom)
+      .map(([el]) => el)
+      .reverse()
 })
 afterEach(() => {
   boxes.clear()
@@ -35,7 +38,7 @@ describe('the lane of a new toast on a phone', () => {
     expect(pickLane(BANDS)).toBe('bottom')
   })
 
-  it('the top when the bottom would cover a control (the quick draw\'s Sortear)', () => {
+  it("the top when the bottom would cover a control (the quick draw's Sortear)", () => {
     place(make('<button>Sortear</button>'), rect(620, 660))
     expect(pickLane(BANDS)).toBe('top')
   })

@@ -95,7 +95,7 @@ describe('draw ops, applied', () => {
     expect(await db.draws.get(DRAW)).toMatchObject({ state: 'abandoned' })
   })
 
-  it('local draw.abandon leaves a completed round and a redraw\'s completed raffle alone', async () => {
+  it("local draw.abandon leaves a completed round and a redraw's completed raffle alone", async () => {
     const db = await setup()
     await apply(db, 'draw.start', pulledStart, 9)
     await apply(db, 'draw.complete', pulledComplete, 9)

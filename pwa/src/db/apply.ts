@@ -30,7 +30,6 @@ export function raffleFromWire(ownerId: string, w: RaffleWire): RaffleRow {
   }
 }
 
-
 const settingFields: Record<string, keyof RaffleRow> = {
   title: 'title',
   description: 'description',
@@ -42,14 +41,7 @@ const settingFields: Record<string, keyof RaffleRow> = {
   federal: 'federal',
 }
 
-export async function applyOp(
-  database: SorteioDB,
-  ownerId: string,
-  raffleId: string,
-  type: string,
-  payload: unknown,
-  at: number,
-): Promise<void> {
+export async function applyOp(database: SorteioDB, ownerId: string, raffleId: string, type: string, payload: unknown, at: number): Promise<void> {
   const p = (payload ?? {}) as Record<string, unknown>
   switch (type) {
     case 'raffle.create':
@@ -109,7 +101,7 @@ export interface OpToApply {
  * written together: one read of the summary, full chunks, one bulkPut.
  */
 export async function applyOps(database: SorteioDB, ownerId: string, raffleId: string, ops: readonly OpToApply[]): Promise<void> {
-  for (let i = 0; i < ops.length; ) {
+  for (let i = 0; i < ops.length;) {
     const op = ops[i]!
     if (op.type !== 'participants.add') {
       await applyOp(database, ownerId, raffleId, op.type, op.payload, op.at)

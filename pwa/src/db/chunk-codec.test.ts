@@ -69,7 +69,11 @@ describe('stored chunks', () => {
       }
     }
     const packed = packChunk(row)
-    expect(packed.people).toEqual({ groups: [row.groups[0], row.groups[10], row.groups[20]], names: ['Pessoa 0', 'Pessoa 1', 'Pessoa 2'], emails: ['p0@exemplo.com', null, 'p2@exemplo.com'] })
+    expect(packed.people).toEqual({
+      groups: [row.groups[0], row.groups[10], row.groups[20]],
+      names: ['Pessoa 0', 'Pessoa 1', 'Pessoa 2'],
+      emails: ['p0@exemplo.com', null, 'p2@exemplo.com'],
+    })
     expect([...packed.person]).toEqual(row.groups.map((_, i) => Math.floor(i / 10)))
     expect(packed.numbers).toBeNull()
     expect([...packed.createdAt]).toEqual(row.createdAt)

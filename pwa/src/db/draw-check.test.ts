@@ -5,7 +5,7 @@ import type { DrawRow } from '@/db/schema'
 const row = (fields: Partial<DrawRow>) => ({ startedAt: 0, completedAt: null, ...fields }) as DrawRow
 
 describe('isEarlier: the rounds before a redraw', () => {
-  it('goes by the rounds\' numbers, even when one completed in the millisecond the next started', () => {
+  it("goes by the rounds' numbers, even when one completed in the millisecond the next started", () => {
     const first = row({ round: 1, startedAt: 1_000, completedAt: 5_000 })
     const redraw = row({ round: 2, startedAt: 5_000, completedAt: 5_000 })
     const next = row({ round: 3, startedAt: 5_000, completedAt: null })

@@ -54,7 +54,15 @@ export async function drawOverview(raffleId: string, database: SorteioDB = appDb
     const calledTo = new Map(winners.filter((w) => w.promotedAt != null).map((w) => [w.ticketId, w.position]))
     const alternates = alternateIds.map((ticketId, i): AlternateDetails => {
       const t = tickets[winners.length + i]
-      return { rank: i + 1, ticketId, name: t?.name ?? '', email: t?.email ?? null, phone: t?.phone ?? null, ticketNumber: t?.ticketNumber ?? null, calledTo: calledTo.get(ticketId) ?? null }
+      return {
+        rank: i + 1,
+        ticketId,
+        name: t?.name ?? '',
+        email: t?.email ?? null,
+        phone: t?.phone ?? null,
+        ticketNumber: t?.ticketNumber ?? null,
+        calledTo: calledTo.get(ticketId) ?? null,
+      }
     })
     return { rounds, winners: details, ownRounds: secrets, alternates }
   })
@@ -73,7 +81,12 @@ export async function raffleResults(raffleIds: readonly string[], database: Sort
   const out = new Map<string, RaffleResult>()
   if (raffleIds.length === 0) return out
   return database.transaction('r', [database.winners, ...ticketTables(database)], async () => {
-    const winners = (await database.winners.where('raffleId').anyOf([...raffleIds]).toArray()).filter((w) => w.isValid)
+    const winners = (
+      await database.winners
+        .where('raffleId')
+        .anyOf([...raffleIds])
+        .toArray()
+    ).filter((w) => w.isValid)
     const firsts = new Map<string, WinnerRow>()
     for (const w of winners) {
       const result = out.get(w.raffleId) ?? { first: null, winners: 0 }

@@ -14,13 +14,7 @@ import { fromHex, toHex } from '@/lib/bytes'
 // The mode a round declares at its start.
 const offline = { offline: true }
 const online = { offline: false }
-const people: NewPerson[] = [
-  { name: 'Ana', quantity: 3 },
-  { name: 'Bia', quantity: 2 },
-  { name: 'Caio', email: 'caio@x.com' },
-  { name: 'Duda' },
-  { name: 'Eva' },
-]
+const people: NewPerson[] = [{ name: 'Ana', quantity: 3 }, { name: 'Bia', quantity: 2 }, { name: 'Caio', email: 'caio@x.com' }, { name: 'Duda' }, { name: 'Eva' }]
 
 async function raffleWith(input: Partial<NewRaffle> = {}, who: NewPerson[] = people) {
   const db = freshDb()
@@ -71,7 +65,14 @@ describe('startDraw', () => {
     expect(secret!.offline).toBe(false)
     const all = await pool(db, raffleId)
     const [op] = await opsOf(db, 'draw.start')
-    expect(op).toEqual({ draw_id: round.id, client_commitment: await sha256(secret!.clientSeed), pool_digest: await poolDigest(all), pool_size: 8, winners_count: 2, allow_duplicate_wins: false })
+    expect(op).toEqual({
+      draw_id: round.id,
+      client_commitment: await sha256(secret!.clientSeed),
+      pool_digest: await poolDigest(all),
+      pool_size: 8,
+      winners_count: 2,
+      allow_duplicate_wins: false,
+    })
     expect(round).toMatchObject({ kind: 'draw', positions: [1, 2], state: 'open', countdownSeconds: 5, serverCommitment: null, offline: false })
     expect((await getRaffle(ANA, raffleId, db))!.status).toBe('in_progress')
     await expect(startDraw(ANA, raffleId, online, db)).rejects.toMatchObject({ reason: 'draw_started' })
@@ -264,7 +265,11 @@ describe('redraw', () => {
     await invalidateWinner(ANA, raffleId, `${round.id}:2`, 'Desistiu', db)
     const before = await db.winners.toArray()
     const all = await pool(db, raffleId)
-    const expectedPool = redrawPool(all, before.map((w) => w.ticketId), allowDuplicateWins)
+    const expectedPool = redrawPool(
+      all,
+      before.map((w) => w.ticketId),
+      allowDuplicateWins,
+    )
     const winner = await redraw(ANA, raffleId, 2, offline, db)
 
     const [op] = await opsOf(db, 'winner.redraw')

@@ -273,8 +273,7 @@ export function finishRound(userId: string, drawId: string, options: FinishOptio
 export const DEFAULT_ABANDON_GRACE_MS = 60_000
 
 /** When a round may be abandoned, on the server's clock. */
-export const abandonableAt = (round: Pick<DrawRow, 'startedAt' | 'countdownSeconds' | 'abandonableAt'>) =>
-  round.abandonableAt ?? countdownEnd(round) + DEFAULT_ABANDON_GRACE_MS
+export const abandonableAt = (round: Pick<DrawRow, 'startedAt' | 'countdownSeconds' | 'abandonableAt'>) => round.abandonableAt ?? countdownEnd(round) + DEFAULT_ABANDON_GRACE_MS
 
 /**
  * Abandons an open round whose device never revealed it (lost phone, closed private tab): once its

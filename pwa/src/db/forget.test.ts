@@ -18,7 +18,10 @@ describe('forgetAccount', () => {
     const bruno = await createRaffle(BRUNO, input, db)
     await addPeople(BRUNO, bruno.id, [{ name: 'Eva' }], db)
     const brunoClient = await clientIdFor(db, BRUNO)
-    await db.syncState.bulkPut([{ raffleId: ana.id, cursor: 'c1' }, { raffleId: bruno.id, cursor: 'c2' }])
+    await db.syncState.bulkPut([
+      { raffleId: ana.id, cursor: 'c1' },
+      { raffleId: bruno.id, cursor: 'c2' },
+    ])
     expect(await pendingCount(db, ANA)).toBe(2)
     expect((await readTicketColumns(ana.id, db)).names).toEqual(['Carla', 'Davi'])
     expect(cachedTickets(db, ana.id)).not.toBeNull()

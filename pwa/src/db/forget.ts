@@ -20,10 +20,7 @@ export async function forgetAccount(userId: string, database: SorteioDB = appDb)
     database.meta,
   ]
   await database.transaction('rw', tables, async () => {
-    const raffleIds = await database.raffles
-      .where('[ownerId+createdAt]')
-      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-      .primaryKeys()
+    const raffleIds = await database.raffles.where('[ownerId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).primaryKeys()
     for (const raffleId of raffleIds) await deleteRaffleTickets(database, raffleId)
     for (const table of [database.draws, database.winners, database.drawSecrets, database.drawPools]) {
       await table.where('raffleId').anyOf(raffleIds).delete()

@@ -20,13 +20,7 @@ export async function clientIdFor(database: SorteioDB, userId: string): Promise<
  * Appends an op. Must run inside the caller's transaction (with meta, syncState and outbox), the same one
  * that changed the local tables.
  */
-export async function enqueue(
-  database: SorteioDB,
-  userId: string,
-  raffleId: string,
-  type: OpType,
-  payload: unknown,
-): Promise<OutboxRow> {
+export async function enqueue(database: SorteioDB, userId: string, raffleId: string, type: OpType, payload: unknown): Promise<OutboxRow> {
   const clientId = await clientIdFor(database, userId)
   const last = ((await database.meta.get(mutationKey(clientId)))?.value as number | undefined) ?? 0
   const state = await database.syncState.get(raffleId)

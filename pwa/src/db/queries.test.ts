@@ -64,7 +64,12 @@ describe('ticketsInListOrder', () => {
     const raffle = await createRaffle(user, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
     const other = await createRaffle(user, { title: 'Outra', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, database)
     // Two batches of more than half a chunk: two chunks.
-    await addPeople(user, raffle.id, Array.from({ length: 3000 }, (_, i) => ({ name: `Pessoa ${i}` })), database)
+    await addPeople(
+      user,
+      raffle.id,
+      Array.from({ length: 3000 }, (_, i) => ({ name: `Pessoa ${i}` })),
+      database,
+    )
     await addPeople(user, raffle.id, [{ name: 'Ana', quantity: 3 }, ...Array.from({ length: 2999 }, (_, i) => ({ name: `Outra ${i}` }))], database)
     await addPeople(user, other.id, [{ name: 'Zé' }], database)
 

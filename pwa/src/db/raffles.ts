@@ -6,16 +6,7 @@ import { newCode, newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { db as appDb, type RaffleRow, type RaffleType, type SorteioDB } from '@/db/schema'
 import { mergePrizes, type Prize } from '@/protocol/prizes'
-import {
-  checkAlternates,
-  checkCountdown,
-  checkDescription,
-  checkPrize,
-  checkRaffleType,
-  checkTitle,
-  checkWinners,
-  RuleError,
-} from '@/protocol/rules'
+import { checkAlternates, checkCountdown, checkDescription, checkPrize, checkRaffleType, checkTitle, checkWinners, RuleError } from '@/protocol/rules'
 import { checkDrawMethod, checkFederalShape } from '@/protocol/federal-settings'
 import type { FederalSettingsWire, RaffleWire } from '@/protocol/wire'
 
@@ -45,7 +36,11 @@ export type RaffleSettings = Partial<Pick<RaffleRow, 'title' | 'description' | '
  */
 function writeTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T> {
   const d = database
-  return d.transaction('rw', [d.raffles, d.ticketChunks, d.ticketSummaries, d.ticketPeople, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta, d.refused], async () => fn())
+  return d.transaction(
+    'rw',
+    [d.raffles, d.ticketChunks, d.ticketSummaries, d.ticketPeople, d.draws, d.winners, d.drawSecrets, d.drawPools, d.syncState, d.outbox, d.meta, d.refused],
+    async () => fn(),
+  )
 }
 
 /** Creates a raffle on this device (status pending); the server may later replace its code. */
@@ -116,11 +111,7 @@ export async function deleteRaffle(userId: string, raffleId: string, database: S
 
 /** The account's raffles, newest first. */
 export function listRaffles(userId: string, database: SorteioDB = appDb): Promise<RaffleRow[]> {
-  return database.raffles
-    .where('[ownerId+createdAt]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .reverse()
-    .toArray()
+  return database.raffles.where('[ownerId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray()
 }
 
 /** One raffle of the account; another account's raffle is answered like a missing one. */

@@ -91,7 +91,17 @@ describe('participant writes', () => {
   it('addPeople stores tickets and queues them; several tickets share a group and get the next free numbers', async () => {
     const db = freshDb()
     const { id } = await createRaffle(ANA, input, db)
-    expect(await addPeople(ANA, id, [{ name: ' Ana ', email: 'ana@exemplo.com', ticketNumber: '7' }, { name: 'Bia', quantity: 3 }], db)).toBe(4)
+    expect(
+      await addPeople(
+        ANA,
+        id,
+        [
+          { name: ' Ana ', email: 'ana@exemplo.com', ticketNumber: '7' },
+          { name: 'Bia', quantity: 3 },
+        ],
+        db,
+      ),
+    ).toBe(4)
     const tickets = await listTickets(id, db)
     expect(tickets.map((t) => [t.name, t.ticketNumber])).toEqual([
       ['Ana', '7'],

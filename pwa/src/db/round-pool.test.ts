@@ -20,7 +20,11 @@ describe('poolOrder picks the same pool as poolOf', () => {
     const n = 5 + Math.floor(next() * 60)
     const c: TicketColumns = { ids: [], groups: [], names: [], emails: [], numbers: [], createdAt: [] }
     for (let i = 0; i < n; i++) {
-      c.ids.push(`0192f0c1-0000-7000-8000-${Math.floor(next() * 1e9).toString(16).padStart(12, '0')}`)
+      c.ids.push(
+        `0192f0c1-0000-7000-8000-${Math.floor(next() * 1e9)
+          .toString(16)
+          .padStart(12, '0')}`,
+      )
       c.groups.push(`g${Math.floor(next() * 8)}`)
       c.names.push(`Pessoa ${i}`)
       c.emails.push(null)

@@ -72,7 +72,19 @@ describe('schema upgrades', () => {
 
     const db = new SorteioDB(name)
     expect(await db.outbox.toArray()).toMatchObject([{ opId: 'o1', payload: { tickets: [] } }])
-    await db.refused.add({ userId: 'u1', raffleId: 'r1', raffleTitle: 'Rifa', opId: 'o0', type: 'participants.add', payload: {}, createdAt: 1, reason: 'draw_started', message: 'x', people: [], refusedAt: 2 })
+    await db.refused.add({
+      userId: 'u1',
+      raffleId: 'r1',
+      raffleTitle: 'Rifa',
+      opId: 'o0',
+      type: 'participants.add',
+      payload: {},
+      createdAt: 1,
+      reason: 'draw_started',
+      message: 'x',
+      people: [],
+      refusedAt: 2,
+    })
     expect(await db.refused.where('[userId+raffleId]').equals(['u1', 'r1']).count()).toBe(1)
     db.close()
   })

@@ -20,7 +20,7 @@ interface Ticket {
  * or number. Returned as tickets and as the columns a server sends for them.
  */
 function randomSnapshot(seed: number, n: number): { tickets: Ticket[]; wire: TicketColumnsWire } {
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
   const hex = (k: number) => k.toString(16).padStart(12, '0')
   const people: { group: string; name: string; email: string | null }[] = []
   const tickets: Ticket[] = []

@@ -33,7 +33,15 @@ function pushTicket(out: TicketColumns, c: TicketColumns, i: number): void {
 
 /** The i-th ticket as one row. */
 export function ticketAt(raffleId: string, c: TicketColumns, i: number): ParticipantRow {
-  const row: ParticipantRow = { id: c.ids[i]!, raffleId, groupId: c.groups[i]!, name: c.names[i]!, email: c.emails[i] ?? null, ticketNumber: c.numbers[i] ?? null, createdAt: c.createdAt[i]! }
+  const row: ParticipantRow = {
+    id: c.ids[i]!,
+    raffleId,
+    groupId: c.groups[i]!,
+    name: c.names[i]!,
+    email: c.emails[i] ?? null,
+    ticketNumber: c.numbers[i] ?? null,
+    createdAt: c.createdAt[i]!,
+  }
   // Only when there is one: rows of people without a phone stay as they were.
   const phone = c.phones?.[i]
   if (phone) row.phone = phone
@@ -165,7 +173,7 @@ export function countIn(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets += row.ids.length
   // A person's tickets mostly sit together: one lookup per run, not per ticket.
   const groups = row.groups
-  for (let i = 0; i < groups.length; ) {
+  for (let i = 0; i < groups.length;) {
     const g = groups[i]!
     let end = i + 1
     while (end < groups.length && groups[end] === g) end++
@@ -195,7 +203,7 @@ export const highestOfChunks = (chunks: readonly ChunkEntry[]) => chunks.reduce<
 export function countOut(summary: TicketTally, row: TicketChunkRow): void {
   summary.tickets -= row.ids.length
   const groups = row.groups
-  for (let i = 0; i < groups.length; ) {
+  for (let i = 0; i < groups.length;) {
     const g = groups[i]!
     let end = i + 1
     while (end < groups.length && groups[end] === g) end++

@@ -36,7 +36,20 @@ describe('Dexie version 5: tickets move into chunks', () => {
     const old = version4(name)
     const big = newId()
     const small = newId()
-    const raffle = (id: string) => ({ id, ownerId: USER, code: 'K7P2QX', title: 'Rifa', description: '', type: 'tickets', status: 'pending', winnersCount: 1, countdownSeconds: 0, allowDuplicateWins: false, drawnAt: null, createdAt: 1 })
+    const raffle = (id: string) => ({
+      id,
+      ownerId: USER,
+      code: 'K7P2QX',
+      title: 'Rifa',
+      description: '',
+      type: 'tickets',
+      status: 'pending',
+      winnersCount: 1,
+      countdownSeconds: 0,
+      allowDuplicateWins: false,
+      drawnAt: null,
+      createdAt: 1,
+    })
     await old.table('raffles').bulkPut([raffle(big), raffle(small)])
     // 10,000 tickets of 1,000 people, written in an order other than the list's (as puts by id
     // left them), some created at the same time (ties go by id).
@@ -44,14 +57,29 @@ describe('Dexie version 5: tickets move into chunks', () => {
     for (let p = 0; p < 1000; p++) {
       const group = newId()
       for (let t = 0; t < 10; t++) {
-        tickets.push({ id: t === 0 ? group : newId(), raffleId: big, groupId: group, name: `Pessoa ${p}`, email: p % 3 ? null : `p${p}@exemplo.com`, ticketNumber: String(p * 10 + t + 1).padStart(5, '0'), createdAt: 1000 + Math.floor(p / 7) })
+        tickets.push({
+          id: t === 0 ? group : newId(),
+          raffleId: big,
+          groupId: group,
+          name: `Pessoa ${p}`,
+          email: p % 3 ? null : `p${p}@exemplo.com`,
+          ticketNumber: String(p * 10 + t + 1).padStart(5, '0'),
+          createdAt: 1000 + Math.floor(p / 7),
+        })
       }
     }
     tickets.push({ id: newId(), raffleId: small, groupId: 'g-small', name: 'Zé', email: null, ticketNumber: null, createdAt: 5 })
     await old.table('participants').bulkPut([...tickets].reverse())
     const ops = Array.from({ length: 25 }, (_, i) => ({
-      opId: newId(), userId: USER, clientId: 'c1', mutationId: i + 1, raffleId: i % 2 ? big : small,
-      type: 'participants.add', payload: { tickets: [{ id: newId(), name: `Novo ${i}`, group_id: newId() }] }, createdAt: 2000 + i, baseSeq: i,
+      opId: newId(),
+      userId: USER,
+      clientId: 'c1',
+      mutationId: i + 1,
+      raffleId: i % 2 ? big : small,
+      type: 'participants.add',
+      payload: { tickets: [{ id: newId(), name: `Novo ${i}`, group_id: newId() }] },
+      createdAt: 2000 + i,
+      baseSeq: i,
     }))
     await old.table('outbox').bulkAdd(ops)
     await old.table('meta').put({ key: 'feed:x', value: 'cursor' })
@@ -93,7 +121,15 @@ describe('Dexie version 7: chunks are packed', () => {
     for (let p = 0; p < 1000; p++) {
       const group = newId()
       for (let t = 0; t < 10; t++) {
-        tickets.push({ id: newId(), raffleId, groupId: group, name: `Pessoa ${p}`, email: p % 3 ? null : `p${p}@exemplo.com`, ticketNumber: p % 5 ? String(p * 10 + t + 1) : null, createdAt: 1000 + p })
+        tickets.push({
+          id: newId(),
+          raffleId,
+          groupId: group,
+          name: `Pessoa ${p}`,
+          email: p % 3 ? null : `p${p}@exemplo.com`,
+          ticketNumber: p % 5 ? String(p * 10 + t + 1) : null,
+          createdAt: 1000 + p,
+        })
       }
     }
     const { chunks, summary, people } = chunksOf(raffleId, [...tickets])
@@ -101,7 +137,15 @@ describe('Dexie version 7: chunks are packed', () => {
     await old.table('ticketSummaries').put(summary)
     await old.table('ticketPeople').put(people)
     const ops = Array.from({ length: 5 }, (_, i) => ({
-      opId: newId(), userId: USER, clientId: 'c1', mutationId: i + 1, raffleId, type: 'participants.remove', payload: { group_id: tickets[i * 10]!.groupId }, createdAt: 2000 + i, baseSeq: 3,
+      opId: newId(),
+      userId: USER,
+      clientId: 'c1',
+      mutationId: i + 1,
+      raffleId,
+      type: 'participants.remove',
+      payload: { group_id: tickets[i * 10]!.groupId },
+      createdAt: 2000 + i,
+      baseSeq: 3,
     }))
     await old.table('outbox').bulkAdd(ops)
     old.close()

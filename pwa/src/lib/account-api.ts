@@ -55,8 +55,7 @@ export function changeErrorMessage(code: string | null): string | null {
 export const accountApi = {
   config: () => apiRequest<ServerConfig>('/api/config'),
   account: () => apiRequest<Account>('/api/account'),
-  changePassword: (current: string, password: string) =>
-    apiRequest<void>('/api/account/password', { method: 'POST', body: { current, password } }),
+  changePassword: (current: string, password: string) => apiRequest<void>('/api/account/password', { method: 'POST', body: { current, password } }),
   signOutEverywhere: () => apiRequest<void>('/api/account/signout-all', { method: 'POST' }),
   /** Everything the server keeps about the account, as the file 'Baixar meus dados' saves. */
   exportData: () => apiRequest<unknown>('/api/account/export', { timeoutMs: 60_000 }),

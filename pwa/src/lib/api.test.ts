@@ -28,9 +28,7 @@ describe('apiRequest', () => {
   })
 
   it('turns the error shape into an ApiError', async () => {
-    stubFetch(async () =>
-      json(409, { code: 'email_taken', message: 'Este e-mail já está cadastrado.', field: 'email' }),
-    )
+    stubFetch(async () => json(409, { code: 'email_taken', message: 'Este e-mail já está cadastrado.', field: 'email' }))
     const error = await apiRequest('/api/auth/signup', { method: 'POST', body: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 409, code: 'email_taken', field: 'email', message: 'Este e-mail já está cadastrado.' })
@@ -55,10 +53,7 @@ describe('apiRequest', () => {
 
   it('gives up on a server that never answers', async () => {
     vi.useFakeTimers()
-    stubFetch(
-      (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
-    )
+    stubFetch((_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))))
     const pending = apiRequest('/api/auth/session', { timeoutMs: 1000 }).catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(1000)
     expect(await pending).toBeInstanceOf(NetworkError)

@@ -42,9 +42,7 @@ export const emailApi = {
   },
   confirm: (token: string) => apiRequest<void>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
   confirmNew: (token: string) => apiRequest<void>('/api/auth/confirm-new-email', { method: 'POST', body: { token } }),
-  change: (current: string, email: string) =>
-    apiRequest<void>('/api/account/email', { method: 'POST', body: { current, email } }),
+  change: (current: string, email: string) => apiRequest<void>('/api/account/email', { method: 'POST', body: { current, email } }),
   /** A password-less account: the provider's login page to go to, to confirm it is the owner. */
-  changeByProvider: (email: string) =>
-    apiRequest<{ url: string }>('/api/account/email/provider', { method: 'POST', body: { email } }),
+  changeByProvider: (email: string) => apiRequest<{ url: string }>('/api/account/email/provider', { method: 'POST', body: { email } }),
 }

@@ -20,7 +20,7 @@ describe('ticket numbers', () => {
 
   it('finds the highest number as higherNumber folded over them does (random lists, fixed seed)', () => {
     let seed = 11
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
     const pieces = ['0', '00', '1', '5', '9', '05', '10', '099', '1000', 'A', '-', ' ', '']
     for (let round = 0; round < 500; round++) {
       const list: (string | null)[] = []

@@ -19,10 +19,6 @@ describe('winners order', () => {
   it('lists the valid winners with a gap where a place lost its winner, never the invalidated ones', () => {
     const shown = withGaps(list)
     expect(shown.map((x) => (isGap(x) ? `gap ${x.position}` : x.id))).toEqual(['a', 'b', 'gap 3'])
-    expect(withGaps([w('a', 1, true), w('c', 2, false, 10), w('b', 3, true)]).map((x) => (isGap(x) ? `gap ${x.position}` : x.id))).toEqual([
-      'a',
-      'gap 2',
-      'b',
-    ])
+    expect(withGaps([w('a', 1, true), w('c', 2, false, 10), w('b', 3, true)]).map((x) => (isGap(x) ? `gap ${x.position}` : x.id))).toEqual(['a', 'gap 2', 'b'])
   })
 })

@@ -9,12 +9,7 @@ export interface WinnerOrderFields {
 
 /** By position; within a position the valid winner first, then the invalidated ones, latest first. */
 export function orderWinners<T extends WinnerOrderFields>(winners: readonly T[]): T[] {
-  return [...winners].sort(
-    (a, b) =>
-      a.position - b.position ||
-      Number(b.isValid) - Number(a.isValid) ||
-      (b.invalidatedAt ?? 0) - (a.invalidatedAt ?? 0),
-  )
+  return [...winners].sort((a, b) => a.position - b.position || Number(b.isValid) - Number(a.isValid) || (b.invalidatedAt ?? 0) - (a.invalidatedAt ?? 0))
 }
 
 /**

@@ -176,9 +176,7 @@ export function buildAta(input: AtaInput): Ata {
   const roundOf = new Map(rounds.map((r) => [r.id, r]))
   const positions: AtaPosition[] = []
   for (let position = 1; position <= input.winnersCount; position++) {
-    const held = input.winners
-      .filter((w) => w.position === position)
-      .sort((a, b) => placedAt(a, roundOf) - placedAt(b, roundOf))
+    const held = input.winners.filter((w) => w.position === position).sort((a, b) => placedAt(a, roundOf) - placedAt(b, roundOf))
     const holders = held.map((w, i): AtaHolder => {
       const next = held[i + 1]
       return {

@@ -116,7 +116,10 @@ export async function pickWithAlternates(
 
 /** Each ticket's person as a number (0, 1, 2… in order of first appearance), in pool order. */
 export function groupNumbers(canonicalPool: readonly DrawTicket[]): Int32Array {
-  return groupNumbersOf(canonicalPool.map((t) => t.group_id), identity(canonicalPool.length))
+  return groupNumbersOf(
+    canonicalPool.map((t) => t.group_id),
+    identity(canonicalPool.length),
+  )
 }
 
 /**

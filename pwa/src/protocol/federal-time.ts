@@ -35,8 +35,7 @@ export function isRegularDay(ms: number): boolean {
   return day === 3 || day === 6
 }
 
-export const IRREGULAR_DAY_TEXT =
-  'As extrações regulares da Loteria Federal são às quartas e aos sábados. Confira se este concurso é uma extração especial nesta data.'
+export const IRREGULAR_DAY_TEXT = 'As extrações regulares da Loteria Federal são às quartas e aos sábados. Confira se este concurso é uma extração especial nesta data.'
 
 /** 'Resultado pela Loteria Federal, concurso 5732 de 18/01/2023' */
 export function federalHeadline(f: Pick<FederalSettingsWire, 'concurso' | 'extraction_at'>): string {

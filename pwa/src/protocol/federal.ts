@@ -46,13 +46,7 @@ const DIGITS = /^[0-9]+$/
  * position takes the next ticket after the previous winner, skipping tickets that already won and,
  * without duplicates, tickets of a person who already won. Bad input throws a FederalError.
  */
-export function federal(
-  rule: FederalRule,
-  prizes: readonly string[],
-  pool: readonly DrawTicket[],
-  count: number,
-  allowDuplicates: boolean,
-): FederalResult {
+export function federal(rule: FederalRule, prizes: readonly string[], pool: readonly DrawTicket[], count: number, allowDuplicates: boolean): FederalResult {
   checkRule(rule, prizes)
   const byValue = numbered(pool)
   const k = ruleDigits(rule, byValue)

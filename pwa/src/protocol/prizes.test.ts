@@ -4,10 +4,13 @@ import { mergePrizes, placeLabel, prizeOf, prizesByIndex, shownPrizes } from '@/
 // The twin of TestPrizesLastWriterWinsPerPosition (sync/protocol/rules_test.go).
 describe('prizes', () => {
   it('are last writer wins per position, and keep positions beyond the winners count', () => {
-    let p = mergePrizes([], [
-      { position: 1, name: 'Bicicleta' },
-      { position: 3, name: 'Vale' },
-    ])
+    let p = mergePrizes(
+      [],
+      [
+        { position: 1, name: 'Bicicleta' },
+        { position: 3, name: 'Vale' },
+      ],
+    )
     p = mergePrizes(p, [{ position: 2, name: 'Cesta' }])
     p = mergePrizes(p, [
       { position: 1, name: 'Moto' },

@@ -8,9 +8,7 @@ import { strayFormat } from '@/protocol/joiners'
 // Go's unicode.IsSpace set, then the invisible characters (soft hyphen, Mongolian vowel separator,
 // zero-width space/joiners/marks, word joiner and invisible operators, BOM).
 const SPACE_CLASS = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
-const EDGE_CLASS =
-  SPACE_CLASS +
-  '\\u00ad\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff'
+const EDGE_CLASS = SPACE_CLASS + '\\u00ad\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff'
 const EDGES = new RegExp(`^[${EDGE_CLASS}]+|[${EDGE_CLASS}]+$`, 'g')
 
 const EDGE_SPACE = new RegExp(`^[${SPACE_CLASS}]+|[${SPACE_CLASS}]+$`, 'g')

@@ -36,8 +36,7 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServe
   async function call<T>(path: string, timeoutMs: number, signal: AbortSignal | undefined, body?: unknown): Promise<T> {
     const method = body === undefined ? 'GET' : 'POST'
     const { response, sentAt, receivedAt } =
-      (method === 'GET' ? await earlyAnswer(early, base + path) : undefined) ??
-      (await send(base + path, { method, body, signal, timeoutMs, fetch: fetchFn, timer }))
+      (method === 'GET' ? await earlyAnswer(early, base + path) : undefined) ?? (await send(base + path, { method, body, signal, timeoutMs, fetch: fetchFn, timer }))
     const data = await readJson(response)
     if (response.ok && data !== undefined) {
       const serverTime = (data as { server_time?: unknown }).server_time

@@ -114,7 +114,18 @@ describe('the draw against the fake server', () => {
     await sync(ctx)
     server.now = Date.now() + 90_000
 
-    const engine = new SyncEngine({ db, userId: ANA, fetch: server.fetch, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, writeDelayMs: 0 })
+    const engine = new SyncEngine({
+      db,
+      userId: ANA,
+      fetch: server.fetch,
+      WebSocket: null,
+      locks: null,
+      channel: null,
+      win: null,
+      doc: null,
+      isOnline: () => true,
+      writeDelayMs: 0,
+    })
     engines.push(engine)
     engine.start()
     const winner = await redraw(ANA, raffleId, 2, { ...online, pollMs: 20, resultTimeoutMs: 5000 }, db)
@@ -127,7 +138,7 @@ describe('the draw against the fake server', () => {
   })
 })
 
-describe('the countdown is the server\'s, and a stuck round can be abandoned', () => {
+describe("the countdown is the server's, and a stuck round can be abandoned", () => {
   it('an online reveal the server finds early is not shown as an error and goes again, once the countdown ends', async () => {
     const { server, db, ctx, raffleId } = await setup()
     await db.raffles.update(raffleId, { countdownSeconds: 10 })
@@ -202,7 +213,14 @@ describe('the countdown is the server\'s, and a stuck round can be abandoned', (
 
 describe('the fake server, like the real one', () => {
   /** An op as another device (or a tampered client) would push it. */
-  const opFor = (raffleId: string, type: string, payload: unknown, mutation: number): WireOp => ({ op_id: newId(), mutation_id: mutation, raffle_id: raffleId, type: type as OpType, base_seq: 0, payload })
+  const opFor = (raffleId: string, type: string, payload: unknown, mutation: number): WireOp => ({
+    op_id: newId(),
+    mutation_id: mutation,
+    raffle_id: raffleId,
+    type: type as OpType,
+    base_seq: 0,
+    payload,
+  })
 
   it.each([false, true])('refuses a completion in the other mode than the start declared (declared offline: %s) as mode_mismatch', async (declaredOffline) => {
     const { server, db, ctx, raffleId } = await setup()
@@ -304,7 +322,10 @@ describe('checking the result the server sent', () => {
     const s = await setup()
     const round = await drawOnline(s)
     const [first, second] = await s.db.winners.where('raffleId').equals(s.raffleId).sortBy('position')
-    await s.db.winners.bulkPut([{ ...first!, ticketId: second!.ticketId }, { ...second!, ticketId: first!.ticketId }])
+    await s.db.winners.bulkPut([
+      { ...first!, ticketId: second!.ticketId },
+      { ...second!, ticketId: first!.ticketId },
+    ])
     expect(await checkRoundResult(round.id, s.db)).toBe('mismatch')
   })
 })

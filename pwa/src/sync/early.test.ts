@@ -26,8 +26,24 @@ function serverWithRaffle(): FakeSyncServer {
     base_seq: 0,
     payload,
   })
-  const create = { id: RAFFLE, code: 'K7P2QX', title: 'Rifa', description: '', type: 'tickets', winners_count: 1, countdown_seconds: 0, allow_duplicate_wins: false, created_at: 1_763_700_000_000 }
-  const tickets: TicketWire[] = [1, 2, 3].map((k) => ({ id: `0192f0c1-0000-7000-8000-0000000f000${k}`, group_id: '0192f0c1-0000-7000-8000-0000000f0001', name: 'Ana', email: null, ticket_number: `00${k}` }))
+  const create = {
+    id: RAFFLE,
+    code: 'K7P2QX',
+    title: 'Rifa',
+    description: '',
+    type: 'tickets',
+    winners_count: 1,
+    countdown_seconds: 0,
+    allow_duplicate_wins: false,
+    created_at: 1_763_700_000_000,
+  }
+  const tickets: TicketWire[] = [1, 2, 3].map((k) => ({
+    id: `0192f0c1-0000-7000-8000-0000000f000${k}`,
+    group_id: '0192f0c1-0000-7000-8000-0000000f0001',
+    name: 'Ana',
+    email: null,
+    ticket_number: `00${k}`,
+  }))
   expect(server.applyOp(ANA, device, op(1, 'raffle.create', create)).status).toBe('applied')
   expect(server.applyOp(ANA, device, op(2, 'participants.add', { tickets })).status).toBe('applied')
   return server

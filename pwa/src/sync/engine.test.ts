@@ -153,7 +153,7 @@ describe('SyncEngine', () => {
     await eventually(() => expect(feeds()).toBe(3))
   })
 
-  it("syncs when the browser comes back online and when the tab becomes visible", async () => {
+  it('syncs when the browser comes back online and when the tab becomes visible', async () => {
     const { db, server } = setup()
     let online = false
     const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState })

@@ -78,7 +78,11 @@ export class SyncEngine {
     const fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init))
     const early = opts.early ?? ((path: string) => takeEarly(opts.userId, path))
     this.api = createSyncApi(fetchFn, this.timer, '', (serverTime, sentAt, receivedAt) => this.onServerTime(serverTime, sentAt, receivedAt), early)
-    this.rounds = new Rounds(this.timer, () => this.round(), () => this.isLeader())
+    this.rounds = new Rounds(
+      this.timer,
+      () => this.round(),
+      () => this.isLeader(),
+    )
   }
 
   /** Keeps the server clock offset for the countdowns; stored only when it moved, so answers do not each cost a write. */
@@ -175,7 +179,11 @@ export class SyncEngine {
       next: (n) => this.status.set({ refused: n }),
       error: (e: unknown) => console.error('Falha ao contar alterações não enviadas:', e),
     })
-    run.cleanups.push(() => pending.unsubscribe(), () => last.unsubscribe(), () => refused.unsubscribe())
+    run.cleanups.push(
+      () => pending.unsubscribe(),
+      () => last.unsubscribe(),
+      () => refused.unsubscribe(),
+    )
   }
 
   private listen(run: Run): void {

@@ -31,7 +31,12 @@ export function syncTx<T>(database: SorteioDB, fn: () => Promise<T>): Promise<T>
 /** Re-applies the account's pending ops of a raffle, oldest first. Inside syncTx. */
 export async function reapplyPending(database: SorteioDB, userId: string, raffleId: string): Promise<void> {
   const pending = await pendingOpsOfRaffle(database, userId, raffleId)
-  await applyOps(database, userId, raffleId, pending.map((op) => ({ type: op.type, payload: op.payload, at: op.createdAt })))
+  await applyOps(
+    database,
+    userId,
+    raffleId,
+    pending.map((op) => ({ type: op.type, payload: op.payload, at: op.createdAt })),
+  )
 }
 
 /** Drops a raffle, its tickets and its cursor from this device. Inside syncTx. */

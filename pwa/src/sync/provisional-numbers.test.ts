@@ -23,7 +23,12 @@ async function twoDevices() {
   server.user = ANA
   const a = contextFor(freshDb(), server, ANA)
   const raffle = await createRaffle(ANA, { title: 'Rifa', description: '', type: 'tickets', winnersCount: 1, countdownSeconds: 0 }, a.db)
-  await addPeople(ANA, raffle.id, ['Ana', 'Bia', 'Caio', 'Davi'].map((name) => ({ name })), a.db)
+  await addPeople(
+    ANA,
+    raffle.id,
+    ['Ana', 'Bia', 'Caio', 'Davi'].map((name) => ({ name })),
+    a.db,
+  )
   await sync(a)
   const b = contextFor(freshDb(), server, ANA)
   await pullAll(b)
@@ -38,7 +43,12 @@ describe('provisional ticket numbers on two devices', () => {
     const { server, a, b, raffleId } = await twoDevices()
     // Both offline: B imports 200 names, A adds 45 people with the number left empty.
     await addTickets(ANA, raffleId, { names: Array.from({ length: 200 }, (_, i) => `Importado ${i + 1}`) }, b.db)
-    await addPeople(ANA, raffleId, Array.from({ length: 45 }, (_, i) => ({ name: `Balcão ${i + 1}` })), a.db)
+    await addPeople(
+      ANA,
+      raffleId,
+      Array.from({ length: 45 }, (_, i) => ({ name: `Balcão ${i + 1}` })),
+      a.db,
+    )
     expect((await numbersOf(b.db, raffleId)).get('Importado 1')).toBe('005')
     const sent = (await pendingOps(b.db, ANA))[0]!.payload as { tickets: { ticket_number: string; provisional?: boolean }[] }
     expect(sent.tickets.every((t) => t.provisional === true)).toBe(true)
@@ -66,7 +76,7 @@ describe('provisional ticket numbers on two devices', () => {
     expect(JSON.stringify(logged.map((c) => c.payload))).not.toContain('provisional')
   })
 
-  it('B pulled A\'s numbers before its own add went out: B still ends with the server\'s numbers', async () => {
+  it("B pulled A's numbers before its own add went out: B still ends with the server's numbers", async () => {
     const { server, a, b, raffleId } = await twoDevices()
     await addPeople(ANA, raffleId, [{ name: 'Eva' }], b.db)
     await addPeople(ANA, raffleId, [{ name: 'Fábio' }], a.db)

@@ -58,7 +58,12 @@ describe('a round drawn offline that the server refuses', () => {
     await sync(b)
 
     expect(b.events).toEqual([
-      roundRefused(raffleId, 'draw.start', 'pool_changed', `O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização. Sorteados aqui: ${seen}.`),
+      roundRefused(
+        raffleId,
+        'draw.start',
+        'pool_changed',
+        `O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização. Sorteados aqui: ${seen}.`,
+      ),
     ])
     expect(seen).toMatch(/^1º \S+ \(bilhete \d{3}\), 2º \S+ \(bilhete \d{3}\)$/)
   })
@@ -95,7 +100,12 @@ describe('a round drawn offline that the server refuses', () => {
     await sync(b)
 
     expect(b.events).toEqual([
-      roundRefused(raffleId, 'winner.redraw', 'position_taken', `O re-sorteio feito offline neste aparelho não valeu: este lugar já foi re-sorteado em outro aparelho. Sorteado aqui: ${seen}.`),
+      roundRefused(
+        raffleId,
+        'winner.redraw',
+        'position_taken',
+        `O re-sorteio feito offline neste aparelho não valeu: este lugar já foi re-sorteado em outro aparelho. Sorteado aqui: ${seen}.`,
+      ),
     ])
     expect(seen).toMatch(/^2º \S+ \(bilhete \d{3}\)$/)
   })
@@ -110,13 +120,15 @@ describe('a round drawn offline that the server refuses', () => {
     expect(b.events[0]).not.toHaveProperty('lasting')
   })
 
-  it('a round refused before it drew anyone keeps its reason\'s own message', async () => {
+  it("a round refused before it drew anyone keeps its reason's own message", async () => {
     const { a, b, raffleId } = await twoDevices()
     await addPeople(ANA, raffleId, [{ name: 'Fábio' }], a.db)
     await startDraw(ANA, raffleId, offline, b.db)
     await sync(a)
     await sync(b)
-    expect(b.events).toMatchObject([{ opType: 'draw.start', reason: 'pool_changed', message: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.' }])
+    expect(b.events).toMatchObject([
+      { opType: 'draw.start', reason: 'pool_changed', message: 'Os participantes mudaram antes do início do sorteio: confira a lista e tente de novo.' },
+    ])
   })
 
   it('a completion refused in a way that leaves the round open is not called a round that did not count', async () => {

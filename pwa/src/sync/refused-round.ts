@@ -46,9 +46,7 @@ export async function refusedRoundText(database: SorteioDB, op: OutboxRow, reaso
   const round = rounds.find((r) => r.id === drawId)
   const redraw = op.type === 'winner.redraw' || round?.kind === 'redraw'
   const simple = (await database.raffles.get(op.raffleId))?.type === 'simple'
-  const drawn = winners
-    .filter((w) => w.drawId === drawId)
-    .map((w) => `${w.position}º ${w.name}${!simple && w.ticketNumber ? ` (bilhete ${w.ticketNumber})` : ''}`)
+  const drawn = winners.filter((w) => w.drawId === drawId).map((w) => `${w.position}º ${w.name}${!simple && w.ticketNumber ? ` (bilhete ${w.ticketNumber})` : ''}`)
   if (drawn.length === 0) return null
   const text = `O ${redraw ? 're-sorteio' : 'sorteio'} feito offline neste aparelho não valeu: ${roundReasonLine(reason, simple)}.`
   return `${text} ${drawn.length === 1 ? 'Sorteado' : 'Sorteados'} aqui: ${drawn.join(', ')}.`

@@ -49,7 +49,7 @@ async function pushAndCheck(server: FakeSyncServer, db: SorteioDB, ctx: ReturnTy
 }
 
 describe('two devices offline at once', () => {
-  it("keeps adds refused because the draw began elsewhere, with their names and reason, and says how many", async () => {
+  it('keeps adds refused because the draw began elsewhere, with their names and reason, and says how many', async () => {
     const { server, phoneB, a, b, id } = await twoPhones()
     await meet(a)
     await meet(b)
@@ -104,7 +104,15 @@ describe('two devices offline at once', () => {
     const { server, phoneA, phoneB, a, b, id } = await twoPhones()
     await meet(a)
     await meet(b)
-    await addPeople(ANA, id, [{ name: 'Marta Alves', ticketNumber: '050' }, { name: 'Tiago Melo', ticketNumber: '060' }], phoneA)
+    await addPeople(
+      ANA,
+      id,
+      [
+        { name: 'Marta Alves', ticketNumber: '050' },
+        { name: 'Tiago Melo', ticketNumber: '060' },
+      ],
+      phoneA,
+    )
     await addPeople(ANA, id, [{ name: 'Roberto Lima', ticketNumber: '050' }], phoneB)
     await addPeople(ANA, id, [{ name: 'Sara Nunes', ticketNumber: '060' }], phoneB)
     await meet(a)

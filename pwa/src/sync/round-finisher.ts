@@ -28,10 +28,7 @@ interface OwnRound {
 export async function ownRounds(database: SorteioDB, userId: string): Promise<OwnRound[]> {
   return database.transaction('r', [database.drawSecrets, database.draws, database.raffles], async () => {
     const secrets = await database.drawSecrets.toArray()
-    const [rounds, raffles] = await Promise.all([
-      database.draws.bulkGet(secrets.map((s) => s.drawId)),
-      database.raffles.bulkGet(secrets.map((s) => s.raffleId)),
-    ])
+    const [rounds, raffles] = await Promise.all([database.draws.bulkGet(secrets.map((s) => s.drawId)), database.raffles.bulkGet(secrets.map((s) => s.raffleId))])
     const out: OwnRound[] = []
     secrets.forEach((secret, i) => {
       const round = rounds[i]

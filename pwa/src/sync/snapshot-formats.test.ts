@@ -68,7 +68,7 @@ async function storeBoth(type: 'simple' | 'tickets', tickets: VectorTicket[]) {
 /** People of 1 to 12 tickets, some tickets added later (apart from the person's others), in list order. */
 function manyTickets(n: number): VectorTicket[] {
   let seed = 7
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
   const id = (k: number) => `0192f0c1-0000-7000-8000-${k.toString(16).padStart(12, '0')}`
   const people: { group: string; name: string; email: string | null }[] = []
   const out: VectorTicket[] = []
@@ -110,9 +110,7 @@ describe('the two snapshot formats store the same tickets', () => {
     const first = tickets[0]!
     tickets.push({ ...first, id: '0192f0c1-0000-7000-8000-ffffffffffff', ticket_number: '99999', created_at: tickets.at(-1)!.created_at + 1000 })
     const { preview } = await storeBoth('tickets', tickets)
-    expect(preview.tickets.ids.filter((_, i) => preview.tickets.groups[i] === first.group_id)).toEqual([
-      ...tickets.filter((t) => t.group_id === first.group_id).map((t) => t.id),
-    ])
+    expect(preview.tickets.ids.filter((_, i) => preview.tickets.groups[i] === first.group_id)).toEqual([...tickets.filter((t) => t.group_id === first.group_id).map((t) => t.id)])
     expect(preview.tickets.ids).toContain('0192f0c1-0000-7000-8000-ffffffffffff')
   })
 })

@@ -104,9 +104,6 @@ export function SessionProvider({ children, api = httpAuthApi, initialState }: S
     setState({ status: 'signedOut', signedOutByUser: true })
   }, [api])
 
-  const value = useMemo<SessionValue>(
-    () => ({ state, signIn, signUp, signOut, refresh }),
-    [state, signIn, signUp, signOut, refresh],
-  )
+  const value = useMemo<SessionValue>(() => ({ state, signIn, signUp, signOut, refresh }), [state, signIn, signUp, signOut, refresh])
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

@@ -132,7 +132,8 @@ describe('sync in the app', () => {
     const round = await startDraw(testUser.id, raffle.id, { offline: true }, db)
     await finishRound(testUser.id, round.id, {}, db)
     renderWith(db, server, signedIn)
-    const text = /^O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização\. Sorteados aqui: 1º \S+ \(bilhete \d{3}\), 2º \S+ \(bilhete \d{3}\)\.$/
+    const text =
+      /^O sorteio feito offline neste aparelho não valeu: a lista mudou em outro aparelho antes da sincronização\. Sorteados aqui: 1º \S+ \(bilhete \d{3}\), 2º \S+ \(bilhete \d{3}\)\.$/
     expect(await screen.findByText(text, undefined, slow)).toBeInTheDocument()
     expect(error).toHaveBeenCalledWith(expect.any(String), { description: expect.stringMatching(text), action: expect.objectContaining({ label: 'Ver' }), duration: Infinity })
     error.mockRestore()

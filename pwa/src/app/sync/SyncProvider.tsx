@@ -118,9 +118,6 @@ export function SyncProvider({ children, createEngine = defaultFactory, database
     }
   }, [userId, createEngine, refresh, openRefused])
 
-  const value = useMemo<SyncValue>(
-    () => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }),
-    [engine, database],
-  )
+  const value = useMemo<SyncValue>(() => ({ engine, flush: () => (engine ? engine.flush() : outboxSizeOf(database)) }), [engine, database])
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>
 }

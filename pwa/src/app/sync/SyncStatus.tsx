@@ -23,14 +23,7 @@ export function SyncStatus() {
       >
         <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-4 gap-y-0.5 px-4 py-2 text-xs text-slate-600 sm:px-6">
           <span className="inline-flex items-center gap-1.5 font-medium text-slate-800">
-            <span
-              aria-hidden="true"
-              className={cn(
-                'size-2 rounded-full',
-                status.online ? 'bg-emerald-500' : 'bg-slate-400',
-                status.syncing && 'animate-pulse',
-              )}
-            />
+            <span aria-hidden="true" className={cn('size-2 rounded-full', status.online ? 'bg-emerald-500' : 'bg-slate-400', status.syncing && 'animate-pulse')} />
             {status.online ? 'Online' : 'Offline'}
           </span>
           <span role="status" className={cn(status.pending > 0 && 'font-medium text-amber-700')}>

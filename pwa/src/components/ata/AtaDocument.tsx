@@ -166,8 +166,7 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">Verificação</h2>
           <p className="mt-1 text-sm text-slate-700">
-            Qualquer pessoa pode refazer este sorteio e conferir os vencedores a partir das sementes e da lista de bilhetes
-            publicadas, na página:
+            Qualquer pessoa pode refazer este sorteio e conferir os vencedores a partir das sementes e da lista de bilhetes publicadas, na página:
           </p>
           <p className="mt-1 font-mono text-sm break-all text-brand-800 print:text-black">{ata.verifyUrl}</p>
         </div>
@@ -183,9 +182,7 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
 
       <section aria-label="Registro técnico" className={`${sectionClass} print:break-before-page`}>
         <h2 className="mb-1 text-lg font-semibold">Registro técnico das rodadas</h2>
-        <p className="mb-3 text-sm text-slate-600">
-          A impressão digital identifica a lista de bilhetes; cada semente foi publicada só depois do seu compromisso.
-        </p>
+        <p className="mb-3 text-sm text-slate-600">A impressão digital identifica a lista de bilhetes; cada semente foi publicada só depois do seu compromisso.</p>
         <div className="space-y-4">
           {ata.rounds.map((r) => (
             <Round key={r.number} round={r} algorithm={ata.algorithm} />

@@ -22,7 +22,5 @@ export async function qrPng(text: string, scale = 24): Promise<Blob> {
   for (let r = 0; r < size; r++) {
     for (let c = 0; c < size; c++) if (qr.isDark(r, c)) ctx.fillRect((c + QR_QUIET_ZONE) * scale, (r + QR_QUIET_ZONE) * scale, scale, scale)
   }
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Não foi possível gerar a imagem do QR code.'))), 'image/png'),
-  )
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Não foi possível gerar a imagem do QR code.'))), 'image/png'))
 }

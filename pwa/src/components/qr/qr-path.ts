@@ -10,7 +10,6 @@ export function qrPath(size: number, isDark: (row: number, col: number) => boole
   return d
 }
 
-
 export interface QrMatrix {
   size: number
   isDark: (row: number, col: number) => boolean

@@ -15,13 +15,7 @@ function WinnerLine({ winner, big, alternate = false }: { winner: RevealWinner; 
         alternate && 'bg-white/5',
       )}
     >
-      <span
-        className={cn(
-          'shrink-0 rounded-full px-2.5 py-0.5 text-sm font-bold',
-          alternate ? 'bg-white/20 text-white' : 'bg-amber-300 text-amber-950',
-          big && 'text-[2.2vh]',
-        )}
-      >
+      <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-sm font-bold', alternate ? 'bg-white/20 text-white' : 'bg-amber-300 text-amber-950', big && 'text-[2.2vh]')}>
         {revealLabel(winner, alternate)}
       </span>
       {/* On a phone the name gets its own line rather than breaking inside words. */}
@@ -155,10 +149,7 @@ export function ShowStage({ frame, big, tickets, onClose }: { frame: ShowFrame; 
           <p className={cn('font-semibold text-white/90', big ? 'text-[4vh]' : 'text-xl')}>O sorteio começa em</p>
           {/* The big number is for the room; screen readers hear the sentence. */}
           <div role="timer" aria-live="polite" aria-atomic="true" aria-label="Contagem regressiva">
-            <span
-              aria-hidden="true"
-              className={cn('block leading-none font-extrabold tabular-nums', big ? 'text-[min(40vh,30vw)]' : 'text-[min(45vw,14rem)]')}
-            >
+            <span aria-hidden="true" className={cn('block leading-none font-extrabold tabular-nums', big ? 'text-[min(40vh,30vw)]' : 'text-[min(45vw,14rem)]')}>
               {frame.seconds}
             </span>
             <span className="sr-only">{`${frame.seconds} ${secondsText(frame.seconds)}`}</span>

@@ -44,9 +44,7 @@ export function AlternatesList({ alternates, level = 3, className }: AlternatesL
               {a.ticketNumber && <span className="whitespace-nowrap text-slate-600">{` · Bilhete ${a.ticketNumber}`}</span>}
               {a.email && <span className="block break-all text-slate-600">{a.email}</span>}
             </span>
-            {a.calledTo ? (
-              <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{calledText(a.calledTo)}</span>
-            ) : null}
+            {a.calledTo ? <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{calledText(a.calledTo)}</span> : null}
           </li>
         ))}
       </ol>

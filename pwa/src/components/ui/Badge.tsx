@@ -21,13 +21,7 @@ interface BadgeProps {
 /** A small rounded label for statuses and counts. */
 export function Badge({ tone = 'neutral', className, children }: BadgeProps) {
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        tones[tone],
-        className,
-      )}
-    >
+    <span className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', tones[tone], className)}>
       {children}
     </span>
   )

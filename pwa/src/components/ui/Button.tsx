@@ -10,24 +10,9 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>
 }
 
-export function Button({
-  variant,
-  size,
-  loading = false,
-  disabled,
-  className,
-  children,
-  type = 'button',
-  ...rest
-}: ButtonProps) {
+export function Button({ variant, size, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...rest}
-    >
+    <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading && <Spinner className="size-4" />}
       {children}
     </button>

@@ -7,13 +7,7 @@ interface SpinnerProps {
 /** A decorative spinning ring; pair it with visible or screen-reader text. */
 export function Spinner({ className }: SpinnerProps) {
   return (
-    <svg
-      className={cn('size-5 animate-spin', className)}
-      viewBox="0 0 24 24"
-      fill="none"
-      aria-hidden="true"
-      data-testid="spinner"
-    >
+    <svg className={cn('size-5 animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true" data-testid="spinner">
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>

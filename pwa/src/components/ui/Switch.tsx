@@ -42,13 +42,7 @@ export function Switch({ label, description, checked, onChange, disabled, name }
           checked ? 'bg-brand-700' : 'bg-slate-300',
         )}
       >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
+        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
       </button>
     </div>
   )

@@ -80,12 +80,7 @@ export function Tabs<T extends string>({ items, value, onChange, label }: TabsPr
         })}
       </div>
       {active && (
-        <div
-          role="tabpanel"
-          id={`${baseId}-panel-${active.value}`}
-          aria-labelledby={`${baseId}-tab-${active.value}`}
-          className="pt-5"
-        >
+        <div role="tabpanel" id={`${baseId}-panel-${active.value}`} aria-labelledby={`${baseId}-tab-${active.value}`} className="pt-5">
           {active.content}
         </div>
       )}

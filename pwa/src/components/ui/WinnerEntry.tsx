@@ -55,7 +55,9 @@ export function WinnerEntry({ winner, actions, detailsId }: WinnerEntryProps) {
               {`Prêmio: ${prize}`}
             </p>
           )}
-          <p dir="auto" className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>{name}</p>
+          <p dir="auto" className={cn('mt-1.5 font-semibold wrap-anywhere', isValid ? 'text-slate-900' : 'text-slate-600')}>
+            {name}
+          </p>
           {email && <p className="text-sm break-all text-slate-500">{email}</p>}
           {phone && <p className="text-sm text-slate-500 tabular-nums">{formatPhone(phone)}</p>}
           {!isValid && (

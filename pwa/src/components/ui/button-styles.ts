@@ -23,10 +23,6 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'size-10',
 }
 
-export function buttonClasses(
-  variant: ButtonVariant = 'primary',
-  size: ButtonSize = 'md',
-  className?: string,
-): string {
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
   return cn(base, variants[variant], sizes[size], className)
 }

@@ -11,9 +11,7 @@ describe('errorText', () => {
   })
 
   it('turns a full disk into a sentence, and anything else into a plain one', () => {
-    expect(errorText(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }))).toBe(
-      'Sem espaço de armazenamento neste dispositivo. Libere espaço e tente novamente.',
-    )
+    expect(errorText(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }))).toBe('Sem espaço de armazenamento neste dispositivo. Libere espaço e tente novamente.')
     expect(errorText(new Error('DatabaseClosedError: internal'))).toBe('Erro inesperado. Tente novamente.')
     expect(errorText('boom')).toBe('Erro inesperado. Tente novamente.')
   })

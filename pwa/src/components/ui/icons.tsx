@@ -6,17 +6,7 @@ export type IconProps = SVGProps<SVGSVGElement>
 /** The shared frame of every icon; action-icons.tsx draws more with it. */
 export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-      {...rest}
-    >
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className} {...rest}>
       {children}
     </svg>
   )

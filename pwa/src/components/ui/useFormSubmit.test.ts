@@ -37,7 +37,7 @@ describe('useFormSubmit', () => {
     expect(result.current.errors.current).toBeUndefined()
   })
 
-  it("binds a field: its value, its error, and typing sets the value and clears the error", async () => {
+  it('binds a field: its value, its error, and typing sets the value and clears the error', async () => {
     const refused = new ApiError(400, { code: 'weak', message: 'Senha curta.', field: 'password' })
     const setValue = vi.fn()
     const { result } = renderHook(() => useFormSubmit(FIELDS, () => Promise.reject(refused), vi.fn()))

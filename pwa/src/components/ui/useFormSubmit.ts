@@ -8,11 +8,7 @@ type FieldErrors<F extends string> = Partial<Record<F, string>>
  * names (one of `fields`), and `onError` for whatever else the form does on a failure (a toast, a
  * cleared password). A second submit while busy is ignored, so a double tap sends one request.
  */
-export function useFormSubmit<F extends string>(
-  fields: readonly F[],
-  submit: () => Promise<void>,
-  onError: (error: unknown, field: F | null) => void,
-) {
+export function useFormSubmit<F extends string>(fields: readonly F[], submit: () => Promise<void>, onError: (error: unknown, field: F | null) => void) {
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors<F>>({})
 
@@ -24,7 +20,7 @@ export function useFormSubmit<F extends string>(
     try {
       await submit()
     } catch (error) {
-      const field = error instanceof ApiError ? fields.find((name) => name === error.field) ?? null : null
+      const field = error instanceof ApiError ? (fields.find((name) => name === error.field) ?? null) : null
       if (field && error instanceof ApiError) setErrors({ [field]: error.message } as FieldErrors<F>)
       onError(error, field)
     } finally {

@@ -116,9 +116,7 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
-          {(account.has_password || account.identities.length > 0) && (
-            <Section title="Alterar e-mail">{account.has_password ? <EmailForm /> : <ProviderEmailForm />}</Section>
-          )}
+          {(account.has_password || account.identities.length > 0) && <Section title="Alterar e-mail">{account.has_password ? <EmailForm /> : <ProviderEmailForm />}</Section>}
           {account.has_password && (
             <Section title="Alterar senha">
               <PasswordForm />
@@ -131,17 +129,14 @@ export default function AccountPage() {
             </Button>
           </Section>
           <Section title="Seus dados">
-            <p className="mb-3 text-sm text-slate-600">
-              Um arquivo JSON com a conta, os sorteios, participantes, rodadas, ganhadores e as datas das sessões.
-            </p>
+            <p className="mb-3 text-sm text-slate-600">Um arquivo JSON com a conta, os sorteios, participantes, rodadas, ganhadores e as datas das sessões.</p>
             <Button variant="outline" onClick={() => void download()} loading={busy === 'export'}>
               {busy === 'export' ? 'Preparando...' : 'Baixar meus dados'}
             </Button>
           </Section>
           <Section title="Excluir conta">
             <p className="mb-3 text-sm text-slate-600">
-              Remove a conta, as sessões e todos os sorteios. As páginas públicas deles passam a dizer 'Sorteio não
-              encontrado'. {RECORD_KEPT_TEXT}
+              Remove a conta, as sessões e todos os sorteios. As páginas públicas deles passam a dizer 'Sorteio não encontrado'. {RECORD_KEPT_TEXT}
             </p>
             <DeleteAccount userId={account.id} email={account.email} onDeleted={() => void refresh()} />
           </Section>

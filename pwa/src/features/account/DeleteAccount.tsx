@@ -65,10 +65,7 @@ export function DeleteAccount({ userId, email, onDeleted, remove = accountApi.de
           setError(undefined)
         }}
       >
-        <p>
-          A conta, as sessões e todos os seus sorteios, com participantes, serão removidos. Esta ação não pode ser
-          desfeita.
-        </p>
+        <p>A conta, as sessões e todos os seus sorteios, com participantes, serão removidos. Esta ação não pode ser desfeita.</p>
         <p className="mt-2">{RECORD_KEPT_TEXT}</p>
         <TextField
           className="mt-3"

@@ -36,15 +36,7 @@ export function EmailForm({ change = emailApi.change }: { change?: typeof emailA
           Enviamos um link para {sentTo}. O e-mail da conta muda quando você abrir o link.
         </p>
       )}
-      <TextField
-        label="Novo e-mail"
-        type="email"
-        name="new-email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...field('email', email, setEmail)}
-      />
+      <TextField label="Novo e-mail" type="email" name="new-email" autoComplete="email" inputMode="email" required {...field('email', email, setEmail)} />
       <TextField
         label="Sua senha"
         hint="A senha atual da conta, para confirmar que é você."

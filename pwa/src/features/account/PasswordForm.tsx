@@ -28,14 +28,7 @@ export function PasswordForm({ change = accountApi.changePassword }: { change?: 
   return (
     // noValidate: the server's words under the field, in Portuguese, not the browser's in its own language.
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || undefined}>
-      <TextField
-        label="Senha atual"
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        required
-        {...field('current', current, setCurrent)}
-      />
+      <TextField label="Senha atual" type="password" name="current-password" autoComplete="current-password" required {...field('current', current, setCurrent)} />
       <TextField
         label="Nova senha"
         type="password"

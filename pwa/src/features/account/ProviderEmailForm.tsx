@@ -37,11 +37,7 @@ interface Props {
  * the provider again, then the same link to the new address as with a password. The server sends
  * the browser back here with ?email=enviado or ?erro=CODE.
  */
-export function ProviderEmailForm({
-  changeByProvider = emailApi.changeByProvider,
-  loadConfig = accountApi.config,
-  go = (url) => window.location.assign(url),
-}: Props) {
+export function ProviderEmailForm({ changeByProvider = emailApi.changeByProvider, loadConfig = accountApi.config, go = (url) => window.location.assign(url) }: Props) {
   const [params, setParams] = useSearchParams()
   const [outcome] = useState(() => ({ sent: params.get('email') === 'enviado', error: changeErrorMessage(params.get('erro')) }))
   const [name, setName] = useState('provedor de identidade')
@@ -90,19 +86,8 @@ export function ProviderEmailForm({
           {outcome.error}
         </p>
       )}
-      <p className="text-sm text-slate-600">
-        Esta conta entra pelo {name}. Para confirmar que é você, entre de novo nele; depois enviamos um link
-        para o novo e-mail.
-      </p>
-      <TextField
-        label="Novo e-mail"
-        type="email"
-        name="new-email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...field('email', email, setEmail)}
-      />
+      <p className="text-sm text-slate-600">Esta conta entra pelo {name}. Para confirmar que é você, entre de novo nele; depois enviamos um link para o novo e-mail.</p>
+      <TextField label="Novo e-mail" type="email" name="new-email" autoComplete="email" inputMode="email" required {...field('email', email, setEmail)} />
       {/* A provider's name can be long: the label wraps instead of leaving the card on a phone. */}
       <Button type="submit" loading={busy} className="h-auto min-h-11 max-w-full py-2 text-center whitespace-normal">
         {busy ? 'Abrindo o provedor...' : `Confirmar com ${name}`}

@@ -57,9 +57,7 @@ describe('/auth', () => {
     const { user } = await openAuth(fakeAuthApi({ signIn: vi.fn(async () => Promise.reject(limited)) }))
     const panel = await fill(user, 'ana@exemplo.com', 'errada')
     await user.click(within(panel).getByRole('button', { name: 'Entrar' }))
-    expect(
-      await screen.findByText('Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Muitas tentativas. Tente de novo em 1 minuto ou use Esqueci minha senha.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/esqueci-senha')
   })
 

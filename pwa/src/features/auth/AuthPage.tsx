@@ -56,18 +56,9 @@ export default function AuthPage() {
                 label: 'Entrar',
                 content: (
                   <>
-                    <CredentialsForm
-                      mode="signin"
-                      submitLabel="Entrar"
-                      submittingLabel="Entrando..."
-                      errorTitle="Erro ao fazer login"
-                      action={signIn}
-                    />
+                    <CredentialsForm mode="signin" submitLabel="Entrar" submittingLabel="Entrando..." errorTitle="Erro ao fazer login" action={signIn} />
                     <p className="mt-3 text-center text-sm">
-                      <Link
-                        to="/esqueci-senha"
-                        className="font-medium text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-800"
-                      >
+                      <Link to="/esqueci-senha" className="font-medium text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-800">
                         Esqueci minha senha
                       </Link>
                     </p>

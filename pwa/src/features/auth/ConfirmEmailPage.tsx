@@ -23,9 +23,7 @@ export default function ConfirmEmailPage() {
   const online = useOnline()
   const { state: session, refresh } = useSession()
   const [token] = useState(() => tokenFromHash(window.location.hash))
-  const [state, setState] = useState<State>(() =>
-    token ? { status: 'working' } : { status: 'failed', message: LINK_ERROR_MESSAGES.link_invalid },
-  )
+  const [state, setState] = useState<State>(() => (token ? { status: 'working' } : { status: 'failed', message: LINK_ERROR_MESSAGES.link_invalid }))
 
   useEffect(() => {
     if (!online || !token) return
@@ -56,11 +54,7 @@ export default function ConfirmEmailPage() {
       ) : (
         <div className="space-y-4">
           <p role={state.status === 'done' ? 'status' : 'alert'} className="text-sm text-slate-800">
-            {state.status === 'done'
-              ? newAddress
-                ? 'E-mail alterado! A conta agora usa o novo endereço.'
-                : 'E-mail confirmado! Obrigado.'
-              : state.message}
+            {state.status === 'done' ? (newAddress ? 'E-mail alterado! A conta agora usa o novo endereço.' : 'E-mail confirmado! Obrigado.') : state.message}
           </p>
           <ButtonLink to={next} className="w-full">
             {session.status === 'signedIn' ? 'Ir para Meus Sorteios' : 'Entrar'}

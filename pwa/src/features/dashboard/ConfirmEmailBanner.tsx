@@ -9,10 +9,7 @@ import { useOnline } from '@/sync/online'
  * A quiet line while the account's address is not proven, with 'Reenviar'. Nothing waits for it:
  * it asks the server only when online, and says nothing when it cannot know.
  */
-export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi.resend }: {
-  status?: () => Promise<EmailStatus>
-  resend?: () => Promise<void>
-}) {
+export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi.resend }: { status?: () => Promise<EmailStatus>; resend?: () => Promise<void> }) {
   const online = useOnline()
   const [unproven, setUnproven] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -43,10 +40,7 @@ export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi
     }
   }
   return (
-    <div
-      role="status"
-      className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm text-slate-800"
-    >
+    <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm text-slate-800">
       <span>Confirme seu e-mail: abra o link que enviamos para o endereço acima.</span>
       <Button variant="ghost" size="sm" onClick={onResend} loading={busy} disabled={!online}>
         Reenviar

@@ -41,18 +41,10 @@ export function DeleteRaffleButton({ userId, raffle }: DeleteRaffleButtonProps) 
       >
         <TrashIcon className="size-5" />
       </button>
-      <ConfirmDialog
-        open={open}
-        title="Excluir sorteio?"
-        confirmLabel="Excluir"
-        destructive
-        busy={deleting}
-        onConfirm={onConfirm}
-        onCancel={() => setOpen(false)}
-      >
+      <ConfirmDialog open={open} title="Excluir sorteio?" confirmLabel="Excluir" destructive busy={deleting} onConfirm={onConfirm} onCancel={() => setOpen(false)}>
         <p>
-          O sorteio <strong className="font-semibold wrap-anywhere text-slate-900">{raffle.title}</strong> e todos os seus
-          participantes serão excluídos. Esta ação não pode ser desfeita.
+          O sorteio <strong className="font-semibold wrap-anywhere text-slate-900">{raffle.title}</strong> e todos os seus participantes serão excluídos. Esta ação não pode ser
+          desfeita.
         </p>
         <p className="mt-2">{RECORD_KEPT_TEXT}</p>
       </ConfirmDialog>

@@ -25,7 +25,17 @@ function accountWithRaffle(n: number): { user: User; server: FakeSyncServer } {
   const server = new FakeSyncServer()
   server.user = user.id
   const raffleId = `0192f0c1-0000-7000-8000-00000000d${n}01`
-  const create = { id: raffleId, code: 'K7P2QX', title: 'Rifa da quermesse', description: '', type: 'simple', winners_count: 1, countdown_seconds: 0, allow_duplicate_wins: false, created_at: 1_763_700_000_000 }
+  const create = {
+    id: raffleId,
+    code: 'K7P2QX',
+    title: 'Rifa da quermesse',
+    description: '',
+    type: 'simple',
+    winners_count: 1,
+    countdown_seconds: 0,
+    allow_duplicate_wins: false,
+    created_at: 1_763_700_000_000,
+  }
   const op = { op_id: `0192f0c1-0000-7000-8000-00000000d${n}02`, mutation_id: 1, raffle_id: raffleId, type: 'raffle.create' as const, base_seq: 0, payload: create }
   expect(server.applyOp(user.id, '0192f0c1-0000-7000-8000-0000000000d9', op).status).toBe('applied')
   return { user, server }
@@ -46,7 +56,20 @@ const noRetries: Timer = {
 
 function renderDashboard(user: User, server: FakeSyncServer) {
   const factory: EngineFactory = (userId, onEvent) =>
-    new SyncEngine({ db, userId, fetch: server.fetch, timer: noRetries, WebSocket: null, locks: null, channel: null, win: null, doc: null, isOnline: () => true, onEvent, writeDelayMs: 0 })
+    new SyncEngine({
+      db,
+      userId,
+      fetch: server.fetch,
+      timer: noRetries,
+      WebSocket: null,
+      locks: null,
+      channel: null,
+      win: null,
+      doc: null,
+      isOnline: () => true,
+      onEvent,
+      writeDelayMs: 0,
+    })
   render(
     <SessionProvider api={fakeAuthApi()} initialState={{ status: 'signedIn', user }}>
       <SyncProvider createEngine={factory} database={db}>

@@ -47,9 +47,7 @@ export function RaffleCard({ userId, raffle, result }: { userId: string; raffle:
             {status.label}
           </Badge>
         </div>
-        <p className={raffle.description ? 'line-clamp-2 text-sm wrap-anywhere text-slate-600' : 'text-sm text-slate-500 italic'}>
-          {raffle.description || 'Sem descrição'}
-        </p>
+        <p className={raffle.description ? 'line-clamp-2 text-sm wrap-anywhere text-slate-600' : 'text-sm text-slate-500 italic'}>{raffle.description || 'Sem descrição'}</p>
         <dl className="flex flex-wrap gap-x-4 gap-y-2 rounded-xl bg-slate-50 px-3 py-2.5">
           <Detail label="Código">
             <span className="font-mono tracking-wider text-brand-800">{raffle.code}</span>

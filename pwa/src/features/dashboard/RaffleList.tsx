@@ -21,9 +21,7 @@ function EmptyState() {
         <TicketIcon className="size-7" />
       </div>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">Nenhum sorteio ainda</h2>
-      <p className="mt-1 max-w-sm text-sm text-slate-600">
-        Crie seu primeiro sorteio, adicione os participantes e compartilhe o código com o público.
-      </p>
+      <p className="mt-1 max-w-sm text-sm text-slate-600">Crie seu primeiro sorteio, adicione os participantes e compartilhe o código com o público.</p>
       <ButtonLink to="/criar-sorteio" className="mt-6">
         Criar Primeiro Sorteio
       </ButtonLink>
@@ -82,9 +80,7 @@ function Raffles({ userId, raffles }: { userId: string; raffles: RaffleRow[] }) 
         </p>
       )}
       {shown.length === 0 ? (
-        <Card className="mt-4 text-center text-sm text-slate-600">
-          {term.trim() ? `Nenhum sorteio encontrado para "${term.trim()}"` : 'Nenhum sorteio com este status.'}
-        </Card>
+        <Card className="mt-4 text-center text-sm text-slate-600">{term.trim() ? `Nenhum sorteio encontrado para "${term.trim()}"` : 'Nenhum sorteio com este status.'}</Card>
       ) : (
         <ul aria-label="Sorteios" className={grid}>
           {shown.map((raffle) => (

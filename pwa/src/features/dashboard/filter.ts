@@ -9,13 +9,15 @@ export type StatusFilter = RaffleStatus | 'all'
 
 /** Lower case, without accents or surrounding spaces: 'São João' is found by 'sao joao'. */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
 }
 
 /** The raffles whose title or code holds `term` and whose status is `status`, in the given order. */
 export function filterRaffles(raffles: readonly RaffleRow[], term: string, status: StatusFilter): RaffleRow[] {
   const needle = fold(term)
-  return raffles.filter(
-    (r) => (status === 'all' || r.status === status) && (needle === '' || fold(r.title).includes(needle) || r.code.toLowerCase().includes(needle)),
-  )
+  return raffles.filter((r) => (status === 'all' || r.status === status) && (needle === '' || fold(r.title).includes(needle) || r.code.toLowerCase().includes(needle)))
 }

@@ -26,8 +26,7 @@ export function LandingPage() {
             Sorteios online <span className="text-brand-700">simples e justos</span>
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
-            Faça um sorteio rápido em segundos ou organize sorteios completos, com participantes, bilhetes e
-            resultado ao vivo para todo mundo acompanhar.
+            Faça um sorteio rápido em segundos ou organize sorteios completos, com participantes, bilhetes e resultado ao vivo para todo mundo acompanhar.
           </p>
         </section>
 

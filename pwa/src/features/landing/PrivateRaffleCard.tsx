@@ -32,8 +32,7 @@ export function PrivateRaffleCard() {
       </div>
       <h2 className="mt-4 text-xl font-bold">Sorteio Privado</h2>
       <p className="mt-2 flex-1 text-brand-100">
-        Crie uma conta para organizar seus sorteios: importe participantes, use bilhetes numerados, faça a
-        contagem regressiva e compartilhe o link com o público.
+        Crie uma conta para organizar seus sorteios: importe participantes, use bilhetes numerados, faça a contagem regressiva e compartilhe o link com o público.
       </p>
       <div className="mt-5">
         <Link

@@ -45,8 +45,8 @@ async function foreignRound(raffle: RaffleRow, abandonableAt: number): Promise<D
   return round
 }
 
-describe("abandoning a round nobody revealed", () => {
-  it('offers it for another device\'s round once abandonable, asks first, and queues draw.abandon; the raffle can start again', async () => {
+describe('abandoning a round nobody revealed', () => {
+  it("offers it for another device's round once abandonable, asks first, and queues draw.abandon; the raffle can start again", async () => {
     const raffle = await makeRaffle({ countdownSeconds: 0, winnersCount: 1 }, people)
     const round = await foreignRound(raffle, Date.now() - 1_000)
     const { user } = await openDrawTab(raffle)

@@ -46,15 +46,7 @@ export function AbandonRound({ userId, raffleId, round, own }: AbandonRoundProps
       <Button variant="outline" onClick={() => setAsking(true)}>
         Abandonar rodada
       </Button>
-      <ConfirmDialog
-        open={asking}
-        title="Abandonar rodada"
-        confirmLabel="Abandonar rodada"
-        destructive
-        busy={busy}
-        onConfirm={onConfirm}
-        onCancel={() => setAsking(false)}
-      >
+      <ConfirmDialog open={asking} title="Abandonar rodada" confirmLabel="Abandonar rodada" destructive busy={busy} onConfirm={onConfirm} onCancel={() => setAsking(false)}>
         <p>{ABANDON_CONFIRM_TEXT}</p>
       </ConfirmDialog>
     </div>

@@ -35,7 +35,11 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
   const withTickets = raffle.type === 'tickets'
   const pasted = usePastedList(async (people) => {
     try {
-      const added = await addPeople(userId, raffle.id, people.map(({ name, quantity }) => ({ name, quantity })))
+      const added = await addPeople(
+        userId,
+        raffle.id,
+        people.map(({ name, quantity }) => ({ name, quantity })),
+      )
       toast.success(`${people.length} participantes adicionados`, {
         description: withTickets && added > people.length ? `${added} bilhetes` : undefined,
       })
@@ -107,11 +111,7 @@ export function AddParticipantForm({ userId, raffle }: AddParticipantFormProps) 
       <h2 id="add-participant-heading" className="font-semibold text-slate-900">
         Adicionar participante
       </h2>
-      {locked && (
-        <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-600">
-          O sorteio já começou: não é mais possível adicionar participantes.
-        </p>
-      )}
+      {locked && <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-600">O sorteio já começou: não é mais possível adicionar participantes.</p>}
       {/* E-mail and Telefone share a row even on a phone: a fourth row pushed 'Adicionar participante'
           under the toasts of a 360 × 640 screen. */}
       <div className={withTickets ? 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-[2fr_2fr_2fr_1fr]' : 'grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-3'}>

@@ -46,9 +46,7 @@ function Total({ label, value }: { label: string; value: number | undefined }) {
   return (
     <div className="rounded-xl bg-brand-50 px-3 py-4 text-center">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-brand-800 tabular-nums">
-        {value === undefined ? <Skeleton className="mx-auto h-7 w-12" /> : formatCount(value)}
-      </dd>
+      <dd className="mt-1 text-2xl font-bold text-brand-800 tabular-nums">{value === undefined ? <Skeleton className="mx-auto h-7 w-12" /> : formatCount(value)}</dd>
     </div>
   )
 }
@@ -65,10 +63,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const raffleId = raffle.id
   const isOnline = useOnlineGetter()
   const online = useOnline()
-  const onInvalidate = useCallback(
-    (winnerId: string, reason: string | null) => invalidateWinner(userId, raffleId, winnerId, reason),
-    [userId, raffleId],
-  )
+  const onInvalidate = useCallback((winnerId: string, reason: string | null) => invalidateWinner(userId, raffleId, winnerId, reason), [userId, raffleId])
   const onRedraw = useCallback(
     async (position: number) => {
       // The redraw's mode is the connection's as it starts.
@@ -86,7 +81,9 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const simple = raffle.type === 'simple'
   const prizes = raffle.prizes
   const winners = useMemo(() => (view?.winners ?? []).map((w) => ({ ...w, prize: prizeOf(prizes, w.position) })), [view?.winners, prizes])
-  const missing = index ? (drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null) : null
+  const missing = index
+    ? (drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null)
+    : null
   const current = view?.current ?? null
   const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
   const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false
@@ -185,16 +182,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           onLeave={() => setPresenting(false)}
         />
       ) : (
-        show.offsetMs !== undefined && (
-          <LiveShow
-            round={null}
-            plan={show.plan}
-            offsetMs={show.offsetMs}
-            tickets={!simple}
-            onClose={show.close}
-            onSkip={show.close}
-          />
-        )
+        show.offsetMs !== undefined && <LiveShow round={null} plan={show.plan} offsetMs={show.offsetMs} tickets={!simple} onClose={show.close} onSkip={show.close} />
       )}
     </div>
   )

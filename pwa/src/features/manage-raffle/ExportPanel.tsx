@@ -37,12 +37,7 @@ export function ExportPanel({ raffle }: { raffle: RaffleRow }) {
         <p className="text-sm text-slate-600">Planilhas feitas neste aparelho, mesmo sem internet. O CSV abre no Excel em português.</p>
       </div>
       <label className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className="size-5 accent-brand-700"
-          checked={maskPhones}
-          onChange={(event) => setMaskPhones(event.target.checked)}
-        />
+        <input type="checkbox" className="size-5 accent-brand-700" checked={maskPhones} onChange={(event) => setMaskPhones(event.target.checked)} />
         Ocultar parte dos telefones (ex.: +55 11 •••••-5678)
       </label>
       <div className="grid gap-2 sm:grid-cols-2">

@@ -80,7 +80,14 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
       </div>
       {method === 'federal' && (
         <div className="space-y-4">
-          <TextField label="Concurso" name="concurso" inputMode="numeric" value={concurso} onChange={(e) => setConcurso(e.target.value)} hint="O número do concurso da Loteria Federal, como a Caixa publica." />
+          <TextField
+            label="Concurso"
+            name="concurso"
+            inputMode="numeric"
+            value={concurso}
+            onChange={(e) => setConcurso(e.target.value)}
+            hint="O número do concurso da Loteria Federal, como a Caixa publica."
+          />
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label="Data da extração" name="extractionDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             <TextField label="Hora (Brasília)" name="extractionTime" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
@@ -94,7 +101,13 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
             <label htmlFor={`${groupId}-rule`} className="block text-sm font-medium text-slate-800">
               Regra
             </label>
-            <select id={`${groupId}-rule`} name="rule" value={rule} onChange={(e) => setRule(e.target.value)} className="block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900">
+            <select
+              id={`${groupId}-rule`}
+              name="rule"
+              value={rule}
+              onChange={(e) => setRule(e.target.value)}
+              className="block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900"
+            >
               {RULES.map((r) => (
                 <option key={r.value} value={r.value}>
                   {r.label}

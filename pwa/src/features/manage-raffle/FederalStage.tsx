@@ -54,8 +54,7 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
       {closed && (
         <div className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-800">
           <p>
-            Lista fechada com {closed.poolSize} bilhete(s). {FINGERPRINT_LABEL}{' '}
-            <span className="font-mono font-bold tracking-wider">{poolFingerprint(closed.poolDigest)}</span>
+            Lista fechada com {closed.poolSize} bilhete(s). {FINGERPRINT_LABEL} <span className="font-mono font-bold tracking-wider">{poolFingerprint(closed.poolDigest)}</span>
           </p>
           <p className="text-xs text-slate-600">{FINGERPRINT_NOTE}</p>
         </div>
@@ -65,9 +64,7 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
           <Button onClick={() => void onClose()} loading={closing} disabled={!online} className="w-full sm:w-auto">
             Fechar a lista para a extração
           </Button>
-          <p className="text-sm text-slate-600">
-            {online ? 'Depois de fechada, a lista não muda mais: ninguém entra nem sai antes do resultado.' : CLOSE_NEEDS_CONNECTION}
-          </p>
+          <p className="text-sm text-slate-600">{online ? 'Depois de fechada, a lista não muda mais: ninguém entra nem sai antes do resultado.' : CLOSE_NEEDS_CONNECTION}</p>
         </div>
       )}
       {open && <FederalResultForm userId={userId} raffleId={raffle.id} extractionAt={f.extraction_at} />}

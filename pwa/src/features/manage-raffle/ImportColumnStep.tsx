@@ -29,12 +29,7 @@ function columnLabel(header: string[], i: number): string {
 export function ImportColumnStep({ header, columns, numbered, disabled, onChange }: ColumnStepProps) {
   const id = useId()
   const [name = NONE, surname = NONE] = columns.name
-  const singles: [Single, string][] = [
-    ['email', 'E-mail'],
-    ...(numbered ? ([['ticket', 'Bilhete']] as [Single, string][]) : []),
-    ['quantity', 'Quantidade'],
-    ['phone', 'Telefone'],
-  ]
+  const singles: [Single, string][] = [['email', 'E-mail'], ...(numbered ? ([['ticket', 'Bilhete']] as [Single, string][]) : []), ['quantity', 'Quantidade'], ['phone', 'Telefone']]
   const setName = (first: number, second: number) => onChange({ ...columns, name: [first, second].filter((i) => i !== NONE) })
   const options = (none: string) => (
     <>

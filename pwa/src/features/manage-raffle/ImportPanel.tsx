@@ -37,10 +37,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
   const online = useOnline()
   const sync = useSync()
   // Watched only after an import was saved, and counted without reading the ops' payloads.
-  const waiting = useLiveQuery(
-    () => (sent === null ? 0 : pendingCountOfRaffle(db, userId, raffle.id)),
-    [sent, userId, raffle.id],
-  )
+  const waiting = useLiveQuery(() => (sent === null ? 0 : pendingCountOfRaffle(db, userId, raffle.id)), [sent, userId, raffle.id])
   const locked = raffle.status !== 'pending'
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {

@@ -35,13 +35,7 @@ export function ImportPreview({ read, simple, planning, onChoice }: ImportPrevie
         </p>
       )}
       {read.columns && (
-        <ImportColumnStep
-          header={read.header}
-          columns={read.columns}
-          numbered={!simple}
-          disabled={planning}
-          onChange={(columns) => onChoice({ ...choice, columns })}
-        />
+        <ImportColumnStep header={read.header} columns={read.columns} numbered={!simple} disabled={planning} onChange={(columns) => onChoice({ ...choice, columns })} />
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-600">Arquivo</dt>

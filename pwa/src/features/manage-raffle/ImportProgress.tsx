@@ -18,14 +18,7 @@ export function ImportProgress({ label, done, total }: ImportProgressProps) {
           </span>
         )}
       </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
-      >
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-slate-100">
         <div className={known ? 'h-full bg-brand-600 transition-[width]' : 'h-full w-1/3 animate-pulse bg-brand-600'} style={known ? { width: `${percent}%` } : undefined} />
       </div>
     </div>

@@ -21,18 +21,10 @@ interface InvalidateWinnerDialogProps {
 export function InvalidateWinnerDialog({ winner, busy, onConfirm, onCancel }: InvalidateWinnerDialogProps) {
   const [reason, setReason] = useState('')
   return (
-    <ConfirmDialog
-      open
-      title="Invalidar Vencedor"
-      confirmLabel="Confirmar Invalidação"
-      destructive
-      busy={busy}
-      onConfirm={() => onConfirm(reason)}
-      onCancel={onCancel}
-    >
+    <ConfirmDialog open title="Invalidar Vencedor" confirmLabel="Confirmar Invalidação" destructive busy={busy} onConfirm={() => onConfirm(reason)} onCancel={onCancel}>
       <p>
-        <strong className="font-semibold wrap-anywhere text-slate-900">{winner.name}</strong> ({winner.position}º Lugar) será
-        marcado como vencedor inválido, e um novo sorteio será permitido para esta posição. O histórico é mantido.
+        <strong className="font-semibold wrap-anywhere text-slate-900">{winner.name}</strong> ({winner.position}º Lugar) será marcado como vencedor inválido, e um novo sorteio será
+        permitido para esta posição. O histórico é mantido.
       </p>
       <TextAreaField
         label="Motivo (opcional)"

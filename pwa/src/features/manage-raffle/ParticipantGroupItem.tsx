@@ -103,12 +103,10 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
     <li className="flex items-start gap-2 px-3 py-3 [contain-intrinsic-size:auto_12rem] [content-visibility:auto] sm:px-4 sm:[contain-intrinsic-size:auto_6rem]">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span dir="auto" className="font-medium wrap-anywhere text-slate-900">{group.name}</span>
-          {group.duplicate && (
-            <Badge tone="warning">
-              Duplicado
-            </Badge>
-          )}
+          <span dir="auto" className="font-medium wrap-anywhere text-slate-900">
+            {group.name}
+          </span>
+          {group.duplicate && <Badge tone="warning">Duplicado</Badge>}
         </div>
         {group.email && <p className="text-sm break-all text-slate-500">{group.email}</p>}
         {group.phone && <p className="text-sm text-slate-500 tabular-nums">{formatPhone(group.phone)}</p>}

@@ -13,7 +13,10 @@ import { listTickets } from '@/db/participants'
 beforeEach(resetDb)
 
 const list = () => screen.getByRole('list', { name: 'Participantes' })
-const names = () => within(list()).getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)
+const names = () =>
+  within(list())
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('span')?.textContent)
 
 describe('participants list', () => {
   it('summarises people and tickets, badges ranges and duplicates, and expands the tickets', async () => {
@@ -39,7 +42,11 @@ describe('participants list', () => {
     await user.click(expand)
     expect(expand).toHaveAttribute('aria-expanded', 'true')
     const tickets = within(ana!).getByRole('list', { name: 'Bilhetes de Ana Souza' })
-    expect(within(tickets).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['078', '079', '080'])
+    expect(
+      within(tickets)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['078', '079', '080'])
   })
 
   it('searches name, e-mail and ticket number after a 300 ms pause, and clears', async () => {
@@ -125,7 +132,10 @@ describe('participants list', () => {
   })
 
   it("'Adicionar bilhete' gives the person another ticket in their group, with the next number", async () => {
-    const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', ticketNumber: '001' }, { name: 'Bruno', ticketNumber: '002' }])
+    const raffle = await makeRaffle({ type: 'tickets' }, [
+      { name: 'Ana', ticketNumber: '001' },
+      { name: 'Bruno', ticketNumber: '002' },
+    ])
     const { user } = await openManage(raffle)
     expect(await screen.findByText('2 participantes · 2 bilhetes')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Adicionar bilhete para Ana' }))

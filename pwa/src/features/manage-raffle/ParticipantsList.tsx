@@ -80,14 +80,7 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, o
       ) : (
         <ul ref={listRef} aria-labelledby="participants-heading" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {visible.map((group) => (
-            <ParticipantGroupItem
-              key={group.id}
-              group={group}
-              showTickets={showTickets}
-              canDelete={canDelete}
-              onRemove={remove}
-              onAddTicket={onAddTicket}
-            />
+            <ParticipantGroupItem key={group.id} group={group} showTickets={showTickets} canDelete={canDelete} onRemove={remove} onAddTicket={onAddTicket} />
           ))}
         </ul>
       )}

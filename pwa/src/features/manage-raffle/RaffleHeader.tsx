@@ -8,7 +8,6 @@ import type { RaffleRow } from '@/db/schema'
 import { publicLink } from '@/features/manage-raffle/share-link'
 import { STATUS } from '@/features/manage-raffle/status'
 
-
 export function RaffleHeader({ raffle }: { raffle: RaffleRow }) {
   const status = STATUS[raffle.status]
 
@@ -34,9 +33,7 @@ export function RaffleHeader({ raffle }: { raffle: RaffleRow }) {
           <p className="mt-2 text-sm text-slate-600">
             Código: <span className="font-mono text-base font-bold tracking-widest text-brand-800">{raffle.code}</span>
           </p>
-          {raffle.description && (
-            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{raffle.description}</p>
-          )}
+          {raffle.description && <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{raffle.description}</p>}
         </div>
         <Button variant="outline" onClick={onCopy} className="shrink-0">
           <LinkIcon className="size-4" />

@@ -47,15 +47,7 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
       >
         {removing ? <Spinner className="size-4" /> : <TrashIcon className="size-4" />}
       </button>
-      <ConfirmDialog
-        open={open}
-        title="Remover participante?"
-        confirmLabel="Remover"
-        destructive
-        busy={removing}
-        onConfirm={onConfirm}
-        onCancel={() => setOpen(false)}
-      >
+      <ConfirmDialog open={open} title="Remover participante?" confirmLabel="Remover" destructive busy={removing} onConfirm={onConfirm} onCancel={() => setOpen(false)}>
         <p>
           <strong className="font-semibold wrap-anywhere text-slate-900">{group.name}</strong>
           {withTickets ? removalSentence(group.ticketCount, group.ticketNumbers, group.range) : ' sairá do sorteio.'}

@@ -77,10 +77,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
       {locked ? (
         <p className="mt-3 flex gap-2 rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">
           <LockIcon className="mt-0.5 size-4 shrink-0" />
-          <span>
-            O sorteio já começou, então as configurações não podem mais ser alteradas: assim o resultado segue
-            exatamente as regras anunciadas.
-          </span>
+          <span>O sorteio já começou, então as configurações não podem mais ser alteradas: assim o resultado segue exatamente as regras anunciadas.</span>
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">As alterações são salvas ao sair de cada campo.</p>
@@ -116,8 +113,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         />
         {raffle.type === 'tickets' && <FederalSettings raffle={raffle} save={save} />}
         <p className="text-sm text-slate-600">
-          Tipo: <span className="font-medium text-slate-800">{RAFFLE_TYPE_LABEL[raffle.type]}</span>{' '}
-          <span className="text-slate-500">(definido na criação)</span>
+          Tipo: <span className="font-medium text-slate-800">{RAFFLE_TYPE_LABEL[raffle.type]}</span> <span className="text-slate-500">(definido na criação)</span>
         </p>
       </fieldset>
     </Card>

@@ -57,14 +57,7 @@ describe('WinnersList', () => {
   it('lists every winner ever drawn by position, the valid one first, the latest invalidation next', () => {
     renderList()
     // Place 3 has no winner now: its gap says so below its invalidated ones (place 2 was redrawn).
-    expect(items().map((li) => li.querySelector('p')?.textContent ?? li.textContent)).toEqual([
-      'Ana',
-      'Bia',
-      'Davi',
-      'Eva',
-      'Caio',
-      '3º Lugar: aguardando novo sorteio',
-    ])
+    expect(items().map((li) => li.querySelector('p')?.textContent ?? li.textContent)).toEqual(['Ana', 'Bia', 'Davi', 'Eva', 'Caio', '3º Lugar: aguardando novo sorteio'])
     expect(within(item('Ana')).getByText('1º Lugar')).toBeInTheDocument()
     expect(within(item('Ana')).getByText('Bilhete 010')).toBeInTheDocument()
     expect(within(item('Ana')).queryByText('Invalidado')).not.toBeInTheDocument()

@@ -136,15 +136,15 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
             const busy = redrawing.has(winner.position)
             const redrawButton = (
               <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-describedby={redrawNoteId ? `${detailsId} ${redrawNoteId}` : detailsId}
-                  loading={busy}
-                  onClick={() => redraw(winner.position)}
-                >
-                  {!busy && <RefreshIcon className="size-4" />}
-                  Re-sortear
-                </Button>
+                variant="secondary"
+                size="sm"
+                aria-describedby={redrawNoteId ? `${detailsId} ${redrawNoteId}` : detailsId}
+                loading={busy}
+                onClick={() => redraw(winner.position)}
+              >
+                {!busy && <RefreshIcon className="size-4" />}
+                Re-sortear
+              </Button>
             )
             // The organiser's choice: the next alternate, or a new draw for the place. Without one
             // left, the button alone, so the one the dialog gave focus back to stays focused.
@@ -195,15 +195,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
           )
         })}
       </ul>
-      {target && (
-        <InvalidateWinnerDialog
-          key={target.id}
-          winner={target}
-          busy={invalidating}
-          onConfirm={invalidate}
-          onCancel={() => setTarget(null)}
-        />
-      )}
+      {target && <InvalidateWinnerDialog key={target.id} winner={target} busy={invalidating} onConfirm={invalidate} onCancel={() => setTarget(null)} />}
     </>
   )
 }

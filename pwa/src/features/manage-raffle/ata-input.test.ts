@@ -21,7 +21,15 @@ const people: NewPerson[] = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Roch
 describe("the organiser's ata from this device's tables", () => {
   it('lists each prize, the alternates in order and the call of one with its time, never the reason', async () => {
     const raffle = await makeRaffle(
-      { countdownSeconds: 0, winnersCount: 2, alternatesCount: 2, prizes: [{ position: 1, name: 'Bicicleta' }, { position: 2, name: 'Cesta básica' }] },
+      {
+        countdownSeconds: 0,
+        winnersCount: 2,
+        alternatesCount: 2,
+        prizes: [
+          { position: 1, name: 'Bicicleta' },
+          { position: 2, name: 'Cesta básica' },
+        ],
+      },
       people,
     )
     const round = await startDraw(testUser.id, raffle.id, { offline: true })
@@ -43,7 +51,14 @@ describe("the organiser's ata from this device's tables", () => {
     expect(place.holders[0]!.invalidated).not.toBeNull()
     expect(place.holders[1]).toMatchObject({ name: first!.name, valid: true, origin: `Suplente chamado em ${callTime}` })
     expect(ata.alternates).toEqual([
-      { rank: 1, label: '1º suplente', name: first!.name, ticketNumber: first!.ticketNumber, email: expect.stringMatching(/^pe\*\*\*@e\*\*\*\.com$/), usedFor: `Chamado para o 2º lugar em ${callTime}` },
+      {
+        rank: 1,
+        label: '1º suplente',
+        name: first!.name,
+        ticketNumber: first!.ticketNumber,
+        email: expect.stringMatching(/^pe\*\*\*@e\*\*\*\.com$/),
+        usedFor: `Chamado para o 2º lugar em ${callTime}`,
+      },
       { rank: 2, label: '2º suplente', name: second!.name, ticketNumber: second!.ticketNumber, email: expect.stringMatching(/\*\*\*/), usedFor: null },
     ])
     expect(ata.invalidations).toBe(1)

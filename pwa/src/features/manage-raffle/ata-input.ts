@@ -54,7 +54,6 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
   }
 }
 
-
 /** An alternate with the place it was called to and when (its winner row's promotion). */
 function alternateInput(a: AlternateDetails, winners: readonly WinnerDetails[]): AtaAlternateInput {
   const called = winners.find((w) => w.promotedAt != null && w.ticketId === a.ticketId)

@@ -34,8 +34,7 @@ export const OFFLINE_DRAWN_TEXT = 'Sorteado sem conexão: a semente foi escolhid
 export const ABANDON_STUCK_TEXT = 'O aparelho que iniciou esta rodada não revelou o resultado.'
 
 /** The abandon dialog, in one sentence. */
-export const ABANDON_CONFIRM_TEXT =
-  'A rodada será encerrada sem resultado e continuará visível como abandonada na verificação pública, e um novo sorteio poderá ser iniciado.'
+export const ABANDON_CONFIRM_TEXT = 'A rodada será encerrada sem resultado e continuará visível como abandonada na verificação pública, e um novo sorteio poderá ser iniciado.'
 
 /** The presentation on a TV, offline: the room learns why the phones do not follow. */
 export const PRESENT_OFFLINE_TEXT = 'Sem conexão: o resultado será publicado no link do sorteio assim que a conexão voltar.'

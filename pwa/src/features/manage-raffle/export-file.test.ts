@@ -33,11 +33,7 @@ async function rows(raffle: RaffleRow, options?: ExportOptions, what: ExportWhat
 describe('participants export: phones', () => {
   it("writes a 'Telefone' column as shown, and masks it when the organiser chooses", async () => {
     const raffle = await createRaffle(ANA, input)
-    await addPeople(ANA, raffle.id, [
-      { name: 'Ana', phone: '(11) 91234-5678', quantity: 2 },
-      { name: 'Bia' },
-      { name: 'Carl', phone: '+44 20 7946 0958' },
-    ])
+    await addPeople(ANA, raffle.id, [{ name: 'Ana', phone: '(11) 91234-5678', quantity: 2 }, { name: 'Bia' }, { name: 'Carl', phone: '+44 20 7946 0958' }])
     expect(await rows(raffle)).toEqual([
       ['Nome', 'Email', 'Bilhete', 'Participante', 'Telefone'],
       ['Ana', null, '001', 1, '+55 11 91234-5678'],

@@ -19,8 +19,7 @@ export interface ExportOptions {
 }
 
 /** How a phone is written in a file: shown formatted, masked when chosen. */
-const phoneCell = (phone: string | null | undefined, options: ExportOptions): string | null =>
-  phone ? (options.maskPhones ? maskPhone(phone) : formatPhone(phone)) : null
+const phoneCell = (phone: string | null | undefined, options: ExportOptions): string | null => (phone ? (options.maskPhones ? maskPhone(phone) : formatPhone(phone)) : null)
 
 /**
  * One row per ticket, with the header the import reads back (nome, email, bilhete) and the person
@@ -53,8 +52,15 @@ async function winnerRows(raffle: RaffleRow, options: ExportOptions): Promise<Ce
   const origin = (w: WinnerDetails): Cell[] =>
     withAlternates ? [w.promotedAt != null ? `Suplente chamado (${rankOf.get(w.ticketId) ?? '?'}º suplente)` : 'Sorteado', date(w.promotedAt)] : []
   const rows: Cell[][] = winners.map((w) => [
-    w.position, prizeOf(raffle.prizes, w.position) || null, w.name, w.email, w.ticketNumber, w.isValid ? 'Válido' : 'Invalidado',
-    ...origin(w), w.invalidationReason, date(w.invalidatedAt),
+    w.position,
+    prizeOf(raffle.prizes, w.position) || null,
+    w.name,
+    w.email,
+    w.ticketNumber,
+    w.isValid ? 'Válido' : 'Invalidado',
+    ...origin(w),
+    w.invalidationReason,
+    date(w.invalidatedAt),
   ])
   const callOf = new Map(winners.filter((w) => w.promotedAt != null).map((w) => [w.ticketId, w.promotedAt]))
   for (const a of alternates) {

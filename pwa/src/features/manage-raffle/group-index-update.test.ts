@@ -48,9 +48,24 @@ describe('indexWithoutRemoved', () => {
   it('answers null for any other change, so the caller groups again', () => {
     const index = buildGroupIndex(before)
     // Part of a person's tickets.
-    expect(indexWithoutRemoved(index, before, without(before, (i) => i !== 2))).toBeNull()
+    expect(
+      indexWithoutRemoved(
+        index,
+        before,
+        without(before, (i) => i !== 2),
+      ),
+    ).toBeNull()
     // An add.
-    expect(indexWithoutRemoved(index, before, columns([...before.ids.map((id, i) => [id, before.groups[i]!, before.names[i]!, before.numbers[i]!] as [string, string, string, string | null]), ['t7', 'novo', 'Novo', null]]))).toBeNull()
+    expect(
+      indexWithoutRemoved(
+        index,
+        before,
+        columns([
+          ...before.ids.map((id, i) => [id, before.groups[i]!, before.names[i]!, before.numbers[i]!] as [string, string, string, string | null]),
+          ['t7', 'novo', 'Novo', null],
+        ]),
+      ),
+    ).toBeNull()
     // A person gone and another's ticket changed.
     const changed = without(before, (i) => before.groups[i] !== 'caio')
     changed.names[0] = 'Ana Maria'

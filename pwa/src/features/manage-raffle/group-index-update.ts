@@ -4,7 +4,14 @@ import type { TicketColumns } from '@/db/schema'
 import { nameKey, type GroupIndex, type ParticipantGroup } from '@/features/manage-raffle/participants-logic'
 
 function sameTicket(a: TicketColumns, i: number, b: TicketColumns, j: number): boolean {
-  return a.ids[i] === b.ids[j] && a.groups[i] === b.groups[j] && a.names[i] === b.names[j] && a.emails[i] === b.emails[j] && a.numbers[i] === b.numbers[j] && (a.phones?.[i] ?? null) === (b.phones?.[j] ?? null)
+  return (
+    a.ids[i] === b.ids[j] &&
+    a.groups[i] === b.groups[j] &&
+    a.names[i] === b.names[j] &&
+    a.emails[i] === b.emails[j] &&
+    a.numbers[i] === b.numbers[j] &&
+    (a.phones?.[i] ?? null) === (b.phones?.[j] ?? null)
+  )
 }
 
 /**

@@ -41,6 +41,4 @@ export interface ImportPreview {
 
 /** parseMs and saveMs: the Worker's own time for each step (for the benchmarks). */
 export type ImportResponse =
-  | { ok: true; type: 'read'; preview: ImportPreview; parseMs: number }
-  | { ok: true; type: 'save'; people: number; saveMs: number }
-  | { ok: false; message: string }
+  { ok: true; type: 'read'; preview: ImportPreview; parseMs: number } | { ok: true; type: 'save'; people: number; saveMs: number } | { ok: false; message: string }

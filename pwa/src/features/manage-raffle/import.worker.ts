@@ -28,7 +28,7 @@ let plan: ImportPlan | null = null
 // The name and e-mail rules' answers for this file, kept across the column step's plans.
 let answers = newRuleAnswers()
 
-const listed = <T,>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total: all.length })
+const listed = <T>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total: all.length })
 
 /** Plans the rows kept with this choice. A header file's problem is shown in the dialog, so another column can fix it. */
 function preview(choice: ImportChoice): ImportPreview {
@@ -50,8 +50,19 @@ function preview(choice: ImportChoice): ImportPreview {
   }
   const p = plan
   return {
-    ...base, format: p.format, people: p.people, tickets: p.tickets, rows: planPeople(p, previewRows), header: p.header, columns: p.columns,
-    grouped: p.grouped, skipped: listed(p.skipped), warnings: listed(p.warnings), clashes: listed(p.clashes.map((c) => c.number)), leftOut: p.leftOut, error: null,
+    ...base,
+    format: p.format,
+    people: p.people,
+    tickets: p.tickets,
+    rows: planPeople(p, previewRows),
+    header: p.header,
+    columns: p.columns,
+    grouped: p.grouped,
+    skipped: listed(p.skipped),
+    warnings: listed(p.warnings),
+    clashes: listed(p.clashes.map((c) => c.number)),
+    leftOut: p.leftOut,
+    error: null,
   }
 }
 

@@ -21,20 +21,12 @@ function ticket(groupId: string, name: string, ticketNumber: string | null = nul
 }
 
 function people(n: number, ticketsEach = 1): TicketInput[] {
-  return Array.from({ length: n }, (_, i) =>
-    Array.from({ length: ticketsEach }, (_, j) => ticket(`g${i}`, `Pessoa ${i}`, String(i * ticketsEach + j + 1).padStart(3, '0'))),
-  ).flat()
+  return Array.from({ length: n }, (_, i) => Array.from({ length: ticketsEach }, (_, j) => ticket(`g${i}`, `Pessoa ${i}`, String(i * ticketsEach + j + 1).padStart(3, '0')))).flat()
 }
 
 describe('buildGroupIndex', () => {
   it('groups tickets by group id, in order of first appearance, counting tickets', () => {
-    const index = buildGroupIndex([
-      ticket('b', 'Bruno', '004'),
-      ticket('a', 'Ana', '001'),
-      ticket('b', 'Bruno', '005'),
-      ticket('a', 'Ana', '002'),
-      ticket('a', 'Ana', '003'),
-    ])
+    const index = buildGroupIndex([ticket('b', 'Bruno', '004'), ticket('a', 'Ana', '001'), ticket('b', 'Bruno', '005'), ticket('a', 'Ana', '002'), ticket('a', 'Ana', '003')])
     expect(index.people).toBe(2)
     expect(index.tickets).toBe(5)
     expect(index.groups.map((g) => [g.id, g.name, g.ticketCount])).toEqual([
@@ -50,14 +42,7 @@ describe('buildGroupIndex', () => {
   })
 
   it("flags 'Duplicado' ignoring case and spacing, but not accents or single groups", () => {
-    const index = buildGroupIndex([
-      ticket('1', 'Ana Souza'),
-      ticket('2', '  ana   SOUZA '),
-      ticket('3', 'José'),
-      ticket('4', 'Jose'),
-      ticket('5', 'Carla'),
-      ticket('5', 'Carla'),
-    ])
+    const index = buildGroupIndex([ticket('1', 'Ana Souza'), ticket('2', '  ana   SOUZA '), ticket('3', 'José'), ticket('4', 'Jose'), ticket('5', 'Carla'), ticket('5', 'Carla')])
     const dup = Object.fromEntries(index.groups.map((g) => [g.id, g.duplicate]))
     expect(dup).toEqual({ '1': true, '2': true, '3': false, '4': false, '5': false })
   })
@@ -104,8 +89,7 @@ describe('previewIndex', () => {
 })
 
 describe('ticket ranges', () => {
-  const rangeOf = (numbers: Array<string | null>) =>
-    formatRange(buildGroupIndex(numbers.map((n) => ticket('g', 'Ana', n))).groups[0]!.range)
+  const rangeOf = (numbers: Array<string | null>) => formatRange(buildGroupIndex(numbers.map((n) => ticket('g', 'Ana', n))).groups[0]!.range)
 
   it('spans the lowest to the highest number, whatever the insertion order', () => {
     expect(rangeOf(['003', '001', '002'])).toBe('001–003')

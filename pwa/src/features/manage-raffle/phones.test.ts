@@ -43,9 +43,7 @@ describe("a winner's 'Chamar no WhatsApp'", () => {
       'Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 1º prêmio: Bicicleta. Parabéns!',
     )
     // A blank prize is none.
-    expect(winnerMessage({ name: 'Bia', position: 3, title: 'Rifa', prize: '  ' })).toBe(
-      'Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 3º lugar. Parabéns!',
-    )
+    expect(winnerMessage({ name: 'Bia', position: 3, title: 'Rifa', prize: '  ' })).toBe('Olá, Bia! Você foi sorteado(a) no sorteio "Rifa": ficou com o 3º lugar. Parabéns!')
     const link = new URL(whatsAppLink('+5511912345678', { name: 'Caio', position: 2, title: 'Rifa & bingo', prize: 'Cesta básica' }))
     expect(link.searchParams.get('text')).toBe('Olá, Caio! Você foi sorteado(a) no sorteio "Rifa & bingo": ficou com o 2º prêmio: Cesta básica. Parabéns!')
   })

@@ -24,7 +24,11 @@ describe('useGroupIndex', () => {
     const emptyBefore = emptyRenders
 
     // Two chunks (one holds 5,000 tickets): a raffle of one chunk is read whole at once.
-    await addPeople(testUser.id, raffle.id, Array.from({ length: 600 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 10 })))
+    await addPeople(
+      testUser.id,
+      raffle.id,
+      Array.from({ length: 600 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 10 })),
+    )
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 600, tickets: 6000, complete: true }))
     const after = seen.slice(seen.findIndex((i) => i.people === 600))
     // The first page and the totals before the whole list is grouped.
@@ -45,7 +49,11 @@ describe('useGroupIndex', () => {
     })
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 1, complete: true }))
     const shown = seen.length
-    await addPeople(testUser.id, raffle.id, Array.from({ length: 250 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 1 })))
+    await addPeople(
+      testUser.id,
+      raffle.id,
+      Array.from({ length: 250 }, (_, i) => ({ name: `Pessoa ${i}`, quantity: 1 })),
+    )
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ people: 251, complete: true }))
     expect(seen.slice(shown).every((i) => i.complete)).toBe(true)
   })

@@ -38,9 +38,15 @@ function Missing() {
 }
 
 function open(value: SyncValue | null) {
-  const router = createMemoryRouter([{ path: '/gerenciar/r1', element: <Missing /> }, { path: '/dashboard', element: <p>Painel</p> }], {
-    initialEntries: ['/gerenciar/r1'],
-  })
+  const router = createMemoryRouter(
+    [
+      { path: '/gerenciar/r1', element: <Missing /> },
+      { path: '/dashboard', element: <p>Painel</p> },
+    ],
+    {
+      initialEntries: ['/gerenciar/r1'],
+    },
+  )
   render(
     <SyncContext.Provider value={value}>
       <RouterProvider router={router} />
@@ -73,8 +79,18 @@ describe('useLeaveWhenMissing', () => {
     await set({ syncing: true, error: null })
     // The pull brought it: written before the round ends, as the engine does.
     await db.raffles.put({
-      id: 'r1', ownerId: USER, code: 'ABC234', title: 'Sincronizado', description: '', type: 'simple', status: 'pending',
-      winnersCount: 1, countdownSeconds: 0, allowDuplicateWins: false, drawnAt: null, createdAt: Date.now(),
+      id: 'r1',
+      ownerId: USER,
+      code: 'ABC234',
+      title: 'Sincronizado',
+      description: '',
+      type: 'simple',
+      status: 'pending',
+      winnersCount: 1,
+      countdownSeconds: 0,
+      allowDuplicateWins: false,
+      drawnAt: null,
+      createdAt: Date.now(),
     })
     await set({ syncing: false })
     // The decision's read comes and goes: flushed, the page stays.

@@ -10,11 +10,7 @@ import type { RaffleRow } from '@/db/schema'
 
 export const NOT_FOUND_MESSAGE = 'Sorteio não encontrado ou você não tem permissão'
 
-export type RaffleLookup =
-  | { status: 'loading' }
-  | { status: 'found'; raffle: RaffleRow }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
+export type RaffleLookup = { status: 'loading' } | { status: 'found'; raffle: RaffleRow } | { status: 'missing' } | { status: 'error'; message: string }
 
 /**
  * The raffle, live from IndexedDB. useLiveQuery answers undefined until the first read resolves

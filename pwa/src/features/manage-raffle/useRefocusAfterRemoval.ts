@@ -7,10 +7,7 @@ import type { ParticipantGroup } from '@/features/manage-raffle/participants-log
  * removed one's place (the one before it when it was the last), or to the search box when the
  * list is now empty, so a keyboard user carries on from where they were.
  */
-export function useRefocusAfterRemoval(
-  shownIds: readonly string[],
-  onRemove: (group: ParticipantGroup) => Promise<boolean>,
-) {
+export function useRefocusAfterRemoval(shownIds: readonly string[], onRemove: (group: ParticipantGroup) => Promise<boolean>) {
   const listRef = useRef<HTMLUListElement>(null)
   const sectionRef = useRef<HTMLElement>(null)
   const removing = useRef<string | null>(null)

@@ -16,10 +16,7 @@ export function AbandonedNotice({ code, big = false }: { code: string; big?: boo
       )}
     >
       <p className="font-semibold">{ABANDONED_TEXT}</p>
-      <Link
-        to={`/sorteio/${code}/verificar`}
-        className={cn('underline underline-offset-2', big ? 'text-white focus-visible:outline-white' : 'text-amber-950')}
-      >
+      <Link to={`/sorteio/${code}/verificar`} className={cn('underline underline-offset-2', big ? 'text-white focus-visible:outline-white' : 'text-amber-950')}>
         Ver na página de verificação
       </Link>
     </div>

@@ -63,13 +63,11 @@ function Winners({ state }: { state: PublicState }) {
               {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
             {/* The room sees who took the place was called from the alternates, never why. */}
-            {w.promoted && (
-              <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">
-                {PROMOTED_TEXT}
-              </span>
-            )}
+            {w.promoted && <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">{PROMOTED_TEXT}</span>}
             <span aria-hidden="true" className="hidden basis-full portrait:block" />
-            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">{w.name}</span>
+            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">
+              {w.name}
+            </span>
             {/* Labelled and bright: people in the room look for their ticket's number. */}
             {w.ticket_number !== null && (
               <span className="shrink-0 text-[2.4vh] text-white/80">

@@ -28,9 +28,7 @@ export function RaffleWaiting({ code, big = false }: { code: string; big?: boole
   const body = (
     <div role="status">
       <Spinner className={cn('mx-auto', big ? 'size-[8vh]' : 'size-8 text-brand-700')} />
-      <h1 className={cn('mt-4 font-bold wrap-anywhere', big ? 'text-[min(6vh,8vw)]' : 'text-2xl text-slate-900')}>
-        {waitingText(code)}
-      </h1>
+      <h1 className={cn('mt-4 font-bold wrap-anywhere', big ? 'text-[min(6vh,8vw)]' : 'text-2xl text-slate-900')}>{waitingText(code)}</h1>
       <p className={cn('mt-2', big ? 'text-[2.6vh] text-white/70' : 'text-slate-600')}>{WAITING_HINT}</p>
     </div>
   )
@@ -53,9 +51,7 @@ export function RaffleLoadFailed({ message, offline, onRetry }: { message: strin
     <PageContainer>
       <Card className="mt-4 text-center" role="alert">
         <h1 className="text-xl font-bold text-slate-900">{offline ? 'Sem conexão' : 'Não foi possível abrir o sorteio'}</h1>
-        <p className="mt-2 text-slate-600">
-          {offline ? 'Este sorteio é acompanhado pela internet. Verifique a sua conexão e tente novamente.' : message}
-        </p>
+        <p className="mt-2 text-slate-600">{offline ? 'Este sorteio é acompanhado pela internet. Verifique a sua conexão e tente novamente.' : message}</p>
         <Button className="mt-5" onClick={onRetry}>
           Tentar novamente
         </Button>
@@ -68,8 +64,7 @@ export function RaffleLoadFailed({ message, offline, onRetry }: { message: strin
 export function OfflineNotice() {
   return (
     <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      Sem conexão com a internet. As informações podem estar desatualizadas; a página volta a se atualizar sozinha quando a
-      conexão voltar.
+      Sem conexão com a internet. As informações podem estar desatualizadas; a página volta a se atualizar sozinha quando a conexão voltar.
     </p>
   )
 }

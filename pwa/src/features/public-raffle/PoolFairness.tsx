@@ -17,9 +17,7 @@ export function PoolFairness({ state, big = false }: { state: PublicState | null
       <p>{roundPoolText({ tickets: round.pool_size, people, simple: state.raffle.type === 'simple' })}</p>
       <p>
         {`${FINGERPRINT_LABEL} `}
-        <span className={cn('font-mono font-bold tracking-wider text-white', big ? 'text-[3vh]' : 'text-base')}>
-          {poolFingerprint(round.pool_digest)}
-        </span>
+        <span className={cn('font-mono font-bold tracking-wider text-white', big ? 'text-[3vh]' : 'text-base')}>{poolFingerprint(round.pool_digest)}</span>
       </p>
     </div>
   )

@@ -29,7 +29,9 @@ function PersonItem({ person, term }: { person: PublicPerson; term: string }) {
     <li className="py-2.5">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p dir="auto" className="font-medium wrap-anywhere text-slate-900">{person.name}</p>
+          <p dir="auto" className="font-medium wrap-anywhere text-slate-900">
+            {person.name}
+          </p>
           {person.email && <p className="text-sm break-all text-slate-500">{person.email}</p>}
         </div>
         {person.tickets.length > 1 && <Badge tone="brand">{`${count(person.tickets.length)} bilhetes`}</Badge>}

@@ -8,8 +8,7 @@ import { startEarlyState } from '@/features/public-raffle/early-state'
 import { feedDeps } from '@/features/public-raffle/usePublicRaffle'
 import { renderApp, signedOut } from '@/test/render'
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 type Route = (url: string, init: RequestInit) => Response | undefined
 
@@ -101,7 +100,11 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     await advance(500)
     expect(within(show).getByRole('heading', { name: 'Parabéns!' })).toBeInTheDocument()
     const list = within(show).getByRole('list', { name: 'Vencedores do sorteio' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1º LugarBruno Lima001', '2º LugarCarla Dias002'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1º LugarBruno Lima001', '2º LugarCarla Dias002'])
 
     await user.click(within(show).getByRole('button', { name: 'Fechar' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -153,11 +156,7 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     // A redraw of position 2 (no countdown) opens and draws Davi.
     const redraw = { id: 'r2', started_at: T0 + 1_000, countdown_ends_at: T0 + 1_000, offline: false, positions: [2] }
     await push({ type: 'state', ...drawn(4), round: redraw })
-    const winners = [
-      winner(1, 'Bruno Lima'),
-      winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 500 }),
-      winner(2, 'Davi Reis', 'r2', { drawn_at: T0 + 1_000 }),
-    ]
+    const winners = [winner(1, 'Bruno Lima'), winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 500 }), winner(2, 'Davi Reis', 'r2', { drawn_at: T0 + 1_000 })]
     await push({ type: 'state', ...drawn(5), winners })
     // The reveal plays now: its shuffle, then Davi in second place.
     const show = screen.getByRole('dialog', { name: 'Sorteio ao vivo' })
@@ -271,8 +270,12 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
   })
 
   it("tells a winner which of their tickets won; a simple raffle's entrant hears of no tickets", async () => {
-    serve(publicState({ raffle: { ...publicState().raffle, status: 'completed' }, winners: [winner(1, 'Ana Souza', 'r1', { ticket_number: '007' }), winner(2, 'Bruno Lima', 'r1', { ticket_number: '003', valid: false })] }), (url) =>
-      url.endsWith('/check') ? json(200, { found: true, tickets: ['001', '003', '007'] }) : undefined,
+    serve(
+      publicState({
+        raffle: { ...publicState().raffle, status: 'completed' },
+        winners: [winner(1, 'Ana Souza', 'r1', { ticket_number: '007' }), winner(2, 'Bruno Lima', 'r1', { ticket_number: '003', valid: false })],
+      }),
+      (url) => (url.endsWith('/check') ? json(200, { found: true, tickets: ['001', '003', '007'] }) : undefined),
     )
     const { user } = await open()
     await user.type(screen.getByLabelText('Seu e-mail ou telefone'), 'ana@exemplo.com')
@@ -351,7 +354,10 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
   })
 
   it('says so when there is no connection, and loads once it is back', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     renderApp('/sorteio/ABC123', { session: signedOut })
     expect(await screen.findByRole('heading', { name: 'Sem conexão' })).toBeInTheDocument()
     serve(publicState())
@@ -361,7 +367,7 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rifa da quermesse' })).toBeInTheDocument()
   })
 
-  it("shows a place left empty by an invalidation as waiting for a new draw, with its prize, never the reason", async () => {
+  it('shows a place left empty by an invalidation as waiting for a new draw, with its prize, never the reason', async () => {
     const state = drawn()
     state.raffle.prizes = [{ position: 2, name: 'Cesta' }]
     state.winners = [winner(1, 'Bruno Lima'), winner(2, 'Carla Dias', 'r1', { valid: false, invalidated_at: T0 + 20_000 })]
@@ -383,4 +389,3 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Ver na página de verificação' })).toHaveAttribute('href', '/sorteio/ABC123/verificar')
   })
 })
-

@@ -30,7 +30,7 @@ describe('public winners tab', () => {
     expect(within(screen.getByRole('list', { name: 'Vencedores' })).queryByText('Carla Dias')).not.toBeInTheDocument()
   })
 
-  it("marks a place held by an alternate called to it, and the alternate says to which place", () => {
+  it('marks a place held by an alternate called to it, and the alternate says to which place', () => {
     render(
       <PublicWinners
         winners={[

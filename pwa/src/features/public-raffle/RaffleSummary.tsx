@@ -58,9 +58,7 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
       <FederalNotice state={state} />
-      {raffle.drawn_at !== null && raffle.status === 'completed' && (
-        <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>
-      )}
+      {raffle.drawn_at !== null && raffle.status === 'completed' && <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>}
     </Card>
   )
 }

@@ -86,9 +86,7 @@ export function SelfCheck({ code, simple, winners }: { code: string; simple: boo
           Estou participando?
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {simple
-            ? 'Digite o seu e-mail ou telefone para saber se está participando deste sorteio.'
-            : 'Digite o seu e-mail ou telefone para ver os seus bilhetes neste sorteio.'}
+          {simple ? 'Digite o seu e-mail ou telefone para saber se está participando deste sorteio.' : 'Digite o seu e-mail ou telefone para ver os seus bilhetes neste sorteio.'}
         </p>
         <form onSubmit={onSubmit} noValidate className="mt-3">
           <TextField

@@ -37,7 +37,12 @@ describe('the early public state', () => {
     let answer!: (state: PublicState) => void
     // The preload left at 400 and was answered at 450, long before fetch() was called (1,000).
     const timing = vi.fn(() => ({ sentAt: 400, receivedAt: 450 }))
-    startEarlyState('/sorteio/abc123', () => new Promise((resolve) => (answer = resolve)), timing, () => 1_000)
+    startEarlyState(
+      '/sorteio/abc123',
+      () => new Promise((resolve) => (answer = resolve)),
+      timing,
+      () => 1_000,
+    )
     expect(takeEarlyState('XYZ789', () => 1_000)).toBeUndefined()
     const taken = takeEarlyState('ABC123', () => 1_000)
     expect(taken?.code).toBe('ABC123')
@@ -51,18 +56,27 @@ describe('the early public state', () => {
 
   it("without the request's times, the answer carries none (no clock sample is made up)", async () => {
     const { startEarlyState, takeEarlyState } = await fresh()
-    startEarlyState('/sorteio/abc123', async () => publicState(), () => null)
+    startEarlyState(
+      '/sorteio/abc123',
+      async () => publicState(),
+      () => null,
+    )
     await settle()
     expect(takeEarlyState('ABC123')?.arrived).toEqual({ state: publicState(), times: null })
   })
 
   it('is not used once it is older than the limit', async () => {
     const { startEarlyState, takeEarlyState, EARLY_STATE_KEEP_MS } = await fresh()
-    startEarlyState('/sorteio/abc123', async () => publicState(), () => null, () => 0)
+    startEarlyState(
+      '/sorteio/abc123',
+      async () => publicState(),
+      () => null,
+      () => 0,
+    )
     expect(takeEarlyState('ABC123', () => EARLY_STATE_KEEP_MS + 1)).toBeUndefined()
   })
 
-  it('a failed request is the taker\'s to see, and unhandled by nobody', async () => {
+  it("a failed request is the taker's to see, and unhandled by nobody", async () => {
     const { startEarlyState, takeEarlyState } = await fresh()
     startEarlyState('/sorteio/abc123', async () => Promise.reject(new Error('offline')))
     await settle()

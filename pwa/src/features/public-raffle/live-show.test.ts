@@ -99,4 +99,3 @@ describe('the viewer state', () => {
     expect(live.abandoned).toBeNull()
   })
 })
-

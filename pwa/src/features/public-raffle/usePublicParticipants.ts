@@ -49,10 +49,7 @@ export function usePublicParticipants(code: string, term: string, enabled: boole
     const offset = current.people.length
     setPages({ ...current, loading: true, error: null })
     fetchParticipants(code, term, offset).then(
-      (page) =>
-        setPages((now) =>
-          now?.key === key ? { ...now, people: [...now.people, ...page.people], total: page.total, loading: false } : now,
-        ),
+      (page) => setPages((now) => (now?.key === key ? { ...now, people: [...now.people, ...page.people], total: page.total, loading: false } : now)),
       (error: unknown) => setPages((now) => (now?.key === key ? { ...now, loading: false, error: errorText(error) } : now)),
     )
   }, [current, code, term, key])

@@ -45,33 +45,33 @@ export function AddParticipantForm({ onAdd, onAddMany, disabled, focusOnMount = 
 
   return (
     <>
-    <form onSubmit={onSubmit}>
-      <TextField
-        ref={input}
-        label="Nome do participante"
-        name="participant"
-        placeholder="Ex.: Maria Silva"
-        hint="Para vários nomes, cole uma lista com um nome por linha."
-        autoComplete="off"
-        maxLength={100}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value)
-          setError(undefined)
-          pasted.clearError()
-        }}
-        onPaste={pasted.onPaste}
-        error={error ?? pasted.error}
-        disabled={disabled}
-        trailing={
-          <Button type="submit" disabled={disabled} className="shrink-0">
-            <PlusIcon className="size-4" />
-            Adicionar
-          </Button>
-        }
-      />
-    </form>
-    {pasted.dialog}
+      <form onSubmit={onSubmit}>
+        <TextField
+          ref={input}
+          label="Nome do participante"
+          name="participant"
+          placeholder="Ex.: Maria Silva"
+          hint="Para vários nomes, cole uma lista com um nome por linha."
+          autoComplete="off"
+          maxLength={100}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value)
+            setError(undefined)
+            pasted.clearError()
+          }}
+          onPaste={pasted.onPaste}
+          error={error ?? pasted.error}
+          disabled={disabled}
+          trailing={
+            <Button type="submit" disabled={disabled} className="shrink-0">
+              <PlusIcon className="size-4" />
+              Adicionar
+            </Button>
+          }
+        />
+      </form>
+      {pasted.dialog}
     </>
   )
 }

@@ -32,10 +32,7 @@ export function DrawingAnimation({ participants }: DrawingAnimationProps) {
       <p ref={status} tabIndex={-1} className="text-lg font-semibold text-brand-800">
         Sorteando...
       </p>
-      <p
-        aria-hidden="true"
-        className="h-9 max-w-full truncate text-2xl font-bold text-slate-500 motion-reduce:invisible"
-      >
+      <p aria-hidden="true" className="h-9 max-w-full truncate text-2xl font-bold text-slate-500 motion-reduce:invisible">
         {shown}
       </p>
     </div>

@@ -51,18 +51,14 @@ export function ParticipantList({ participants, onRemove, canRemove, removed, on
         </span>
       </div>
       {participants.length === 0 ? (
-        <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
-          Nenhum participante adicionado ainda.
-        </p>
+        <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">Nenhum participante adicionado ainda.</p>
       ) : (
         <ul ref={listRef} aria-labelledby="participants-heading" className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
           {participants.map((participant, index) => (
             <li key={participant.id} className="flex items-center gap-3 px-3 py-2">
               <span className="w-6 shrink-0 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
               <span className="min-w-0 flex-1 wrap-anywhere text-slate-800">{participant.name}</span>
-              {participant.quantity > 1 && (
-                <span className="shrink-0 text-sm text-slate-500 tabular-nums">{`${participant.quantity} chances`}</span>
-              )}
+              {participant.quantity > 1 && <span className="shrink-0 text-sm text-slate-500 tabular-nums">{`${participant.quantity} chances`}</span>}
               {canRemove && (
                 <button
                   type="button"

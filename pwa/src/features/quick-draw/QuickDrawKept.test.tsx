@@ -85,12 +85,11 @@ describe('a pasted list in the quick draw', () => {
     expect(within(dialog).getByText('— 3 números')).toBeInTheDocument()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }))
     const list = await screen.findByRole('list', { name: 'Participantes' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1Ana Souza',
-      '2Bruno Lima',
-      '3Carla Dias',
-      '4Daniel Rocha3 chances',
-    ])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Ana Souza', '2Bruno Lima', '3Carla Dias', '4Daniel Rocha3 chances'])
     expect(input).toHaveValue('')
   })
 

@@ -90,7 +90,9 @@ describe('quick draw screen', () => {
     // Focus stays in the list, on the next person's button, not lost to the page.
     expect(screen.getByRole('button', { name: 'Remover Carla' })).toHaveFocus()
     await user.click(screen.getByRole('button', { name: 'Desfazer' }))
-    const names = within(list()!).getAllByRole('listitem').map((item) => item.textContent)
+    const names = within(list()!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(names).toEqual(['1Ana', '2Bruno', '3Carla'])
     expect(screen.getByRole('button', { name: 'Remover Bruno' })).toHaveFocus()
     expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument()
@@ -107,7 +109,11 @@ describe('quick draw screen', () => {
     expect(screen.getByText('Removido do sorteio: Ana.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Desfazer' })).toHaveFocus()
     await user.keyboard('{Enter}')
-    expect(within(list()!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Ana'])
+    expect(
+      within(list()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Ana'])
   })
 
   it("drops 'Desfazer' once the draw starts", async () => {

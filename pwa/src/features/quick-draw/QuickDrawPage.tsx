@@ -53,22 +53,10 @@ export default function QuickDrawPage() {
 
       <Card className="mt-5 space-y-5">
         {phase === 'idle' && <AddParticipantForm onAdd={add} onAddMany={addMany} disabled={drawing} focusOnMount={again} />}
-        <ParticipantList
-          participants={participants}
-          onRemove={remove}
-          canRemove={phase === 'idle'}
-          removed={removed?.participant}
-          onUndo={undo}
-        />
+        <ParticipantList participants={participants} onRemove={remove} canRemove={phase === 'idle'} removed={removed?.participant} onUndo={undo} />
         {!drawing && <WinnersCountField count={count} onChange={setCount} disabled={drawing} />}
         {phase !== 'done' && (
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={start}
-            disabled={drawing || participants.length === 0}
-            loading={drawing}
-          >
+          <Button size="lg" className="w-full" onClick={start} disabled={drawing || participants.length === 0} loading={drawing}>
             {!drawing && <DiceIcon className="size-5" />}
             {drawing ? 'Sorteando...' : 'Sortear'}
           </Button>

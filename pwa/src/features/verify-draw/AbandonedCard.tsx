@@ -3,14 +3,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
 import { formatDateTimeSeconds } from '@/lib/dates'
 import type { AuditAbandoned } from '@/features/verify-draw/audit-record'
-import {
-  ABANDONED_OFFLINE_TEXT,
-  ABANDONED_ONLINE_TEXT,
-  ABANDONED_TEXT,
-  abandonedText,
-  placesText,
-  roundTitle,
-} from '@/features/verify-draw/verify-text'
+import { ABANDONED_OFFLINE_TEXT, ABANDONED_ONLINE_TEXT, ABANDONED_TEXT, abandonedText, placesText, roundTitle } from '@/features/verify-draw/verify-text'
 
 /** A round given up without a result: when it started and when it was abandoned, nothing to recompute. */
 export function AbandonedCard({ round }: { round: AuditAbandoned }) {

@@ -32,9 +32,7 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
   if (record.draws.length === 0 && record.refused.length === 0) {
     return (
       <p className="text-slate-700">
-        {record.abandoned.length > 0
-          ? 'Nenhuma rodada foi concluída: não há vencedores para conferir.'
-          : 'Este sorteio ainda não foi realizado: não há rodadas para conferir.'}
+        {record.abandoned.length > 0 ? 'Nenhuma rodada foi concluída: não há vencedores para conferir.' : 'Este sorteio ainda não foi realizado: não há rodadas para conferir.'}
       </p>
     )
   }
@@ -50,17 +48,14 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
   if (state.status === 'failed') {
     return (
       <p className="text-slate-700">
-        Não foi possível recalcular o sorteio neste navegador (é preciso abrir a página por https). Baixe o registro abaixo e
-        confira com o programa de linha de comando.
+        Não foi possível recalcular o sorteio neste navegador (é preciso abrir a página por https). Baixe o registro abaixo e confira com o programa de linha de comando.
       </p>
     )
   }
   const { check } = state
   return (
     <div className="space-y-2">
-      <p className={check.ok ? 'text-3xl font-extrabold text-emerald-700' : 'text-3xl font-extrabold text-red-700'}>
-        {check.ok ? 'Confere' : 'Não confere'}
-      </p>
+      <p className={check.ok ? 'text-3xl font-extrabold text-emerald-700' : 'text-3xl font-extrabold text-red-700'}>{check.ok ? 'Confere' : 'Não confere'}</p>
       <p className="text-slate-700">
         {!check.ok
           ? 'O registro não corresponde ao que este navegador recalculou. Veja abaixo o que não confere.'
@@ -165,11 +160,7 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
             Rodadas recusadas
           </h2>
           {record.refused.map((round, i) => (
-            <RefusedCard
-              key={round.draw_id}
-              round={round}
-              check={verification.status === 'done' ? verification.check.refused[i] : undefined}
-            />
+            <RefusedCard key={round.draw_id} round={round} check={verification.status === 'done' ? verification.check.refused[i] : undefined} />
           ))}
         </section>
       )}
@@ -186,11 +177,8 @@ export function AuditReport({ record, text }: { record: AuditExport; text: strin
           )}
         </div>
         <p className="text-sm text-slate-600">
-          O arquivo é o registro exatamente como o servidor o publicou. Ele pode ser conferido sem internet com o programa de
-          linha de comando do Sorteio:{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">
-            sorteio verify {fileName}
-          </code>
+          O arquivo é o registro exatamente como o servidor o publicou. Ele pode ser conferido sem internet com o programa de linha de comando do Sorteio:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">sorteio verify {fileName}</code>
         </p>
       </Card>
     </div>

@@ -32,16 +32,11 @@ export function RefusedCard({ round, check }: { round: AuditRefused; check: Refu
         </h3>
         <Badge tone="warning">OFFLINE</Badge>
         <Badge tone="danger">Recusada</Badge>
-        {check ? (
-          <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge>
-        ) : (
-          <Badge>Conferindo...</Badge>
-        )}
+        {check ? <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge> : <Badge>Conferindo...</Badge>}
       </div>
       <p className="font-medium text-slate-900">{refusedReasonText(refusedReasonLine(round.reason))}</p>
       <p className="text-sm text-slate-600">
-        Feita no aparelho em {formatDateTimeSeconds(round.device_at)} (relógio do aparelho); recusada pelo servidor em{' '}
-        {formatDateTimeSeconds(round.refused_at)}.
+        Feita no aparelho em {formatDateTimeSeconds(round.device_at)} (relógio do aparelho); recusada pelo servidor em {formatDateTimeSeconds(round.refused_at)}.
       </p>
       {round.winners.length > 0 ? (
         <div>
@@ -66,11 +61,7 @@ export function RefusedCard({ round, check }: { round: AuditRefused; check: Refu
           </ul>
         </div>
       )}
-      {check?.ok && revealed && (
-        <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {check.recomputed ? REFUSED_RECOMPUTED_TEXT : REFUSED_SEED_TEXT}
-        </p>
-      )}
+      {check?.ok && revealed && <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{check.recomputed ? REFUSED_RECOMPUTED_TEXT : REFUSED_SEED_TEXT}</p>}
     </Card>
   )
 }

@@ -38,9 +38,7 @@ function Row({ label, ok, children }: { label: string; ok?: boolean | undefined;
   )
 }
 
-const Hex = ({ value }: { value: string | null | undefined }) => (
-  <code className="block font-mono text-xs break-all text-slate-700">{value || '(ausente)'}</code>
-)
+const Hex = ({ value }: { value: string | null | undefined }) => <code className="block font-mono text-xs break-all text-slate-700">{value || '(ausente)'}</code>
 
 interface RoundCardProps {
   round: AuditRound
@@ -54,8 +52,7 @@ interface RoundCardProps {
 /** One round of the draw: what the record says, what this browser recomputed, and the verdict. */
 export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
   const titleId = useId()
-  const same = (computed: string | null | undefined, recorded: string | null | undefined) =>
-    check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined
+  const same = (computed: string | null | undefined, recorded: string | null | undefined) => (check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined)
   const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
 
   return (
@@ -64,18 +61,8 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
         <h3 id={titleId} className="mr-auto font-semibold text-slate-900">
           {roundTitle(round, index)} <span className="font-normal text-slate-600">({placesText(round.positions)})</span>
         </h3>
-        {round.federal ? (
-          <Badge tone="info">Loteria Federal</Badge>
-        ) : round.online ? (
-          <Badge tone="info">Online</Badge>
-        ) : (
-          <Badge tone="warning">OFFLINE</Badge>
-        )}
-        {check ? (
-          <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge>
-        ) : (
-          <Badge>Conferindo...</Badge>
-        )}
+        {round.federal ? <Badge tone="info">Loteria Federal</Badge> : round.online ? <Badge tone="info">Online</Badge> : <Badge tone="warning">OFFLINE</Badge>}
+        {check ? <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge> : <Badge>Conferindo...</Badge>}
       </div>
       {round.federal ? (
         <>
@@ -83,9 +70,7 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
           <FederalRoundDetails federal={round.federal} check={check} />
         </>
       ) : (
-        <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-          {round.online ? ONLINE_TEXT : OFFLINE_TEXT}
-        </p>
+        <p className={round.online ? 'text-sm text-slate-600' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>{round.online ? ONLINE_TEXT : OFFLINE_TEXT}</p>
       )}
 
       {/* The two times side by side are a list of their own: a <dl> holds only <div>-wrapped pairs. */}
@@ -97,27 +82,27 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
         <dl className="divide-y divide-slate-100 border-t border-slate-100">
           {!round.federal && (
             <>
-          <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
-            <Hex value={round.client_commitment} />
-          </Row>
-          <Row label="Semente do dispositivo">
-            <Hex value={round.client_seed} />
-          </Row>
-          {round.online && (
-            <Row label="Compromisso do servidor (SHA-256 da semente)" ok={same(check?.serverCommitment, round.server_commitment)}>
-              <Hex value={round.server_commitment} />
-            </Row>
-          )}
-          {(round.online || round.server_seed) && (
-            <Row label={round.online ? 'Semente do servidor' : 'Semente do servidor (não usada no sorteio offline)'}>
-              <Hex value={round.server_seed} />
-            </Row>
-          )}
-          {round.online && (
-            <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
-              {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
-            </Row>
-          )}
+              <Row label="Compromisso do dispositivo (SHA-256 da semente)" ok={same(check?.clientCommitment, round.client_commitment)}>
+                <Hex value={round.client_commitment} />
+              </Row>
+              <Row label="Semente do dispositivo">
+                <Hex value={round.client_seed} />
+              </Row>
+              {round.online && (
+                <Row label="Compromisso do servidor (SHA-256 da semente)" ok={same(check?.serverCommitment, round.server_commitment)}>
+                  <Hex value={round.server_commitment} />
+                </Row>
+              )}
+              {(round.online || round.server_seed) && (
+                <Row label={round.online ? 'Semente do servidor' : 'Semente do servidor (não usada no sorteio offline)'}>
+                  <Hex value={round.server_seed} />
+                </Row>
+              )}
+              {round.online && (
+                <Row label="Semente usada: SHA-256(semente do dispositivo ‖ semente do servidor), calculada aqui">
+                  {check ? <Hex value={check.seed ?? '(não calculada)'} /> : 'calculando...'}
+                </Row>
+              )}
             </>
           )}
           <Row label="Bilhetes no conjunto" ok={check ? check.poolSize === round.pool_size : undefined}>

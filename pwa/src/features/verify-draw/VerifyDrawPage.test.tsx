@@ -11,8 +11,7 @@ import { fromHex } from '@/lib/bytes'
 const fixtureText = loadFixture()
 const fixture = JSON.parse(fixtureText)
 
-const jsonResponse = (status: number, body: string) =>
-  new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+const jsonResponse = (status: number, body: string) => new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 
 function stubFetch(...answers: Array<() => Promise<Response>>) {
   const fetchMock = vi.fn(async () => {
@@ -31,8 +30,7 @@ async function openVerify(code = 'k7p2qx') {
 
 const verdict = () => screen.getByRole('status', { name: 'Resultado da conferência' })
 /** Waits for the final verdict; generous, since other test files may keep Web Crypto busy. */
-const awaitVerdict = async (text: string) =>
-  within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText(text, {}, { timeout: 5000 })
+const awaitVerdict = async (text: string) => within(await screen.findByRole('status', { name: 'Resultado da conferência' })).findByText(text, {}, { timeout: 5000 })
 const round = (name: RegExp) => screen.getByRole('region', { name })
 
 describe('/sorteio/{code}/verificar', () => {
@@ -115,7 +113,9 @@ describe('/sorteio/{code}/verificar', () => {
     stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()
     const list = await screen.findByRole('list', { name: 'Vencedores' })
-    const names = within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')?.textContent)
     expect(names).toEqual(['Fábio Melo', 'Carla Dias', 'Iara Gomes', 'Gabriela Reis'])
     const iara = within(list).getAllByRole('listitem')[2]!
     expect(within(iara).getByText('2º Lugar')).toBeInTheDocument()
@@ -137,9 +137,7 @@ describe('/sorteio/{code}/verificar', () => {
     expect(within(first).getByText('Não confere')).toBeInTheDocument()
     expect(within(first).getByText(/^1º lugar: o registro diz bilhete \d{3} \(.+\), o cálculo dá bilhete 012 \(Fábio Melo\)\.$/)).toBeInTheDocument()
     const second = round(/3ª rodada/)
-    expect(
-      within(second).getByText('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.'),
-    ).toBeInTheDocument()
+    expect(within(second).getByText('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.')).toBeInTheDocument()
     expect(verdict()).toHaveTextContent('O 1º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.')
   })
 
@@ -230,8 +228,18 @@ describe('/sorteio/{code}/verificar', () => {
   })
 
   it('is linked from the public raffle page', async () => {
-    const raffle = { code: 'K7P2QX', title: 'Rifa da festa', description: '', type: 'simple', status: 'completed', winners_count: 1,
-      countdown_seconds: 0, allow_duplicate_wins: false, drawn_at: 1, created_at: 1 }
+    const raffle = {
+      code: 'K7P2QX',
+      title: 'Rifa da festa',
+      description: '',
+      type: 'simple',
+      status: 'completed',
+      winners_count: 1,
+      countdown_seconds: 0,
+      allow_duplicate_wins: false,
+      drawn_at: 1,
+      created_at: 1,
+    }
     const state = { seq: 1, server_time: Date.now(), raffle, counts: { people: 1, tickets: 1 }, round: null, winners: [], names_sample: [] }
     stubFetch(async () => jsonResponse(200, JSON.stringify(state)))
     renderApp('/sorteio/k7p2qx', { session: signedOut })

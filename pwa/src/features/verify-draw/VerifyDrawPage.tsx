@@ -28,8 +28,8 @@ export default function VerifyDrawPage() {
           {state.status === 'ready' && state.record.raffle.title && ` · ${state.record.raffle.title}`}
         </p>
         <p className="mt-3 text-sm text-slate-600">
-          Os vencedores são calculados pelo algoritmo público sorteio-v1, a partir de uma semente aleatória e da lista de
-          bilhetes. Esta página refaz a conta no seu navegador, sem depender do servidor para dizer se confere.
+          Os vencedores são calculados pelo algoritmo público sorteio-v1, a partir de uma semente aleatória e da lista de bilhetes. Esta página refaz a conta no seu navegador, sem
+          depender do servidor para dizer se confere.
         </p>
       </div>
 

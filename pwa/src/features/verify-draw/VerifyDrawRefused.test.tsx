@@ -5,9 +5,10 @@ import { loadRefused } from '@/features/verify-draw/test-fixture'
 import { renderApp, signedOut } from '@/test/render'
 
 const cases = loadRefused()
-const record = (name: string) => structuredClone(cases.find((c) => c.name === name)!.record) as Record<string, unknown> & {
-  refused_rounds: Array<Record<string, unknown>>
-}
+const record = (name: string) =>
+  structuredClone(cases.find((c) => c.name === name)!.record) as Record<string, unknown> & {
+    refused_rounds: Array<Record<string, unknown>>
+  }
 
 function serve(body: unknown) {
   vi.stubGlobal(
@@ -60,9 +61,7 @@ describe('/sorteio/{code}/verificar with refused offline rounds', () => {
     renderApp('/sorteio/r3cus4/verificar', { session: signedOut })
     expect(await verdictSays('Não confere')).toBeInTheDocument()
     const redraw = screen.getByRole('region', { name: 'Re-sorteio recusado (2º lugar)' })
-    expect(
-      within(redraw).getByText('A semente revelada desta rodada recusada não corresponde ao compromisso que o aparelho declarou.'),
-    ).toBeInTheDocument()
+    expect(within(redraw).getByText('A semente revelada desta rodada recusada não corresponde ao compromisso que o aparelho declarou.')).toBeInTheDocument()
   })
 
   it('shows a raffle whose only round was refused: nothing counted, the round kept', async () => {

@@ -8,9 +8,24 @@ const T0 = Date.UTC(2026, 10, 26, 13, 0, 0)
 const CALL = T0 + 9 * 60_000
 
 const round: AuditRound = {
-  draw_id: 'r1', round: 1, kind: 'draw', positions: [1, 2], online: true, client_seed: 'cs', client_commitment: 'cc',
-  server_seed: 'ss', server_commitment: 'sc', pool_size: 5, pool_digest: 'pd', winners_count: 2, allow_duplicate_wins: false,
-  winners: ['t1', 't2'], alternates_count: 2, alternates: ['t4', 't5'], started_at: T0, completed_at: T0 + 5000,
+  draw_id: 'r1',
+  round: 1,
+  kind: 'draw',
+  positions: [1, 2],
+  online: true,
+  client_seed: 'cs',
+  client_commitment: 'cc',
+  server_seed: 'ss',
+  server_commitment: 'sc',
+  pool_size: 5,
+  pool_digest: 'pd',
+  winners_count: 2,
+  allow_duplicate_wins: false,
+  winners: ['t1', 't2'],
+  alternates_count: 2,
+  alternates: ['t4', 't5'],
+  started_at: T0,
+  completed_at: T0 + 5000,
 }
 
 const record: AuditExport = {
@@ -25,13 +40,34 @@ const record: AuditExport = {
 }
 
 const w = (over: Partial<PublicWinner>): PublicWinner => ({
-  position: 1, ticket_number: '001', name: 'Ana', email: 'an***@g***.com', valid: true, invalidated_at: null, round_id: 'r1', drawn_at: T0 + 5000, ...over,
+  position: 1,
+  ticket_number: '001',
+  name: 'Ana',
+  email: 'an***@g***.com',
+  valid: true,
+  invalidated_at: null,
+  round_id: 'r1',
+  drawn_at: T0 + 5000,
+  ...over,
 })
 
 const state: PublicState = {
-  seq: 9, server_time: CALL,
-  raffle: { code: 'ABC234', title: 'Rifa', description: '', type: 'tickets', status: 'completed', winners_count: 2, countdown_seconds: 0,
-    allow_duplicate_wins: false, drawn_at: T0 + 5000, created_at: T0, prizes: [{ position: 1, name: 'Bicicleta' }], alternates_count: 2 },
+  seq: 9,
+  server_time: CALL,
+  raffle: {
+    code: 'ABC234',
+    title: 'Rifa',
+    description: '',
+    type: 'tickets',
+    status: 'completed',
+    winners_count: 2,
+    countdown_seconds: 0,
+    allow_duplicate_wins: false,
+    drawn_at: T0 + 5000,
+    created_at: T0,
+    prizes: [{ position: 1, name: 'Bicicleta' }],
+    alternates_count: 2,
+  },
   counts: { people: 5, tickets: 5 },
   round: null,
   winners: [
@@ -46,7 +82,7 @@ const state: PublicState = {
   ],
 }
 
-describe("the public ata from the state and the record", () => {
+describe('the public ata from the state and the record', () => {
   it('lists the alternates and the call from the record, with its time', () => {
     const ata = buildAta(publicAtaInput(state, record, 'https://sorteio.app'))
     if (ata.status !== 'drawn') throw new Error(ata.status)

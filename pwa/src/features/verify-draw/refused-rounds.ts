@@ -67,10 +67,7 @@ async function sameWinners(seed: Uint8Array, pool: readonly DrawTicket[], round:
   if (count < 1 || count > pool.length) return false
   if (!allowDuplicates && count > new Set(pool.map((t) => t.group_id)).size) return false
   const picked = await pick(seed, pool, count, allowDuplicates)
-  return (
-    picked.length === round.winners.length &&
-    round.winners.every((w, k) => w.position === round.positions[k] && w.ticket_id === picked[k]!.id)
-  )
+  return picked.length === round.winners.length && round.winners.every((w, k) => w.position === round.positions[k] && w.ticket_id === picked[k]!.id)
 }
 
 /** One check per refused round, in the record's order. */

@@ -15,8 +15,7 @@ export const STORY_TEXT = {
   notInvalidated: (p: number) => `Re-sorteio do ${p}º lugar, cujo vencedor não foi invalidado.`,
   beforeInvalidation: (p: number) => `Re-sorteio do ${p}º lugar iniciado antes da invalidação do vencedor desse lugar.`,
   ticketTwice: (p: number, q: number, n: number) => `O ${p}º lugar vai para um bilhete que já ganhou o ${q}º lugar na ${n}ª rodada.`,
-  personTwice: (p: number, q: number, n: number) =>
-    `O ${p}º lugar vai para uma pessoa que já ganhou o ${q}º lugar na ${n}ª rodada, e este sorteio não permite repetir pessoas.`,
+  personTwice: (p: number, q: number, n: number) => `O ${p}º lugar vai para uma pessoa que já ganhou o ${q}º lugar na ${n}ª rodada, e este sorteio não permite repetir pessoas.`,
   // Alternates (sorteio-v2, §10a), word for word sync/draw/alternates.go's; alternates.json holds them.
   v1Alternates: 'Um registro sorteio-v1 não tem suplentes.',
   redrawAlternates: 'Um re-sorteio não sorteia suplentes.',

@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react'
 import type { AuditExport } from '@/features/verify-draw/audit-record'
 import { STEPS_PER_ROUND, verifyExport, type ExportCheck } from '@/features/verify-draw/verify-record'
 
-export type VerificationState =
-  | { status: 'running'; done: number; total: number }
-  | { status: 'done'; check: ExportCheck }
-  | { status: 'failed' }
+export type VerificationState = { status: 'running'; done: number; total: number } | { status: 'done'; check: ExportCheck } | { status: 'failed' }
 
 /** Recomputes the record in this browser, round by round, keeping the page responsive. */
 export function useVerification(record: AuditExport): VerificationState {

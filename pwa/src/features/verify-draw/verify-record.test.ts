@@ -54,9 +54,7 @@ describe('verifyExport on the Python reference record', () => {
     const other = round.pool!.find((t) => !round.winners.includes(t.id))!
     round.winners[1] = other.id
     const problems = await problemsOf(record)
-    expect(problems).toContain(
-      `2º lugar: o registro diz bilhete ${other.ticket_number} (${other.name}), o cálculo dá bilhete 019 (Iara Gomes).`,
-    )
+    expect(problems).toContain(`2º lugar: o registro diz bilhete ${other.ticket_number} (${other.name}), o cálculo dá bilhete 019 (Iara Gomes).`)
     // The winners list still names the real 2nd place, which no round now drew.
     expect(problems.some((p) => p.startsWith('O 2º lugar da lista de vencedores (bilhete 019 (Iara Gomes))'))).toBe(true)
   })
@@ -86,9 +84,7 @@ describe('verifyExport on the Python reference record', () => {
   it('reports a tampered pool entry through the digest', async () => {
     const record = fixture()
     record.draws[0]!.pool![4]!.name = 'Outra Pessoa'
-    expect(await problemsOf(record)).toContain(
-      'A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.',
-    )
+    expect(await problemsOf(record)).toContain('A impressão digital (SHA-256) do conjunto de bilhetes não confere com a publicada no início.')
   })
 
   it('reports a ticket taken out of the first pool through its size and digest, in every round derived from it', async () => {
@@ -143,9 +139,7 @@ describe('verifyExport on the Python reference record', () => {
   it('reports a winners list entry that no round drew, and an unknown algorithm', async () => {
     const record = fixture()
     record.winners[0]!.position = 5
-    expect(await problemsOf(record)).toContain(
-      'O 5º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.',
-    )
+    expect(await problemsOf(record)).toContain('O 5º lugar da lista de vencedores (bilhete 012 (Fábio Melo)) não saiu de nenhuma rodada do registro.')
     // sorteio-v2 (alternates) is known; a version after it is not.
     expect((await verifyExport({ ...fixture(), algorithm: 'sorteio-v2' }, noWait)).ok).toBe(true)
     const v3 = { ...fixture(), algorithm: 'sorteio-v3' }
@@ -164,10 +158,7 @@ describe('verifyExport on the Python reference record', () => {
     const pool = redrawPool(record.draws[0]!.pool!, record.draws[0]!.winners, false)
     round.winners_count = 25
     const check = await verifyRound(round, pool)
-    expect(check.problems).toEqual([
-      'O registro sorteia 1 posição(ões), mas diz 25 vencedor(es).',
-      'Sorteio impossível: 25 vencedor(es) para 20 bilhete(s).',
-    ])
+    expect(check.problems).toEqual(['O registro sorteia 1 posição(ões), mas diz 25 vencedor(es).', 'Sorteio impossível: 25 vencedor(es) para 20 bilhete(s).'])
     round.winners_count = 15
     expect((await verifyRound(round, pool)).problems).toContain('Sorteio impossível: 15 vencedor(es) para 9 pessoa(s), sem repetir pessoas.')
   })
@@ -213,7 +204,16 @@ describe('verifying a 100,000-ticket pool', () => {
       started_at: 0,
       completed_at: 0,
     }
-    const record: AuditExport = { algorithm: 'sorteio-v1', raffle: { id: '', code: 'BIG100', title: '', deletedAt: null }, draws: [round], winners: [], abandoned: [], refused: [], prizes: [], promotions: [] }
+    const record: AuditExport = {
+      algorithm: 'sorteio-v1',
+      raffle: { id: '', code: 'BIG100', title: '', deletedAt: null },
+      draws: [round],
+      winners: [],
+      abandoned: [],
+      refused: [],
+      prizes: [],
+      promotions: [],
+    }
     const progress: Array<[number, number]> = []
     let yields = 0
     const check = await verifyExport(record, {

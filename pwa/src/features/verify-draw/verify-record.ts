@@ -179,11 +179,13 @@ function notRecomputed(): RoundCheck {
 
 /** Every winner in the list must be the one a round drew, or an alternate called, for that position. */
 function checkWinnersList(record: AuditExport, tickets: ReadonlyMap<string, DrawTicket>): string[] {
-  return record.winners
-    .filter((w) => !record.draws.some((r) => r.winners[r.positions.indexOf(w.position)] === w.ticket_id))
-    // An alternate called to a place is a winner of that place too (the story checks the call).
-    .filter((w) => !record.promotions.some((p) => p.position === w.position && p.ticket_id === w.ticket_id))
-    .map((w) => `O ${w.position}º lugar da lista de vencedores (${describeTicket(w.ticket_id, tickets)}) não saiu de nenhuma rodada do registro.`)
+  return (
+    record.winners
+      .filter((w) => !record.draws.some((r) => r.winners[r.positions.indexOf(w.position)] === w.ticket_id))
+      // An alternate called to a place is a winner of that place too (the story checks the call).
+      .filter((w) => !record.promotions.some((p) => p.position === w.position && p.ticket_id === w.ticket_id))
+      .map((w) => `O ${w.position}º lugar da lista de vencedores (${describeTicket(w.ticket_id, tickets)}) não saiu de nenhuma rodada do registro.`)
+  )
 }
 
 /** Recomputes every round, one after the other, reporting progress in steps. */

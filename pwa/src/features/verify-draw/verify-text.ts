@@ -28,13 +28,9 @@ export const ABANDONED_TEXT =
   'O aparelho que iniciou esta rodada não revelou a sua semente, e o organizador a abandonou depois do fim da ' +
   'contagem regressiva e do prazo de tolerância. Ela não tem resultado: uma nova rodada foi ou pode ser iniciada.'
 
-export const ABANDONED_ONLINE_TEXT =
-  'Como a semente do servidor nunca foi revelada, ninguém, nem o organizador, pôde saber qual seria o resultado desta rodada.'
+export const ABANDONED_ONLINE_TEXT = 'Como a semente do servidor nunca foi revelada, ninguém, nem o organizador, pôde saber qual seria o resultado desta rodada.'
 
-export const ABANDONED_OFFLINE_TEXT =
-  'Esta rodada era OFFLINE: o aparelho do organizador pode ter conhecido o resultado antes de abandoná-la.'
-
-
+export const ABANDONED_OFFLINE_TEXT = 'Esta rodada era OFFLINE: o aparelho do organizador pode ter conhecido o resultado antes de abandoná-la.'
 
 export const ONLINE_TEXT =
   'Sorteio online: a semente combina uma parte escolhida pelo dispositivo do organizador e outra escolhida pelo ' +
@@ -73,8 +69,7 @@ export const REFUSED_ROUND_TEXT =
   'Esta rodada foi feita sem conexão, em um aparelho do organizador, e recusada pelo servidor quando o aparelho ' +
   'sincronizou. Ela fica no registro para que não desapareça, mas os seus sorteados não contam como vencedores.'
 
-export const REFUSED_RECOMPUTED_TEXT =
-  'A semente confere com o compromisso do aparelho, e os sorteados foram recalculados neste navegador a partir dela e da lista declarada.'
+export const REFUSED_RECOMPUTED_TEXT = 'A semente confere com o compromisso do aparelho, e os sorteados foram recalculados neste navegador a partir dela e da lista declarada.'
 
 export const REFUSED_SEED_TEXT =
   'A semente confere com o compromisso do aparelho. A lista de bilhetes do aparelho não está no registro, então os sorteados não podem ser recalculados aqui.'

@@ -25,7 +25,7 @@ interface Case {
 const { cases } = JSON.parse(readFileSync(resolve(dir, 'cases.json'), 'utf8')) as { cases: Case[] }
 
 describe('import fixtures', () => {
-  it('has the cases, and the catalogue\'s size limit', () => {
+  it("has the cases, and the catalogue's size limit", () => {
     expect(cases.length).toBeGreaterThan(20)
     const catalogue = JSON.parse(readFileSync(resolve(dir, '../catalogue.json'), 'utf8')) as { limits: Record<string, number> }
     expect(catalogue.limits.maxImportBytes).toBe(MAX_IMPORT_BYTES)

@@ -5,5 +5,9 @@ export const PERSON_HEADER = 'participante'
 
 /** Lower case, no accents, trimmed: 'NOME', ' Nome ' and 'Nóme' all read 'nome'. */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
 }

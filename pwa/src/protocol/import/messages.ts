@@ -23,17 +23,13 @@ export function thousands(n: number): string {
 export const importMessage = {
   failed: (reason: string) => `${IMPORT_MESSAGES.failed}: ${reason}`,
   badQuantity: (name: string, value: string) => `Quantidade inválida para ${name}: ${value}`,
-  highQuantity: (name: string, value: string, max: number) =>
-    `Quantidade muito alta para ${name}: ${value}. Máximo: ${max} bilhetes por pessoa`,
-  tooManyPeople: (total: number, max: number) =>
-    `Total de participantes únicos excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
-  tooManyTickets: (total: number, max: number) =>
-    `Total de bilhetes excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
+  highQuantity: (name: string, value: string, max: number) => `Quantidade muito alta para ${name}: ${value}. Máximo: ${max} bilhetes por pessoa`,
+  tooManyPeople: (total: number, max: number) => `Total de participantes únicos excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
+  tooManyTickets: (total: number, max: number) => `Total de bilhetes excede o limite: o sorteio ficaria com ${thousands(total)}. Máximo: ${thousands(max)}`,
   badRow: (row: number, message: string) => `Linha ${row}: ${message}`,
   personChanged: (row: number, value: string) => `Linha ${row}: o participante ${value} aparece com outro nome ou e-mail`,
   repeatedTicket: (row: number, value: string) => `Linha ${row}: o bilhete ${value} aparece mais de uma vez no arquivo`,
-  ticketWithQuantity: (row: number, number: string, value: string) =>
-    `Linha ${row}: o bilhete ${number} tem quantidade ${value}: uma linha com número de bilhete é um bilhete só`,
+  ticketWithQuantity: (row: number, number: string, value: string) => `Linha ${row}: o bilhete ${number} tem quantidade ${value}: uma linha com número de bilhete é um bilhete só`,
   // Listed in the preview, not refused (docs/import.md, "Columns").
   noName: (row: number) => `Linha ${row}: sem nome`,
   takenSkipped: (row: number, number: string) => `Linha ${row}: o bilhete ${number} já existe no sorteio`,
@@ -41,8 +37,7 @@ export const importMessage = {
   // Shown after noRows when every row was left out; the list of them follows in the preview.
   allSkipped: (rows: number) =>
     rows === 1 ? 'A única linha do arquivo foi ignorada: veja abaixo por quê.' : `As ${thousands(rows)} linhas do arquivo foram ignoradas: veja abaixo por quê.`,
-  otherName: (row: number, email: string, name: string, kept: string) =>
-    `Linha ${row}: ${email} aparece com outro nome (${name}); os bilhetes ficam com o nome ${kept}`,
+  otherName: (row: number, email: string, name: string, kept: string) => `Linha ${row}: ${email} aparece com outro nome (${name}); os bilhetes ficam com o nome ${kept}`,
 }
 
 /**

@@ -100,8 +100,22 @@ export function checked<T>(line: number, check: () => T): T {
 
 function emptyPlan(format: ImportFormat): ImportPlan {
   return {
-    format, people: 0, tickets: 0, names: [], emails: [], numbers: [], person: [], chosen: [], phones: [],
-    header: [], columns: null, grouped: 0, skipped: [], warnings: [], clashes: [], leftOut: [],
+    format,
+    people: 0,
+    tickets: 0,
+    names: [],
+    emails: [],
+    numbers: [],
+    person: [],
+    chosen: [],
+    phones: [],
+    header: [],
+    columns: null,
+    grouped: 0,
+    skipped: [],
+    warnings: [],
+    clashes: [],
+    leftOut: [],
   }
 }
 

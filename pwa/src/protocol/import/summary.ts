@@ -29,8 +29,16 @@ function planPhones(plan: ImportPlan): (string | null)[] {
 
 export function summarisePlan(plan: ImportPlan) {
   return {
-    format: plan.format, people: plan.people, tickets: plan.tickets, rows: planPeople(plan),
-    grouped: plan.grouped, skipped: plan.skipped, warnings: plan.warnings, clashes: plan.clashes,
-    columns: plan.columns, leftOut: plan.leftOut, phones: planPhones(plan),
+    format: plan.format,
+    people: plan.people,
+    tickets: plan.tickets,
+    rows: planPeople(plan),
+    grouped: plan.grouped,
+    skipped: plan.skipped,
+    warnings: plan.warnings,
+    clashes: plan.clashes,
+    columns: plan.columns,
+    leftOut: plan.leftOut,
+    phones: planPhones(plan),
   }
 }

@@ -134,7 +134,7 @@ export function scanXml(bytes: Uint8Array, h: XmlHandler): void {
     if (j < 0 || !validChars(s, from, j)) throw corrupt()
     return j + end.length
   }
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     if (s[i] !== '<') {
       let j = s.indexOf('<', i)
       if (j < 0) j = s.length
@@ -150,7 +150,8 @@ export function scanXml(bytes: Uint8Array, h: XmlHandler): void {
       if (stack.length === 0) throw corrupt()
       h.text(s.slice(i + 9, next - 3), true)
       i = next
-    } else if (s.startsWith('<!', i)) throw corrupt() // a DOCTYPE: never in a spreadsheet
+    } else if (s.startsWith('<!', i))
+      throw corrupt() // a DOCTYPE: never in a spreadsheet
     else if (s.startsWith('</', i)) {
       const [name, j] = nameAt(s, i + 2)
       const k = skipSpace(s, j)

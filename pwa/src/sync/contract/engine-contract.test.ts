@@ -66,7 +66,12 @@ describe.each([fakeBackend(), realBackend()])('the engine on $name', (backend) =
     expect(there).toEqual(await holding(phone, id))
     expect(there.raffle).toMatchObject({ title: 'Rifa da quermesse 2026', status: 'pending', winnersCount: 2 })
     expect(there.tickets).toEqual([
-      ['Ana Souza', '001'], ['Ana Souza', '002'], ['Ana Souza', '003'], ['Bia Lima', '004'], ['Caio Rocha', '005'], ['Duda Alves', '006'],
+      ['Ana Souza', '001'],
+      ['Ana Souza', '002'],
+      ['Ana Souza', '003'],
+      ['Bia Lima', '004'],
+      ['Caio Rocha', '005'],
+      ['Duda Alves', '006'],
     ])
   })
 
@@ -119,9 +124,7 @@ describe.each([fakeBackend(), realBackend()])('the engine on $name', (backend) =
 
     await addPeople(ana.userId, id, [{ name: 'Eva Nunes' }], laptop.db)
     await sync(laptop)
-    expect(laptop.events).toEqual([
-      { type: 'rejected', raffleId: id, opType: 'participants.add', reason: 'draw_started', message: REASON_MESSAGES.draw_started, count: 1 },
-    ])
+    expect(laptop.events).toEqual([{ type: 'rejected', raffleId: id, opType: 'participants.add', reason: 'draw_started', message: REASON_MESSAGES.draw_started, count: 1 }])
     const kept = await refusedOfAccount(ana.userId, laptop.db)
     expect(kept.map((r) => [r.reason, r.people.map((p) => p.name)])).toEqual([['draw_started', ['Eva Nunes']]])
     expect(await pendingOps(laptop.db, ana.userId)).toEqual([])
@@ -161,7 +164,10 @@ describe.each([fakeBackend(), realBackend()])('the engine on $name', (backend) =
     await sync(phone)
     const drawn = await holding(phone, id)
     expect(drawn.raffle?.status).toBe('completed')
-    expect(drawn.winners.map(([position, , valid]) => [position, valid])).toEqual([[1, true], [2, true]])
+    expect(drawn.winners.map(([position, , valid]) => [position, valid])).toEqual([
+      [1, true],
+      [2, true],
+    ])
 
     const tablet = ana.device()
     await pullAll(tablet)

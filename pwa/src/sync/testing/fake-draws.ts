@@ -75,7 +75,11 @@ async function open(h: DrawHost, p: Record<string, unknown>, kind: 'draw' | 'red
     const at = [...h.winners.values()].filter((w) => w.position === position)
     if (at.some((w) => w.is_valid) || !at.some((w) => !w.is_valid)) return { reason: 'position_taken' }
     if (taken) return { reason: 'invalid_payload' }
-    pool = redrawPool(poolTickets(h), [...h.winners.values()].map((w) => w.ticket_id), r.allow_duplicate_wins)
+    pool = redrawPool(
+      poolTickets(h),
+      [...h.winners.values()].map((w) => w.ticket_id),
+      r.allow_duplicate_wins,
+    )
     if (pool.length === 0) return { reason: 'no_eligible' }
   }
   if (p.pool_size !== pool.length || p.pool_digest !== (await poolDigest(pool))) return { reason: 'pool_changed' }
@@ -172,7 +176,14 @@ export async function keepRefusal(h: DrawHost, type: string, payload: unknown, r
     // The places the device drew: its settings, not the server's.
     const count = typeof p.winners_count === 'number' ? p.winners_count : h.raffle.winners_count
     const positions = type === 'draw.start' ? Array.from({ length: count }, (_, i) => i + 1) : [Number(p.position)]
-    h.refusedRounds.set(drawId, { draw_id: drawId, kind: type === 'draw.start' ? 'draw' : 'redraw', positions, client_commitment: String(p.client_commitment), reason, winners: [] })
+    h.refusedRounds.set(drawId, {
+      draw_id: drawId,
+      kind: type === 'draw.start' ? 'draw' : 'redraw',
+      positions,
+      client_commitment: String(p.client_commitment),
+      reason,
+      winners: [],
+    })
     return
   }
   if (type !== 'draw.complete' || p.offline !== true || (reason !== 'draw_not_found' && reason !== 'raffle_not_found')) return

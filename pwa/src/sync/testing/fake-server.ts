@@ -23,8 +23,7 @@ interface ServerRaffle extends DrawHost {
 
 type Fault = 'network' | 500 | { failAfterOps: number }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const error = (status: number, code: string, message: string) => json(status, { code, message })
 const cursorOf = (epoch: number, seq: number) => btoa(`${epoch}:${seq}`)
 
@@ -62,7 +61,8 @@ export class FakeSyncServer {
     }
     if (!this.user) return error(401, 'unauthenticated', 'Você precisa entrar para continuar.')
     const url = new URL(input, 'http://sorteio.test')
-    if (init?.method === 'POST' && url.pathname === '/api/sync/push') return this.push(this.user, JSON.parse(init.body instanceof Blob ? await blobText(init.body) : String(init.body)))
+    if (init?.method === 'POST' && url.pathname === '/api/sync/push')
+      return this.push(this.user, JSON.parse(init.body instanceof Blob ? await blobText(init.body) : String(init.body)))
     this.gets.push(url.pathname + url.search)
     const after = url.searchParams.get('after') ?? ''
     if (url.pathname === '/api/sync/raffles') return this.feed(this.user, after)

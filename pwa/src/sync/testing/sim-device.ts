@@ -215,7 +215,15 @@ export class SimDevice {
     const start = ops.find((op) => op.type !== 'draw.complete')!
     const complete = ops.find((op) => op.type === 'draw.complete')
     const payload = complete?.payload as { client_seed: string; winners: string[] } | undefined
-    this.offlineRounds.push({ raffleId, drawId, kind, startOp: start.opId, completeOp: complete?.opId ?? null, clientSeed: payload?.client_seed ?? null, winners: payload?.winners ?? [] })
+    this.offlineRounds.push({
+      raffleId,
+      drawId,
+      kind,
+      startOp: start.opId,
+      completeOp: complete?.opId ?? null,
+      clientSeed: payload?.client_seed ?? null,
+      winners: payload?.winners ?? [],
+    })
   }
 
   /** The person settles one refused op: adds its people again where they can go, or discards it. */
