@@ -41,7 +41,7 @@ put('truncated.xlsx', quantities.subarray(0, Math.floor(quantities.length / 2)))
 put('header.xlsx', XLSX.write(book([['Nome', 'Email', 'Bilhete'], ['Ana Lima', 'ana@exemplo.com', 21], ['Bruno Souza', '', '']]), { type: 'buffer', bookType: 'xlsx' }))
 put('header.xls', XLSX.write(book([['NOME', 'E-MAIL'], ['José Antônio', 'jose@exemplo.com'], ['Maria', '']]), { type: 'buffer', bookType: 'biff8' }))
 
-// The app's own export (features/manage-raffle/export-file.ts): one row per ticket and the person
+// The app's own export (features/manage-raffle/import-export/export-file.ts): one row per ticket and the person
 // column, a person's tickets not always together; a blank person cell is a person of its own.
 const exported = [
   ['Nome', 'Email', 'Bilhete', 'Participante'],

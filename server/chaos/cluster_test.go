@@ -17,18 +17,16 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // cluster is a throwaway PostgreSQL cluster on a free loopback port.
 type cluster struct {
-	t          *testing.T
-	bin, data  string
-	port       int
-	cred       *syscall.Credential
-	sockets    string
-	DSN        string
-	stoppedFor time.Duration
+	t         *testing.T
+	bin, data string
+	port      int
+	cred      *syscall.Credential
+	sockets   string
+	DSN       string
 }
 
 // newCluster runs initdb and starts the server. PostgreSQL refuses to run

@@ -157,7 +157,9 @@ func TestInstanceKilledBehindProxy(t *testing.T) {
 func established(addr string) int {
 	_, port, _ := strings.Cut(addr, ":")
 	var p int
-	fmt.Sscan(port, &p)
+	if _, err := fmt.Sscan(port, &p); err != nil {
+		return 0
+	}
 	b, err := os.ReadFile("/proc/net/tcp")
 	if err != nil {
 		return 0

@@ -20,7 +20,7 @@ const (
 	msgUnrecognised = "Formato de arquivo não reconhecido"
 	msgNoRows       = "Nenhum participante válido encontrado no arquivo"
 	msgFailed       = "Erro ao processar arquivo"
-	reasonPassword  = "o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo."
+	reasonPassword  = "o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo." //nolint:gosec // a message, not a password
 	reasonCorrupt   = "o arquivo está corrompido ou incompleto."
 	reasonTooBig    = "o arquivo tem mais de 10 MB"
 	// A spreadsheet past its bounds (xlsx.go): more rows or inflated bytes

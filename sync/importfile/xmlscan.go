@@ -250,9 +250,11 @@ func entity(b []byte) (rune, int) {
 	} else {
 		v, err = strconv.ParseUint(ref[1:], 10, 32)
 	}
+	if err != nil || v > utf8.MaxRune {
+		return 0, 0
+	}
 	r := rune(v)
-	if err != nil || (r < 0x20 && r != '\t' && r != '\n' && r != '\r') ||
-		(r >= 0xD800 && r <= 0xDFFF) || r > utf8.MaxRune {
+	if (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0xD800 && r <= 0xDFFF) {
 		return 0, 0
 	}
 	return r, end + 1

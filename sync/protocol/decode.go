@@ -322,13 +322,13 @@ func cleanLine(s string) (string, *Rejection) {
 }
 
 // optTrimmed reads an optional one-line text, cleaned; empty is none, and
-// more than max characters is rejected with tooLong.
-func optTrimmed(p gjson.Result, field string, max int, tooLong string) (*string, *Rejection) {
-	return optionalTrimmed(p.Get(field), max, tooLong)
+// more than limit characters is rejected with tooLong.
+func optTrimmed(p gjson.Result, field string, limit int, tooLong string) (*string, *Rejection) {
+	return optionalTrimmed(p.Get(field), limit, tooLong)
 }
 
 // optionalTrimmed is optTrimmed for a field already read.
-func optionalTrimmed(v gjson.Result, max int, tooLong string) (*string, *Rejection) {
+func optionalTrimmed(v gjson.Result, limit int, tooLong string) (*string, *Rejection) {
 	s, rej := optionalString(v)
 	if rej != nil {
 		return nil, rej
@@ -339,7 +339,7 @@ func optionalTrimmed(v gjson.Result, max int, tooLong string) (*string, *Rejecti
 	if s == "" {
 		return nil, nil
 	}
-	if utf8.RuneCountInString(s) > max {
+	if utf8.RuneCountInString(s) > limit {
 		return nil, Reject(tooLong)
 	}
 	return &s, nil

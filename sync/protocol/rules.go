@@ -156,7 +156,7 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 	if rej != nil {
 		return nil, rej
 	}
-	return ParticipantsAdd{Tickets: numbered.Tickets, Renumbered: numbered.Renumbered, Refused: numbered.Refused}, nil
+	return ParticipantsAdd(numbered), nil
 }
 
 // GroupIDs lists the distinct groups an op names (for loading State).

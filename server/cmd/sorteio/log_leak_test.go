@@ -94,7 +94,7 @@ func TestLogsNeverCarrySecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	io.Copy(io.Discard, res.Body)
+	_, _ = io.Copy(io.Discard, res.Body)
 	res.Body.Close()
 	if got := res.Header.Get("X-Request-Id"); got != "proxy-abc-123" {
 		t.Errorf("X-Request-Id answered %q, want the proxy's", got)

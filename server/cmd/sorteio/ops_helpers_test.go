@@ -77,7 +77,7 @@ func startInstance(t testing.TB, env map[string]string) *instance {
 			in.base = url
 		}
 	}
-	go io.Copy(io.Discard, lines)
+	go func() { _, _ = io.Copy(io.Discard, lines) }()
 	var once sync.Once
 	var stopErr error
 	in.stop = func() error {

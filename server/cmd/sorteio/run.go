@@ -37,19 +37,19 @@ const usage = `uso: sorteio [serve | verify ARQUIVO.json | backup ARQUIVO | rest
 
 // run is the whole program; main only calls it, so tests can too.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	cmd := "serve"
+	cmd, rest := "serve", []string(nil)
 	if len(args) > 1 {
-		cmd = args[1]
+		cmd, rest = args[1], args[2:]
 	}
 	switch cmd {
 	case "serve":
 		return serve(ctx, getenv, stdout, stderr)
 	case "verify":
-		return verify(args[2:], stdout)
+		return verify(rest, stdout)
 	case "backup":
-		return backup(ctx, args[2:], getenv, stdout)
+		return backup(ctx, rest, getenv, stdout)
 	case "restore":
-		return restore(ctx, args[2:], getenv, stdout)
+		return restore(ctx, rest, getenv, stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err

@@ -30,7 +30,7 @@ func startRun(t *testing.T, env map[string]string) (base string, stop func() err
 	if err != nil {
 		t.Fatalf("no start-up line: %v", err)
 	}
-	go io.Copy(io.Discard, outR)
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
 	i := strings.Index(line, "http://")
 	if i < 0 {
 		t.Fatalf("start-up line %q has no address", line)

@@ -20,7 +20,7 @@ const (
 	CodeInvalidInput         Code = "invalid_input"
 	CodeInvalidJSON          Code = "invalid_json"
 	CodeUnauthenticated      Code = "unauthenticated"
-	CodeInvalidCredentials   Code = "invalid_credentials"
+	CodeInvalidCredentials   Code = "invalid_credentials" //nolint:gosec // an error code, not a credential
 	CodeForbiddenOrigin      Code = "forbidden_origin"
 	CodeForbiddenClient      Code = "forbidden_client"
 	CodeNotFound             Code = "not_found"

@@ -17,8 +17,8 @@ type sessionSockets struct {
 	open map[[32]byte]int
 }
 
-func newSessionSockets(max int) *sessionSockets {
-	return &sessionSockets{max: max, open: map[[32]byte]int{}}
+func newSessionSockets(limit int) *sessionSockets {
+	return &sessionSockets{max: limit, open: map[[32]byte]int{}}
 }
 
 // acquire takes a place for the session's token, or answers the error to

@@ -200,7 +200,7 @@ func (db *DB) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err != nil {
 		return db.wrap(err)
 	}
-	defer tx.Rollback()
+	defer func() { _ = tx.Rollback() }() // after Commit it only says the transaction is done
 	if err := fn(tx); err != nil {
 		return db.wrap(err)
 	}

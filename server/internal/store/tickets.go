@@ -108,7 +108,7 @@ func (db *DB) removeGroup(ctx context.Context, tx *sql.Tx, raffleID, groupID str
 type storedTicket struct {
 	protocol.Ticket
 	key  string
-	head int
+	head int32
 }
 
 // insertTickets writes tickets in a few statements: PostgreSQL gets one
@@ -144,7 +144,7 @@ func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID strin
 	phones := make([]*string, n)
 	for i, r := range rows {
 		ids[i], groups[i], names[i], keys[i] = r.ID, r.GroupID, r.Name, r.key
-		emails[i], numbers[i], heads[i], phones[i] = r.Email, r.TicketNumber, int32(r.head), r.Phone
+		emails[i], numbers[i], heads[i], phones[i] = r.Email, r.TicketNumber, r.head, r.Phone
 	}
 	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone, created_at)
 		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, t.phone, ?

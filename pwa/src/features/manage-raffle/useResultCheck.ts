@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { checkRoundResult, RESULT_MISMATCH_TEXT } from '@/db/draw-check'
-import type { DrawView } from '@/features/manage-raffle/useDraw'
+import type { DrawView } from '@/features/manage-raffle/draw/useDraw'
 
 /**
  * Checks, while the raffle's screen is open, each result the server sent for a round whose

@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
+	_ "github.com/jackc/pgx/v5/stdlib" // the pgx driver for database/sql: the tests' admin connections
 
 	"github.com/sorteio/sorteio/server/internal/store"
 )

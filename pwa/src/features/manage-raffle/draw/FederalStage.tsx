@@ -1,0 +1,85 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/Button'
+import { errorText } from '@/components/ui/error-text'
+import { closeList, federalRounds, resultSteps } from '@/db/federal'
+import type { RaffleRow } from '@/db/schema'
+import { FederalResultForm } from '@/features/manage-raffle/draw/FederalResultForm'
+import { FINGERPRINT_LABEL, FINGERPRINT_NOTE, poolFingerprint } from '@/lib/pool-text'
+import { ruleName } from '@/protocol/federal-settings'
+import { extractionText, federalHeadline } from '@/protocol/federal-time'
+import { useOnline } from '@/sync/online'
+
+export const CLOSE_NEEDS_CONNECTION = 'Fechar a lista precisa de conexão: o relógio do servidor confirma que a extração ainda não começou.'
+
+/**
+ * The draw tab of a Loteria Federal raffle, in place of the seeded draw's stage: the extraction it
+ * follows, 'Fechar a lista para a extração' (online only), then the result's entry (offline too) and,
+ * once entered, how each winner follows from the five prizes.
+ */
+export function FederalStage({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
+  const online = useOnline()
+  const [closing, setClosing] = useState(false)
+  const rounds = useLiveQuery(() => federalRounds(raffle.id), [raffle.id])
+  const done = rounds?.filter((r) => r.state === 'completed').at(-1)
+  const steps = useLiveQuery(() => (done ? resultSteps(done) : Promise.resolve([])), [done?.id, done?.prizes?.join()])
+  const open = rounds?.find((r) => r.state === 'open')
+  const f = raffle.federal
+
+  if (!f) {
+    return <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">Informe o concurso, a data da extração e a regra em &apos;Configurações&apos;.</p>
+  }
+
+  async function onClose() {
+    setClosing(true)
+    try {
+      await closeList(userId, raffle.id)
+      toast.success('Lista fechada para a extração')
+    } catch (e) {
+      toast.error('Não foi possível fechar a lista', { description: errorText(e) })
+    } finally {
+      setClosing(false)
+    }
+  }
+
+  const closed = open ?? done
+  return (
+    <div className="space-y-4" data-testid="federal-stage">
+      <div className="space-y-1 text-sm text-slate-700">
+        <p className="font-medium text-slate-900">{federalHeadline(f)}</p>
+        <p>Extração: {extractionText(f.extraction_at)}</p>
+        <p>Regra: {ruleName(f)}</p>
+      </div>
+      {closed && (
+        <div className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-800">
+          <p>
+            Lista fechada com {closed.poolSize} bilhete(s). {FINGERPRINT_LABEL} <span className="font-mono font-bold tracking-wider">{poolFingerprint(closed.poolDigest)}</span>
+          </p>
+          <p className="text-xs text-slate-600">{FINGERPRINT_NOTE}</p>
+        </div>
+      )}
+      {raffle.status === 'pending' && (
+        <div className="space-y-2">
+          <Button onClick={() => void onClose()} loading={closing} disabled={!online} className="w-full sm:w-auto">
+            Fechar a lista para a extração
+          </Button>
+          <p className="text-sm text-slate-600">{online ? 'Depois de fechada, a lista não muda mais: ninguém entra nem sai antes do resultado.' : CLOSE_NEEDS_CONNECTION}</p>
+        </div>
+      )}
+      {open && <FederalResultForm userId={userId} raffleId={raffle.id} extractionAt={f.extraction_at} />}
+      {done?.prizes && (
+        <div className="space-y-2" data-testid="federal-result">
+          <p className="text-sm font-medium text-slate-900">Prêmios da extração: {done.prizes.join(', ')}</p>
+          <ol className="space-y-1 text-sm text-slate-700">
+            {(steps ?? []).map((s) => (
+              <li key={s.position}>
+                {s.position}º lugar: {s.line}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  )
+}
