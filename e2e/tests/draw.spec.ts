@@ -133,6 +133,7 @@ test('a winner is invalidated with a reason and the position is redrawn', async 
 
   await firstCard.getByRole('button', { name: 'Re-sortear' }).click();
   await expect(page.getByText('Vencedor re-sorteado!')).toBeVisible();
+  await skipReveal(page);
   await expect(winnersList(page).getByRole('listitem')).toHaveCount(3);
   const now = await shownWinners(page);
   // History stays: the invalidated winner is still listed, marked, and the new 1st place is someone

@@ -137,6 +137,7 @@ test('both redraw the same place offline: the one that syncs second says its red
     await page.getByRole('dialog', { name: 'Invalidar Vencedor' }).getByRole('button', { name: 'Confirmar Invalidação' }).click();
     await second.getByRole('button', { name: 'Re-sortear' }).click();
     await expect(page.getByText('Vencedor re-sorteado!')).toBeVisible();
+    await skipReveal(page);
     await expect(winnersList(page).getByRole('listitem')).toHaveCount(3);
   }
   const valid = (lines: string[]) => lines.filter((w) => !w.includes('Invalidado'));

@@ -70,14 +70,20 @@ describe("the organiser's reveal", () => {
     expect(nextShowState(drawn, inputs([round('completed')]))).toBe(drawn)
   })
 
-  it('never starts before the countdown ends, and a redraw is listed at once', () => {
+  it('never starts before the countdown ends, and a redraw is revealed alone, in step too', () => {
     const early = nextShowState(nextShowState(initialShow, inputs([round('open')])), inputs([round('completed', { completedAt: T + 9_000 })]))
     expect(early.plan?.startsAt).toBe(T + 10_000)
     const redraw = round('open', { id: 'r2', kind: 'redraw', positions: [2], startedAt: T + 60_000, countdownSeconds: 0 })
     const watching = nextShowState(initialShow, inputs([round('completed'), redraw]))
     const done = { ...redraw, state: 'completed' as const, completedAt: T + 60_200 }
     const next = nextShowState(watching, inputs([round('completed'), done], { winners: [winner(1, 'Bruno'), winner(2, 'Davi', 'r2')] }))
-    expect(next.plan).toBeNull()
+    expect(next.plan).toEqual({
+      roundId: 'r2',
+      startsAt: T + 60_200,
+      winners: [{ position: 2, name: 'Davi', ticketNumber: '002', prize: '' }],
+      alternates: [],
+      names: ['Ana', 'Bruno', 'Carla'],
+    })
   })
 
   it('shows a round completed before the tab opened at once, without a reveal', () => {

@@ -1,8 +1,8 @@
-// Which reveal the organiser's draw tab plays: the room's, in step. A first draw this tab saw open
-// (or waiting for the server) that completes is revealed on the server's clock from the moment the
-// server recorded it, exactly as the phones and the big screen do (public-raffle/live-show.ts);
-// a round completed before the tab opened shows its result at once, and so does a redraw (one
-// place, drawn while the organiser works on the list). Pure, for the tests.
+// Which reveal the organiser's draw tab plays: the room's, in step. A round this tab saw open (or
+// waiting for the server) that completes, a first draw or a redraw of one place, is revealed on the
+// server's clock from the moment the server recorded it, exactly as the phones and the big screen
+// do (public-raffle/live-show.ts), so the organiser never learns a name before the room; a round
+// completed before the tab opened shows its result at once. Pure, for the tests.
 import type { DrawRow } from '@/db/schema'
 import type { AlternateDetails } from '@/db/draw-queries'
 import { prizeOf, type Prize } from '@/protocol/prizes'
@@ -45,7 +45,7 @@ export function planOf(round: DrawRow, inputs: ShowInputs): RevealPlan {
 /** The next state for these rounds: `prev` itself when nothing changed (a render may set it). */
 export function nextShowState(prev: ShowState, inputs: ShowInputs): ShowState {
   let { watched, played, plan } = prev
-  const open = inputs.rounds.filter((r) => r.kind === 'draw' && (r.state === 'open' || r.state === 'revealing') && !watched.has(r.id))
+  const open = inputs.rounds.filter((r) => (r.state === 'open' || r.state === 'revealing') && !watched.has(r.id))
   if (open.length > 0) watched = new Set([...watched, ...open.map((r) => r.id)])
   const done = inputs.rounds.findLast((r) => r.state === 'completed' && watched.has(r.id) && !played.has(r.id))
   // The winners arrive with the completion, in the same transaction: without them, wait.
