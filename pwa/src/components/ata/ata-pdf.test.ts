@@ -95,4 +95,31 @@ describe('ataPdf', () => {
       expect(text).toContain(line)
     }
   })
+
+  it('states a Loteria Federal draw: method, concurso, rule, the five numbers and each step', async () => {
+    const ata = buildAta({
+      ...input,
+      federal: {
+        concurso: 5732,
+        extractionAt: Date.UTC(2023, 0, 18, 22, 0, 0),
+        rule: 'final-1-premio',
+        digits: 3,
+        prizes: ['50366', '33514', '45504', '94365', '51105'],
+        lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
+      },
+    })
+    if (ata.status !== 'drawn') throw new Error(ata.status)
+    const { text } = await readBack(await ataPdf(ata))
+    for (const line of [
+      'Método de sorteio: Loteria Federal',
+      'Concurso: 5732',
+      'Extração: 18/01/2023',
+      '1º prêmio: 50366',
+      '5º prêmio: 51105',
+      '1º lugar: 1º prêmio 50366 » final 366 » bilhete 366',
+      'resultado do concurso 5732 publicado pela Caixa',
+    ]) {
+      expect(text).toContain(line)
+    }
+  })
 })

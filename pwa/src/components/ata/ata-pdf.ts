@@ -6,6 +6,7 @@
 import { jsPDF } from 'jspdf'
 import { loadQrMatrix, QR_QUIET_ZONE } from '@/components/qr/qr-path'
 import type { Ata, AtaHolder, AtaTime } from '@/protocol/ata'
+import type { AtaFederal } from '@/protocol/ata-federal'
 import regularUrl from '@/components/ata/fonts/DejaVuSans-latin.ttf?inline'
 import boldUrl from '@/components/ata/fonts/DejaVuSans-Bold-latin.ttf?inline'
 
@@ -99,6 +100,20 @@ function winners(w: Writer, ata: DrawnAta) {
       w.text(`${a.label}: ${parts.join(' · ')}`)
     }
   }
+}
+
+/** A Loteria Federal draw: the extraction, the rule, the five numbers and each winner's step. */
+function federalSection(w: Writer, f: AtaFederal) {
+  w.heading(`Método de sorteio: ${f.method}`)
+  w.field('Concurso', f.concurso)
+  w.field('Extração', f.extraction)
+  w.field('Regra', f.rule)
+  for (const prize of f.prizes) w.text(prize)
+  w.space(1)
+  // The embedded font is a Latin subset without arrows: '»' reads the same way.
+  f.lines.forEach((line, i) => w.text(`${i + 1}º lugar: ${line.replaceAll('→', '»')}`, { size: 9 }))
+  w.space(1)
+  w.text(f.check, { size: 9, gray: true })
 }
 
 async function verification(w: Writer, ata: DrawnAta) {
@@ -208,6 +223,7 @@ export async function ataPdf(ata: DrawnAta): Promise<Blob> {
   w.field('Participantes', String(ata.people))
   w.field('Bilhetes', String(ata.tickets))
   w.field('Realizado em', both(ata.drawnAt))
+  if (ata.federal) federalSection(w, ata.federal)
   winners(w, ata)
   await verification(w, ata)
   signatures(w, ata)
