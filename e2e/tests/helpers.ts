@@ -43,3 +43,15 @@ export async function skipReveal(page: Page) {
   if (await leave.isVisible()) await leave.click();
   await expect(show).toBeHidden();
 }
+
+/**
+ * Runs check until it passes, skipping the organiser's reveal whenever one plays: a redraw's reveal
+ * starts when its round completes, which the page may read a moment after the click.
+ */
+export async function passSkippingReveal(page: Page, check: () => Promise<void>, timeout = 30_000) {
+  const leave = page.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('button', { name: /^(Pular animação|Fechar)$/ });
+  await expect(async () => {
+    if (await leave.isVisible()) await leave.click();
+    await check();
+  }).toPass({ timeout });
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { organiser, confirmStart, skipReveal } from './helpers';
+import { organiser, confirmStart, skipReveal, passSkippingReveal } from './helpers';
 
 // Two browsers, offline and back, then reloads: minutes of work on a busy machine, not seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 // says so in full, with the winners the room saw, instead of silently showing the other result.
 
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Sincronização' });
-const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
+const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores', exact: true });
 
 /** The organiser's laptop (A) and phone (B), both on the raffle's draw tab, B able to work offline. */
 async function twoDevices(browser: Browser, people: string[]) {
@@ -137,8 +137,7 @@ test('both redraw the same place offline: the one that syncs second says its red
     await page.getByRole('dialog', { name: 'Invalidar Vencedor' }).getByRole('button', { name: 'Confirmar Invalidação' }).click();
     await second.getByRole('button', { name: 'Re-sortear' }).click();
     await expect(page.getByText('Vencedor re-sorteado!')).toBeVisible();
-    await skipReveal(page);
-    await expect(winnersList(page).getByRole('listitem')).toHaveCount(3);
+    await passSkippingReveal(page, () => expect(winnersList(page).getByRole('listitem')).toHaveCount(3, { timeout: 500 }));
   }
   const valid = (lines: string[]) => lines.filter((w) => !w.includes('Invalidado'));
   const seen = named(valid(await shownWinners(b)).filter((w) => w.startsWith('2º')));
