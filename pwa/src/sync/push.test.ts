@@ -46,7 +46,7 @@ describe('push', () => {
     await pushOutbox(ctx)
     expect(server.pushes).toHaveLength(1)
     const [push] = server.pushes
-    expect(push!.schema_version).toBe(4)
+    expect(push!.schema_version).toBe(SCHEMA_VERSION)
     expect(push!.ops.map((o) => o.op_id)).toEqual(opIds)
     expect(push!.ops.map((o) => o.mutation_id)).toEqual([1, 2, 3, 4, 5])
     expect(push!.ops.every((o) => o.raffle_id === raffleId)).toBe(true)
