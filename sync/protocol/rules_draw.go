@@ -125,20 +125,8 @@ func checkRedraw(m WinnerRedraw, st State) (Mutation, *Rejection) {
 		return nil, rej
 	}
 	r := st.Raffle
-	for _, rd := range st.Rounds {
-		if rd.Open() {
-			return nil, Reject(ReasonDrawOpen)
-		}
-	}
-	invalidated, valid := false, false
-	for _, w := range st.Winners {
-		if w.Position == m.Position {
-			invalidated = invalidated || !w.IsValid
-			valid = valid || w.IsValid
-		}
-	}
-	if !invalidated || valid {
-		return nil, Reject(ReasonPositionTaken)
+	if rej := refillable(st, m.Position); rej != nil {
+		return nil, rej
 	}
 	if st.DrawIDTaken {
 		return nil, Reject(ReasonInvalidPayload)

@@ -9,20 +9,8 @@ func checkPromote(m WinnerPromote, st State) (Mutation, *Rejection) {
 	if rej := drawn(st.Raffle); rej != nil {
 		return nil, rej
 	}
-	for _, rd := range st.Rounds {
-		if rd.Open() {
-			return nil, Reject(ReasonDrawOpen)
-		}
-	}
-	invalidated, valid := false, false
-	for _, w := range st.Winners {
-		if w.Position == m.Position {
-			invalidated = invalidated || !w.IsValid
-			valid = valid || w.IsValid
-		}
-	}
-	if !invalidated || valid {
-		return nil, Reject(ReasonPositionTaken)
+	if rej := refillable(st, m.Position); rej != nil {
+		return nil, rej
 	}
 	first := firstDraw(st)
 	if first == nil {
@@ -51,6 +39,28 @@ func firstDraw(st State) *Round {
 		if rd := &st.Rounds[i]; rd.Kind == KindDraw && rd.Completion != nil {
 			return rd
 		}
+	}
+	return nil
+}
+
+// refillable checks that a position may be filled again, by a redraw or an
+// alternate: no round is open, and the position's last winner was
+// invalidated with none valid.
+func refillable(st State, position int) *Rejection {
+	for _, rd := range st.Rounds {
+		if rd.Open() {
+			return Reject(ReasonDrawOpen)
+		}
+	}
+	invalidated, valid := false, false
+	for _, w := range st.Winners {
+		if w.Position == position {
+			invalidated = invalidated || !w.IsValid
+			valid = valid || w.IsValid
+		}
+	}
+	if !invalidated || valid {
+		return Reject(ReasonPositionTaken)
 	}
 	return nil
 }

@@ -39,6 +39,25 @@ function keysOf<T>() {
 
 type Refused = NonNullable<OpResult['refused']>[number]
 
+// A raffle's fields; a feed entry is a raffle with two more.
+const RAFFLE_KEYS = [
+  'id',
+  'code',
+  'title',
+  'description',
+  'type',
+  'status',
+  'winners_count',
+  'countdown_seconds',
+  'allow_duplicate_wins',
+  'prizes',
+  'alternates_count',
+  'drawn_at',
+  'created_at',
+  'draw_method',
+  'federal',
+] as const
+
 // Shape names of wire.json, each with the client's type's keys.
 const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   PushRequest: { keys: keysOf<PushRequest>()(['client_id', 'user_id', 'schema_version', 'ops']), shapes: ['push_request'] },
@@ -51,45 +70,11 @@ const client: Record<string, { keys: readonly string[]; shapes: string[] }> = {
   Change: { keys: keysOf<Change>()(['seq', 'op_id', 'type', 'payload', 'at']), shapes: ['change'] },
   ChangesPage: { keys: keysOf<ChangesPage>()(['refetch', 'changes', 'cursor', 'more']), shapes: ['changes_page'] },
   RaffleWire: {
-    keys: keysOf<RaffleWire>()([
-      'id',
-      'code',
-      'title',
-      'description',
-      'type',
-      'status',
-      'winners_count',
-      'countdown_seconds',
-      'allow_duplicate_wins',
-      'prizes',
-      'alternates_count',
-      'drawn_at',
-      'created_at',
-      'draw_method',
-      'federal',
-    ]),
+    keys: keysOf<RaffleWire>()(RAFFLE_KEYS),
     shapes: ['raffle'],
   },
   FeedEntry: {
-    keys: keysOf<FeedEntry>()([
-      'id',
-      'code',
-      'title',
-      'description',
-      'type',
-      'status',
-      'winners_count',
-      'countdown_seconds',
-      'allow_duplicate_wins',
-      'prizes',
-      'alternates_count',
-      'drawn_at',
-      'created_at',
-      'head_seq',
-      'deleted',
-      'draw_method',
-      'federal',
-    ]),
+    keys: keysOf<FeedEntry>()([...RAFFLE_KEYS, 'head_seq', 'deleted']),
     shapes: ['feed_entry'],
   },
   FeedPage: { keys: keysOf<FeedPage>()(['raffles', 'cursor', 'more']), shapes: ['feed_page'] },
