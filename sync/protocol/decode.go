@@ -60,6 +60,8 @@ func Decode(op Op) (Mutation, *Rejection) {
 			return nil, Reject(ReasonInvalidPayload)
 		}
 		return DrawAbandon{DrawID: id}, nil
+	case TypeDrawCorrect:
+		return decodeDrawCorrect(p)
 	}
 	return nil, Reject(ReasonUnknownType)
 }

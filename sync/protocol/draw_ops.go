@@ -197,6 +197,13 @@ type Round struct {
 	Secret string `json:"-"`
 	// AbandonedAt is when the owner abandoned the round (server clock).
 	AbandonedAt *int64 `json:"abandoned_at,omitempty"`
+	// A Loteria Federal result corrected by a new round (draw.correct):
+	// the new round Replaces the old one, which keeps its prizes and
+	// winners with ReplacedAt (server clock) and ReplacedBy, and no longer
+	// counts.
+	Replaces   string `json:"replaces,omitempty"`
+	ReplacedAt *int64 `json:"replaced_at,omitempty"`
+	ReplacedBy string `json:"replaced_by,omitempty"`
 }
 
 // IsFederal says whether the round is a list closed for a Loteria Federal

@@ -27,6 +27,7 @@ var payloadKeys = map[string][]string{
 	TypeWinnerInvalidate: {"winner_id", "reason"},
 	TypeDrawAbandon:      {"draw_id"},
 	TypeWinnerPromote:    {"position"},
+	TypeDrawCorrect:      {"draw_id", "replaces", "prizes", "winners"},
 }
 
 // OpTypes lists, sorted, every op type the decoder knows: the wire catalogue

@@ -10,7 +10,7 @@ import "github.com/sorteio/sorteio/sync/draw"
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 5
+	SchemaVersion    = 6
 	MinSchemaVersion = 2
 )
 
@@ -97,6 +97,9 @@ const (
 	ReasonFederalPrizeInvalid    = "federal_prize_invalid"
 	ReasonFederalResultEntered   = "federal_result_entered"
 	ReasonFederalClosed          = "federal_closed"
+	// Schema version 6: a Loteria Federal result corrected by a new round.
+	ReasonFederalCorrectionNotLatest = "federal_correction_not_latest"
+	ReasonFederalCorrectionSame      = "federal_correction_same"
 )
 
 // reasons is the one table of reason codes and their pt-BR messages.
@@ -176,7 +179,9 @@ var reasons = []struct{ code, message string }{
 	{ReasonFederalPrizesCount, draw.FederalReasons[ReasonFederalPrizesCount]},
 	{ReasonFederalPrizeInvalid, draw.FederalReasons[ReasonFederalPrizeInvalid]},
 	{ReasonFederalClosed, "A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração."},
-	{ReasonFederalResultEntered, "O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita."},
+	{ReasonFederalResultEntered, "O resultado desta extração já foi informado e registrado: um erro de digitação se corrige com 'Corrigir o resultado'."},
+	{ReasonFederalCorrectionNotLatest, "Só o resultado em vigor pode ser corrigido, e só antes de qualquer ganhador ser invalidado ou re-sorteado."},
+	{ReasonFederalCorrectionSame, "Os cinco prêmios informados são os mesmos do resultado registrado: não há o que corrigir."},
 }
 
 var reasonMessages = func() map[string]string {

@@ -95,6 +95,8 @@ func Check(m Mutation, st State) (Mutation, *Rejection) {
 		return checkPromote(m, st)
 	case DrawAbandon:
 		return checkAbandon(m, st)
+	case DrawCorrect:
+		return checkCorrect(m, st)
 	}
 	return nil, Reject(ReasonUnknownType)
 }

@@ -11,7 +11,7 @@ import (
 // winners) the store loads.
 func IsDrawOp(m Mutation) bool {
 	switch m.(type) {
-	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon, WinnerPromote:
+	case DrawStart, WinnerRedraw, DrawComplete, WinnerInvalidate, DrawAbandon, WinnerPromote, DrawCorrect:
 		return true
 	}
 	return false
@@ -45,6 +45,11 @@ func NeedsPool(m Mutation, st State) PoolNeed {
 		if st.Raffle.Status == StatusCompleted {
 			return PoolFull
 		}
+	case DrawCorrect:
+		// The correction's rules read the ticket numbers of the same closed list.
+		if rd := st.Round(m.Replaces); rd != nil && rd.IsFederal() && rd.Completion != nil && st.Raffle.Status == StatusCompleted {
+			return PoolFull
+		}
 	case DrawComplete:
 		// The Loteria Federal's rules read the ticket numbers.
 		if rd := st.Round(m.DrawID); rd != nil && rd.Open() && rd.IsFederal() && m.Prizes != nil {
@@ -76,6 +81,8 @@ func NewDrawID(m Mutation) string {
 	case DrawStart:
 		return m.DrawID
 	case WinnerRedraw:
+		return m.DrawID
+	case DrawCorrect:
 		return m.DrawID
 	}
 	return ""

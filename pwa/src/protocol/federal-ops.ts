@@ -1,5 +1,6 @@
 // The payloads of the Loteria Federal's two draw ops (sync/protocol/federal_draw.go): draw.start
-// with method 'federal' closes the list, draw.complete with the five prizes enters the result.
+// with method 'federal' closes the list, draw.complete with the five prizes enters the result, and
+// draw.correct (schema version 6) replaces that result by a new round over the same list.
 import { federal, RULE_UNITS } from '@/protocol/federal'
 import { checkFederalShape } from '@/protocol/federal-settings'
 import { LIMITS, RuleError } from '@/protocol/rules'
@@ -32,4 +33,10 @@ export function checkFederalResult(p: Obj): void {
   const winners = p.winners
   if (!Array.isArray(winners) || winners.length < 1 || winners.length > LIMITS.maxWinners) throw bad()
   if (!winners.every((w) => typeof w === 'string' && UUID.test(w))) throw bad()
+}
+
+/** draw.correct: the new round's id (checked by the caller), the round it replaces, then as a result. */
+export function checkFederalCorrect(p: Obj): void {
+  if (typeof p.replaces !== 'string' || !UUID.test(p.replaces) || p.replaces === p.draw_id) throw bad()
+  checkFederalResult(p)
 }

@@ -109,7 +109,9 @@ export const REASON_MESSAGES: Record<string, string> = {
   federal_prizes_count: FEDERAL_REASONS.federal_prizes_count!,
   federal_prize_invalid: FEDERAL_REASONS.federal_prize_invalid!,
   federal_closed: 'A lista foi fechada para a extração da Loteria Federal e não pode ser reaberta: informe o resultado depois da extração.',
-  federal_result_entered: 'O resultado desta extração já foi informado e registrado: uma segunda entrada não é aceita.',
+  federal_result_entered: "O resultado desta extração já foi informado e registrado: um erro de digitação se corrige com 'Corrigir o resultado'.",
+  federal_correction_not_latest: 'Só o resultado em vigor pode ser corrigido, e só antes de qualquer ganhador ser invalidado ou re-sorteado.',
+  federal_correction_same: 'Os cinco prêmios informados são os mesmos do resultado registrado: não há o que corrigir.',
 }
 
 /**

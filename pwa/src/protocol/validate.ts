@@ -5,7 +5,7 @@
 // the whole raffle) live in the repositories and on the server.
 import { FederalError } from '@/protocol/federal-reasons'
 import { checkDescription, checkEmail, checkPhone, checkPrize, checkTicketNumber, checkTitle, LIMITS, RuleError } from '@/protocol/rules'
-import { checkFederalClose, checkFederalResult } from '@/protocol/federal-ops'
+import { checkFederalClose, checkFederalCorrect, checkFederalResult } from '@/protocol/federal-ops'
 import { checkDrawMethod, checkFederalShape } from '@/protocol/federal-settings'
 import { cleanLine } from '@/protocol/text'
 import type { WireOp } from '@/protocol/wire'
@@ -29,6 +29,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
   'winner.promote': ['position'],
+  'draw.correct': ['draw_id', 'replaces', 'prizes', 'winners'],
 }
 const TICKET_KEYS = ['id', 'name', 'email', 'ticket_number', 'group_id', 'provisional', 'phone']
 const PRIZE_KEYS = ['position', 'name']
@@ -309,6 +310,9 @@ function check(op: WireOp): void {
       if (position < 1 || position > LIMITS.maxWinners) throw new Reject('invalid_payload')
       return
     }
+    case 'draw.correct':
+      if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
+      return rule(() => checkFederalCorrect(p))
   }
   throw new Reject('unknown_type')
 }

@@ -3,9 +3,10 @@
 // no network, so every layer above can share them.
 
 // 2 adds the draw ops, 3 draw.abandon (and the server's countdown), 4 prizes and alternates, 5 the
-// Loteria Federal (draw_method, federal; draw.start and draw.complete of its method); the server
-// accepts versions 2 to 4 too, so a device not yet updated keeps syncing.
-export const SCHEMA_VERSION = 5
+// Loteria Federal (draw_method, federal; draw.start and draw.complete of its method), 6 draw.correct
+// (a Loteria Federal result corrected by a new round); the server accepts versions 2 to 5 too, so a
+// device not yet updated keeps syncing.
+export const SCHEMA_VERSION = 6
 
 /** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
 export const OP_TYPES = [
@@ -20,13 +21,14 @@ export const OP_TYPES = [
   'winner.invalidate',
   'draw.abandon',
   'winner.promote',
+  'draw.correct',
 ] as const
 
 export type OpType = (typeof OP_TYPES)[number]
 
-export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon' | 'winner.promote'>
+export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon' | 'winner.promote' | 'draw.correct'>
 
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon', 'winner.promote'])
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon', 'winner.promote', 'draw.correct'])
 
 /** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
 export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)
@@ -129,6 +131,10 @@ export interface DrawWire {
   method?: DrawMethod
   federal?: FederalSettingsWire | null
   prizes?: string[] | null
+  /** Schema version 6: a corrected Loteria Federal result names the round it replaces; the replaced one, when and by which. */
+  replaces?: string | null
+  replaced_at?: number | null
+  replaced_by?: string | null
 }
 
 export interface WinnerWire {

@@ -75,6 +75,8 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 		return applied{payload: ev}, nil, db.invalidateWinner(ctx, tx, st.Raffle.ID, ev)
 	case protocol.WinnerPromote:
 		return applied{payload: m.Result}, nil, db.promoteAlternate(ctx, tx, st.Raffle.ID, *m.Result)
+	case protocol.DrawCorrect:
+		return applied{payload: m.Result}, nil, db.correctRound(ctx, tx, st.Raffle.ID, *st.Round(m.Replaces), m.Result)
 	case protocol.DrawAbandon:
 		ev := protocol.DrawAbandoned{DrawID: m.DrawID, AbandonedAt: st.Now}
 		return applied{payload: ev}, nil, db.abandonRound(ctx, tx, st.Raffle.ID, st.Round(m.DrawID).Kind, ev)

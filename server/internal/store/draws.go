@@ -144,7 +144,8 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
-		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates, method, federal, prizes
+		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates, method, federal, prizes,
+		replaced_at, replaced_by, replaced_winners, replaces
 		FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
@@ -154,13 +155,13 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	for rows.Next() {
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions, alternates string
-		var clientSeed, seed, federal, prizes sql.NullString
-		var completed, abandoned sql.NullInt64
+		var clientSeed, seed, federal, prizes, replacedBy, replacedWinners, replaces sql.NullString
+		var completed, abandoned, replacedAt sql.NullInt64
 		var method string
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
 			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates,
-			&method, &federal, &prizes); err != nil {
+			&method, &federal, &prizes, &replacedAt, &replacedBy, &replacedWinners, &replaces); err != nil {
 			return nil, nil, err
 		}
 		if method != protocol.MethodSeeded {
@@ -201,6 +202,9 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 				}
 			}
 			rd.Completion = c
+		}
+		if err := replacedColumns(&rd, replacedAt, replacedBy, replacedWinners, replaces); err != nil {
+			return nil, nil, err
 		}
 		rounds = append(rounds, rd)
 	}
