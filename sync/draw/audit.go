@@ -40,6 +40,13 @@ type Record struct {
 	// Federal is set on a round the Loteria Federal decided
 	// (loteria-federal-v1, §12): no seeds, the five prizes instead.
 	Federal *FederalRecord `json:"federal,omitempty"`
+	// A corrected Loteria Federal result (§12.7): the replaced round names
+	// the round that replaced it and when (server clock); the correction
+	// names the round it replaces and publishes no pool (it is the
+	// replaced round's closed list).
+	ReplacedBy string `json:"replaced_by,omitempty"`
+	ReplacedAt int64  `json:"replaced_at,omitempty"`
+	Replaces   string `json:"replaces,omitempty"`
 }
 
 // Export is a raffle's whole draw history.
@@ -113,6 +120,10 @@ func VerifyExport(e Export) [][]string {
 		}
 		var problems []string
 		switch {
+		case r.Replaces != "" && first != nil:
+			// A correction is over the closed list of the round it replaces.
+			r.Pool = first
+			problems = Verify(r)
 		case r.Kind == "draw" && first == nil:
 			first = Canonical(r.Pool)
 			problems = Verify(r)
@@ -126,6 +137,9 @@ func VerifyExport(e Export) [][]string {
 		}
 		// Otherwise there is nothing to recompute over: the story says why.
 		out[i] = append(problems, out[i]...)
+		if r.Replaced() {
+			continue // its winners do not count
+		}
 		// The alternates leave every later pool too: they were drawn, and
 		// may yet be called to a place.
 		won = append(append(won, r.Winners...), r.Alternates...)

@@ -110,7 +110,19 @@ func replayStory(e Export) (draws, promotions [][]string) {
 		for ; next < len(e.Promotions) && e.Promotions[next].PromotedAt <= r.StartedAt; next++ {
 			promotions[next] = s.promote(e.Algorithm, e.Promotions[next])
 		}
+		if r.Replaced() {
+			// Set aside like an abandoned round; its list is the
+			// correction's, which publishes none.
+			for _, t := range r.Pool {
+				s.groupOf[t.ID] = t.GroupID
+			}
+			draws[i] = checkReplaced(e, i)
+			continue
+		}
 		draws[i] = s.step(i, r)
+		if r.Replaces != "" {
+			draws[i] = append(draws[i], checkCorrection(e, i)...)
+		}
 	}
 	for ; next < len(e.Promotions); next++ {
 		promotions[next] = s.promote(e.Algorithm, e.Promotions[next])

@@ -19,8 +19,13 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 		PoolSize: rd.PoolSize, PoolDigest: rd.PoolDigest, WinnersCount: rd.WinnersCount,
 		AllowDuplicateWins: rd.AllowDuplicateWins, Winners: []string{}, StartedAt: rd.StartedAt,
 		AlternatesCount: rd.AlternatesCount}
-	if rd.Kind != KindRedraw {
+	// A correction's list is the replaced round's, published with it.
+	if rd.Kind != KindRedraw && rd.Replaces == "" {
 		rec.Pool = pool
+	}
+	rec.Replaces, rec.ReplacedBy = rd.Replaces, rd.ReplacedBy
+	if rd.ReplacedAt != nil {
+		rec.ReplacedAt = *rd.ReplacedAt
 	}
 	if c := rd.Completion; c != nil {
 		rec.Online, rec.ClientSeed, rec.ServerSeed, rec.CompletedAt = !rd.Offline, c.ClientSeed, c.ServerSeed, c.CompletedAt
@@ -35,7 +40,9 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 			ExtractionAt: rd.Federal.ExtractionAt, Rule: rd.Federal.DrawRule(), Prizes: []string{}}
 		if rd.Completion != nil {
 			rec.Federal.Prizes = rd.Completion.Prizes
-			rec.Federal.Steps = draw.FederalLines(rec)
+			withPool := rec
+			withPool.Pool = pool
+			rec.Federal.Steps = draw.FederalLines(withPool)
 		}
 	}
 	return rec

@@ -29,3 +29,14 @@ func ruleText(r draw.FederalRule) string {
 	}
 	return "'Final do 1º prêmio'"
 }
+
+// writeReplacement says that a Loteria Federal result was replaced by a
+// correction, and when, or that the round corrects the one before it.
+func writeReplacement(p printer, rec draw.Record) {
+	if rec.Replaced() {
+		p.line("   RESULTADO SUBSTITUÍDO em %s pela correção seguinte: não vale, fica no registro.", when(rec.ReplacedAt))
+	}
+	if rec.Replaces != "" {
+		p.line("   Correção do resultado anterior: é este o resultado que vale.")
+	}
+}

@@ -26,8 +26,15 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 	writePrizes(p, exp.Prizes)
 	// Each redraw over the pool derived from the first draw's, never over
 	// one it publishes; each round checked in the story of the rounds.
+	var first []draw.Ticket
 	for i, problems := range draw.VerifyExport(exp) {
 		rec := exp.Draws[i]
+		if first == nil && rec.Kind == "draw" {
+			first = rec.Pool
+		}
+		if rec.Replaces != "" {
+			rec.Pool = first // a correction is over the replaced round's list
+		}
 		mode := "online"
 		if !rec.Online {
 			mode = "offline: a semente foi escolhida só pelo dispositivo do organizador"
@@ -40,6 +47,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 			if rec.Federal != nil {
 				writeFederal(p, rec)
 			}
+			writeReplacement(p, rec)
 			continue
 		}
 		failed++
@@ -47,6 +55,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 		for _, problem := range problems {
 			p.line("   - %s", problem)
 		}
+		writeReplacement(p, rec)
 	}
 	failed += writeAlternates(p, exp)
 	for _, a := range exp.Abandoned {
