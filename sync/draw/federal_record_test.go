@@ -1,7 +1,7 @@
 package draw
 
 import (
-		"encoding/json"
+	"encoding/json"
 	"os"
 	"reflect"
 	"slices"
