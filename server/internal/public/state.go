@@ -29,6 +29,17 @@ type State struct {
 	// AbandonedRound is the raffle's latest round when its organiser
 	// abandoned it (no round came after): the page says so to anyone.
 	AbandonedRound *AbandonedRound `json:"abandoned_round"`
+	// Corrections are the Loteria Federal results replaced by a correction
+	// (oldest first; [] when none): the page says 'Resultado corrigido'.
+	Corrections []Correction `json:"corrections"`
+}
+
+// Correction is a replaced Loteria Federal result: its round, when the
+// correction replaced it (server time) and its five prizes as entered.
+type Correction struct {
+	RoundID    string   `json:"round_id"`
+	ReplacedAt int64    `json:"replaced_at"`
+	Prizes     []string `json:"prizes"`
 }
 
 // AbandonedRound names an abandoned round and when (server time).
@@ -137,6 +148,10 @@ func Project(v store.PublicView, now time.Time) State {
 	s.Alternates = make([]Alternate, len(v.Alternates))
 	for i, a := range v.Alternates {
 		s.Alternates[i] = Alternate{Rank: a.Rank, TicketNumber: a.TicketNumber, Name: a.Name, Email: MaskPtr(a.Email), CalledTo: a.CalledTo}
+	}
+	s.Corrections = make([]Correction, len(v.Corrections))
+	for i, c := range v.Corrections {
+		s.Corrections[i] = Correction{RoundID: c.RoundID, ReplacedAt: c.ReplacedAt, Prizes: c.Prizes}
 	}
 	if a := v.Abandoned; a != nil {
 		s.AbandonedRound = &AbandonedRound{ID: a.ID, AbandonedAt: a.AbandonedAt}

@@ -46,3 +46,36 @@ func replacedColumns(rd *protocol.Round, at sql.NullInt64, by, winners, replaces
 	}
 	return json.Unmarshal([]byte(winners.String), &rd.Completion.Winners)
 }
+
+// PublicCorrection is a Loteria Federal result a correction replaced: the
+// public page says the result was corrected, and when, never silently.
+type PublicCorrection struct {
+	RoundID    string
+	ReplacedAt int64
+	Prizes     []string
+}
+
+// publicCorrections reads the raffle's replaced results, oldest first.
+func (db *DB) publicCorrections(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicCorrection, error) {
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, replaced_at, prizes FROM draws
+		WHERE raffle_id = ? AND replaced_at IS NOT NULL ORDER BY round_no`), raffleID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []PublicCorrection{}
+	for rows.Next() {
+		var c PublicCorrection
+		var prizes sql.NullString
+		if err := rows.Scan(&c.RoundID, &c.ReplacedAt, &prizes); err != nil {
+			return nil, err
+		}
+		if prizes.Valid {
+			if err := json.Unmarshal([]byte(prizes.String), &c.Prizes); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

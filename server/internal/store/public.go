@@ -25,6 +25,8 @@ type PublicView struct {
 	Alternates []PublicAlternate
 	// Abandoned is the latest round when it was abandoned, else nil.
 	Abandoned *PublicAbandoned
+	// Corrections are the Loteria Federal results replaced by a correction.
+	Corrections []PublicCorrection
 	// Names are up to namesSample distinct names of the pool.
 	Names []string
 }
@@ -107,6 +109,9 @@ func (db *DB) publicView(ctx context.Context, where string, arg string) (PublicV
 			return err
 		}
 		if v.Abandoned, err = db.lastAbandoned(ctx, tx, v.Raffle.ID); err != nil {
+			return err
+		}
+		if v.Corrections, err = db.publicCorrections(ctx, tx, v.Raffle.ID); err != nil {
 			return err
 		}
 		v.Names, err = db.sampleNames(ctx, tx, v.Raffle.ID)
