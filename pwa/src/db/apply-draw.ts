@@ -4,6 +4,7 @@
 // with the facts only the server knows). A pulled fact always wins; a local op never overwrites
 // what the server already said about its round. Must run inside writeTx (apply.ts calls it).
 import { serverOffset } from '@/db/clock-offset'
+import { applyCorrect } from '@/db/apply-correct'
 import { applyPromote } from '@/db/apply-promote'
 import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
 import type { DrawWire, WinnerWire } from '@/protocol/wire'
@@ -44,6 +45,8 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     alternatesCount: num(w.alternates_count) ?? 0,
     alternates: completedAt === null ? null : ids(w.alternates),
     ...(w.method === 'federal' ? { method: 'federal' as const, federal: w.federal ?? null, prizes: completedAt === null ? null : ids(w.prizes) } : {}),
+    ...(w.replaces ? { replaces: w.replaces } : {}),
+    ...(typeof w.replaced_at === 'number' ? { replacedAt: w.replaced_at, replacedBy: str(w.replaced_by) } : {}),
   }
 }
 
@@ -258,5 +261,7 @@ export async function applyDrawOp(database: SorteioDB, raffleId: string, type: s
       return applyAbandon(database, raffleId, payload, at)
     case 'winner.promote':
       return applyPromote(database, raffleId, payload, at)
+    case 'draw.correct':
+      return applyCorrect(database, raffleId, payload, at)
   }
 }

@@ -81,6 +81,7 @@ export async function applyOp(database: SorteioDB, ownerId: string, raffleId: st
     case 'winner.invalidate':
     case 'draw.abandon':
     case 'winner.promote':
+    case 'draw.correct':
       await applyDrawOp(database, raffleId, type, p, at)
       return
     default:

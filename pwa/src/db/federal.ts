@@ -72,6 +72,11 @@ export async function closeList(userId: string, raffleId: string, database: Sort
   })
 }
 
+/** The raffle's result in force: its latest completed Loteria Federal round that no correction replaced. */
+export function resultInForce(rounds: readonly DrawRow[]): DrawRow | undefined {
+  return rounds.filter((r) => r.state === 'completed' && !r.replacedBy).at(-1)
+}
+
 /** The raffle's Loteria Federal rounds, the list closed and its result, oldest first. */
 export async function federalRounds(raffleId: string, database: SorteioDB = appDb): Promise<DrawRow[]> {
   const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
@@ -84,9 +89,12 @@ export async function resultSteps(round: DrawRow, database: SorteioDB = appDb): 
   return stepsOver(round, round.prizes, database)
 }
 
-/** What the five prizes give over the closed list, for the organiser to confirm before saving. */
-export async function previewResult(raffleId: string, prizes: readonly string[], database: SorteioDB = appDb): Promise<FederalStep[]> {
-  const round = await federalRound(raffleId, database)
+/**
+ * What the five prizes give over the closed list, for the organiser to confirm before saving: the
+ * open round's list, or when correcting, the list of the result in force (the same list).
+ */
+export async function previewResult(raffleId: string, prizes: readonly string[], database: SorteioDB = appDb, correcting = false): Promise<FederalStep[]> {
+  const round = correcting ? resultInForce(await federalRounds(raffleId, database)) : await federalRound(raffleId, database)
   if (!round) throw new RuleError('draw_not_found')
   return stepsOver(round, prizes, database)
 }
@@ -125,4 +133,37 @@ export async function enterResult(userId: string, raffleId: string, prizes: read
     await enqueue(database, userId, raffleId, 'draw.complete', payload)
   })
   return steps
+}
+
+/**
+ * 'Corrigir o resultado': a result typed wrong is replaced by a new round over the same closed list
+ * (draw.correct); the wrong one stays in the public record, marked replaced with the time of the
+ * correction. Only the result in force, before any of its winners is invalidated, and only with
+ * other prizes. Works offline like the first entry: the winners are computed here and the server
+ * recomputes them.
+ */
+export async function correctResult(userId: string, raffleId: string, prizes: readonly string[], database: SorteioDB = appDb): Promise<FederalStep[]> {
+  const current = resultInForce(await federalRounds(raffleId, database))
+  if (!current) throw new RuleError('not_drawn')
+  await checkCorrectable(raffleId, current, prizes, database)
+  const steps = await stepsOver(current, prizes, database)
+  const payload = { draw_id: newId(), replaces: current.id, prizes: [...prizes], winners: steps.map((s) => s.ticket.id) }
+  await writeTx(database, async () => {
+    if (!(await getRaffle(userId, raffleId, database))) throw new RuleError('raffle_not_found')
+    const again = await database.draws.get(current.id)
+    if (!again || again.replacedBy) throw new RuleError('federal_correction_not_latest')
+    await applyOp(database, userId, raffleId, 'draw.correct', payload, Date.now())
+    await enqueue(database, userId, raffleId, 'draw.correct', payload)
+  })
+  return steps
+}
+
+/** The server's refusals this device can see: a later round, an invalidated winner, the same prizes. */
+async function checkCorrectable(raffleId: string, current: DrawRow, prizes: readonly string[], database: SorteioDB): Promise<void> {
+  const rounds = await database.draws.where('raffleId').equals(raffleId).toArray()
+  const winners = await database.winners.where('raffleId').equals(raffleId).toArray()
+  if (rounds.some((r) => (r.round ?? 0) > (current.round ?? 0)) || winners.some((w) => !w.isValid || w.promotedAt != null)) {
+    throw new RuleError('federal_correction_not_latest')
+  }
+  if (current.prizes && current.prizes.join() === prizes.join()) throw new RuleError('federal_correction_same')
 }

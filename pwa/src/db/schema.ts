@@ -131,6 +131,14 @@ export interface DrawRow {
   federal?: FederalSettingsWire | null
   prizes?: string[] | null
   /**
+   * A corrected Loteria Federal result (draw.correct): the round this one replaces; on the replaced
+   * one, the round that replaced it and when (server clock, a local estimate until the server's
+   * arrives). A replaced round's winners no longer count and are not in `winners`.
+   */
+  replaces?: string | null
+  replacedBy?: string | null
+  replacedAt?: number | null
+  /**
    * Whether the server's result matches the commitments this device saw at the start: 'pending'
    * when a completed round came from the server for a round whose server commitment this device
    * already held (checked outside the transaction, see db/draw-check.ts); absent when there is
