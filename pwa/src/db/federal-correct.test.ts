@@ -54,17 +54,24 @@ describe("'Corrigir o resultado' on the device", () => {
 
     // The server's logged correction brings its own times and keeps the rest.
     await writeTx(db, () =>
-      applyOp(db, ANA, raffleId, 'draw.correct', {
-        ...now,
-        draw_id: now!.id,
-        replaces: first,
-        round: 2,
-        started_at: 1_700_000_000_000,
-        completed_at: 1_700_000_000_000,
-        replaced_at: 1_700_000_000_000,
-        prizes: PRIZES,
-        winners: winners.map((w) => ({ id: w.id, position: w.position, ticket_id: w.ticketId })),
-      }, Date.now()),
+      applyOp(
+        db,
+        ANA,
+        raffleId,
+        'draw.correct',
+        {
+          ...now,
+          draw_id: now!.id,
+          replaces: first,
+          round: 2,
+          started_at: 1_700_000_000_000,
+          completed_at: 1_700_000_000_000,
+          replaced_at: 1_700_000_000_000,
+          prizes: PRIZES,
+          winners: winners.map((w) => ({ id: w.id, position: w.position, ticket_id: w.ticketId })),
+        },
+        Date.now(),
+      ),
     )
     const [old2, now2] = await federalRounds(raffleId, db)
     expect([old2!.replacedAt, now2!.completedAt, now2!.round]).toEqual([1_700_000_000_000, 1_700_000_000_000, 2])

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { errorText } from '@/components/ui/error-text'
 import { TextField } from '@/components/ui/TextField'
-import { enterResult, previewResult } from '@/db/federal'
+import { correctResult, enterResult, previewResult } from '@/db/federal'
 import type { FederalStep } from '@/protocol/federal'
 import { extractionText } from '@/protocol/federal-time'
 
@@ -11,6 +11,10 @@ interface FederalResultFormProps {
   userId: string
   raffleId: string
   extractionAt: number
+  /** Typing the five prizes again to replace the result in force ('Corrigir o resultado'). */
+  correcting?: boolean
+  /** The correction was saved, or given up. */
+  onClose?: () => void
 }
 
 const PLACES = [1, 2, 3, 4, 5] as const
@@ -20,7 +24,7 @@ const PLACES = [1, 2, 3, 4, 5] as const
  * confirmed before anything is saved: a typo caught here costs nothing. Works offline; the server
  * recomputes the winners when the result reaches it.
  */
-export function FederalResultForm({ userId, raffleId, extractionAt }: FederalResultFormProps) {
+export function FederalResultForm({ userId, raffleId, extractionAt, correcting = false, onClose }: FederalResultFormProps) {
   const [prizes, setPrizes] = useState<string[]>(['', '', '', '', ''])
   const [preview, setPreview] = useState<FederalStep[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -31,7 +35,7 @@ export function FederalResultForm({ userId, raffleId, extractionAt }: FederalRes
     event.preventDefault()
     setError(null)
     try {
-      setPreview(await previewResult(raffleId, typed))
+      setPreview(await previewResult(raffleId, typed, undefined, correcting))
     } catch (e) {
       setError(errorText(e))
     }
@@ -41,8 +45,14 @@ export function FederalResultForm({ userId, raffleId, extractionAt }: FederalRes
     setSaving(true)
     setError(null)
     try {
-      await enterResult(userId, raffleId, typed)
-      toast.success('Resultado registrado')
+      if (correcting) {
+        await correctResult(userId, raffleId, typed)
+        toast.success('Resultado corrigido')
+        onClose?.()
+      } else {
+        await enterResult(userId, raffleId, typed)
+        toast.success('Resultado registrado')
+      }
     } catch (e) {
       setError(errorText(e))
       setPreview(null)
@@ -77,7 +87,7 @@ export function FederalResultForm({ userId, raffleId, extractionAt }: FederalRes
         )}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void onConfirm()} loading={saving}>
-            Confirmar resultado
+            {correcting ? 'Confirmar correção' : 'Confirmar resultado'}
           </Button>
           <Button variant="outline" onClick={() => setPreview(null)} disabled={saving}>
             Corrigir números
@@ -89,8 +99,12 @@ export function FederalResultForm({ userId, raffleId, extractionAt }: FederalRes
 
   return (
     <form onSubmit={(e) => void onCheck(e)} className="space-y-3 rounded-xl border border-slate-200 p-4">
-      <h3 className="text-sm font-semibold text-slate-900">Informar o resultado da extração</h3>
-      <p className="text-sm text-slate-600">Depois da extração de {extractionText(extractionAt)}, digite os cinco prêmios como a Caixa publica (5 algarismos cada).</p>
+      <h3 className="text-sm font-semibold text-slate-900">{correcting ? 'Corrigir o resultado da extração' : 'Informar o resultado da extração'}</h3>
+      <p className="text-sm text-slate-600">
+        {correcting
+          ? 'Digite de novo os cinco prêmios como a Caixa publica (5 algarismos cada). O resultado anterior continua no registro público, marcado como substituído.'
+          : `Depois da extração de ${extractionText(extractionAt)}, digite os cinco prêmios como a Caixa publica (5 algarismos cada).`}
+      </p>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {PLACES.map((place, i) => (
           <TextField
@@ -110,9 +124,16 @@ export function FederalResultForm({ userId, raffleId, extractionAt }: FederalRes
           {error}
         </p>
       )}
-      <Button type="submit" className="w-full sm:w-auto">
-        Conferir resultado
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" className="w-full sm:w-auto">
+          Conferir resultado
+        </Button>
+        {correcting && (
+          <Button variant="outline" onClick={onClose}>
+            Desistir da correção
+          </Button>
+        )}
+      </div>
     </form>
   )
 }

@@ -3,13 +3,17 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { errorText } from '@/components/ui/error-text'
-import { closeList, federalRounds, resultSteps } from '@/db/federal'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { closeList, federalRounds, resultInForce, resultSteps } from '@/db/federal'
 import type { RaffleRow } from '@/db/schema'
 import { FederalResultForm } from '@/features/manage-raffle/draw/FederalResultForm'
 import { FINGERPRINT_LABEL, FINGERPRINT_NOTE, poolFingerprint } from '@/lib/pool-text'
 import { ruleName } from '@/protocol/federal-settings'
 import { extractionText, federalHeadline } from '@/protocol/federal-time'
 import { useOnline } from '@/sync/online'
+
+export const CORRECTION_NOTE =
+  'O resultado registrado não é apagado: ele continua no registro público e na ata, marcado como substituído, com o horário da correção. Os ganhadores passam a ser os dos prêmios que você digitar agora.'
 
 export const CLOSE_NEEDS_CONNECTION = 'Fechar a lista precisa de conexão: o relógio do servidor confirma que a extração ainda não começou.'
 
@@ -21,8 +25,11 @@ export const CLOSE_NEEDS_CONNECTION = 'Fechar a lista precisa de conexão: o rel
 export function FederalStage({ userId, raffle }: { userId: string; raffle: RaffleRow }) {
   const online = useOnline()
   const [closing, setClosing] = useState(false)
+  const [asking, setAsking] = useState(false)
+  const [correcting, setCorrecting] = useState(false)
   const rounds = useLiveQuery(() => federalRounds(raffle.id), [raffle.id])
-  const done = rounds?.filter((r) => r.state === 'completed').at(-1)
+  const done = rounds ? resultInForce(rounds) : undefined
+  const replaced = rounds?.filter((r) => r.replacedBy) ?? []
   const steps = useLiveQuery(() => (done ? resultSteps(done) : Promise.resolve([])), [done?.id, done?.prizes?.join()])
   const open = rounds?.find((r) => r.state === 'open')
   const f = raffle.federal
@@ -78,8 +85,31 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
               </li>
             ))}
           </ol>
+          {replaced.map((r) => (
+            <p key={r.id} className="text-sm text-amber-800" data-testid="federal-replaced">
+              Resultado corrigido em {extractionText(r.replacedAt ?? 0)}: os prêmios informados antes ({r.prizes?.join(', ')}) foram substituídos e continuam no registro.
+            </p>
+          ))}
+          {raffle.status === 'completed' && !correcting && (
+            <Button variant="outline" onClick={() => setAsking(true)}>
+              Corrigir o resultado
+            </Button>
+          )}
         </div>
       )}
+      {correcting && done && <FederalResultForm userId={userId} raffleId={raffle.id} extractionAt={f.extraction_at} correcting onClose={() => setCorrecting(false)} />}
+      <ConfirmDialog
+        open={asking}
+        title="Corrigir o resultado da extração?"
+        confirmLabel="Digitar os prêmios de novo"
+        onConfirm={() => {
+          setAsking(false)
+          setCorrecting(true)
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{CORRECTION_NOTE}</p>
+      </ConfirmDialog>
     </div>
   )
 }
