@@ -49,3 +49,11 @@ export function extractionText(ms: number): string {
 
 /** Caixa's page of the Loteria Federal's results, named as text: the app never fetches it. */
 export const CAIXA_RESULTS_URL = 'https://loterias.caixa.gov.br/Paginas/Federal.aspx'
+
+/**
+ * 'Resultado corrigido às 19:42 de 18/01/2023 (horário de Brasília): os prêmios 50512, … foram
+ * substituídos.' Said wherever the result is shown: a corrected result is never silent.
+ */
+export function correctionText(c: { replaced_at: number; prizes: readonly string[] }): string {
+  return `Resultado corrigido às ${toBrasilia(c.replaced_at).time} de ${brasiliaDate(c.replaced_at)} (horário de Brasília): os prêmios informados antes (${c.prizes.join(', ')}) foram substituídos e continuam no registro público.`
+}

@@ -66,6 +66,16 @@ export interface PublicState {
   alternates?: PublicAlternate[]
   /** The raffle's latest round, when it was abandoned and no round came after it (absent from servers before it). */
   abandoned_round?: { id: string; abandoned_at: number } | null
+  /** Loteria Federal results replaced by a correction, oldest first (absent from servers before them). */
+  corrections?: PublicCorrection[]
+}
+
+/** A replaced Loteria Federal result: its round, the round that replaced it and when, its five prizes as entered. */
+export interface PublicCorrection {
+  round_id: string
+  replaced_by: string
+  replaced_at: number
+  prizes: string[]
 }
 
 export interface PublicAlternate {

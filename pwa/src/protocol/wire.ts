@@ -28,7 +28,15 @@ export type OpType = (typeof OP_TYPES)[number]
 
 export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon' | 'winner.promote' | 'draw.correct'>
 
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(['draw.start', 'winner.redraw', 'draw.complete', 'winner.invalidate', 'draw.abandon', 'winner.promote', 'draw.correct'])
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>([
+  'draw.start',
+  'winner.redraw',
+  'draw.complete',
+  'winner.invalidate',
+  'draw.abandon',
+  'winner.promote',
+  'draw.correct',
+])
 
 /** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
 export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)

@@ -34,10 +34,11 @@ type State struct {
 	Corrections []Correction `json:"corrections"`
 }
 
-// Correction is a replaced Loteria Federal result: its round, when the
-// correction replaced it (server time) and its five prizes as entered.
+// Correction is a replaced Loteria Federal result: its round, the round
+// that replaced it and when (server time), and its five prizes as entered.
 type Correction struct {
 	RoundID    string   `json:"round_id"`
+	ReplacedBy string   `json:"replaced_by"`
 	ReplacedAt int64    `json:"replaced_at"`
 	Prizes     []string `json:"prizes"`
 }
@@ -151,7 +152,7 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	s.Corrections = make([]Correction, len(v.Corrections))
 	for i, c := range v.Corrections {
-		s.Corrections[i] = Correction{RoundID: c.RoundID, ReplacedAt: c.ReplacedAt, Prizes: c.Prizes}
+		s.Corrections[i] = Correction{RoundID: c.RoundID, ReplacedBy: c.ReplacedBy, ReplacedAt: c.ReplacedAt, Prizes: c.Prizes}
 	}
 	if a := v.Abandoned; a != nil {
 		s.AbandonedRound = &AbandonedRound{ID: a.ID, AbandonedAt: a.AbandonedAt}

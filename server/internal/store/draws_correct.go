@@ -51,13 +51,14 @@ func replacedColumns(rd *protocol.Round, at sql.NullInt64, by, winners, replaces
 // public page says the result was corrected, and when, never silently.
 type PublicCorrection struct {
 	RoundID    string
+	ReplacedBy string
 	ReplacedAt int64
 	Prizes     []string
 }
 
 // publicCorrections reads the raffle's replaced results, oldest first.
 func (db *DB) publicCorrections(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicCorrection, error) {
-	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, replaced_at, prizes FROM draws
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, replaced_by, replaced_at, prizes FROM draws
 		WHERE raffle_id = ? AND replaced_at IS NOT NULL ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, err
@@ -67,7 +68,7 @@ func (db *DB) publicCorrections(ctx context.Context, tx *sql.Tx, raffleID string
 	for rows.Next() {
 		var c PublicCorrection
 		var prizes sql.NullString
-		if err := rows.Scan(&c.RoundID, &c.ReplacedAt, &prizes); err != nil {
+		if err := rows.Scan(&c.RoundID, &c.ReplacedBy, &c.ReplacedAt, &prizes); err != nil {
 			return nil, err
 		}
 		if prizes.Valid {

@@ -1,12 +1,13 @@
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { FINGERPRINT_LABEL, poolFingerprint } from '@/lib/pool-text'
-import { federalHeadline } from '@/protocol/federal-time'
+import { correctionText, federalHeadline } from '@/protocol/federal-time'
 
 /**
  * 'Resultado pela Loteria Federal, concurso 5732 de 18/01/2023' for a raffle the extraction decides,
  * with the closed list's fingerprint while it waits for the result: the room sees the list was
- * closed before the numbers existed.
+ * closed before the numbers existed. A corrected result says so, with its time and the prizes
+ * replaced.
  */
 export function FederalNotice({ state, big = false }: { state: PublicState; big?: boolean }) {
   const f = state.raffle.federal
@@ -21,6 +22,11 @@ export function FederalNotice({ state, big = false }: { state: PublicState; big?
           <span className="font-mono font-bold tracking-wider">{poolFingerprint(round.pool_digest)}</span>
         </p>
       )}
+      {(state.corrections ?? []).map((c) => (
+        <p key={c.round_id} data-testid="federal-correction" className={cn('font-medium', big ? 'text-amber-200' : 'text-amber-800')}>
+          {correctionText(c)}
+        </p>
+      ))}
     </div>
   )
 }

@@ -72,12 +72,28 @@ export function liveReducer(live: LiveState, action: LiveAction): LiveState {
     // A new round (a redraw) takes the stage from a finished show.
     if (show && show.roundId !== round.id) show = null
   }
+  watched = watchCorrections(live, state, watched)
   const next = nextShow(state, watched, played)
   if (next) {
     show = next
     played = [...played, next.roundId]
   }
   return { state, watched, played, show, abandoned: abandonedRound(live, state) }
+}
+
+/**
+ * A corrected Loteria Federal result is revealed as a new result to a viewer who was there: one who
+ * saw the replaced round open, or who was on the page when the correction came. Its show starts
+ * when the correction was recorded.
+ */
+function watchCorrections(live: LiveState, state: PublicState, watched: Readonly<Record<string, number>>): Readonly<Record<string, number>> {
+  const known = new Set((live.state?.corrections ?? []).map((c) => c.round_id))
+  let out = watched
+  for (const c of state.corrections ?? []) {
+    if (out[c.replaced_by] !== undefined || (out[c.round_id] === undefined && (!live.state || known.has(c.round_id)))) continue
+    out = { ...out, [c.replaced_by]: c.replaced_at }
+  }
+  return out
 }
 
 /**
