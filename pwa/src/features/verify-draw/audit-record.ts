@@ -33,6 +33,13 @@ export interface AuditRound {
   completed_at: number
   /** A round the Loteria Federal decided (loteria-federal-v1): the extraction and its five prizes, no seeds. */
   federal?: AuditFederal
+  /**
+   * A corrected Loteria Federal result (§12.7): the replaced round names the round that replaced it
+   * and when; the correction names the round it replaces and publishes no pool (it is that round's).
+   */
+  replaced_by?: string
+  replaced_at?: number
+  replaces?: string
 }
 
 export interface AuditFederal {
@@ -159,8 +166,10 @@ function checkRound(r: unknown, n: number): asserts r is AuditRound {
   need(round.alternates_count === undefined || isInt(round.alternates_count), `${where}, alternates_count`)
   need(round.alternates === undefined || (Array.isArray(round.alternates) && round.alternates.every(isString)), `${where}, alternates`)
   if (round.federal !== undefined) checkFederal(round.federal, `${where}, federal`)
-  // The first draw publishes the pool; a redraw's, if any, is ignored (it is derived).
-  if (round.kind === 'draw') {
+  need(isOptionalString(round.replaced_by) && isOptionalString(round.replaces), `${where}, replaced_by`)
+  need(round.replaced_at === undefined || isInt(round.replaced_at), `${where}, replaced_at`)
+  // The first draw publishes the pool; a redraw's or a correction's, if any, is ignored (it is derived).
+  if (round.kind === 'draw' && !round.replaces) {
     need(Array.isArray(round.pool), `${where}, pool`)
     ;(round.pool as unknown[]).forEach((t, i) => checkTicket(t, `${where}, pool[${i}]`))
   } else delete round.pool

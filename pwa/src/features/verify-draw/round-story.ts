@@ -26,6 +26,53 @@ export const STORY_TEXT = {
   promotionNeverDrawn: (p: number) => `Suplente chamado para o ${p}º lugar, que nenhuma rodada sorteou.`,
   promotionNotInvalidated: (p: number) => `Suplente chamado para o ${p}º lugar, cujo vencedor não foi invalidado.`,
   promotionBeforeInvalidation: (p: number) => `Suplente chamado para o ${p}º lugar antes da invalidação do vencedor desse lugar.`,
+  // A corrected Loteria Federal result (§12.7), word for word sync/draw/correction.go's; federal-records.json holds them.
+  replacedNotFederal: 'Só um resultado da Loteria Federal pode ser substituído por uma correção.',
+  replacedNoSuccessor: 'Resultado marcado como substituído, mas a rodada seguinte do registro não o corrige.',
+  replacedBeforeEntry: 'Resultado substituído antes de ter sido informado.',
+  replacedCounts: 'Um resultado substituído não vale, mas o registro conta um vencedor dele.',
+  correctionOrphan: 'Correção de um resultado que o registro não marca como substituído por ela.',
+  correctionSame: 'A correção repete os cinco prêmios do resultado que substitui: nada foi corrigido.',
+  correctionOther: 'A correção não usa a mesma lista fechada e a mesma extração do resultado que substitui.',
+}
+
+/** Whether the round is a Loteria Federal result a correction replaced: it stays in the record and does not count. */
+export const isReplaced = (r: AuditRound): boolean => !!r.replaced_by || !!r.replaced_at
+
+/** A replaced result: Loteria Federal, replaced after its entry by the next round, none of its winners counted. */
+function checkReplaced(record: AuditExport, i: number): string[] {
+  const r = record.draws[i]!
+  const next = record.draws[i + 1]
+  const problems: string[] = []
+  if (!r.federal) problems.push(STORY_TEXT.replacedNotFederal)
+  if (!next || !r.replaced_by || next.draw_id !== r.replaced_by || next.replaces !== r.draw_id) problems.push(STORY_TEXT.replacedNoSuccessor)
+  if ((r.replaced_at ?? 0) < r.completed_at) problems.push(STORY_TEXT.replacedBeforeEntry)
+  if (record.winners.some((w) => !!w.draw_id && w.draw_id === r.draw_id)) problems.push(STORY_TEXT.replacedCounts)
+  return problems
+}
+
+/** A correction: right after the result it replaces, over the same list and extraction, with other prizes. */
+function checkCorrection(record: AuditExport, i: number): string[] {
+  const r = record.draws[i]!
+  const old = i > 0 ? record.draws[i - 1]! : undefined
+  if (!old || old.draw_id !== r.replaces || old.replaced_by !== r.draw_id) return [STORY_TEXT.correctionOrphan]
+  const a = r.federal
+  const b = old.federal
+  if (
+    !a ||
+    !b ||
+    r.pool_digest !== old.pool_digest ||
+    r.pool_size !== old.pool_size ||
+    r.winners_count !== old.winners_count ||
+    r.allow_duplicate_wins !== old.allow_duplicate_wins ||
+    a.concurso !== b.concurso ||
+    a.extraction_at !== b.extraction_at ||
+    a.rule.kind !== b.rule.kind ||
+    a.rule.digits !== b.rule.digits
+  ) {
+    return [STORY_TEXT.correctionOther]
+  }
+  return a.prizes.join() === b.prizes.join() && a.prizes.length === b.prizes.length ? [STORY_TEXT.correctionSame] : []
 }
 
 /** Where the story stands between two completed rounds. */
@@ -72,6 +119,11 @@ class Story {
 
   constructor(winners: readonly AuditWinner[]) {
     for (const w of winners) this.standings.set(`${w.position}:${w.ticket_id}`, w)
+  }
+
+  /** A replaced result is set aside like an abandoned round; its list is its correction's, which publishes none. */
+  setAside(round: AuditRound): void {
+    for (const t of round.pool ?? []) this.groupOf.set(t.id, t.group_id)
   }
 
   step(round: AuditRound, index: number): string[] {
@@ -179,7 +231,12 @@ function replayStory(record: AuditExport): { draws: string[][]; promotions: stri
   const next = () => record.promotions[promotions.length]
   const draws = record.draws.map((round, i) => {
     for (let p = next(); p && p.promoted_at <= round.started_at; p = next()) promotions.push(story.promote(record.algorithm, p))
-    return story.step(round, i)
+    if (isReplaced(round)) {
+      story.setAside(round)
+      return checkReplaced(record, i)
+    }
+    const problems = story.step(round, i)
+    return round.replaces ? [...problems, ...checkCorrection(record, i)] : problems
   })
   for (let p = next(); p; p = next()) promotions.push(story.promote(record.algorithm, p))
   return { draws, promotions }

@@ -6,7 +6,7 @@ import { redrawPool } from '@/protocol/draw-pool'
 import { ticketsById, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { verifyRefused, type RefusedCheck } from '@/features/verify-draw/refused-rounds'
 import { verifyFederalRound } from '@/features/verify-draw/verify-federal'
-import { checkPromotions, checkStory, STORY_TEXT } from '@/features/verify-draw/round-story'
+import { checkPromotions, checkStory, isReplaced, STORY_TEXT } from '@/features/verify-draw/round-story'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 export interface RoundCheck {
@@ -212,7 +212,10 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
   const won: string[] = []
   for (const [i, round] of record.draws.entries()) {
     let check: RoundCheck
-    if (round.kind === 'draw') {
+    if (round.replaces && first) {
+      // A corrected Loteria Federal result is over the closed list of the round it replaces.
+      check = await verifyRound(round, first, step)
+    } else if (round.kind === 'draw') {
       const own = canonical(round.pool ?? [])
       first ??= own
       check = await verifyRound(round, own, step)
@@ -230,7 +233,8 @@ export async function verifyExport(record: AuditExport, { onProgress, yieldToPag
     }
     rounds.push({ ...check, ok: check.ok && told.length === 0, problems: [...check.problems, ...told] })
     // The alternates leave every later pool too: they were drawn, and may yet be called to a place.
-    won.push(...round.winners, ...(round.alternates ?? []))
+    // A replaced result's winners do not count.
+    if (!isReplaced(round)) won.push(...round.winners, ...(round.alternates ?? []))
   }
   const refused = await verifyRefused(record)
   const promotions = checkPromotions(record)
