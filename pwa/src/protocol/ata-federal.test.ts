@@ -19,8 +19,23 @@ describe("the ata's Loteria Federal statement", () => {
       rule: 'Final do 1º prêmio',
       prizes: ['1º prêmio: 50366', '2º prêmio: 33514', '3º prêmio: 45504', '4º prêmio: 94365', '5º prêmio: 51105'],
       lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
+      replaced: [],
       check: 'Os cinco prêmios podem ser conferidos no resultado do concurso 5732 publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx).',
     })
+  })
+
+  it('lists each result a correction replaced, with its time and numbers', () => {
+    const ata = ataFederal({
+      concurso: 5732,
+      extractionAt: fromBrasilia('2023-01-18', '19:00'),
+      rule: 'final-1-premio',
+      digits: 0,
+      prizes: ['50366', '33514', '45504', '94365', '51105'],
+      replaced: [{ at: fromBrasilia('2023-01-18', '19:42'), prizes: ['50512', '33514', '45504', '94365', '51105'] }],
+    })
+    expect(ata?.replaced).toEqual([
+      'Resultado substituído em 18/01/2023 às 19:42 (horário de Brasília) por uma correção: os prêmios informados antes foram 50512, 33514, 45504, 94365, 51105 (não valem).',
+    ])
   })
 
   it('is absent for a seeded draw', () => {

@@ -1,6 +1,7 @@
 // The ata's statement of a Loteria Federal draw (docs/draw-algorithm.md §12): the method, the
 // concurso and its extraction, the rule, the five prizes as entered and, when known, each winner's
-// step. Apart from protocol/ata.ts, which only carries it.
+// step, and every result a correction replaced, with its time and numbers. Apart from
+// protocol/ata.ts, which only carries it.
 import { ruleName } from '@/protocol/federal-settings'
 import { CAIXA_RESULTS_URL, extractionText } from '@/protocol/federal-time'
 
@@ -12,6 +13,8 @@ export interface AtaFederalInput {
   prizes: readonly string[]
   /** Each winner's line ('1º prêmio 50366 → final 366 → bilhete 366'), when computed. */
   lines?: readonly string[]
+  /** Results typed wrong and replaced by a correction, oldest first: when, and their five prizes. */
+  replaced?: ReadonlyArray<{ at: number; prizes: readonly string[] }>
 }
 
 export interface AtaFederal {
@@ -21,6 +24,8 @@ export interface AtaFederal {
   rule: string
   prizes: string[]
   lines: string[]
+  /** 'Resultado substituído em …: 50512, …': the replaced entries stay in the ata, never silently. */
+  replaced: string[]
   check: string
 }
 
@@ -35,6 +40,9 @@ export function ataFederal(input: AtaFederalInput | undefined): AtaFederal | nul
     rule: ruleName({ rule: input.rule, digits: input.digits }),
     prizes: input.prizes.map((p, i) => `${i + 1}º prêmio: ${p}`),
     lines: [...(input.lines ?? [])],
+    replaced: (input.replaced ?? []).map(
+      (r) => `Resultado substituído em ${extractionText(r.at)} por uma correção: os prêmios informados antes foram ${r.prizes.join(', ')} (não valem).`,
+    ),
     check: `Os cinco prêmios podem ser conferidos no resultado do concurso ${input.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}).`,
   }
 }

@@ -27,6 +27,8 @@ export interface AtaRoundInput {
   serverSeed: string | null
   /** Decided by the Loteria Federal: no seeds (protocol/ata-federal.ts). */
   federal?: boolean
+  /** When a correction replaced this Loteria Federal result (it stays in the ata, marked). */
+  replacedAt?: number | null
 }
 
 export interface AtaWinnerInput {
@@ -220,7 +222,13 @@ export function buildAta(input: AtaInput): Ata {
     rounds: rounds.map((r, i) => ({
       number: i + 1,
       title: roundTitle(r),
-      mode: r.federal ? FEDERAL_ROUND_MODE : r.online ? 'Online (semente do organizador e do servidor)' : 'OFFLINE (só a semente do aparelho do organizador)',
+      mode: r.replacedAt
+        ? `${FEDERAL_ROUND_MODE}; resultado substituído por uma correção em ${ataTime(r.replacedAt).brasilia}`
+        : r.federal
+          ? FEDERAL_ROUND_MODE
+          : r.online
+            ? 'Online (semente do organizador e do servidor)'
+            : 'OFFLINE (só a semente do aparelho do organizador)',
       started: ataTime(r.startedAt),
       completed: ataTime(r.completedAt),
       poolSize: r.poolSize,

@@ -31,6 +31,11 @@ export function AtaFederalSection({ federal, className }: { federal: AtaFederal;
           ))}
         </ol>
       )}
+      {federal.replaced.map((line) => (
+        <p key={line} className="mt-2 text-sm font-medium">
+          {line}
+        </p>
+      ))}
       <p className="mt-2 text-sm">{federal.check}</p>
     </section>
   )

@@ -113,6 +113,7 @@ function federalSection(w: Writer, f: AtaFederal) {
   // The embedded font is a Latin subset without arrows: '»' reads the same way.
   f.lines.forEach((line, i) => w.text(`${i + 1}º lugar: ${line.replaceAll('→', '»')}`, { size: 9 }))
   w.space(1)
+  for (const line of f.replaced) w.text(line, { size: 9 })
   w.text(f.check, { size: 9, gray: true })
 }
 

@@ -30,6 +30,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
               serverCommitment: r.serverCommitment,
               serverSeed: r.serverSeed,
               federal: r.method === 'federal',
+              replacedAt: r.replacedAt ?? null,
             },
           ]
         : [],
@@ -62,8 +63,11 @@ function alternateInput(a: AlternateDetails, winners: readonly WinnerDetails[]):
 
 /** The Loteria Federal's statement from the completed round that closed the list, if any. */
 function federalOf(overview: DrawOverview): AtaInput['federal'] {
-  const round = overview.rounds.find((r) => r.method === 'federal' && r.state === 'completed' && r.federal && r.prizes)
+  const entered = overview.rounds.filter((r) => r.method === 'federal' && r.state === 'completed' && r.federal && r.prizes)
+  // The result in force is the one no correction replaced; the replaced ones are listed with it.
+  const round = entered.filter((r) => !r.replacedBy).at(-1)
   if (!round?.federal || !round.prizes) return undefined
   const f = round.federal
-  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, prizes: round.prizes }
+  const replaced = entered.filter((r) => r.replacedBy).map((r) => ({ at: r.replacedAt ?? 0, prizes: r.prizes ?? [] }))
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, prizes: round.prizes, replaced }
 }

@@ -8,7 +8,7 @@ import type { DrawTicket } from '@/protocol/draw'
 import type { AuditRound } from '@/features/verify-draw/audit-record'
 import { FEDERAL_ROUND_TEXT, FederalRoundDetails } from '@/features/verify-draw/FederalRoundDetails'
 import { describeTicket, type RoundCheck } from '@/features/verify-draw/verify-record'
-import { OFFLINE_TEXT, ONLINE_TEXT, placesText, roundTitle } from '@/features/verify-draw/verify-text'
+import { CORRECTION_ROUND_TEXT, OFFLINE_TEXT, ONLINE_TEXT, placesText, replacedText, roundTitle } from '@/features/verify-draw/verify-text'
 
 /** A tick or a cross beside a value recomputed here; nothing while it is still being computed. */
 function Mark({ ok }: { ok: boolean | undefined }) {
@@ -62,8 +62,15 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
           {roundTitle(round, index)} <span className="font-normal text-slate-600">({placesText(round.positions)})</span>
         </h3>
         {round.federal ? <Badge tone="info">Loteria Federal</Badge> : round.online ? <Badge tone="info">Online</Badge> : <Badge tone="warning">OFFLINE</Badge>}
+        {round.replaced_by || round.replaced_at ? <Badge tone="warning">Substituído</Badge> : round.replaces ? <Badge tone="info">Correção</Badge> : null}
         {check ? <Badge tone={check.ok ? 'success' : 'danger'}>{check.ok ? 'Confere' : 'Não confere'}</Badge> : <Badge>Conferindo...</Badge>}
       </div>
+      {(round.replaced_by || round.replaced_at) && (
+        <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="replaced-round">
+          {replacedText(round.replaced_at ?? 0)}
+        </p>
+      )}
+      {round.replaces && <p className="text-sm text-slate-600">{CORRECTION_ROUND_TEXT}</p>}
       {round.federal ? (
         <>
           <p className="text-sm text-slate-600">{FEDERAL_ROUND_TEXT}</p>

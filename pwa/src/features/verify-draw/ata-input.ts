@@ -28,6 +28,7 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
       serverCommitment: r.server_commitment ?? null,
       serverSeed: r.server_seed ?? null,
       federal: r.federal !== undefined,
+      replacedAt: r.replaced_at ?? null,
     })),
     roundOpen: state.round !== null,
     winners: state.winners.map((w) => ({
@@ -74,7 +75,10 @@ function alternatesInput(state: PublicState, record: AuditExport): AtaAlternateI
 
 /** The Loteria Federal's statement from the record's round, with the lines it publishes. */
 function federalOf(record: AuditExport): AtaInput['federal'] {
-  const f = record.draws.find((r) => r.federal)?.federal
+  const rounds = record.draws.filter((r) => r.federal)
+  // The result in force is the one no correction replaced; the replaced ones are listed with it.
+  const f = (rounds.filter((r) => !r.replaced_by && !r.replaced_at).at(-1) ?? rounds.at(-1))?.federal
   if (!f) return undefined
-  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule.kind, digits: f.rule.digits, prizes: f.prizes, lines: f.steps ?? [] }
+  const replaced = rounds.filter((r) => r.replaced_by || r.replaced_at).map((r) => ({ at: r.replaced_at ?? 0, prizes: r.federal!.prizes }))
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule.kind, digits: f.rule.digits, prizes: f.prizes, lines: f.steps ?? [], replaced }
 }

@@ -1,4 +1,5 @@
 // The pt-BR wording of the verification page, in one place so the screen and its tests agree.
+import { extractionText } from '@/protocol/federal-time'
 import type { AuditRound } from '@/features/verify-draw/audit-record'
 import { formatDateTime, formatDateTimeSeconds } from '@/lib/dates'
 
@@ -81,4 +82,11 @@ export function refusedSummary(count: number): string {
   return count === 1
     ? '1 rodada feita offline foi recusada pelo servidor: ela está no registro, mas não conta.'
     : `${count} rodadas feitas offline foram recusadas pelo servidor: elas estão no registro, mas não contam.`
+}
+
+export const CORRECTION_ROUND_TEXT = 'Correção do resultado anterior, sobre a mesma lista fechada e a mesma extração: é este o resultado que vale.'
+
+/** 'Resultado substituído em …': a Loteria Federal result typed wrong, kept in the record, that no longer counts. */
+export function replacedText(at: number): string {
+  return `Resultado substituído em ${extractionText(at)} pela correção seguinte: não vale, e fica no registro com os prêmios que foram informados.`
 }
