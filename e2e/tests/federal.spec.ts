@@ -4,13 +4,16 @@ import { expect, test } from '@playwright/test';
 import { organiser } from './helpers';
 
 // The Loteria Federal end to end: the method set in 'Configurações', the list closed online, the
-// result entered OFFLINE after the extraction, synced, revealed to a viewer, and recomputed step by
-// step on the verification page. Nobody waits for a real extraction: the server's clock is moved
+// result entered OFFLINE after the extraction with a typo, synced and revealed to a viewer, then
+// corrected ('Corrigir o resultado'): the viewer sees the new winners and that the result was
+// corrected, and the verification page recomputes both rounds, the first marked replaced. Nobody waits for a real extraction: the server's clock is moved
 // past it through TEST_CLOCK_FILE (e2e/playwright.config.ts), and the organiser's phone's with
 // Playwright's clock (docs/development.md, "Time in the end-to-end tests").
 
 const PHONE = { width: 360, height: 740 };
 const PRIZES = ['50366', '33514', '45504', '94365', '51105'];
+// The 1st prize typed wrong: 50362 gives tickets 002 and 003 instead of 006 and 007.
+const TYPO = ['50362', ...PRIZES.slice(1)];
 const clockFile = join(process.env.E2E_DATA_DIR!, 'clock-offset-ms');
 
 /** Brasília's date (yyyy-mm-dd) of a moment: UTC−3 all year. */
@@ -18,8 +21,8 @@ const brasiliaDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().
 
 test.afterEach(() => writeFileSync(clockFile, '0'));
 
-test('a Loteria Federal raffle: closed, its result entered offline, revealed and verified', async ({ browser }) => {
-  test.setTimeout(120_000);
+test('a Loteria Federal raffle: closed, its result entered offline, corrected, revealed and verified', async ({ browser }) => {
+  test.setTimeout(150_000);
   const { context, seed } = await organiser(browser, 'federal');
   const raffle = await seed.createRaffle({ title: 'Promoção de verão', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio', 'Duda', 'Eva', 'Fábio', 'Gil', 'Hugo']);
@@ -66,25 +69,55 @@ test('a Loteria Federal raffle: closed, its result entered offline, revealed and
   await expect(page.getByTestId('federal-stage')).toBeVisible();
 
   await context.setOffline(true);
-  for (const [i, prize] of PRIZES.entries()) await page.getByLabel(`${i + 1}º prêmio`).fill(prize);
+  for (const [i, prize] of TYPO.entries()) await page.getByLabel(`${i + 1}º prêmio`).fill(prize);
   await page.getByRole('button', { name: 'Conferir resultado' }).click();
   const confirm = page.getByTestId('federal-confirm');
-  await expect(confirm).toContainText('1º lugar: 1º prêmio 50366 → final 6 → bilhete 006');
+  await expect(confirm).toContainText('1º lugar: 1º prêmio 50362 → final 2 → bilhete 002');
   await page.screenshot({ path: test.info().outputPath('federal-confirm-360.png'), fullPage: true });
   await confirm.getByRole('button', { name: 'Confirmar resultado' }).click();
-  await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 006 → bilhete 007');
+  await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 002 → bilhete 003');
 
   await context.setOffline(false);
   const show = viewer.getByRole('dialog', { name: 'Sorteio ao vivo' });
+  const shown = show.getByRole('list', { name: 'Vencedores do sorteio' });
   await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
-  await expect(show.getByRole('list', { name: 'Vencedores do sorteio' }).getByRole('listitem')).toHaveCount(2);
+  await expect(shown.getByRole('listitem')).toHaveCount(2);
+  await expect(shown).toContainText('002');
+  await show.getByRole('button', { name: 'Fechar' }).click();
+
+  // The typo is corrected: asked first, the five prizes typed again and confirmed. The
+  // organiser's own screen played the reveal too: closed first.
+  const own = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
+  await own.getByRole('button', { name: 'Fechar' }).click();
+  await expect(own).toHaveCount(0);
+  await page.getByRole('button', { name: 'Corrigir o resultado' }).click();
+  const ask = page.getByRole('dialog', { name: 'Corrigir o resultado da extração?' });
+  await expect(ask).toContainText('continua no registro público e na ata, marcado como substituído, com o horário da correção');
+  await ask.getByRole('button', { name: 'Digitar os prêmios de novo' }).click();
+  for (const [i, prize] of PRIZES.entries()) await page.getByLabel(`${i + 1}º prêmio`).fill(prize);
+  await page.getByRole('button', { name: 'Conferir resultado' }).click();
+  await expect(confirm).toContainText('1º lugar: 1º prêmio 50366 → final 6 → bilhete 006');
+  await confirm.getByRole('button', { name: 'Confirmar correção' }).click();
+  await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 006 → bilhete 007');
+  await expect(page.getByTestId('federal-replaced')).toContainText('os prêmios informados antes (50362, 33514, 45504, 94365, 51105) foram substituídos');
+
+  // The viewer, still on the page, gets the corrected winners as a new result, and is told.
+  await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
+  await expect(shown).toContainText('006');
+  await expect(shown).not.toContainText('002');
+  await show.getByRole('button', { name: 'Fechar' }).click();
+  await expect(viewer.getByTestId('federal-correction').first()).toContainText(/Resultado corrigido às \d\d:\d\d/);
   await viewer.screenshot({ path: test.info().outputPath('federal-viewer-360.png') });
 
   const check = await phone.newPage();
   await check.goto(`/sorteio/${raffle.code}/verificar`);
   await expect(check.getByRole('status', { name: 'Resultado da conferência' }).getByText('Confere', { exact: true })).toBeVisible({ timeout: 15_000 });
-  const round = check.getByTestId('federal-round');
+  await expect(check.getByTestId('federal-round')).toHaveCount(2);
+  const round = check.getByTestId('federal-round').last();
   await expect(round).toContainText('1º lugar: 1º prêmio 50366 → final 6 → bilhete 006');
+  // The wrong entry stays, marked replaced with its time, and recomputes from its own prizes.
+  await expect(check.getByTestId('replaced-round')).toContainText(/Resultado substituído em .* pela correção seguinte/);
+  await expect(check.getByTestId('federal-round').first()).toContainText('1º lugar: 1º prêmio 50362 → final 2 → bilhete 002');
   await expect(round).toContainText('publicado pela Caixa');
   await expect(check.getByText(/rodada foi OFFLINE/)).toHaveCount(0);
   // Caixa's long address wraps: nothing is wider than the phone.
