@@ -69,10 +69,15 @@ func TestFederalCorrection(t *testing.T) {
 		}
 
 		d.e.clock.advance(5 * time.Minute)
-		correctedAt := d.e.clock.Now().UnixMilli()
+		after := d.e.clock.Now().UnixMilli()
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.correct", right)), "applied")
 		snap := d.c.snapshot(t, d.e, d.rid)
-		if len(snap.Draws) != 2 || snap.Draws[0].ReplacedAt == nil || *snap.Draws[0].ReplacedAt != correctedAt ||
+		// The replacement's time is the correction's, on the server's clock.
+		correctedAt := int64(0)
+		if len(snap.Draws) == 2 && snap.Draws[1].Completion != nil {
+			correctedAt = snap.Draws[1].Completion.CompletedAt
+		}
+		if len(snap.Draws) != 2 || correctedAt < after || snap.Draws[0].ReplacedAt == nil || *snap.Draws[0].ReplacedAt != correctedAt ||
 			snap.Draws[0].ReplacedBy != second || snap.Draws[1].Replaces != first || snap.Draws[1].Completion == nil ||
 			!slices.Equal(snap.Draws[1].Completion.Prizes, concurso5732) || len(snap.Draws[0].Completion.Winners) != 2 {
 			t.Fatalf("rounds after the correction = %+v", snap.Draws)
