@@ -27,6 +27,8 @@ export async function applyCorrect(database: SorteioDB, raffleId: string, p: Pay
   const time = pulled ? (p.completed_at as number) : at + (await serverOffset(database))
   const count = await database.draws.where('raffleId').equals(raffleId).count()
   const existing = await database.draws.get(id)
+  // Our own correction again, on top of the server's: what the server said stays.
+  if (!pulled && existing) return
   const row: DrawRow = {
     ...old,
     id,
