@@ -2,32 +2,23 @@ package auditreport
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/sorteio/sorteio/server/internal/vectortest"
 	"github.com/sorteio/sorteio/sync/draw"
 )
 
 // `sorteio verify` on the shared Loteria Federal records: the genuine one
 // shows each step and points to Caixa's result; every tampered one fails.
 func TestVerifyFederalRecords(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/federal-records.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Cases []struct {
-			Name    string      `json:"name"`
-			Verdict string      `json:"verdict"`
-			Lines   []string    `json:"lines"`
-			Record  draw.Record `json:"record"`
+			vectortest.Case[draw.Record]
+			Lines []string `json:"lines"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	vectortest.Read(t, "draw/federal-records.json", &file)
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			var out bytes.Buffer
