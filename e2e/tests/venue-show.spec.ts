@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser } from './helpers';
+import { abandonLostRound, drawTab } from './rounds';
 
 // One show for the whole room: the organiser's tab plays the reveal the phones and the big screen
 // play, in step, and lists the winners only at its end ('Pular animação' skips to them); the
@@ -10,14 +11,6 @@ import { confirmStart, organiser } from './helpers';
 const PHONE = { width: 360, height: 740 };
 const TV = { width: 1280, height: 720 };
 const PEOPLE = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis', 'Edu Alves'];
-
-async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  await page.goto(`/gerenciar/${raffleId}`);
-  await page.getByRole('tab', { name: 'Sorteio' }).click();
-  return page;
-}
 
 async function viewer(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, ...(viewport === PHONE ? { hasTouch: true, isMobile: true } : {}) });
@@ -39,7 +32,7 @@ test('organiser, phone and big screen see each reveal together; the organiser li
   const phone = await viewer(browser, `/sorteio/${raffle.code}`, PHONE);
   const tv = await viewer(browser, `/sorteio/${raffle.code}/telao`, TV);
   for (const page of [phone, tv]) await expect(page.getByText('Ao vivo')).toBeVisible();
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   const room = [manage, phone, tv];
 
   await confirmStart(manage);
@@ -74,7 +67,7 @@ test("'Pular animação' takes the organiser to the list, by keyboard too", asyn
   const { context, seed } = await organiser(browser, 'pular');
   const raffle = await seed.createRaffle({ title: 'Rifa apressada', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, PEOPLE);
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   await confirmStart(manage);
   const skip = show(manage).getByRole('button', { name: 'Pular animação' });
   await expect(skip).toBeVisible({ timeout: 20_000 });
@@ -90,7 +83,7 @@ test("the organiser's 'Apresentar' show runs offline to 'Parabéns!', with the c
   const { context, seed } = await organiser(browser, 'apresentar');
   const raffle = await seed.createRaffle({ title: 'Rifa sem Wi-Fi', winners: 2, countdown: 3 });
   await seed.addPeople(raffle.id, PEOPLE);
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   await expect(manage.getByText('Participantes', { exact: true }).first()).toBeVisible();
   await expect(manage.getByRole('button', { name: 'Iniciar Sorteio' })).toBeEnabled();
   await context.setOffline(true);
@@ -129,18 +122,7 @@ test('a viewer who opens the page after a round was abandoned is told so', async
   const { context: laptop, seed, email } = await organiser(browser, 'tarde');
   const raffle = await seed.createRaffle({ title: 'Rifa anulada', winners: 1, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
-  const a = await drawTab(laptop, raffle.id);
-  await confirmStart(a);
-  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
-  // The device that started the round is gone with its seed.
-  await laptop.close();
-  const other = await browser.newContext();
-  expect((await other.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
-  const b = await drawTab(other, raffle.id);
-  const abandon = b.getByRole('button', { name: 'Abandonar rodada' });
-  await expect(abandon).toBeVisible({ timeout: 15_000 });
-  await abandon.click();
-  await b.getByRole('dialog', { name: 'Abandonar rodada' }).getByRole('button', { name: 'Abandonar rodada' }).click();
+  const other = await abandonLostRound(browser, { laptop, email }, raffle.id, PHONE);
   await expect.poll(async () => (await (await other.request.get(`/api/public/raffles/${raffle.code}`)).json()).abandoned_round?.id ?? null).not.toBeNull();
 
   const late = await viewer(browser, `/sorteio/${raffle.code}`, PHONE);
