@@ -3,10 +3,10 @@ import { confirmStart, organiser } from './helpers';
 import { abandonLostRound, drawTab } from './rounds';
 
 // One show for the whole room: the organiser's tab plays the reveal the phones and the big screen
-// play, in step, and lists the winners only at its end ('Pular animação' skips to them); the
-// organiser's own full-screen show ('Apresentar') runs with no connection; the alternates come
-// after the winners under 'Suplentes'; a viewer who opens the page after a round was abandoned is
-// told so.
+// play, in step, and lists the winners (and says 'Sorteio realizado!') only at its end ('Pular
+// animação' skips to them); the organiser's own full-screen show ('Apresentar') runs with no
+// connection; the alternates come after the winners under 'Suplentes'; a viewer who opens the page
+// after a round was abandoned is told so.
 
 const PHONE = { width: 360, height: 740 };
 const TV = { width: 1280, height: 720 };
@@ -42,12 +42,15 @@ test('organiser, phone and big screen see each reveal together; the organiser li
     await Promise.all(room.map((page) => expect(landed(page, label)).toBeVisible({ timeout: 20_000 })));
     await expect(manage.getByRole('list', { name: 'Vencedores', exact: true })).toHaveCount(0);
     await expect(manage.getByText('Sorteio concluído')).toHaveCount(0);
+    // Nor the toast: it would tell the organiser before the room.
+    await expect(manage.getByText('Sorteio realizado!')).toHaveCount(0);
     if (label === '1º Lugar') await manage.screenshot({ path: info.outputPath('organiser-reveal-360.png') });
   }
   // Then the alternate, under its own heading, on every screen.
   await Promise.all(room.map((page) => expect(landed(page, '1º suplente')).toBeVisible({ timeout: 10_000 })));
   await expect(show(phone).getByText('Suplentes', { exact: true }).first()).toBeVisible();
   await Promise.all(room.map((page) => expect(show(page).getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 10_000 })));
+  await expect(manage.getByText('Sorteio realizado!')).toBeVisible();
   const result = async (page: Page) => show(page).getByRole('list', { name: 'Vencedores do sorteio' }).getByRole('listitem').allTextContents();
   const revealed = await result(phone);
   expect(revealed).toHaveLength(2);
@@ -74,6 +77,7 @@ test("'Pular animação' takes the organiser to the list, by keyboard too", asyn
   await skip.focus();
   await manage.keyboard.press('Enter');
   await expect(show(manage)).toBeHidden();
+  await expect(manage.getByText('Sorteio realizado!')).toBeVisible();
   await expect(manage.getByRole('list', { name: 'Vencedores', exact: true }).getByRole('listitem')).toHaveCount(2);
   await context.close();
 });
