@@ -16,16 +16,13 @@ import (
 // each refused round with its reason's line and the winners the room saw;
 // every tampered one fails, naming its problem.
 func TestVerifyRefusedRounds(t *testing.T) {
-	var file struct {
-		Cases []struct {
-			vectortest.Case[json.RawMessage]
-			Refused []struct {
-				Problems []string `json:"problems"`
-			} `json:"refused"`
-		} `json:"cases"`
+	type refusedCase struct {
+		vectortest.Case[json.RawMessage]
+		Refused []struct {
+			Problems []string `json:"problems"`
+		} `json:"refused"`
 	}
-	vectortest.Read(t, "draw/refused-rounds.json", &file)
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[refusedCase](t, "draw/refused-rounds.json") {
 		t.Run(c.Name, func(t *testing.T) {
 			var out bytes.Buffer
 			err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, c.Record)}, os.Getenv, &out, &out)

@@ -166,11 +166,7 @@ func TestVerifyEscapesAbandonedKind(t *testing.T) {
 // as its own pool, recomputes on its own; the story of the rounds refuses
 // it, and the command fails (sync/testdata/draw/records-tampered.json).
 func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
-	var file struct {
-		Cases []vectortest.Case[json.RawMessage] `json:"cases"`
-	}
-	vectortest.Read(t, "draw/records-tampered.json", &file)
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[vectortest.Case[json.RawMessage]](t, "draw/records-tampered.json") {
 		if c.Name != "relabelled redraw" {
 			continue
 		}

@@ -12,14 +12,11 @@ import (
 // `sorteio verify` on the shared Loteria Federal records: the genuine one
 // shows each step and points to Caixa's result; every tampered one fails.
 func TestVerifyFederalRecords(t *testing.T) {
-	var file struct {
-		Cases []struct {
-			vectortest.Case[draw.Record]
-			Lines []string `json:"lines"`
-		} `json:"cases"`
+	type federalCase struct {
+		vectortest.Case[draw.Record]
+		Lines []string `json:"lines"`
 	}
-	vectortest.Read(t, "draw/federal-records.json", &file)
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[federalCase](t, "draw/federal-records.json") {
 		t.Run(c.Name, func(t *testing.T) {
 			var out bytes.Buffer
 			failed := Write(&out, draw.Export{Algorithm: draw.Algorithm, Draws: []draw.Record{c.Record}})

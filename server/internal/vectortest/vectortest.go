@@ -35,6 +35,17 @@ func Read(t testing.TB, name string, v any) {
 	}
 }
 
+// Cases reads the "cases" list of sync/testdata/<name>, the shape of every
+// shared file of audit records.
+func Cases[C any](t testing.TB, name string) []C {
+	t.Helper()
+	var file struct {
+		Cases []C `json:"cases"`
+	}
+	Read(t, name, &file)
+	return file.Cases
+}
+
 // Case is what every shared file of audit records gives each case: its
 // name, the verdict `sorteio verify` must reach and the record itself (R:
 // draw.Record decoded, or json.RawMessage to hand to the command as a file).
