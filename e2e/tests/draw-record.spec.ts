@@ -1,17 +1,11 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { organiser, confirmStart, skipReveal } from './helpers';
+import { drawTab } from './rounds';
 
 // Nothing stuck, nothing hidden: a round whose device is gone is abandoned from another device (the
 // server's grace is 2 s here, DRAW_ABANDON_GRACE), and a deleted raffle's draw stays public.
 
 const winnersList = (page: Page) => page.getByRole('list', { name: 'Vencedores' });
-
-async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`/gerenciar/${raffleId}`);
-  await page.getByRole('tab', { name: 'Sorteio' }).click();
-  return page;
-}
 
 test('a round whose device is closed mid-countdown is abandoned from a second device, and a new draw completes', async ({ browser }) => {
   // Two countdowns of 3 s, the grace of 2 s and three browser pages: more than the default 30 s on a

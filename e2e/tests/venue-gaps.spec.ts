@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser, skipReveal } from './helpers';
+import { abandonLostRound, drawTab } from './rounds';
 
 // What the room sees around the result: the reveal's headline names the ticket as large as the
 // name; a place whose winner is invalidated shows as waiting for a new draw (never why); a round
@@ -19,14 +20,6 @@ async function viewers(browser: Browser, code: string): Promise<{ phone: Page; t
   return { phone, tv, close: async () => void (await Promise.all([phoneContext.close(), tvContext.close()])) };
 }
 
-async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  await page.goto(`/gerenciar/${raffleId}`);
-  await page.getByRole('tab', { name: 'Sorteio' }).click();
-  return page;
-}
-
 test('the reveal names the ticket in the headline, and an invalidated place shows its gap on the viewers', async ({ browser }, info) => {
   test.setTimeout(90_000);
   const { context, seed } = await organiser(browser, 'lacuna');
@@ -34,7 +27,7 @@ test('the reveal names the ticket in the headline, and an invalidated place show
   await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis']);
   const { phone, tv, close } = await viewers(browser, raffle.code);
 
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   await confirmStart(manage);
   // The organiser's tab plays the same reveal: skipped there as it starts, so only the viewers animate.
   const organiserSkipped = skipReveal(manage);
@@ -94,20 +87,10 @@ test('a round abandoned by the organiser is told to the viewers, with the verifi
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
   const { phone, tv, close } = await viewers(browser, raffle.code);
 
-  const a = await drawTab(laptop, raffle.id);
-  await confirmStart(a);
-  await expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible();
-  // The device that started the round is gone with its seed: the round is stuck.
-  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
-  await laptop.close();
-
-  const other = await browser.newContext();
-  expect((await other.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
-  const b = await drawTab(other, raffle.id);
-  const abandon = b.getByRole('button', { name: 'Abandonar rodada' });
-  await expect(abandon).toBeVisible({ timeout: 15_000 });
-  await abandon.click();
-  await b.getByRole('dialog', { name: 'Abandonar rodada' }).getByRole('button', { name: 'Abandonar rodada' }).click();
+  // The room saw the round start before its device was lost.
+  const other = await abandonLostRound(browser, { laptop, email }, raffle.id, PHONE, () =>
+    expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible(),
+  );
 
   for (const page of [phone, tv]) {
     await expect(page.getByText('Rodada anulada pelo organizador')).toBeVisible({ timeout: 15_000 });

@@ -1,23 +1,16 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser } from './helpers';
+import { abandonLostRound, drawTab } from './rounds';
 
 // One show for the whole room: the organiser's tab plays the reveal the phones and the big screen
-// play, in step, and lists the winners only at its end ('Pular animação' skips to them); the
-// organiser's own full-screen show ('Apresentar') runs with no connection; the alternates come
-// after the winners under 'Suplentes'; a viewer who opens the page after a round was abandoned is
-// told so.
+// play, in step, and lists the winners (and says 'Sorteio realizado!') only at its end ('Pular
+// animação' skips to them); the organiser's own full-screen show ('Apresentar') runs with no
+// connection; the alternates come after the winners under 'Suplentes'; a viewer who opens the page
+// after a round was abandoned is told so.
 
 const PHONE = { width: 360, height: 740 };
 const TV = { width: 1280, height: 720 };
 const PEOPLE = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis', 'Edu Alves'];
-
-async function drawTab(context: BrowserContext, raffleId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  await page.goto(`/gerenciar/${raffleId}`);
-  await page.getByRole('tab', { name: 'Sorteio' }).click();
-  return page;
-}
 
 async function viewer(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, ...(viewport === PHONE ? { hasTouch: true, isMobile: true } : {}) });
@@ -39,7 +32,7 @@ test('organiser, phone and big screen see each reveal together; the organiser li
   const phone = await viewer(browser, `/sorteio/${raffle.code}`, PHONE);
   const tv = await viewer(browser, `/sorteio/${raffle.code}/telao`, TV);
   for (const page of [phone, tv]) await expect(page.getByText('Ao vivo')).toBeVisible();
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   const room = [manage, phone, tv];
 
   await confirmStart(manage);
@@ -49,12 +42,15 @@ test('organiser, phone and big screen see each reveal together; the organiser li
     await Promise.all(room.map((page) => expect(landed(page, label)).toBeVisible({ timeout: 20_000 })));
     await expect(manage.getByRole('list', { name: 'Vencedores', exact: true })).toHaveCount(0);
     await expect(manage.getByText('Sorteio concluído')).toHaveCount(0);
+    // Nor the toast: it would tell the organiser before the room.
+    await expect(manage.getByText('Sorteio realizado!')).toHaveCount(0);
     if (label === '1º Lugar') await manage.screenshot({ path: info.outputPath('organiser-reveal-360.png') });
   }
   // Then the alternate, under its own heading, on every screen.
   await Promise.all(room.map((page) => expect(landed(page, '1º suplente')).toBeVisible({ timeout: 10_000 })));
   await expect(show(phone).getByText('Suplentes', { exact: true }).first()).toBeVisible();
   await Promise.all(room.map((page) => expect(show(page).getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 10_000 })));
+  await expect(manage.getByText('Sorteio realizado!')).toBeVisible();
   const result = async (page: Page) => show(page).getByRole('list', { name: 'Vencedores do sorteio' }).getByRole('listitem').allTextContents();
   const revealed = await result(phone);
   expect(revealed).toHaveLength(2);
@@ -74,13 +70,14 @@ test("'Pular animação' takes the organiser to the list, by keyboard too", asyn
   const { context, seed } = await organiser(browser, 'pular');
   const raffle = await seed.createRaffle({ title: 'Rifa apressada', winners: 2, countdown: 0 });
   await seed.addPeople(raffle.id, PEOPLE);
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   await confirmStart(manage);
   const skip = show(manage).getByRole('button', { name: 'Pular animação' });
   await expect(skip).toBeVisible({ timeout: 20_000 });
   await skip.focus();
   await manage.keyboard.press('Enter');
   await expect(show(manage)).toBeHidden();
+  await expect(manage.getByText('Sorteio realizado!')).toBeVisible();
   await expect(manage.getByRole('list', { name: 'Vencedores', exact: true }).getByRole('listitem')).toHaveCount(2);
   await context.close();
 });
@@ -90,7 +87,7 @@ test("the organiser's 'Apresentar' show runs offline to 'Parabéns!', with the c
   const { context, seed } = await organiser(browser, 'apresentar');
   const raffle = await seed.createRaffle({ title: 'Rifa sem Wi-Fi', winners: 2, countdown: 3 });
   await seed.addPeople(raffle.id, PEOPLE);
-  const manage = await drawTab(context, raffle.id);
+  const manage = await drawTab(context, raffle.id, PHONE);
   await expect(manage.getByText('Participantes', { exact: true }).first()).toBeVisible();
   await expect(manage.getByRole('button', { name: 'Iniciar Sorteio' })).toBeEnabled();
   await context.setOffline(true);
@@ -129,18 +126,7 @@ test('a viewer who opens the page after a round was abandoned is told so', async
   const { context: laptop, seed, email } = await organiser(browser, 'tarde');
   const raffle = await seed.createRaffle({ title: 'Rifa anulada', winners: 1, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
-  const a = await drawTab(laptop, raffle.id);
-  await confirmStart(a);
-  await expect.poll(async () => (await (await laptop.request.get(`/api/sync/raffles/${raffle.id}/snapshot`)).json()).draws.length).toBe(1);
-  // The device that started the round is gone with its seed.
-  await laptop.close();
-  const other = await browser.newContext();
-  expect((await other.request.post('/api/auth/signin', { data: { email, password: 'segredo1' } })).status()).toBe(200);
-  const b = await drawTab(other, raffle.id);
-  const abandon = b.getByRole('button', { name: 'Abandonar rodada' });
-  await expect(abandon).toBeVisible({ timeout: 15_000 });
-  await abandon.click();
-  await b.getByRole('dialog', { name: 'Abandonar rodada' }).getByRole('button', { name: 'Abandonar rodada' }).click();
+  const other = await abandonLostRound(browser, { laptop, email }, raffle.id, PHONE);
   await expect.poll(async () => (await (await other.request.get(`/api/public/raffles/${raffle.code}`)).json()).abandoned_round?.id ?? null).not.toBeNull();
 
   const late = await viewer(browser, `/sorteio/${raffle.code}`, PHONE);

@@ -5,35 +5,23 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sorteio/sorteio/server/internal/vectortest"
 )
 
 // alternatesRecord writes the record of one case of the shared
 // alternates.json to a file.
 func alternatesRecord(t *testing.T, name string) string {
 	t.Helper()
-	raw, err := os.ReadFile("../../../sync/testdata/draw/alternates.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
-		Records []struct {
-			Name   string          `json:"name"`
-			Record json.RawMessage `json:"record"`
-		} `json:"records"`
+		Records []vectortest.Case[json.RawMessage] `json:"records"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	vectortest.Read(t, "draw/alternates.json", &f)
 	for _, c := range f.Records {
 		if c.Name == name {
-			path := filepath.Join(t.TempDir(), "registro.json")
-			if err := os.WriteFile(path, c.Record, 0o600); err != nil {
-				t.Fatal(err)
-			}
-			return path
+			return recordFile(t, c.Record)
 		}
 	}
 	t.Fatalf("no case %q", name)

@@ -5,9 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sorteio/sorteio/server/internal/vectortest"
 )
 
 // `sorteio verify` on the shared records with refused offline rounds
@@ -15,31 +16,16 @@ import (
 // each refused round with its reason's line and the winners the room saw;
 // every tampered one fails, naming its problem.
 func TestVerifyRefusedRounds(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/refused-rounds.json")
-	if err != nil {
-		t.Fatal(err)
+	type refusedCase struct {
+		vectortest.Case[json.RawMessage]
+		Refused []struct {
+			Problems []string `json:"problems"`
+		} `json:"refused"`
 	}
-	var file struct {
-		Cases []struct {
-			Name    string          `json:"name"`
-			Verdict string          `json:"verdict"`
-			Record  json.RawMessage `json:"record"`
-			Refused []struct {
-				Problems []string `json:"problems"`
-			} `json:"refused"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[refusedCase](t, "draw/refused-rounds.json") {
 		t.Run(c.Name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "registro.json")
-			if err := os.WriteFile(path, c.Record, 0o600); err != nil {
-				t.Fatal(err)
-			}
 			var out bytes.Buffer
-			err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out)
+			err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, c.Record)}, os.Getenv, &out, &out)
 			text := out.String()
 			if (err == nil) != (c.Verdict == "CONFERE") {
 				t.Fatalf("verdict %s, error %v:\n%s", c.Verdict, err, text)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sorteio/sorteio/server/internal/vectortest"
 	"github.com/sorteio/sorteio/sync/draw"
 )
 
@@ -58,6 +59,12 @@ func exportWith(t *testing.T, forge bool, title, forgedID string) string {
 		Winners []map[string]any `json:"winners"`
 	}{exp, []map[string]any{{"position": 1, "ticket_id": rec.Winners[0], "is_valid": false,
 		"invalidated_at": 1763700020000, "invalidation_reason": "Não compareceu"}}})
+	return recordFile(t, raw)
+}
+
+// recordFile writes an audit record where `sorteio verify` can read it.
+func recordFile(t *testing.T, raw []byte) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "registro.json")
 	if err := os.WriteFile(path, raw, 0o600); err != nil {
 		t.Fatal(err)
@@ -136,23 +143,13 @@ func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
 // The kind of an abandoned round was printed raw: a record could move the
 // cursor up, erase the verdict line and print 'CONFERE' over 'NÃO CONFERE'.
 func TestVerifyEscapesAbandonedKind(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/audit-export.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var exp map[string]any
-	if err := json.Unmarshal(raw, &exp); err != nil {
-		t.Fatal(err)
-	}
+	vectortest.Read(t, "draw/audit-export.json", &exp)
 	exp["abandoned"].([]any)[0].(map[string]any)["kind"] = "draw\x1b[2A\x1b[2K\r2. redraw, posições [2], 20 bilhetes (online): CONFERE\u2066"
 	exp["draws"].([]any)[1].(map[string]any)["client_seed"] = strings.Repeat("ab", 32) // the redraw no longer matches
-	path := filepath.Join(t.TempDir(), "registro.json")
 	forged, _ := json.Marshal(exp)
-	if err := os.WriteFile(path, forged, 0o600); err != nil {
-		t.Fatal(err)
-	}
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out); err == nil {
+	if err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, forged)}, os.Getenv, &out, &out); err == nil {
 		t.Fatalf("a forged record passed:\n%s", out.String())
 	}
 	for _, c := range out.String() {
@@ -169,29 +166,12 @@ func TestVerifyEscapesAbandonedKind(t *testing.T) {
 // as its own pool, recomputes on its own; the story of the rounds refuses
 // it, and the command fails (sync/testdata/draw/records-tampered.json).
 func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/records-tampered.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Cases []struct {
-			Name   string          `json:"name"`
-			Record json.RawMessage `json:"record"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[vectortest.Case[json.RawMessage]](t, "draw/records-tampered.json") {
 		if c.Name != "relabelled redraw" {
 			continue
 		}
-		path := filepath.Join(t.TempDir(), "registro.json")
-		if err := os.WriteFile(path, c.Record, 0o600); err != nil {
-			t.Fatal(err)
-		}
 		var out bytes.Buffer
-		err := run(context.Background(), []string{"sorteio", "verify", path}, os.Getenv, &out, &out)
+		err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, c.Record)}, os.Getenv, &out, &out)
 		if err == nil || !strings.Contains(out.String(), "2. draw, posições [2] (online): NÃO CONFERE\n   - Sorteio inicial depois de outro já concluído") {
 			t.Fatalf("err=%v\n%s", err, out.String())
 		}

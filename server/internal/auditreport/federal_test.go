@@ -3,32 +3,21 @@ package auditreport
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/sorteio/sorteio/server/internal/vectortest"
 	"github.com/sorteio/sorteio/sync/draw"
 )
 
 // `sorteio verify` on the shared Loteria Federal records: the genuine one
 // shows each step and points to Caixa's result; every tampered one fails.
 func TestVerifyFederalRecords(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/federal-records.json")
-	if err != nil {
-		t.Fatal(err)
+	type federalCase struct {
+		vectortest.Case[draw.Record]
+		Lines json.RawMessage `json:"lines"` // an object in the whole records' cases
 	}
-	var file struct {
-		Cases []struct {
-			Name    string          `json:"name"`
-			Verdict string          `json:"verdict"`
-			Lines   json.RawMessage `json:"lines"`
-			Record  draw.Record     `json:"record"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[federalCase](t, "draw/federal-records.json") {
 		if c.Record.Federal == nil {
 			continue // a whole record: TestVerifyCorrectedFederal
 		}
@@ -55,23 +44,13 @@ func TestVerifyFederalRecords(t *testing.T) {
 // round is shown as replaced with its time and its own lines, the
 // correction as the result in force, and every tampered record fails.
 func TestVerifyCorrectedFederal(t *testing.T) {
-	raw, err := os.ReadFile("../../../sync/testdata/draw/federal-records.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Cases []struct {
-			Name     string       `json:"name"`
-			Verdicts []string     `json:"verdicts"`
-			Lines    any          `json:"lines"`
-			Export   *draw.Export `json:"export"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
+	type correctedCase struct {
+		Name     string       `json:"name"`
+		Verdicts []string     `json:"verdicts"`
+		Export   *draw.Export `json:"export"`
 	}
 	seen := 0
-	for _, c := range file.Cases {
+	for _, c := range vectortest.Cases[correctedCase](t, "draw/federal-records.json") {
 		if c.Export == nil {
 			continue
 		}

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/Button'
 import { ButtonLink } from '@/components/ui/ButtonLink'
 import { errorField, errorText } from '@/components/ui/error-text'
 import { PrizeField, PrizeFieldset } from '@/components/ui/PrizeFields'
-import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
+import { AlternatesField, RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
 import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
@@ -89,54 +89,28 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
     }
   }
 
-  const clear = (field: Field) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+  // Each field's value, error and typing: what is typed clears the field's error.
+  const edit = (field: Field, value: string, set: (text: string) => void) => ({
+    value,
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      set(e.target.value)
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+    },
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <TextField
-        label="Título"
-        name="title"
-        required
-        maxLength={LIMITS.maxTitle}
-        placeholder="Ex.: Rifa de Natal da Escola"
-        value={title}
-        error={errors.title}
-        onChange={(e) => {
-          setTitle(e.target.value)
-          clear('title')
-        }}
-      />
+      <TextField label="Título" name="title" required maxLength={LIMITS.maxTitle} placeholder="Ex.: Rifa de Natal da Escola" {...edit('title', title, setTitle)} />
       <TextAreaField
         label="Descrição (opcional)"
         name="description"
         maxLength={LIMITS.maxDescription}
         placeholder="Prêmios, regras, data do sorteio..."
-        value={description}
-        error={errors.description}
-        onChange={(e) => {
-          setDescription(e.target.value)
-          clear('description')
-        }}
+        {...edit('description', description, setDescription)}
       />
       <RaffleTypeField value={type} onChange={setType} />
-      <RaffleNumberFields
-        winners={{
-          value: winners,
-          error: errors.winnersCount,
-          onChange: (e) => {
-            setWinners(e.target.value)
-            clear('winnersCount')
-          },
-        }}
-        countdown={{
-          value: countdown,
-          error: errors.countdownSeconds,
-          onChange: (e) => {
-            setCountdown(e.target.value)
-            clear('countdownSeconds')
-          },
-        }}
-      />
+      <RaffleNumberFields winners={edit('winnersCount', winners, setWinners)} countdown={edit('countdownSeconds', countdown, setCountdown)} />
       <PrizeFieldset>
         {prizePositions(wholeNumberOr(winners, DEFAULT_WINNERS)).map((position) => (
           <PrizeField
@@ -152,21 +126,7 @@ export function CreateRaffleForm({ userId }: { userId: string }) {
           />
         ))}
       </PrizeFieldset>
-      <TextField
-        label="Número de suplentes"
-        name="alternatesCount"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={LIMITS.maxAlternates}
-        hint="De 0 a 10. Sorteados na mesma rodada, depois dos vencedores, para substituir quem for invalidado."
-        value={alternates}
-        error={errors.alternatesCount}
-        onChange={(e) => {
-          setAlternates(e.target.value)
-          clear('alternatesCount')
-        }}
-      />
+      <AlternatesField {...edit('alternatesCount', alternates, setAlternates)} />
       <Switch
         label="Permitir que a mesma pessoa ganhe mais de uma vez"
         description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNREVEALED } from '@/db/apply-draw'
 import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
-import { finishRound, startDraw } from '@/db/draws'
+import { finishRound, invalidateWinner, startDraw } from '@/db/draws'
 import type { NewPerson } from '@/db/participants'
 import type { NewRaffle } from '@/db/raffles'
 import { db, type DrawRow, type RaffleRow } from '@/db/schema'
 import { OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, secondsLeft } from '@/features/manage-raffle/draw/draw-text'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
-import { ticketsById } from '@/db/ticket-reads'
+import { readTicketColumns, ticketsById } from '@/db/ticket-reads'
 
 beforeEach(resetDb)
 afterEach(() => {
@@ -80,15 +80,20 @@ describe('draw tab', () => {
     const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
     await waitFor(() => expect(start).toBeEnabled())
     await user.click(start)
+    // The clock stands still from here (timers still run): the reveal moves only when the test says.
+    vi.useFakeTimers({ toFake: ['Date'] })
     await user.click(await screen.findByRole('button', { name: 'Sortear agora' }))
-    expect(await screen.findByText('Sorteio realizado!')).toBeInTheDocument()
-    expect(screen.getByText('2 vencedores sorteados')).toBeInTheDocument()
-    // The room's reveal plays first, with the list held back; 'Pular animação' goes to the result.
+    // The room's reveal plays first, with the list and the toast held back; 'Pular animação' goes to the result.
     const show = await screen.findByRole('dialog', { name: 'Sorteio ao vivo' })
     expect(screen.queryByText('Sorteio concluído')).not.toBeInTheDocument()
     expect(screen.getByText('Os vencedores aparecem aqui ao fim da revelação.')).toBeInTheDocument()
+    vi.setSystemTime(Date.now() + 3500)
+    expect(await within(show).findAllByText('1º Lugar', { exact: true })).not.toHaveLength(0)
+    expect(screen.queryByText('Sorteio realizado!')).not.toBeInTheDocument()
     await user.click(within(show).getByRole('button', { name: 'Pular animação' }))
     expect(screen.queryByRole('dialog', { name: 'Sorteio ao vivo' })).not.toBeInTheDocument()
+    expect(await screen.findByText('Sorteio realizado!')).toBeInTheDocument()
+    expect(screen.getByText('2 vencedores sorteados')).toBeInTheDocument()
     expect(screen.getByText('Sorteio concluído')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Verificar sorteio' })).toHaveAttribute('href', `/sorteio/${raffle.code}/verificar`)
     const [op] = await completeOps()
@@ -138,10 +143,55 @@ describe('draw tab', () => {
     expect(screen.getByText(OFFLINE_DRAW_TEXT)).toBeInTheDocument()
     expect(screen.queryByText('Sorteio realizado!')).not.toBeInTheDocument()
     vi.setSystemTime(Date.now() + 1000)
-    expect(await screen.findByText('Sorteio realizado!', {}, { timeout: 4000 })).toBeInTheDocument()
+    // Drawn: the room's reveal of its one place (3 s of shuffle, 0.5 s to 'Parabéns!'), then the toast.
+    const show = await screen.findByRole('dialog', { name: 'Sorteio ao vivo' }, { timeout: 4000 })
+    vi.setSystemTime(Date.now() + 3200)
+    expect(await within(show).findAllByText('1º Lugar', { exact: true })).not.toHaveLength(0)
+    expect(screen.queryByText('Sorteio realizado!')).not.toBeInTheDocument()
+    vi.setSystemTime(Date.now() + 500)
+    expect(await within(show).findByRole('heading', { name: 'Parabéns!' })).toBeInTheDocument()
+    expect(await screen.findByText('Sorteio realizado!')).toBeInTheDocument()
     expect(screen.getByText('1 vencedor sorteado')).toBeInTheDocument()
-    await user.click(await screen.findByRole('button', { name: 'Pular animação' }))
+    await user.click(within(show).getByRole('button', { name: 'Fechar' }))
     expect(await screen.findByText(OFFLINE_DRAWN_TEXT)).toBeInTheDocument()
+  })
+
+  it("'Vencedor re-sorteado!' waits for the end of the redraw's reveal, as the room sees it", async () => {
+    const raffle = await raffleWith({ winnersCount: 2 })
+    const first = await startDraw(testUser.id, raffle.id, { offline: true })
+    await finishRound(testUser.id, first.id)
+    await invalidateWinner(testUser.id, raffle.id, `${first.id}:1`, null)
+    const { user } = await openDrawTab(raffle)
+    const place = await within(winnersCard()).findByRole('button', { name: 'Re-sortear' })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await user.click(place)
+    // Online, the round waits for the server; here the server's answer is written as a pull would.
+    const redrawRound = () => db.draws.filter((d) => d.kind === 'redraw').first()
+    await waitFor(async () => expect(await redrawRound()).toBeDefined())
+    const round = (await redrawRound())!
+    const won = new Set((await db.winners.toArray()).map((w) => w.ticketId))
+    const ticketId = (await readTicketColumns(raffle.id, db)).ids.find((id) => !won.has(id))!
+    // The tab's redraw resolves once it reads the new winner: seen here, so the toast it used to
+    // show at that moment would be on screen before the check below.
+    const read = db.winners.get.bind(db.winners)
+    let resolved = false
+    vi.spyOn(db.winners, 'get').mockImplementation((async (key: string) => {
+      const row = await read(key)
+      if (key === `${round.id}:1` && row) resolved = true
+      return row
+    }) as typeof db.winners.get)
+    await db.transaction('rw', db.draws, db.winners, async () => {
+      await db.draws.update(round.id, { state: 'completed', completedAt: Date.now() })
+      await db.winners.put({ id: `${round.id}:1`, raffleId: raffle.id, drawId: round.id, position: 1, ticketId, isValid: true, invalidatedAt: null, invalidationReason: null })
+    })
+    const show = await screen.findByRole('dialog', { name: 'Sorteio ao vivo' })
+    vi.setSystemTime(Date.now() + 3200)
+    expect(await within(show).findAllByText('1º Lugar', { exact: true })).not.toHaveLength(0)
+    await waitFor(() => expect(resolved).toBe(true))
+    await act(async () => {})
+    expect(screen.queryByText('Vencedor re-sorteado!')).not.toBeInTheDocument()
+    vi.setSystemTime(Date.now() + 500)
+    expect(await screen.findByText('Vencedor re-sorteado!')).toBeInTheDocument()
   })
 
   it('never shows more seconds than the countdown has', () => {

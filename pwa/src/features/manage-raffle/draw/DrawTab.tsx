@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { afterReveal } from '@/components/show/after-reveal'
 import { LiveShow } from '@/components/show/LiveShow'
 import { Button } from '@/components/ui/Button'
 import { useOnline, useOnlineGetter } from '@/sync/online'
@@ -8,7 +9,7 @@ import { Card } from '@/components/ui/Card'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { RESULT_MISMATCH_TEXT } from '@/db/draw-check'
 import { invalidateWinner, redraw } from '@/db/draws'
-import type { RaffleRow } from '@/db/schema'
+import type { DrawRow, RaffleRow } from '@/db/schema'
 import { OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT } from '@/features/manage-raffle/draw/draw-text'
 import { AbandonRound } from '@/features/manage-raffle/draw/AbandonRound'
 import { DrawStage } from '@/features/manage-raffle/draw/DrawStage'
@@ -20,6 +21,7 @@ import { WinnersList } from '@/features/manage-raffle/draw/WinnersList'
 import { Presenter } from '@/features/manage-raffle/draw/Presenter'
 import { presenterRound, resultFrame } from '@/features/manage-raffle/draw/organiser-show'
 import { useOrganiserShow } from '@/features/manage-raffle/draw/useOrganiserShow'
+import { RevealToasts } from '@/features/manage-raffle/draw/RevealToasts'
 import { promoteAlternate } from '@/db/promote'
 import { vacantPositions } from '@/lib/winners'
 import { placeLabel, prizeOf, shownPrizes, type Prize } from '@/protocol/prizes'
@@ -51,6 +53,8 @@ function Total({ label, value }: { label: string; value: number | undefined }) {
   )
 }
 
+const NO_ROUNDS: readonly DrawRow[] = []
+
 interface DrawTabProps {
   userId: string
   raffle: RaffleRow
@@ -67,7 +71,9 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const onRedraw = useCallback(
     async (position: number) => {
       // The redraw's mode is the connection's as it starts.
-      await redraw(userId, raffleId, position, { offline: !isOnline() })
+      const winner = await redraw(userId, raffleId, position, { offline: !isOnline() })
+      // 'Vencedor re-sorteado!' waits, as 'Sorteio realizado!' does, for the room's reveal to end.
+      await new Promise<void>((resolve) => afterReveal(raffleId, winner.drawId, resolve))
     },
     [userId, raffleId, isOnline],
   )
@@ -170,6 +176,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
           </>
         )}
       </Card>
+      <RevealToasts raffleId={raffleId} show={show.state} rounds={view?.rounds ?? NO_ROUNDS} offsetMs={show.offsetMs} />
       {presenting ? (
         <Presenter
           userId={userId}

@@ -64,7 +64,7 @@ export function Presenter({ userId, raffle, round, show, result, missing, ready,
     element?.focus()
     // The whole page, not this box: the start's confirmation opens above it, outside it.
     if (document.fullscreenEnabled) void document.documentElement.requestFullscreen().catch(() => {})
-    // The room sees the show, not the organiser's toasts ('Sorteio realizado!' comes before the reveal).
+    // The room sees the show, not the organiser's toasts (a participant added, a setting saved).
     document.documentElement.dataset.presenting = ''
     return () => {
       delete document.documentElement.dataset.presenting

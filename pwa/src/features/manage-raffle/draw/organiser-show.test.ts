@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DrawRow } from '@/db/schema'
-import { initialShow, nextShowState, resultFrame, sampleNames, type ShowInputs } from '@/features/manage-raffle/draw/organiser-show'
+import { announceAt, initialShow, nextShowState, resultFrame, sampleNames, type ShowInputs } from '@/features/manage-raffle/draw/organiser-show'
 
 const T = 1_763_900_000_000
 
@@ -90,6 +90,21 @@ describe("the organiser's reveal", () => {
     expect(nextShowState(initialShow, inputs([round('completed')])).plan).toBeNull()
     expect(resultFrame({ status: 'completed', prizes: [] }, inputs([round('completed')]))).toMatchObject({ kind: 'done' })
     expect(resultFrame({ status: 'pending', prizes: [] }, undefined)).toBeNull()
+  })
+
+  it("holds a result's toast until its reveal here ends, and no longer than that", () => {
+    const watching = nextShowState(initialShow, inputs([round('open')]))
+    // Not read yet, or read without its winners: the reveal is still to come.
+    expect(announceAt('r1', watching, [round('open')], 0)).toBeNull()
+    expect(announceAt('r1', watching, [round('completed')], 0)).toBeNull()
+    // Played: two places (3 s each, 2 s between) and one alternate (2 s, then 1.2 s), then 0.5 s to
+    // 'Parabéns!'; on this device's clock, 1.5 s behind the server's.
+    const drawn = nextShowState(watching, inputs([round('completed')]))
+    expect(announceAt('r1', drawn, [round('completed')], 1500)).toBe(T + 10_400 + 8000 + 3200 + 500 - 1500)
+    // Skipped or closed: at once.
+    expect(announceAt('r1', { ...drawn, plan: null }, [round('completed')], 0)).toBe(-Infinity)
+    // Completed before the tab saw it open: no reveal here, so at once, as before.
+    expect(announceAt('r1', initialShow, [round('completed')], 0)).toBe(-Infinity)
   })
 
   it('shuffles through at most 50 names spread over the list', () => {

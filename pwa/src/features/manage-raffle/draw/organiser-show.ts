@@ -6,7 +6,7 @@
 import type { DrawRow } from '@/db/schema'
 import type { AlternateDetails } from '@/db/draw-queries'
 import { prizeOf, type Prize } from '@/protocol/prizes'
-import type { OpenRound, RevealPlan, RevealWinner, ShowFrame } from '@/lib/reveal-timeline'
+import { revealDuration, type OpenRound, type RevealPlan, type RevealWinner, type ShowFrame } from '@/lib/reveal-timeline'
 import type { RaffleRow } from '@/db/schema'
 import type { WinnerView } from '@/features/manage-raffle/draw/WinnersList'
 
@@ -55,6 +55,22 @@ export function nextShowState(prev: ShowState, inputs: ShowInputs): ShowState {
   }
   if (watched === prev.watched && played === prev.played) return prev
   return { watched, played, plan }
+}
+
+/**
+ * When the toast of `roundId`'s result may show, on this device's clock (`offsetMs`: server minus
+ * local): at the end of its reveal here ('Parabéns!'); at once once that reveal was skipped or
+ * closed, or when the tab shows the round without a reveal (completed before the tab saw it open);
+ * null while the tab has not read the round's result yet.
+ */
+export function announceAt(roundId: string, show: ShowState, rounds: readonly DrawRow[], offsetMs: number): number | null {
+  const { plan } = show
+  if (plan?.roundId === roundId) return plan.startsAt + revealDuration(plan.winners.length, plan.alternates?.length ?? 0) - offsetMs
+  if (show.played.has(roundId)) return -Infinity
+  const round = rounds.find((r) => r.id === roundId)
+  if (round?.state !== 'completed') return null
+  // A round watched open is revealed once its winners are read (nextShowState).
+  return show.watched.has(roundId) ? null : -Infinity
 }
 
 /** At most `max` names spread over the list, for the shuffle (the public page gets 50 too). */

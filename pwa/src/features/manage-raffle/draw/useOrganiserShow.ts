@@ -1,13 +1,15 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { RaffleRow } from '@/db/schema'
 import type { RevealPlan } from '@/lib/reveal-timeline'
-import { initialShow, nextShowState, sampleNames } from '@/features/manage-raffle/draw/organiser-show'
+import { initialShow, nextShowState, sampleNames, type ShowState } from '@/features/manage-raffle/draw/organiser-show'
 import type { GroupIndex } from '@/features/manage-raffle/participants/participants-logic'
 import { useServerOffset, type DrawView } from '@/features/manage-raffle/draw/useDraw'
 
 export interface OrganiserShow {
   /** The reveal being played (or at 'Parabéns!'), until closed or skipped: the tab keeps its result until then. */
   plan: RevealPlan | null
+  /** The rounds watched and played, for the toasts held until their reveal ends (RevealToasts). */
+  state: ShowState
   /** Server time minus local time (ms); undefined until read (nothing is played on this device's clock). */
   offsetMs: number | undefined
   close(): void
@@ -31,5 +33,5 @@ export function useOrganiserShow(raffle: RaffleRow, view: DrawView | undefined, 
     if (next !== show) setShow(next)
   }
   const close = useCallback(() => setShow((s) => (s.plan ? { ...s, plan: null } : s)), [])
-  return { plan: show.plan, offsetMs: offset, close }
+  return { plan: show.plan, state: show, offsetMs: offset, close }
 }

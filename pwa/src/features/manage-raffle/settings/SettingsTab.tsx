@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
 import { errorField, errorText } from '@/components/ui/error-text'
 import { LockIcon } from '@/components/ui/icons'
-import { RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
+import { AlternatesField, RaffleNumberFields } from '@/components/ui/RaffleNumberFields'
 import { Switch } from '@/components/ui/Switch'
 import { TextAreaField } from '@/components/ui/TextAreaField'
 import { TextField } from '@/components/ui/TextField'
@@ -88,16 +88,7 @@ export function SettingsTab({ userId, raffle }: SettingsTabProps) {
         <TextAreaField label="Descrição" name="description" maxLength={LIMITS.maxDescription} {...description} />
         <RaffleNumberFields winners={winners} countdown={countdown} />
         <PrizeSettings raffle={raffle} save={save} onError={errorText} />
-        <TextField
-          label="Número de suplentes"
-          name="alternatesCount"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={LIMITS.maxAlternates}
-          hint="De 0 a 10. Sorteados na mesma rodada, depois dos vencedores, para substituir quem for invalidado."
-          {...alternates}
-        />
+        <AlternatesField {...alternates} />
         <Switch
           label="Permitir que a mesma pessoa ganhe mais de uma vez"
           description="Quando desligado, os outros bilhetes de quem já ganhou saem do sorteio."
