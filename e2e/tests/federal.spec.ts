@@ -44,6 +44,14 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   await expect(page.getByText('Sorteio atualizado')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('federal-settings-360.png'), fullPage: true });
 
+  // From now on a ticket the rule cannot read is refused as it is added, under its field.
+  await page.getByRole('tab', { name: 'Participantes' }).click();
+  await page.getByLabel('Nome').fill('Iara');
+  await page.getByLabel('Bilhete (opcional)').fill('1A');
+  await page.getByRole('button', { name: 'Adicionar participante' }).click();
+  await expect(page.getByText('O bilhete “1A” não é só algarismos: na Loteria Federal, cada bilhete precisa de um número só com algarismos.')).toBeVisible();
+  await expect(page.getByLabel('Nome')).toHaveValue('Iara');
+
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   const stage = page.getByTestId('federal-stage');
   await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);

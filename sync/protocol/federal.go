@@ -125,6 +125,33 @@ func CheckFederalSettings(r Raffle, pool []draw.Ticket) *Rejection {
 	return nil
 }
 
+// FederalAddNeeds says whether an add needs the raffle's ticket numbers
+// (State.HeldNumbers): its raffle draws by the Loteria Federal.
+func FederalAddNeeds(m Mutation, st State) bool {
+	_, ok := m.(ParticipantsAdd)
+	return ok && st.Raffle != nil && st.Raffle.IsFederal() && st.Raffle.Type == RaffleTickets && st.Raffle.Federal != nil
+}
+
+// checkFederalAdd refuses, whole, an add that would leave a Loteria Federal
+// raffle with a ticket its rule cannot read (draw.FederalAdded): the op is
+// refused like the settings that would allow it, with the ticket named, and
+// the device keeps it in 'Não enviados'.
+func checkFederalAdd(r Raffle, held []string, tickets []Ticket) *Rejection {
+	if !r.IsFederal() || r.Federal == nil {
+		return nil
+	}
+	added := make([]string, len(tickets))
+	for i, t := range tickets {
+		if t.TicketNumber != nil {
+			added[i] = *t.TicketNumber
+		}
+	}
+	if err := draw.FederalAdded(r.Federal.DrawRule(), held, added); err != nil {
+		return federalRejection(err)
+	}
+	return nil
+}
+
 func checkUpdate(m RaffleUpdate, st State) (Mutation, *Rejection) {
 	if rej := editable(st.Raffle); rej != nil {
 		return nil, rej

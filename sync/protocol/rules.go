@@ -22,6 +22,9 @@ type State struct {
 	// when a ticket comes without one). Ticket raffles only.
 	TakenNumbers  map[string]bool
 	HighestNumber string
+	// HeldNumbers is every ticket number of the raffle, loaded for an add
+	// to a raffle that draws by the Loteria Federal (checkFederalAdd).
+	HeldNumbers []string
 	// RemovedGroups holds the groups the op names that were removed after
 	// the op's base_seq: the device added to someone it did not know was gone.
 	RemovedGroups map[string]bool
@@ -156,6 +159,9 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 	}
 	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
 	if rej != nil {
+		return nil, rej
+	}
+	if rej := checkFederalAdd(*st.Raffle, st.HeldNumbers, numbered.Tickets); rej != nil {
 		return nil, rej
 	}
 	return ParticipantsAdd(numbered), nil

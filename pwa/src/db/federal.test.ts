@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { closeList, enterResult } from '@/db/federal'
 import { pendingOps } from '@/db/outbox'
-import { addPeople, type NewPerson } from '@/db/participants'
+import { addPeople, countTickets, type NewPerson } from '@/db/participants'
 import { createRaffle, getRaffle, updateRaffle } from '@/db/raffles'
 import type { FederalSettingsWire } from '@/protocol/wire'
 import { ANA, freshDb } from '@/sync/testing/helpers'
@@ -44,6 +44,21 @@ describe('Loteria Federal on the device', () => {
     await expect(updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: settings(Date.now() + HOUR) }, db)).rejects.toMatchObject({
       reason: 'federal_ticket_not_numeric',
     })
+  })
+
+  it('refuses, when added, a ticket its rule cannot read: nothing is written or queued', async () => {
+    const { db, raffleId } = await federalRaffle(['7', '366'])
+    const ops = (await pendingOps(db, ANA)).length
+    await expect(addPeople(ANA, raffleId, numbered('A12'), db)).rejects.toMatchObject({ reason: 'federal_ticket_not_numeric', field: 'ticketNumber' })
+    await expect(addPeople(ANA, raffleId, numbered('007'), db)).rejects.toMatchObject({
+      reason: 'federal_ticket_repeated',
+      message: 'Os bilhetes “7” e “007” são o mesmo número na Loteria Federal: deixe só um deles.',
+    })
+    await expect(addPeople(ANA, raffleId, numbered('123456'), db)).rejects.toMatchObject({ reason: 'federal_digits_short' })
+    expect((await pendingOps(db, ANA)).length).toBe(ops)
+    expect(await countTickets(raffleId, db)).toBe(2)
+    // A number the rule reads, and one left to the device, are added.
+    expect(await addPeople(ANA, raffleId, [...numbered('500'), { name: 'Sem número' }], db)).toBe(2)
   })
 
   it('closes the list, freezes it, and takes the result offline after the extraction', async () => {

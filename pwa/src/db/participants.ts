@@ -7,6 +7,7 @@ import { db as appDb, type ParticipantRow, type RaffleRow, type SorteioDB } from
 import { ticketAt } from '@/db/ticket-chunks'
 import { readTicketColumns } from '@/db/ticket-reads'
 import { putTicketBatches, readPeople, readSummary, removeGroupTickets, countPeople as storedPeople, countTickets as storedTickets } from '@/db/tickets'
+import { checkFederalAdd } from '@/protocol/federal-settings'
 import { checkEmail, checkName, checkPhone, checkTicketNumber, LIMITS, RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
 import type { TicketWire } from '@/protocol/wire'
@@ -93,7 +94,17 @@ async function pendingRaffle(userId: string, raffleId: string, database: Sorteio
  */
 async function writeTickets(userId: string, raffleId: string, given: TicketWire[], database: SorteioDB): Promise<TicketWire[]> {
   const raffle = await pendingRaffle(userId, raffleId, database)
-  const tickets = raffle.type === 'tickets' ? numberTickets(given, await ticketNumbersOf(raffleId, database)) : given
+  let tickets = given
+  if (raffle.type === 'tickets') {
+    const held = await ticketNumbersOf(raffleId, database)
+    tickets = numberTickets(given, held)
+    // A Loteria Federal raffle refuses a number its rule cannot read now, as the server would.
+    checkFederalAdd(
+      { type: raffle.type, draw_method: raffle.drawMethod, federal: raffle.federal ?? null },
+      held,
+      tickets.map((t) => t.ticket_number ?? null),
+    )
+  }
   const [summary, people] = await Promise.all([readSummary(database, raffleId), readPeople(database, raffleId)])
   const perPerson = new Map<string, number>()
   for (const t of tickets) perPerson.set(t.group_id, (perPerson.get(t.group_id) ?? people.get(t.group_id)?.tickets ?? 0) + 1)

@@ -3,7 +3,7 @@
 // extraction's time against the server's clock. Tested with the server against
 // sync/testdata/ops/federal-validation.json and federal-rules.json.
 import type { DrawTicket } from '@/protocol/draw'
-import { federal, RULE_FINAL } from '@/protocol/federal'
+import { federal, federalAdded, RULE_FINAL } from '@/protocol/federal'
 import { FederalError } from '@/protocol/federal-reasons'
 import { LIMITS, RuleError } from '@/protocol/rules'
 import type { DrawMethod, FederalSettingsWire, RaffleWire } from '@/protocol/wire'
@@ -61,6 +61,25 @@ export function checkFederalSettings(raffle: RaffleFields, pool: readonly DrawTi
   const f = raffle.federal
   if (!f) throw new RuleError('federal_settings_missing')
   withRule(() => federal({ kind: f.rule, digits: f.digits }, ZEROS, pool, 0, true))
+}
+
+/**
+ * The numbers an add brings to a raffle as it stands (sync/protocol checkFederalAdd): a raffle that
+ * draws by the Loteria Federal refuses the whole add when its rule cannot read one, naming it, under
+ * the ticket number's field. `held`: the raffle's numbers; `added`: the add's, once numbered.
+ */
+export function checkFederalAdd(raffle: RaffleFields, held: Iterable<string>, added: readonly (string | null)[]): void {
+  const f = raffle.federal
+  if (raffle.draw_method !== 'federal' || raffle.type !== 'tickets' || !f) return
+  try {
+    federalAdded(
+      { kind: f.rule, digits: f.digits },
+      held,
+      added.map((n) => n ?? ''),
+    )
+  } catch (e) {
+    throw e instanceof FederalError ? new RuleError(e.code, 'ticketNumber', e.message) : e
+  }
 }
 
 /**

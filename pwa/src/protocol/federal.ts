@@ -104,6 +104,42 @@ function ruleDigits(rule: FederalRule, byValue: readonly Valued[]): number {
   return k
 }
 
+/**
+ * The ticket numbers an add brings to a raffle that draws by the Loteria Federal, against the numbers
+ * it holds (sync/draw/federal_add.go FederalAdded): the list's own checks over the new tickets only,
+ * the first failure winning. Each new number all digits, in the add's order; none of the value of a
+ * held number or of one before it (the earlier one named first; of two held numbers of one value,
+ * kept from before the rule, the first by text); the highest new one within the rule's digits. Held
+ * numbers are not judged: the close refuses a list the rule cannot read. Throws a FederalError.
+ */
+export function federalAdded(rule: FederalRule, held: Iterable<string>, added: readonly string[]): void {
+  for (const n of added) if (!DIGITS.test(n)) throw new FederalError('federal_ticket_not_numeric', { numero: n })
+  const first = new Map<string, string>()
+  for (const n of held) {
+    if (!DIGITS.test(n)) continue
+    const v = valueOf(n)
+    const known = first.get(v)
+    if (known === undefined || n < known) first.set(v, n)
+  }
+  let top: string | null = null
+  for (const n of added) {
+    const v = valueOf(n)
+    const earlier = first.get(v)
+    if (earlier !== undefined) throw new FederalError('federal_ticket_repeated', { numero: earlier, outro: n })
+    first.set(v, n)
+    if (top === null || compareValues(valueOf(top), v) < 0) top = n
+  }
+  // Digits 0 reads as many digits as the highest number has, up to 5.
+  const reach = rule.kind === RULE_UNITS || rule.digits === 0 ? 5 : rule.digits
+  const needed = top === null ? 0 : valueOf(top).length
+  if (top !== null && needed > reach) {
+    throw new FederalError('federal_digits_short', { algarismos: String(reach), numero: top, necessarios: String(needed) })
+  }
+}
+
+/** The number a ticket stands for: its digits without leading zeros ("0366" is "366"). */
+const valueOf = (n: string) => n.replace(/^0+/, '') || '0'
+
 function formedNumber(kind: string, k: number, prizes: readonly string[]): [string, string] {
   if (kind === RULE_FINAL) {
     const formed = prizes[0]!.slice(5 - k)

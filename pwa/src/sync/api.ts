@@ -5,7 +5,7 @@
 import { ApiError, NetworkError, readJson, send, type FetchFn, type Sent } from '@/lib/api'
 import type { Timer } from '@/sync/clock'
 import { type ChangesPage, type FeedPage, type OpResult, type Snapshot } from '@/protocol/wire'
-import { rafflePath, snapshotPath } from '@/sync/paths'
+import { changesPath, snapshotPath } from '@/sync/paths'
 
 export interface SyncApi {
   /** body: a PushRequest as JSON (sync/push.ts pushBody). */
@@ -56,7 +56,7 @@ export function createSyncApi(fetchFn: FetchFn, timer: Timer, base = '', onServe
   return {
     push: (body, signal) => call('/api/sync/push', PUSH_TIMEOUT_MS, signal, body),
     feed: (after, signal) => call(`/api/sync/raffles?${q(after)}`, PULL_TIMEOUT_MS, signal),
-    changes: (id, after, signal) => call(`${rafflePath(id)}/changes?${q(after)}`, PULL_TIMEOUT_MS, signal),
+    changes: (id, after, signal) => call(changesPath(id, after), PULL_TIMEOUT_MS, signal),
     async snapshot(id, signal) {
       try {
         // Columns: a server that does not know the format answers objects, which local.ts reads too.

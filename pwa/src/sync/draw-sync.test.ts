@@ -18,6 +18,7 @@ import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, eventually, freshDb } from '@/sync/testing/helpers'
 import { fromHex, sha256Hex } from '@/lib/bytes'
 import type { OpType, WireOp } from '@/protocol/wire'
+import { SCHEMA_PARAM } from '@/sync/paths'
 
 // The mode a round declares at its start.
 const online = { offline: false }
@@ -311,7 +312,7 @@ describe('checking the result the server sent', () => {
       expect(served.wire.server_commitment).not.toBe(first)
       s.server.restore(s.raffleId, ANA)
       await pullAll(s.ctx)
-      expect(s.server.gets.at(-1)).toBe(`/api/sync/raffles/${s.raffleId}/snapshot?format=columns`)
+      expect(s.server.gets.at(-1)).toBe(`/api/sync/raffles/${s.raffleId}/snapshot?format=columns&${SCHEMA_PARAM}`)
       expect((await s.db.draws.get(r.id))!.serverCommitment).toBe(first)
     })
     expect(await s.db.draws.get(round.id)).toMatchObject({ state: 'completed', serverCommitment: first, resultCheck: 'pending' })

@@ -9,6 +9,7 @@ import { pushOutbox } from '@/sync/push'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, BRUNO, contextFor, freshDb } from '@/sync/testing/helpers'
 import type { OpType, WireOp } from '@/protocol/wire'
+import { SCHEMA_PARAM } from '@/sync/paths'
 
 const DEVICE = '0192f0c1-0000-7000-8000-0000000000d9'
 const RAFFLE = '0192f0c1-0000-7000-8000-00000000a001'
@@ -63,7 +64,7 @@ describe('pull', () => {
     remote(server, 'raffle.create', created())
     // New to this device: the raffle comes whole, in one snapshot, and the log only after it.
     await pullAll(ctx)
-    expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`])
+    expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns&${SCHEMA_PARAM}`])
     expect(await state(db)).toMatchObject({ headSeq: 1, cursor: btoa('1:1') })
     for (let i = 1; i <= 5; i++) remote(server, 'participants.add', { tickets: [ticket(i)] })
     server.pageSize = 2
@@ -79,9 +80,9 @@ describe('pull', () => {
     ctx.api = api
     await pullAll(ctx)
     expect(server.gets.filter((g) => g.includes('/changes'))).toEqual([
-      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:1'))}`,
-      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:3'))}`,
-      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:5'))}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:1'))}&${SCHEMA_PARAM}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:3'))}&${SCHEMA_PARAM}`,
+      `/api/sync/raffles/${RAFFLE}/changes?after=${encodeURIComponent(btoa('1:5'))}&${SCHEMA_PARAM}`,
     ])
     expect(await countTickets(RAFFLE, db)).toBe(5)
     expect(await state(db)).toMatchObject({ headSeq: 6, cursor: btoa('1:6') })
@@ -102,7 +103,7 @@ describe('pull', () => {
     remote(server, 'participants.remove_group', { group_id: ticket(1).group_id })
     remote(server, 'raffle.update', { title: 'Depois da compactação' })
     await pullAll(ctx)
-    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`)
+    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns&${SCHEMA_PARAM}`)
     expect((await getRaffle(ANA, RAFFLE, db))!.title).toBe('Depois da compactação')
     expect((await listTickets(RAFFLE, db)).map((t) => t.name)).toEqual(['Pessoa 2'])
     expect(await state(db)).toMatchObject({ headSeq: 4, cursor: btoa('2:4') })
@@ -120,7 +121,7 @@ describe('pull', () => {
     server.feedSeq.set(ANA, r.feedSeq)
     r.log.push({ seq: r.headSeq, op_id: '0192f0c1-0000-7000-8000-0000000000ee', type: 'raffle.archive', payload: {}, at: 1 })
     await pullAll(ctx)
-    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`)
+    expect(server.gets.at(-1)).toBe(`/api/sync/raffles/${RAFFLE}/snapshot?format=columns&${SCHEMA_PARAM}`)
     expect((await getRaffle(ANA, RAFFLE, db))!.status).toBe('in_progress')
   })
 

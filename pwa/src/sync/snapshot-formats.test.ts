@@ -12,6 +12,7 @@ import { columnsOfTickets } from '@/sync/testing/columns'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA, contextFor, freshDb } from '@/sync/testing/helpers'
 import { snapshotVectors, type VectorTicket } from '@/test/snapshot-vectors'
+import { SCHEMA_PARAM } from '@/sync/paths'
 
 const RAFFLE = '0192f0c1-0000-7000-8000-00000000a001'
 const raffle = (type: 'simple' | 'tickets') => ({
@@ -172,7 +173,7 @@ describe('a new device loads the raffle from the snapshot', () => {
       server.snapshotColumns = columns
       const db = freshDb()
       await pullAll(contextFor(db, server, ANA))
-      expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns`])
+      expect(server.gets.filter((g) => g.includes(RAFFLE))).toEqual([`/api/sync/raffles/${RAFFLE}/snapshot?format=columns&${SCHEMA_PARAM}`])
       expect((await readTicketColumns(RAFFLE, db)).ids).toEqual(tickets.map((t) => t.id).sort())
       expect(await db.syncState.get(RAFFLE)).toEqual({ raffleId: RAFFLE, cursor: btoa('1:2'), headSeq: 2 })
     })

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
@@ -75,7 +76,7 @@ func (r round) completeOffline(t *testing.T, pool []draw.Ticket, count int, dup 
 func (c *client) logged(t *testing.T, e *env, rid, typ string) []json.RawMessage {
 	t.Helper()
 	var page changesPage
-	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/changes", &page); s != 200 {
+	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/changes?"+schemaParam, &page); s != 200 {
 		t.Fatalf("changes: %d", s)
 	}
 	var out []json.RawMessage
@@ -86,6 +87,9 @@ func (c *client) logged(t *testing.T, e *env, rid, typ string) []json.RawMessage
 	}
 	return out
 }
+
+// schemaParam is what the PWA names in every pull: its schema version.
+var schemaParam = "schema=" + strconv.Itoa(protocol.SchemaVersion)
 
 // completion is the last logged draw.complete.
 func (c *client) completion(t *testing.T, e *env, rid string) protocol.DrawCompleted {
@@ -104,7 +108,7 @@ func (c *client) completion(t *testing.T, e *env, rid string) protocol.DrawCompl
 func (c *client) snapshot(t *testing.T, e *env, rid string) snapshotBody {
 	t.Helper()
 	var snap snapshotBody
-	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot", &snap); s != 200 {
+	if s := c.getJSON(t, e, "/api/sync/raffles/"+rid+"/snapshot?"+schemaParam, &snap); s != 200 {
 		t.Fatalf("snapshot: %d", s)
 	}
 	return snap

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/sorteio/sorteio/sync/protocol"
@@ -127,7 +128,9 @@ func (t *preloadTable) preloadLinks(name string, newDevice bool) (links string, 
 		state = "</api/public/raffles/" + code + ">; rel=preload; as=fetch; crossorigin"
 	}
 	if id, ok := manageRaffleID(segs); ok && newDevice {
-		state = "</api/sync/raffles/" + id + "/snapshot?format=" + protocol.SnapshotColumns + ">; rel=preload; as=fetch; crossorigin"
+		// The very URL the PWA asks for (pwa/src/sync/paths.ts), its schema version included.
+		state = "</api/sync/raffles/" + id + "/snapshot?format=" + protocol.SnapshotColumns + "&schema=" + strconv.Itoa(protocol.SchemaVersion) +
+			">; rel=preload; as=fetch; crossorigin"
 	}
 	return joinLinks(t.entry, sessionPreload, state, best), screen
 }

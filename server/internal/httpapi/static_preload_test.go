@@ -3,12 +3,14 @@ package httpapi_test
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // index.html for a client route names its own files, the session check and that route's scripts
@@ -72,7 +74,7 @@ func TestStaticPreloadLinks(t *testing.T) {
 		{name: "a signed-in browser without the app's database, on a raffle's screen, gets its snapshot after the session",
 			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc"}}, status: 200,
 			headers: map[string]string{"Vary": "Cookie"}, // a cache must not hand this header to another browser
-			after:   links([]string{entry + ", " + session + ", </api/sync/raffles/" + raffle + "/snapshot?format=columns>; rel=preload; as=fetch; crossorigin"})},
+			after:   links([]string{entry + ", " + session + ", </api/sync/raffles/" + raffle + "/snapshot?format=columns&schema=" + strconv.Itoa(protocol.SchemaVersion) + ">; rel=preload; as=fetch; crossorigin"})},
 		{name: "one with the database does not: its engine asks only for what it lacks",
 			req: request{method: "GET", path: "/gerenciar/" + raffle, headers: map[string]string{"Cookie": "sorteio_session=abc; sorteio_db=1"}}, status: 200,
 			after: links([]string{session}, "/api/sync/")},

@@ -120,13 +120,32 @@ func handleChanges(st SyncStore, now func() time.Time, log *slog.Logger) http.Ha
 			writeError(w, r, log, err)
 			return
 		}
-		if page.Refetch {
+		if page.Refetch || (olderThanFederal(r) && hasFederalDraw(page.Changes)) {
 			writeJSON(w, http.StatusOK, map[string]any{"refetch": true, "server_time": now().UnixMilli()})
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"changes": page.Changes, "cursor": page.Cursor.String(), "more": page.More,
 			"server_time": now().UnixMilli()})
 	})
+}
+
+// olderThanFederal says whether a pull comes from a device before the
+// Loteria Federal: the PWA names its schema version in every pull
+// (?schema=5), and versions before that name none.
+func olderThanFederal(r *http.Request) bool {
+	v, err := strconv.Atoi(r.URL.Query().Get("schema"))
+	return err != nil || v < protocol.FederalSchemaVersion
+}
+
+// hasFederalDraw says whether a page holds a Loteria Federal draw op: such a
+// device gets "refetch", and its snapshot leaves the open list out.
+func hasFederalDraw(changes []store.Change) bool {
+	for _, c := range changes {
+		if protocol.FederalDrawChange(c.Type, c.Payload) {
+			return true
+		}
+	}
+	return false
 }
 
 // handleSnapshot answers the raffle whole. A device that asks for
@@ -146,6 +165,9 @@ func handleSnapshot(st SyncStore, now func() time.Time, log *slog.Logger) http.H
 		}
 		head := snapshotHead{Raffle: snap.Raffle, HeadSeq: snap.HeadSeq, Draws: snap.Draws, Winners: snap.Winners, Cursor: snap.Cursor,
 			ServerTime: now().UnixMilli()}
+		if olderThanFederal(r) {
+			head.Draws = protocol.RoundsForOlder(head.Draws)
+		}
 		if r.URL.Query().Get("format") == protocol.SnapshotColumns {
 			writeJSON(w, http.StatusOK, struct {
 				snapshotHead

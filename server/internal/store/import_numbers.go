@@ -75,3 +75,17 @@ func (h *heldNumbers) added(tickets []protocol.Ticket) {
 		}
 	}
 }
+
+// heldNumberList is every ticket number the raffle holds: from an import's
+// numbers in memory when loadTicketNumbers has read them, else one read.
+func (db *DB) heldNumberList(ctx context.Context, tx *sql.Tx, raffleID string) ([]string, error) {
+	if h := heldNumbersOf(ctx); h != nil && h.loaded {
+		all := make([]string, 0, len(h.set))
+		for n := range h.set {
+			all = append(all, n)
+		}
+		return all, nil
+	}
+	_, all, err := db.ticketNumbers(ctx, tx, raffleID)
+	return all, err
+}

@@ -4,6 +4,8 @@
 // (sync/importfile) follow the same steps. A header file's rows: header.ts.
 import type { ImportChoice, ImportColumns } from '@/protocol/import/columns'
 import { isHeader } from '@/protocol/import/columns'
+import { federalAdded, type FederalRule } from '@/protocol/federal'
+import { FederalError } from '@/protocol/federal-reasons'
 import { planHeader, type RuleAnswers } from '@/protocol/import/header'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { checkName, LIMITS, RuleError, trimSpace } from '@/protocol/rules'
@@ -20,6 +22,8 @@ export interface ImportTarget {
   tickets: number
   highest: number
   taken?: string[]
+  /** The Loteria Federal's rule when the raffle draws by it: a number it cannot read refuses the file. */
+  federal?: FederalRule
 }
 
 /** A file's ticket number the raffle already holds. */
@@ -149,7 +153,26 @@ export function planImport(rows: SheetRow[], target: ImportTarget, choice: Impor
   if (tickets > LIMITS.maxTickets) throw new ImportError(importMessage.tooManyTickets(tickets, LIMITS.maxTickets))
   if (plan.grouped > 0) byPerson(plan, target.numbered)
   for (const i of plan.chosen) plan.numbers[i] = String(++highest).padStart(3, '0')
+  if (target.federal) federalNumbers(target.federal, target.taken ?? [], plan.numbers)
   return plan
+}
+
+/**
+ * A Loteria Federal raffle's file: refused whole, before the preview, when its rule cannot read a
+ * number the file names or the import gives (a bad row refuses a file, as everywhere in the import);
+ * the message names the number, as the server's refusal of the add would.
+ */
+function federalNumbers(rule: FederalRule, taken: readonly string[], numbers: readonly (string | null)[]): void {
+  try {
+    federalAdded(
+      rule,
+      taken,
+      numbers.map((n) => n ?? ''),
+    )
+  } catch (e) {
+    if (e instanceof FederalError) throw new ImportError(e.message)
+    throw e
+  }
 }
 
 /**

@@ -8,11 +8,12 @@ import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/m
 import type { ImportChoice } from '@/protocol/import/columns'
 import type { ImportTarget } from '@/protocol/import/rows'
 
-/** What the raffle holds now: the limits count it and numbering continues after its highest ticket. */
+/** What the raffle holds now: the limits count it and numbering continues after its highest ticket; a Loteria Federal raffle's rule reads the file's numbers. */
 export async function importTarget(raffle: RaffleRow): Promise<ImportTarget> {
   const [people, tickets, highest] = await Promise.all([countPeople(raffle.id), countTickets(raffle.id), highestTicketNumber(raffle.id, db)])
   const top = highest === null ? 0 : Number(highest)
-  return { numbered: raffle.type === 'tickets', people, tickets, highest: Number.isSafeInteger(top) ? top : 0 }
+  const federal = raffle.type === 'tickets' && raffle.drawMethod === 'federal' && raffle.federal ? { kind: raffle.federal.rule, digits: raffle.federal.digits } : undefined
+  return { numbered: raffle.type === 'tickets', people, tickets, highest: Number.isSafeInteger(top) ? top : 0, federal }
 }
 
 type Answer<T extends ImportResponse> = Extract<T, { ok: true }>
