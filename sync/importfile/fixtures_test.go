@@ -3,9 +3,11 @@ package importfile
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -133,6 +135,14 @@ func TestFixtures(t *testing.T) {
 					if w, _ := json.Marshal(skipped); string(g) != string(w) {
 						t.Fatalf("skipped\n got %s\nwant %s", g, w)
 					}
+				}
+				// The same rows as line and reason (the server's answer).
+				var lines []string
+				for _, r := range ref.SkippedRows {
+					lines = append(lines, fmt.Sprintf("Linha %d: %s", r.Line, r.Reason))
+				}
+				if !slices.Equal(lines, ref.Skipped) {
+					t.Fatalf("skipped rows %v, listed %v", ref.SkippedRows, ref.Skipped)
 				}
 				return
 			}

@@ -88,7 +88,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 	for _, r := range data[1:] {
 		raw := rowName(r, cols.Name)
 		if raw == "" {
-			p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: sem nome", r.Line))
+			p.skip(r.Line, "sem nome")
 			continue
 		}
 		name, err := nameRule(r.Line, raw)
@@ -112,7 +112,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 		if number != nil {
 			if taken[*number] {
 				if c.Clashes == ClashSkip {
-					p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: o bilhete %s já existe no sorteio", r.Line, *number))
+					p.skip(r.Line, fmt.Sprintf("o bilhete %s já existe no sorteio", *number))
 					continue
 				}
 				p.Clashes = append(p.Clashes, Clash{Line: r.Line, Number: *number})
@@ -226,4 +226,10 @@ func (p *Plan) ClashRefusal() error {
 	}
 	c := p.Clashes[0]
 	return refuse("Linha %d: o bilhete %s já existe neste sorteio (%d bilhete(s) do arquivo já existem): envie clashes=renumber para renumerar os bilhetes do arquivo ou clashes=skip para ignorar as linhas repetidas", c.Line, c.Number, len(p.Clashes))
+}
+
+// skip leaves out the row at line for reason, listed as 'Linha 14: sem nome'.
+func (p *Plan) skip(line int, reason string) {
+	p.Skipped = append(p.Skipped, fmt.Sprintf("Linha %d: %s", line, reason))
+	p.SkippedRows = append(p.SkippedRows, SkippedRow{Line: line, Reason: reason})
 }

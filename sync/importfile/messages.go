@@ -31,10 +31,12 @@ const (
 
 // Refusal is a file the import refuses; Message is for people (pt-BR).
 // Skipped lists the rows left out ('Linha 2: sem nome') when every row was:
-// the preview shows why rather than nothing.
+// the preview shows why rather than nothing. SkippedRows is the same rows as
+// line and reason (the server's answer lists them so).
 type Refusal struct {
-	Message string
-	Skipped []string
+	Message     string
+	Skipped     []string
+	SkippedRows []SkippedRow
 }
 
 func (r *Refusal) Error() string { return r.Message }

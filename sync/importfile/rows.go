@@ -56,12 +56,20 @@ type Plan struct {
 	Columns *Columns
 	// Grouped counts rows that joined an earlier row's person by their e-mail.
 	Grouped int
-	// Skipped, Warnings: 'Linha 14: sem nome', in file order.
-	Skipped  []string
-	Warnings []string
+	// Skipped, Warnings: 'Linha 14: sem nome', in file order. SkippedRows
+	// is Skipped as line and reason, for answers that list them apart.
+	Skipped     []string
+	SkippedRows []SkippedRow
+	Warnings    []string
 	// Clashes are the file's tickets the raffle holds (ClashAsk only).
 	Clashes []Clash
 	LeftOut []string
+}
+
+// SkippedRow is a row the plan left out: its line and why ('sem nome').
+type SkippedRow struct {
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
 }
 
 // Clash is a file's ticket number the raffle already holds.
@@ -195,7 +203,7 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 		return nil, err
 	}
 	if p.People == 0 {
-		return nil, &Refusal{Message: msgNoRows, Skipped: p.Skipped}
+		return nil, &Refusal{Message: msgNoRows, Skipped: p.Skipped, SkippedRows: p.SkippedRows}
 	}
 	if n := t.People + p.People; n > protocol.MaxPeople {
 		return nil, refuse("Total de participantes únicos excede o limite: o sorteio ficaria com %s. Máximo: %s", thousands(n), thousands(protocol.MaxPeople))

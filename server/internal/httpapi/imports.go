@@ -61,7 +61,7 @@ func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log 
 		}
 		var refusal *importfile.Refusal
 		if errors.As(err, &refusal) {
-			writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Message: refusal.Message})
+			writeRefusal(w, refusal)
 			return
 		}
 		if err != nil {
@@ -82,6 +82,30 @@ func handleImport(st ImportStore, perAccount Limiter, now func() time.Time, log 
 			"left_out": nonNil(read.Plan.LeftOut),
 			"message":  fmt.Sprintf("%d participante(s) importado(s)", read.Plan.People),
 		})
+	})
+}
+
+// listedSkipped is how many rows left out a refusal lists, as the PWA's
+// preview does; skipped_count says how many there were.
+const listedSkipped = 20
+
+// refusalBody is the 400 of a file the import refuses. When every row was
+// left out, it lists the first of them (line and reason) and counts them.
+type refusalBody struct {
+	errorBody
+	SkippedRows  []importfile.SkippedRow `json:"skipped_rows,omitempty"`
+	SkippedCount int                     `json:"skipped_count,omitempty"`
+}
+
+// writeRefusal answers a refused file: 400 invalid_input with the reader's
+// pt-BR message and the rows it left out, if any.
+func writeRefusal(w http.ResponseWriter, refusal *importfile.Refusal) {
+	status, _ := core.Describe(core.CodeInvalidInput)
+	rows := refusal.SkippedRows
+	writeJSON(w, status, refusalBody{
+		errorBody:    errorBody{Code: core.CodeInvalidInput, Message: refusal.Message},
+		SkippedRows:  rows[:min(len(rows), listedSkipped)],
+		SkippedCount: len(rows),
 	})
 }
 

@@ -78,6 +78,29 @@ func TestImportAPI(t *testing.T) {
 				t.Errorf("%s: %d %s, want 400 with %q", tc.file, status, body, tc.message)
 			}
 		}
+		// Every row left out: the first 20 listed by line and reason, and their count.
+		unnamed := "Nome,E-mail\n" + strings.Repeat(",sem.nome@exemplo.com\n", 25)
+		for _, tc := range []struct {
+			file        string
+			body        []byte
+			count       int
+			first, last importfile.SkippedRow
+		}{
+			{"no-rows.csv", fixture(t, "no-rows.csv"), 1, importfile.SkippedRow{Line: 2, Reason: "sem nome"}, importfile.SkippedRow{Line: 2, Reason: "sem nome"}},
+			{"sem-nomes.csv", []byte(unnamed), 25, importfile.SkippedRow{Line: 2, Reason: "sem nome"}, importfile.SkippedRow{Line: 21, Reason: "sem nome"}},
+		} {
+			status, body := importFile(t, e, c.cookie, rid, tc.file, tc.body)
+			var got struct {
+				Code, Message string
+				SkippedRows   []importfile.SkippedRow `json:"skipped_rows"`
+				SkippedCount  int                     `json:"skipped_count"`
+			}
+			_ = json.Unmarshal([]byte(body), &got)
+			if status != 400 || got.Code != "invalid_input" || got.Message != "Nenhum participante válido encontrado no arquivo" || got.SkippedCount != tc.count ||
+				len(got.SkippedRows) != min(tc.count, 20) || got.SkippedRows[0] != tc.first || got.SkippedRows[len(got.SkippedRows)-1] != tc.last {
+				t.Errorf("%s: %d %s, want 400 listing %d of %d rows left out", tc.file, status, body, min(tc.count, 20), tc.count)
+			}
+		}
 		if got := serverTickets(t, e, c, rid); strings.Join(got, ",") != strings.Join(before, ",") {
 			t.Fatalf("after refusals: %v", got)
 		}

@@ -60,8 +60,10 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 				newPeople++
 			}
 		}
+		// The log's JSON of the tickets is made on another core while they go in.
+		body := encodeAhead(m)
 		taken, err := db.addTickets(ctx, tx, st.Raffle.ID, m.Tickets, st.GroupTickets, newPeople, now)
-		return applied{payload: m, renumbered: m.Renumbered, refused: m.Refused}, rejectIf(taken, protocol.ReasonParticipantExists), err
+		return applied{payload: body, renumbered: m.Renumbered, refused: m.Refused}, rejectIf(taken, protocol.ReasonParticipantExists), err
 	case protocol.ParticipantsRemoveGroup:
 		return applied{payload: m}, nil, db.removeGroup(ctx, tx, st.Raffle.ID, m.GroupID, st.GroupTickets[m.GroupID])
 	case protocol.DrawStart, protocol.WinnerRedraw:
