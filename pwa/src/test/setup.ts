@@ -9,9 +9,10 @@ configure({ asyncUtilTimeout: 5000 })
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
-  // Sonner keeps toasts in a module-level store that would replay into the next test's Toaster.
-  toast.dismiss()
   cleanup()
+  // Sonner keeps toasts in a module-level store that would replay into the next test's Toaster;
+  // dismissed after the unmount, since a screen may show what it held as it closes (RevealToasts).
+  toast.dismiss()
   localStorage.clear()
 })
 
