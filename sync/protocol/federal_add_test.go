@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"testing"
 )
@@ -20,20 +18,7 @@ type federalAddCase struct {
 // An add to a Loteria Federal raffle, shared with the PWA: the whole op is
 // refused with the vectors' reason and filled message, or adds their numbers.
 func TestFederalAddVectors(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/ops/federal-add.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Cases []federalAddCase `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	if len(file.Cases) < 15 {
-		t.Fatalf("only %d cases read", len(file.Cases))
-	}
-	for _, c := range file.Cases {
+	for _, c := range readVectors[federalAddCase](t, "../testdata/ops/federal-add.json", 15) {
 		t.Run(c.Name, func(t *testing.T) {
 			r := c.Raffle
 			r.Status = StatusPending

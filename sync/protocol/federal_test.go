@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/sorteio/sorteio/sync/draw"
@@ -22,20 +20,7 @@ type federalRuleCase struct {
 // The Loteria Federal's rules over a raffle's state, shared with the PWA:
 // the reason and the filled message must be exactly the vectors'.
 func TestFederalRuleVectors(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/ops/federal-rules.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Cases []federalRuleCase `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	if len(file.Cases) < 15 {
-		t.Fatalf("only %d cases read", len(file.Cases))
-	}
-	for _, c := range file.Cases {
+	for _, c := range readVectors[federalRuleCase](t, "../testdata/ops/federal-rules.json", 15) {
 		t.Run(c.Name, func(t *testing.T) {
 			var got *Rejection
 			switch c.Check {

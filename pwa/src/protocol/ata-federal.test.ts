@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { ataFederal } from '@/protocol/ata-federal'
 import { fromBrasilia } from '@/protocol/federal-time'
 
+// The extraction of concurso 5732 with the 'Final do 1º prêmio' rule, as the organiser entered it.
+const CONCURSO_5732 = {
+  concurso: 5732,
+  extractionAt: fromBrasilia('2023-01-18', '19:00'),
+  rule: 'final-1-premio',
+  digits: 0,
+  prizes: ['50366', '33514', '45504', '94365', '51105'],
+} as const
+
 describe("the ata's Loteria Federal statement", () => {
   it('states the method, the concurso, the extraction, the rule and the numbers', () => {
     const ata = ataFederal({
-      concurso: 5732,
-      extractionAt: fromBrasilia('2023-01-18', '19:00'),
-      rule: 'final-1-premio',
-      digits: 0,
-      prizes: ['50366', '33514', '45504', '94365', '51105'],
+      ...CONCURSO_5732,
       lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
     })
     expect(ata).toEqual({
@@ -26,11 +31,7 @@ describe("the ata's Loteria Federal statement", () => {
 
   it('lists each result a correction replaced, with its time and numbers', () => {
     const ata = ataFederal({
-      concurso: 5732,
-      extractionAt: fromBrasilia('2023-01-18', '19:00'),
-      rule: 'final-1-premio',
-      digits: 0,
-      prizes: ['50366', '33514', '45504', '94365', '51105'],
+      ...CONCURSO_5732,
       replaced: [{ at: fromBrasilia('2023-01-18', '19:42'), prizes: ['50512', '33514', '45504', '94365', '51105'] }],
     })
     expect(ata?.replaced).toEqual([
