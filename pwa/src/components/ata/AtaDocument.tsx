@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AtaFederalSection } from '@/components/ata/AtaFederalSection'
 import { QrCode } from '@/components/qr/QrCode'
 import type { Ata, AtaHolder, AtaPosition, AtaRound, AtaTime } from '@/protocol/ata'
+import { ataVerifyText } from '@/protocol/method-text'
 
 type DrawnAta = Extract<Ata, { status: 'drawn' }>
 
@@ -165,9 +166,7 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
         <QrCode text={ata.verifyUrl} label={`QR code da página de verificação: ${ata.verifyUrl}`} className="size-36 shrink-0" />
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">Verificação</h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Qualquer pessoa pode refazer este sorteio e conferir os vencedores a partir das sementes e da lista de bilhetes publicadas, na página:
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{ataVerifyText(ata.federal != null)}</p>
           <p className="mt-1 font-mono text-sm break-all text-brand-800 print:text-black">{ata.verifyUrl}</p>
         </div>
       </section>

@@ -7,6 +7,7 @@ import { jsPDF } from 'jspdf'
 import { loadQrMatrix, QR_QUIET_ZONE } from '@/components/qr/qr-path'
 import type { Ata, AtaHolder, AtaTime } from '@/protocol/ata'
 import type { AtaFederal } from '@/protocol/ata-federal'
+import { ataVerifyText } from '@/protocol/method-text'
 import regularUrl from '@/components/ata/fonts/DejaVuSans-latin.ttf?inline'
 import boldUrl from '@/components/ata/fonts/DejaVuSans-Bold-latin.ttf?inline'
 
@@ -134,10 +135,7 @@ async function verification(w: Writer, ata: DrawnAta) {
   w.doc.setFont(FONT, 'normal')
   w.doc.setFontSize(10)
   w.doc.setTextColor(15)
-  const intro = w.doc.splitTextToSize(
-    'Qualquer pessoa pode refazer este sorteio e conferir os vencedores a partir das sementes e da lista de bilhetes publicadas, na página:',
-    WIDTH - side - 4,
-  ) as string[]
+  const intro = w.doc.splitTextToSize(ataVerifyText(ata.federal != null), WIDTH - side - 4) as string[]
   let y = top + 6
   for (const line of intro) {
     w.doc.text(line, textX, y)

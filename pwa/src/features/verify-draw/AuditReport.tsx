@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { Card } from '@/components/ui/Card'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { prizeOf } from '@/protocol/prizes'
+import { verifiedText } from '@/protocol/method-text'
 import { orderWinners } from '@/lib/winners'
 import { ticketsById, type AuditAbandoned, type AuditExport, type AuditRound } from '@/features/verify-draw/audit-record'
 import { AbandonedCard } from '@/features/verify-draw/AbandonedCard'
@@ -61,7 +62,7 @@ function Verdict({ state, record }: { state: VerificationState; record: AuditExp
           ? 'O registro não corresponde ao que este navegador recalculou. Veja abaixo o que não confere.'
           : record.draws.length === 0
             ? 'Nenhuma rodada valeu: não há vencedores. As rodadas recusadas abaixo conferem com o que o aparelho declarou.'
-            : 'Os vencedores de todas as rodadas foram recalculados neste navegador, a partir das sementes e da lista de bilhetes publicadas, e são os mesmos do registro.'}
+            : verifiedText(record.draws.some((r) => r.federal))}
       </p>
       {record.refused.length > 0 && <p className="text-sm text-slate-700">{refusedSummary(record.refused.length)}</p>}
       {check.problems.length > 0 && (

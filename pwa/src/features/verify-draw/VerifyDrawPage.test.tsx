@@ -59,6 +59,21 @@ describe('/sorteio/{code}/verificar', () => {
     expect(screen.getAllByText('Confere').length).toBeGreaterThan(0)
   })
 
+  it("says a Loteria Federal record is recomputed from the extraction's prizes, not from seeds", async () => {
+    const { readFileSync } = await import('node:fs')
+    const { resolve } = await import('node:path')
+    const shared = JSON.parse(readFileSync(resolve(__dirname, '../../../../sync/testdata/draw/federal-records.json'), 'utf8')) as {
+      cases: Array<{ name: string; export?: unknown }>
+    }
+    const corrected = shared.cases.find((c) => c.name === 'corrected')!.export
+    stubFetch(async () => jsonResponse(200, JSON.stringify(corrected)))
+    await openVerify('f3d5ab')
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    expect(screen.getByText(/^Os vencedores são calculados pela regra da Loteria Federal fixada antes da extração \(algoritmo público loteria-federal-v1\)/)).toBeInTheDocument()
+    expect(screen.queryByText(/semente aleatória/)).not.toBeInTheDocument()
+    expect(verdict()).toHaveTextContent('a partir dos prêmios da Loteria Federal e da lista de bilhetes publicados')
+  })
+
   it('fetches the public record of the upper-cased code, recomputes it and says it matches', async () => {
     const fetchMock = stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()
@@ -66,6 +81,8 @@ describe('/sorteio/{code}/verificar', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/public/raffles/K7P2QX/audit', expect.objectContaining({ method: 'GET' }))
     expect(verdict()).toHaveTextContent('Atenção: 1 rodada foi OFFLINE, com a semente escolhida somente pelo dispositivo do organizador.')
     expect(screen.getByText(/Rifa da festa/)).toBeInTheDocument()
+    expect(screen.getByText(/^Os vencedores são calculados pelo algoritmo público sorteio-v1, a partir de uma semente aleatória/)).toBeInTheDocument()
+    expect(verdict()).toHaveTextContent('a partir das sementes e da lista de bilhetes publicadas')
 
     const first = round(/2ª rodada: sorteio \(1º, 2º e 3º lugares\)/)
     const [r1] = fixture.draws

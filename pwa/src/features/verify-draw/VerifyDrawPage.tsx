@@ -7,6 +7,7 @@ import { RefreshIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Spinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
+import { verifyIntro } from '@/protocol/method-text'
 import { AuditReport } from '@/features/verify-draw/AuditReport'
 import { useAuditRecord } from '@/features/verify-draw/useAuditRecord'
 
@@ -28,8 +29,9 @@ export default function VerifyDrawPage() {
           {state.status === 'ready' && state.record.raffle.title && ` · ${state.record.raffle.title}`}
         </p>
         <p className="mt-3 text-sm text-slate-600">
-          Os vencedores são calculados pelo algoritmo público sorteio-v1, a partir de uma semente aleatória e da lista de bilhetes. Esta página refaz a conta no seu navegador, sem
-          depender do servidor para dizer se confere.
+          {/* The method is known once the record is read: until then, only what the page does. */}
+          {state.status === 'ready' && `${verifyIntro(state.record.draws.some((r) => r.federal))} `}
+          Esta página refaz a conta no seu navegador, sem depender do servidor para dizer se confere.
         </p>
       </div>
 
