@@ -26,17 +26,12 @@ export const OP_TYPES = [
 
 export type OpType = (typeof OP_TYPES)[number]
 
-export type DrawOpType = Extract<OpType, 'draw.start' | 'winner.redraw' | 'draw.complete' | 'winner.invalidate' | 'draw.abandon' | 'winner.promote' | 'draw.correct'>
+/** The ops of a round: its start, completion, correction and abandon, and a winner's changes. */
+export type DrawOpType = Extract<OpType, `draw.${string}` | `winner.${string}`>
 
-export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>([
-  'draw.start',
-  'winner.redraw',
-  'draw.complete',
-  'winner.invalidate',
-  'draw.abandon',
-  'winner.promote',
-  'draw.correct',
-])
+const isDrawOp = (type: OpType): type is DrawOpType => type.startsWith('draw.') || type.startsWith('winner.')
+
+export const DRAW_OP_TYPES: ReadonlySet<string> = new Set<DrawOpType>(OP_TYPES.filter(isDrawOp))
 
 /** The op types this version can apply; a pulled page with any other is replaced by a snapshot. */
 export const KNOWN_OP_TYPES: ReadonlySet<string> = new Set<OpType>(OP_TYPES)
