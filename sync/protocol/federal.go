@@ -134,13 +134,14 @@ func FederalAddNeeds(m Mutation, st State) bool {
 
 // FederalAddNeedsHeld says whether one of an add's numbers is not above
 // bound, the raffle's number bound: every held all-digit number is at or
-// under it by value, so a number above it repeats none. Numbers added after
-// the highest, as the app fills them in, need no read of a list that grows
-// with every push.
+// under it by value, so a number above it repeats none, and neither does one
+// the server fills in after the highest (a ticket without a number). Numbers
+// added after the highest, as the app fills them in, need no read of a list
+// that grows with every push.
 func FederalAddNeedsHeld(m Mutation, bound string) bool {
 	add, _ := m.(ParticipantsAdd)
 	for _, t := range add.Tickets {
-		if t.TicketNumber == nil || !NumberAbove(bound, *t.TicketNumber) {
+		if t.TicketNumber != nil && !NumberAbove(bound, *t.TicketNumber) {
 			return true
 		}
 	}
