@@ -132,6 +132,22 @@ func FederalAddNeeds(m Mutation, st State) bool {
 	return ok && st.Raffle != nil && st.Raffle.IsFederal() && st.Raffle.Type == RaffleTickets && st.Raffle.Federal != nil
 }
 
+// FederalAddNeedsHeld says whether one of an add's numbers is not above
+// bound, the raffle's number bound: every held all-digit number is at or
+// under it by value, so a number above it repeats none, and neither does one
+// the server fills in after the highest (a ticket without a number). Numbers
+// added after the highest, as the app fills them in, need no read of a list
+// that grows with every push.
+func FederalAddNeedsHeld(m Mutation, bound string) bool {
+	add, _ := m.(ParticipantsAdd)
+	for _, t := range add.Tickets {
+		if t.TicketNumber != nil && !NumberAbove(bound, *t.TicketNumber) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkFederalAdd refuses, whole, an add that would leave a Loteria Federal
 // raffle with a ticket its rule cannot read (draw.FederalAdded): the op is
 // refused like the settings that would allow it, with the ticket named, and

@@ -39,30 +39,26 @@ type DrawCorrected struct {
 // Round returns the new round as the rules and snapshots see it.
 func (c DrawCorrected) Round(raffleID string) Round {
 	comp := c.Completion
-	rd := Round{DrawStarted: c.DrawStarted, Completion: &comp, RaffleID: raffleID, Replaces: c.Replaces}
-	return rd
+	return Round{DrawStarted: c.DrawStarted, Completion: &comp, RaffleID: raffleID, Replaces: c.Replaces}
 }
 
-// decodeDrawCorrect reads draw.correct: two round ids, the prizes and the
-// winners, checked as the first entry's are.
+// decodeDrawCorrect reads draw.correct: a Loteria Federal completion
+// (decodeDrawComplete, so the draw id, prizes and winners are checked as the
+// first entry's are) naming the round it replaces.
 func decodeDrawCorrect(p gjson.Result) (Mutation, *Rejection) {
-	var m DrawCorrect
-	var ok bool
-	if m.DrawID, ok = drawIDField(p); !ok {
-		return nil, Reject(ReasonInvalidPayload)
-	}
 	r := p.Get("replaces")
-	if r.Type != gjson.String || !IsUUID(r.Str) || r.Str == m.DrawID {
+	if !p.Get("prizes").Exists() || r.Type != gjson.String || !IsUUID(r.Str) {
 		return nil, Reject(ReasonInvalidPayload)
 	}
-	m.Replaces = r.Str
-	res, rej := decodeFederalResult(p, DrawComplete{DrawID: m.DrawID})
+	res, rej := decodeDrawComplete(p)
 	if rej != nil {
 		return nil, rej
 	}
 	dc := res.(DrawComplete)
-	m.Prizes, m.Winners = dc.Prizes, dc.Winners
-	return m, nil
+	if dc.DrawID == r.Str {
+		return nil, Reject(ReasonInvalidPayload)
+	}
+	return DrawCorrect{DrawID: dc.DrawID, Replaces: r.Str, Prizes: dc.Prizes, Winners: dc.Winners}, nil
 }
 
 // checkCorrect lets the owner replace the raffle's result in force: the

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { normalizeEmail, participantEmail } from '@/protocol/email'
 import { checkEmail } from '@/protocol/rules'
 
 // The vectors the Go server is tested with (sync/protocol, and through push on both databases).
-const file = resolve(__dirname, '../../../sync/testdata/text/emails.json')
 type Vector = { name: string; input: string; output?: string; fault?: string; participant?: string }
-const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Vector[] }).cases
+const vectors = readCases<Vector>('text/emails.json')
 
 describe('the e-mail rule (shared vectors)', () => {
   it('reads the whole file', () => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { checkFederalAdd } from '@/protocol/federal-settings'
 import { RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
@@ -17,8 +16,7 @@ interface Case {
   numbers: string[] | null
 }
 
-const file = resolve(__dirname, '../../../sync/testdata/ops/federal-add.json')
-const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
+const cases = readCases<Case>('ops/federal-add.json')
 
 function outcome(c: Case): { reason: string; message: string } | string[] {
   try {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { canonical, type DrawTicket } from '@/protocol/draw'
 import { checkFederalSettings, checkFederalTime } from '@/protocol/federal-settings'
 import { RuleError } from '@/protocol/rules'
@@ -18,8 +17,7 @@ interface Case {
   want: { reason: string; message: string } | null
 }
 
-const file = resolve(__dirname, '../../../sync/testdata/ops/federal-rules.json')
-const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
+const cases = readCases<Case>('ops/federal-rules.json')
 
 function outcome(c: Case): { reason: string; message: string } | null {
   try {

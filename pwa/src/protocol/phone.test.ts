@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { formatPhone, normalizePhone, participantPhone } from '@/protocol/phone'
 import { checkPhone } from '@/protocol/rules'
 
 // The vectors the Go server is tested with (sync/protocol/phone_test.go).
-const file = resolve(__dirname, '../../../sync/testdata/text/phones.json')
 type Vector = { name: string; input: string; output?: string; display?: string; fault?: string; participant?: string }
-const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Vector[] }).cases
+const vectors = readCases<Vector>('text/phones.json')
 
 describe('the phone rule (shared vectors)', () => {
   it('reads the whole file', () => {

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { cleanLine, cleanMultiline } from '@/protocol/text'
 
 // The vectors the Go server is tested with (sync/protocol and through push on both databases).
-const file = resolve(__dirname, '../../../sync/testdata/text/vectors.json')
 type Vector = { name: string; kind: 'line' | 'multiline'; input: string; output?: string; reason?: string }
-const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Vector[] }).cases
+const vectors = readCases<Vector>('text/vectors.json')
 
 describe('the text rule (shared vectors)', () => {
   it('reads the whole file', () => {

@@ -60,8 +60,13 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, userID string, m protocol.M
 				newPeople++
 			}
 		}
-		// The log's JSON of the tickets is made on another core while they go in.
-		body := encodeAhead(m)
+		// A large op's log JSON is made on another core while its tickets go
+		// in; a phone's few tickets are encoded in line (a goroutine saves
+		// nothing there).
+		var body any = m
+		if len(m.Tickets) >= aheadTickets {
+			body = encodeAhead(m)
+		}
 		taken, err := db.addTickets(ctx, tx, st.Raffle.ID, m.Tickets, st.GroupTickets, newPeople, now)
 		return applied{payload: body, renumbered: m.Renumbered, refused: m.Refused}, rejectIf(taken, protocol.ReasonParticipantExists), err
 	case protocol.ParticipantsRemoveGroup:

@@ -89,3 +89,18 @@ func (db *DB) heldNumberList(ctx context.Context, tx *sql.Tx, raffleID string) (
 	_, all, err := db.ticketNumbers(ctx, tx, raffleID)
 	return all, err
 }
+
+// loadHeldNumbers reads the numbers a Loteria Federal add is checked against
+// by value (State.HeldNumbers), unless every new number is above the raffle's
+// number bound: then none can repeat a held one.
+func (db *DB) loadHeldNumbers(ctx context.Context, tx *sql.Tx, raffleID string, m protocol.Mutation, st *protocol.State) error {
+	if !protocol.FederalAddNeeds(m, *st) {
+		return nil
+	}
+	bound, err := db.numberBound(ctx, tx, raffleID)
+	if err != nil || !protocol.FederalAddNeedsHeld(m, bound) {
+		return err
+	}
+	st.HeldNumbers, err = db.heldNumberList(ctx, tx, raffleID)
+	return err
+}

@@ -154,6 +154,10 @@ type aheadJSON struct {
 	err  error
 }
 
+// aheadTickets is the size of an add whose JSON is worth encoding ahead:
+// an import's or a large push's ops, not a phone's one-person adds.
+const aheadTickets = 256
+
 // encodeAhead starts encoding v for the log, so the JSON of an op's 5,000
 // tickets (about 6 % of an import's CPU) is made while the database writes
 // them. v must not change until logChange has it.

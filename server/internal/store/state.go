@@ -53,11 +53,8 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID string, op proto
 			return st, err
 		}
 	}
-	if protocol.FederalAddNeeds(m, st) {
-		// A Loteria Federal raffle's new numbers are checked by value against every one it holds.
-		if st.HeldNumbers, err = db.heldNumberList(ctx, tx, raffleID); err != nil {
-			return st, err
-		}
+	if err = db.loadHeldNumbers(ctx, tx, raffleID, m, &st); err != nil {
+		return st, err
 	}
 	if protocol.IsDrawOp(m) {
 		err = db.loadDrawState(ctx, tx, raffleID, m, &st)

@@ -91,9 +91,11 @@ describe('ataPdf', () => {
       'Testemunha',
       `Semente do servidor: ${'e'.repeat(64)}`,
       'Realizado em: 26/11/2026, 10:00:04 (Brasília) · 26/11/2026, 13:00:04 UTC',
+      'conferir os vencedores a partir das sementes e da lista de bilhetes publicadas, na página:',
     ]) {
       expect(text).toContain(line)
     }
+    expect(text).not.toContain('prêmios da Loteria Federal')
   })
 
   it('states a Loteria Federal draw: method, concurso, rule, the five numbers and each step', async () => {
@@ -118,8 +120,11 @@ describe('ataPdf', () => {
       '5º prêmio: 51105',
       '1º lugar: 1º prêmio 50366 » final 366 » bilhete 366',
       'resultado do concurso 5732 publicado pela Caixa',
+      // The line above the address says what a federal draw is recomputed from, not seeds.
+      'conferir os vencedores a partir dos prêmios da Loteria Federal e da lista de bilhetes publicados, na página:',
     ]) {
       expect(text).toContain(line)
     }
+    expect(text).not.toContain('a partir das sementes')
   })
 })

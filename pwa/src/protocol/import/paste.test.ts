@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCases } from '@/test/vectors'
 import { isPastedList, readPastedList } from '@/protocol/import/paste'
 
-const file = resolve(__dirname, '../../../../sync/testdata/import/pasted-lists.json')
 type Vector = { name: string; input: string; people?: { name: string; quantity: number }[]; error?: string }
-const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Vector[] }).cases
+const vectors = readCases<Vector>('import/pasted-lists.json')
 
 describe('pasted lists (shared cases)', () => {
   it('reads the whole file', () => {
