@@ -26,10 +26,11 @@ func read(t *testing.T, path string) string {
 	return string(b)
 }
 
-// docFiles returns README.md and the pages under docs/ (not the dated history in docs/bench).
+// docFiles returns README.md, the pages under docs/ and the list of benches beside the dated
+// history in docs/bench (the history keeps the names of its day).
 func docFiles(t *testing.T) []string {
 	t.Helper()
-	docs := []string{"README.md"}
+	docs := []string{"README.md", "docs/bench/README.md"}
 	entries, err := os.ReadDir(filepath.Join(root, "docs"))
 	if err != nil {
 		t.Fatal(err)
