@@ -1,27 +1,17 @@
 package draw
 
-import (
-	"encoding/json"
-	"os"
-	"testing"
-)
+import "testing"
 
 // Numbers by value, shared with the PWA's compareDigitValues and digitValue
 // (pwa/src/lib/ticket-numbers.ts).
 func TestNumberValueVectors(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/tickets/numbers.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Values []struct {
 			A, B, Value string
 			Want        int
 		}
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readTestdata(t, "tickets/numbers.json", &file)
 	if len(file.Values) < 5 {
 		t.Fatalf("only %d cases", len(file.Values))
 	}
