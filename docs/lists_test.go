@@ -1,6 +1,7 @@
 // Package docs_test checks the lists the documentation keeps of what the code holds: the fuzz
-// targets, the make targets, the server's environment variables and its Go packages. A target or a variable added
-// to the code without its line in the docs, or one the docs still name after it went, fails here.
+// targets, the make targets, the server's environment variables, its Go packages and the files the docs point at.
+// A target or a variable added to the code without its line in the docs, or one the docs still name after it
+// went, fails here.
 package docs_test
 
 import (
@@ -23,6 +24,23 @@ func read(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// docFiles returns README.md, the pages under docs/ and the list of benches beside the dated
+// history in docs/bench (the history keeps the names of its day).
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	docs := []string{"README.md", "docs/bench/README.md"}
+	entries, err := os.ReadDir(filepath.Join(root, "docs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".md") {
+			docs = append(docs, "docs/"+e.Name())
+		}
+	}
+	return docs
 }
 
 // goSources returns the text of every .go file under dirs whose name test accepts.
@@ -94,20 +112,8 @@ func TestFuzzTargetsInMakefileAndDevelopment(t *testing.T) {
 func TestMakeTargetsInDocs(t *testing.T) {
 	makefile := read(t, "Makefile")
 	targets := matches(regexp.MustCompile(`(?m)^([a-z][a-z-]*):`), makefile)
-	docs := []string{"README.md"}
-	entries, err := os.ReadDir(root + "/docs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".md") {
-			docs = append(docs, "docs/"+e.Name())
-		}
-	}
-	var all strings.Builder
-	for _, d := range docs {
+	for _, d := range docFiles(t) {
 		text := read(t, d)
-		all.WriteString(text)
 		for _, named := range matches(regexp.MustCompile("`make ([a-z][a-z-]*)"), text) {
 			if !slices.Contains(targets, named) {
 				t.Errorf("%s names `make %s`, which the Makefile does not have (targets: %v)", d, named, targets)
@@ -163,5 +169,70 @@ func TestGoPackagesInDevelopmentLayout(t *testing.T) {
 				t.Errorf("docs/development.md (Layout) has no line for %s", name)
 			}
 		}
+	}
+}
+
+// pathRoots are the folders a doc's path may be relative to. The docs shorten paths by their
+// context: `components/...` and `features/...` mean pwa/src, `src/...` and `scripts/...` pwa,
+// `manage-raffle/...` pwa/src/features, `bench/...` docs (the history beside benchmarks.md),
+// `store/...` and `ws/...` server/internal, `ops/...` and `tickets/...` sync/testdata.
+var pathRoots = []string{"", "pwa", "pwa/src", "pwa/src/features", "docs", "server/internal", "sync/testdata"}
+
+// writtenAtRunTime are the ignored folders the tools write into (the server's SQLite file, the
+// bench log): the docs name files there that no checkout holds.
+var writtenAtRunTime = []string{"bin/", "data/"}
+
+// docPath picks the backticked words that read as repository paths: with a slash, and either a
+// file extension or one of the top folders. URLs and the server's URL paths (a leading slash) are not.
+var (
+	backticked = regexp.MustCompile("`([^`\\s]+)`")
+	extension  = regexp.MustCompile(`\.[A-Za-z0-9]+$`)
+	topFolder  = regexp.MustCompile(`^(pwa|server|sync|e2e|docs|migrations|deploy)/`)
+)
+
+func docPaths(text string) []string {
+	var out []string
+	for _, m := range backticked.FindAllStringSubmatch(text, -1) {
+		p := m[1]
+		if !strings.Contains(p, "/") || strings.Contains(p, "://") || strings.HasPrefix(p, "/") {
+			continue
+		}
+		if extension.MatchString(p) || topFolder.MatchString(p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// resolves reports whether path (a glob like `sync/testdata/ops/*.json` included) names at least
+// one file or folder under one of the roots.
+func resolves(path string) bool {
+	for _, r := range pathRoots {
+		found, err := filepath.Glob(filepath.Join(root, r, path))
+		if err == nil && len(found) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPathsInDocsExist(t *testing.T) {
+	checked := 0
+	for _, d := range docFiles(t) {
+		for _, p := range docPaths(read(t, d)) {
+			if slices.ContainsFunc(writtenAtRunTime, func(dir string) bool { return strings.HasPrefix(p, dir) }) {
+				continue
+			}
+			checked++
+			if !resolves(p) {
+				t.Errorf("%s names `%s`, which is in none of %q", d, p, pathRoots)
+			}
+		}
+	}
+	// The pattern must keep finding the paths the docs hold.
+	t.Logf("%d paths checked", checked)
+	if checked < 200 {
+		t.Fatalf("found only %d paths in the docs", checked)
 	}
 }

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { benchLines, check, kind, limit, yardstick } from './budgets.mjs';
+import { benchLines, check, kind, limit, number, yardstick } from './budgets.mjs';
 
 export const START = '<!-- budgets:start (written by `make bench`, e2e/bench/reference.mjs: do not edit by hand) -->';
 export const END = '<!-- budgets:end -->';
@@ -20,7 +20,6 @@ export function stamp() {
   return { stamp: { commit: git('rev-parse', '--short', 'HEAD'), dirty, at: new Date().toISOString(), cores: availableParallelism(), load: loadavg() } };
 }
 
-const number = (x) => (Number.isInteger(x) ? x.toLocaleString('en-US') : x.toLocaleString('en-US', { maximumFractionDigits: 1 }));
 const verdict = (r) => (r.met === null ? 'no figure' : r.met ? 'met' : r.ratio ? '**broken**' : r.min !== undefined ? '**under**' : 'missed (reported)');
 
 /** The figure a row shows: the one that counts, and the runs when there were several. */

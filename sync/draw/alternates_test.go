@@ -33,7 +33,7 @@ type alternatesFile struct {
 func readAlternates(t *testing.T) alternatesFile {
 	t.Helper()
 	var f alternatesFile
-	readTestdata(t, "alternates.json", &f)
+	readTestdata(t, "draw/alternates.json", &f)
 	if f.Algorithm != Algorithm || len(f.Picks) < 5 || len(f.Records) < 8 {
 		t.Fatalf("alternates.json: %s, %d picks, %d records", f.Algorithm, len(f.Picks), len(f.Records))
 	}

@@ -71,7 +71,7 @@ func TestVerify(t *testing.T) {
 func readExport(t *testing.T) Export {
 	t.Helper()
 	var e Export
-	readTestdata(t, "audit-export.json", &e)
+	readTestdata(t, "draw/audit-export.json", &e)
 	return e
 }
 

@@ -39,7 +39,7 @@ type vectors struct {
 
 func loadVectors(t testing.TB) vectors {
 	var v vectors
-	readTestdata(t, "vectors.json", &v)
+	readTestdata(t, "draw/vectors.json", &v)
 	return v
 }
 

@@ -88,7 +88,7 @@ func checkRule(rule FederalRule, prizes []string) error {
 		return federalErr("federal_prizes_count", "quantidade", strconv.Itoa(len(prizes)))
 	}
 	for i, p := range prizes {
-		if len(p) != 5 || !allDigits(p) {
+		if len(p) != 5 || !IsDigits(p) {
 			return federalErr("federal_prize_invalid", "posicao", strconv.Itoa(i+1), "valor", p)
 		}
 	}
@@ -110,7 +110,7 @@ func numbered(pool []Ticket) ([]valued, error) {
 	bad := -1
 	for i := range pool {
 		n := pool[i].TicketNumber
-		if (n == nil || *n == "" || !allDigits(*n)) && (bad < 0 || pool[i].ID < pool[bad].ID) {
+		if (n == nil || !IsDigits(*n)) && (bad < 0 || pool[i].ID < pool[bad].ID) {
 			bad = i
 		}
 	}
@@ -122,11 +122,7 @@ func numbered(pool []Ticket) ([]valued, error) {
 	}
 	out := make([]valued, len(pool))
 	for i := range pool {
-		v := strings.TrimLeft(*pool[i].TicketNumber, "0")
-		if v == "" {
-			v = "0"
-		}
-		out[i] = valued{&pool[i], v}
+		out[i] = valued{&pool[i], NumberValue(*pool[i].TicketNumber)}
 	}
 	slices.SortFunc(out, func(a, b valued) int {
 		return cmp.Or(compareValues(a.value, b.value), strings.Compare(a.ID, b.ID))
@@ -137,11 +133,6 @@ func numbered(pool []Ticket) ([]valued, error) {
 		}
 	}
 	return out, nil
-}
-
-// compareValues orders numbers without leading zeros of any length.
-func compareValues(a, b string) int {
-	return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
 }
 
 // ruleDigits is how many digits the rule reads, refusing a list whose
@@ -235,13 +226,4 @@ func countGroups(byValue []valued) int {
 		seen[t.GroupID] = true
 	}
 	return len(seen)
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -1,9 +1,6 @@
 package draw
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // FederalAdded checks the ticket numbers an add brings to a raffle that
 // draws by the Loteria Federal (docs/draw-algorithm.md §12.1), against the
@@ -18,7 +15,7 @@ import (
 // closes, as before. The order of held does not matter.
 func FederalAdded(rule FederalRule, held, added []string) error {
 	for _, n := range added {
-		if n == "" || !allDigits(n) {
+		if !IsDigits(n) {
 			return federalErr("federal_ticket_not_numeric", "numero", n)
 		}
 	}
@@ -26,18 +23,18 @@ func FederalAdded(rule FederalRule, held, added []string) error {
 	for _, n := range held {
 		// Of two held numbers of one value (kept from before the rule), the
 		// first by text is named, whatever order they are read in.
-		if v := numberValue(n); n != "" && allDigits(n) && (first[v] == "" || n < first[v]) {
+		if v := NumberValue(n); IsDigits(n) && (first[v] == "" || n < first[v]) {
 			first[v] = n
 		}
 	}
 	top := ""
 	for _, n := range added {
-		v := numberValue(n)
+		v := NumberValue(n)
 		if earlier := first[v]; earlier != "" {
 			return federalErr("federal_ticket_repeated", "numero", earlier, "outro", n)
 		}
 		first[v] = n
-		if top == "" || compareValues(numberValue(top), v) < 0 {
+		if top == "" || compareValues(NumberValue(top), v) < 0 {
 			top = n
 		}
 	}
@@ -46,17 +43,8 @@ func FederalAdded(rule FederalRule, held, added []string) error {
 		// Digits 0 reads as many digits as the highest number has, up to 5.
 		reach = 5
 	}
-	if needed := len(numberValue(top)); top != "" && needed > reach {
+	if needed := len(NumberValue(top)); top != "" && needed > reach {
 		return federalErr("federal_digits_short", "algarismos", strconv.Itoa(reach), "numero", top, "necessarios", strconv.Itoa(needed))
 	}
 	return nil
-}
-
-// numberValue is the number a ticket stands for: its digits without leading
-// zeros ("0366" is "366", "000" is "0").
-func numberValue(n string) string {
-	if v := strings.TrimLeft(n, "0"); v != "" {
-		return v
-	}
-	return "0"
 }

@@ -21,7 +21,7 @@ func TestRefusedRounds(t *testing.T) {
 			} `json:"refused"`
 		} `json:"cases"`
 	}
-	readTestdata(t, "refused-rounds.json", &file)
+	readTestdata(t, "draw/refused-rounds.json", &file)
 	if len(file.Cases) < 8 {
 		t.Fatalf("%d cases", len(file.Cases))
 	}

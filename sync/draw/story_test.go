@@ -18,7 +18,7 @@ func TestTamperedRecords(t *testing.T) {
 			Problems [][]string `json:"problems"`
 		} `json:"cases"`
 	}
-	readTestdata(t, "records-tampered.json", &file)
+	readTestdata(t, "draw/records-tampered.json", &file)
 	if len(file.Cases) < 8 {
 		t.Fatalf("%d cases", len(file.Cases))
 	}

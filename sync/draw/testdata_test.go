@@ -7,11 +7,12 @@ import (
 	"testing"
 )
 
-// readTestdata decodes a shared vector file of sync/testdata/draw into v:
-// every vector test of this package reads its file the same way.
+// readTestdata decodes a shared vector file of sync/testdata (a path under
+// it, "draw/vectors.json") into v: every vector test of this package reads
+// its file the same way.
 func readTestdata(t testing.TB, name string, v any) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "testdata", "draw", name))
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", filepath.FromSlash(name)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sorteio/sorteio/sync/draw"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -27,7 +28,7 @@ import (
 func TicketNumber(s string) (string, *Rejection) {
 	// ASCII digits are their own normal form and pass the text rule: an
 	// import's 100,000 numbers skip NFKC and the rule's scans.
-	if len(s) <= MaxTicketNumber && isDigits(s) {
+	if len(s) <= MaxTicketNumber && draw.IsDigits(s) {
 		return s, nil
 	}
 	s, ok := CleanLine(norm.NFKC.String(s))
@@ -43,34 +44,12 @@ func TicketNumber(s string) (string, *Rejection) {
 // NumberWidth is the width generated numbers are zero-padded to.
 const NumberWidth = 3
 
-// isDigits reports whether s is one or more ASCII digits.
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// numericLess compares two digit strings by value, without a size limit.
-func numericLess(a, b string) bool {
-	a, b = strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return a < b
-}
-
 // HighestNumber returns the all-digit number of highest value among numbers,
 // or "" when there is none.
 func HighestNumber(numbers []string) string {
 	best := ""
 	for _, n := range numbers {
-		if isDigits(n) && (best == "" || numericLess(best, n)) {
+		if NumberAbove(best, n) {
 			best = n
 		}
 	}
@@ -83,7 +62,7 @@ func HighestNumber(numbers []string) string {
 // values, and a text with a non-digit is never all digits. The server skips
 // looking such numbers up (store.loadTicketNumbers).
 func NumberAbove(bound, n string) bool {
-	return isDigits(n) && (bound == "" || numericLess(bound, n))
+	return draw.IsDigits(n) && (bound == "" || draw.LessNumber(bound, n))
 }
 
 // NextNumber returns the number after highest ("" gives "001"), padded to
@@ -137,7 +116,7 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (N
 	seen := make(map[string]bool, len(tickets))
 	claim := func(n string) {
 		seen[n] = true
-		if isDigits(n) && (highest == "" || numericLess(highest, n)) {
+		if NumberAbove(highest, n) {
 			highest = n
 		}
 	}

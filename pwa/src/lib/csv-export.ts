@@ -5,14 +5,15 @@
 // the formula gives back the text (the import reads it back as 001). Phones are written the same
 // way ="+55 11 91234-5678": with the apostrophe a '+' text would get, Excel shows the apostrophe.
 
-const DIGITS = /^\d+$/
+import { isDigits } from '@/lib/ticket-numbers'
+
 // A shown phone: '+', digits, spaces, hyphens and the mask's dots; nothing that could end the string.
 const PHONE = /^\+[\d \-•]+$/
 
 function field(value: string | number | null, keepText: boolean): string {
   if (value === null) return ''
   // Digits (or a phone) only, so the formula holds nothing but the text.
-  if (keepText && typeof value === 'string' && (DIGITS.test(value) || PHONE.test(value))) return `="${value}"`
+  if (keepText && typeof value === 'string' && (isDigits(value) || PHONE.test(value))) return `="${value}"`
   let s = String(value)
   if (typeof value === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s

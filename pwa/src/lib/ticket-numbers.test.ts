@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compareDigitNumbers, higherNumber, highestNumber, isDigits } from '@/lib/ticket-numbers'
+import { compareDigitNumbers, compareDigitValues, digitValue, higherNumber, highestNumber, isDigits } from '@/lib/ticket-numbers'
 
 describe('ticket numbers', () => {
   it('compares all-digit numbers by value, then shorter first, whatever the zeros', () => {
@@ -39,9 +39,22 @@ describe('ticket numbers', () => {
 
   // The server's HighestNumber reads the same cases (sync/protocol/ticket_numbers_test.go).
   const file = resolve(__dirname, '../../../sync/testdata/tickets/numbers.json')
-  const { highest } = JSON.parse(readFileSync(file, 'utf8')) as { highest: { name: string; numbers: string[]; want: string }[] }
+  const { highest, values } = JSON.parse(readFileSync(file, 'utf8')) as {
+    highest: { name: string; numbers: string[]; want: string }[]
+    values: { a: string; b: string; value: string; want: number }[]
+  }
 
-  it('has the shared cases', () => expect(highest.length).toBeGreaterThanOrEqual(5))
+  it('has the shared cases', () => {
+    expect(highest.length).toBeGreaterThanOrEqual(5)
+    expect(values.length).toBeGreaterThanOrEqual(5)
+  })
+
+  // The Loteria Federal reads numbers by value alone (sync/draw/numbers_test.go reads these too).
+  it.each(values.map((c) => [c.a, c.b, c] as const))('%s against %s by value (shared with the server)', (_, __, c) => {
+    expect(digitValue(c.a)).toBe(c.value)
+    expect(Math.sign(compareDigitValues(c.a, c.b))).toBe(c.want)
+    expect(Math.sign(compareDigitValues(c.b, c.a))).toBe(-c.want || 0)
+  })
 
   it.each(highest.map((c) => [c.name, c] as const))('highest number (shared with the server): %s', (_, c) => {
     expect(highestNumber(c.numbers) ?? '').toBe(c.want)

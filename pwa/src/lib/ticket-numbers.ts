@@ -1,8 +1,8 @@
 // Ticket numbers in natural order where they are all digits: '2' < '010', whatever the padding.
 // Hand-written loops instead of regular expressions: these run for every ticket (up to 100,000).
-// The one home of these rules in the PWA: the numbering of new tickets (protocol/ticket-numbers.ts)
-// and the chunks' highest numbers use them; sync/protocol/ticket_numbers.go is the server's twin,
-// both tested against sync/testdata/tickets/numbers.json.
+// The one home of these rules in the PWA: the numbering of new tickets (protocol/ticket-numbers.ts),
+// the chunks' highest numbers, the Loteria Federal's list and the CSV export use them;
+// sync/draw/numbers.go is the server's twin, both tested against sync/testdata/tickets/numbers.json.
 
 export function isDigits(s: string): boolean {
   if (s.length === 0) return false
@@ -19,12 +19,17 @@ function leadingZeros(s: string): number {
   return i
 }
 
+/** The number an all-digit text stands for: its digits without leading zeros ('0366' is '366', '000' is '0'). */
+export function digitValue(s: string): string {
+  return s.slice(leadingZeros(s))
+}
+
 /**
- * Two all-digit numbers by value; equal values by length ('5' before '05'). Compared in place:
- * this runs twice per ticket when the list is grouped, and slicing off the zeros made 400,000
- * strings for 100,000 tickets.
+ * Two all-digit numbers by value only: '7' and '007' are equal (0). Compared in place: this runs
+ * twice per ticket when the list is grouped, and slicing off the zeros made 400,000 strings for
+ * 100,000 tickets.
  */
-export function compareDigitNumbers(a: string, b: string): number {
+export function compareDigitValues(a: string, b: string): number {
   const za = leadingZeros(a)
   const zb = leadingZeros(b)
   const la = a.length - za
@@ -34,7 +39,12 @@ export function compareDigitNumbers(a: string, b: string): number {
     const d = a.charCodeAt(za + i) - b.charCodeAt(zb + i)
     if (d !== 0) return d < 0 ? -1 : 1
   }
-  return a.length - b.length
+  return 0
+}
+
+/** Two all-digit numbers by value; equal values by length ('5' before '05'), so no two differ only in order. */
+export function compareDigitNumbers(a: string, b: string): number {
+  return compareDigitValues(a, b) || a.length - b.length
 }
 
 /** The higher of two all-digit numbers, either of which may be missing. */

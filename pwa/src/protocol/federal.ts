@@ -4,6 +4,7 @@
 // (sync/testdata/draw/federal.json), so the device can show the winners offline.
 import type { DrawTicket } from '@/protocol/draw'
 import { FederalError } from '@/protocol/federal-reasons'
+import { compareDigitValues, digitValue, isDigits } from '@/lib/ticket-numbers'
 
 export const FEDERAL_ALGORITHM = 'loteria-federal-v1'
 
@@ -38,8 +39,6 @@ interface Valued {
   value: string
 }
 
-const DIGITS = /^[0-9]+$/
-
 /**
  * Applies a rule to the five prizes (as Caixa publishes them) and the closed list: the first winner
  * is the ticket with the formed number or the next above it, wrapping to the lowest; each next
@@ -66,13 +65,11 @@ function checkRule(rule: FederalRule, prizes: readonly string[]): void {
   }
   if (prizes.length !== 5) throw new FederalError('federal_prizes_count', { quantidade: String(prizes.length) })
   prizes.forEach((p, i) => {
-    if (p.length !== 5 || !DIGITS.test(p)) throw new FederalError('federal_prize_invalid', { posicao: String(i + 1), valor: p })
+    if (p.length !== 5 || !isDigits(p)) throw new FederalError('federal_prize_invalid', { posicao: String(i + 1), valor: p })
   })
 }
 
 const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-// Numbers without leading zeros, of any length, compared without turning them into floats.
-const compareValues = (a: string, b: string) => a.length - b.length || byteCompare(a, b)
 
 /** Every ticket numbered with digits only, no two standing for one number, sorted by number. */
 function numbered(pool: readonly DrawTicket[]): Valued[] {
@@ -81,10 +78,10 @@ function numbered(pool: readonly DrawTicket[]): Valued[] {
   const out: Valued[] = byId.map((ticket) => {
     const number = ticket.ticket_number
     if (number === null) throw new FederalError('federal_ticket_unnumbered')
-    if (!DIGITS.test(number)) throw new FederalError('federal_ticket_not_numeric', { numero: number })
-    return { ticket, number, value: number.replace(/^0+/, '') || '0' }
+    if (!isDigits(number)) throw new FederalError('federal_ticket_not_numeric', { numero: number })
+    return { ticket, number, value: digitValue(number) }
   })
-  out.sort((a, b) => compareValues(a.value, b.value)) // stable: one number's tickets stay in id order
+  out.sort((a, b) => compareDigitValues(a.value, b.value)) // stable: one number's tickets stay in id order
   for (let i = 1; i < out.length; i++) {
     if (out[i]!.value === out[i - 1]!.value) {
       throw new FederalError('federal_ticket_repeated', { numero: out[i - 1]!.number, outro: out[i]!.number })
@@ -113,32 +110,29 @@ function ruleDigits(rule: FederalRule, byValue: readonly Valued[]): number {
  * numbers are not judged: the close refuses a list the rule cannot read. Throws a FederalError.
  */
 export function federalAdded(rule: FederalRule, held: Iterable<string>, added: readonly string[]): void {
-  for (const n of added) if (!DIGITS.test(n)) throw new FederalError('federal_ticket_not_numeric', { numero: n })
+  for (const n of added) if (!isDigits(n)) throw new FederalError('federal_ticket_not_numeric', { numero: n })
   const first = new Map<string, string>()
   for (const n of held) {
-    if (!DIGITS.test(n)) continue
-    const v = valueOf(n)
+    if (!isDigits(n)) continue
+    const v = digitValue(n)
     const known = first.get(v)
     if (known === undefined || n < known) first.set(v, n)
   }
   let top: string | null = null
   for (const n of added) {
-    const v = valueOf(n)
+    const v = digitValue(n)
     const earlier = first.get(v)
     if (earlier !== undefined) throw new FederalError('federal_ticket_repeated', { numero: earlier, outro: n })
     first.set(v, n)
-    if (top === null || compareValues(valueOf(top), v) < 0) top = n
+    if (top === null || compareDigitValues(top, n) < 0) top = n
   }
   // Digits 0 reads as many digits as the highest number has, up to 5.
   const reach = rule.kind === RULE_UNITS || rule.digits === 0 ? 5 : rule.digits
-  const needed = top === null ? 0 : valueOf(top).length
+  const needed = top === null ? 0 : digitValue(top).length
   if (top !== null && needed > reach) {
     throw new FederalError('federal_digits_short', { algarismos: String(reach), numero: top, necessarios: String(needed) })
   }
 }
-
-/** The number a ticket stands for: its digits without leading zeros ("0366" is "366"). */
-const valueOf = (n: string) => n.replace(/^0+/, '') || '0'
 
 function formedNumber(kind: string, k: number, prizes: readonly string[]): [string, string] {
   if (kind === RULE_FINAL) {

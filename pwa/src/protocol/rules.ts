@@ -2,6 +2,7 @@
 // gets the error at once. The server checks again; sync/testdata/ops/validation.json holds the
 // vectors both implementations are tested with; every text goes through the text rule
 // (@/protocol/text, sync/testdata/text/vectors.json).
+import { isDigits } from '@/lib/ticket-numbers'
 import { participantEmail } from '@/protocol/email'
 import { FEDERAL_REASONS } from '@/protocol/federal-reasons'
 import { participantPhone } from '@/protocol/phone'
@@ -198,8 +199,6 @@ export function checkPhone(phone: string | null | undefined): string | null {
   return out.phone || null
 }
 
-const ASCII_DIGITS = /^[0-9]+$/
-
 /**
  * A ticket number in the form it is stored and compared in (sync/protocol/ticket_numbers.go): NFKC
  * ('００1' is '001'), the text rule, and no format character left, not even a joiner an emoji allows
@@ -208,7 +207,7 @@ const ASCII_DIGITS = /^[0-9]+$/
 export function checkTicketNumber(num: string | null | undefined): string | null {
   // ASCII digits are their own normal form and pass the text rule: an import's 100,000 numbers
   // skip NFKC and the rule's scans.
-  if (num && num.length <= LIMITS.maxTicketNumber && ASCII_DIGITS.test(num)) return num
+  if (num && num.length <= LIMITS.maxTicketNumber && isDigits(num)) return num
   const n = cleanLine((num ?? '').normalize('NFKC'))
   if (n === null || /\p{Cf}/u.test(n)) throw new RuleError('text_invalid', 'ticketNumber')
   if (!n) return null

@@ -3,14 +3,14 @@
 // raffle holds, or one sent twice, is refused; a ticket without one gets the highest all-digit
 // number plus one, zero-padded to 3 digits, marked provisional. Numbers compare as text ('7' and
 // '007' are two).
-import { compareDigitNumbers, highestNumber, isDigits } from '@/lib/ticket-numbers'
+import { compareDigitNumbers, digitValue, highestNumber, isDigits } from '@/lib/ticket-numbers'
 import { RuleError } from '@/protocol/rules'
 
 export const NUMBER_WIDTH = 3
 
 /** The number after `highest` ('' gives '001'). */
 export function nextNumber(highest: string): string {
-  const digits = highest.replace(/^0+/, '').split('')
+  const digits = digitValue(highest).split('')
   let i = digits.length - 1
   for (; i >= 0 && digits[i] === '9'; i--) digits[i] = '0'
   if (i >= 0) digits[i] = String(Number(digits[i]) + 1)

@@ -1,17 +1,18 @@
 // The real server for the engine's contract tests: bin/sorteio (built by `make build`, or here
-// when missing), started once per test file on a fresh SQLite file and a free loopback port, and
-// stopped after. Each account signs up through the API and sends its session cookie, as a browser
-// would; every JSON answer of the sync API is checked against sync/testdata/wire.json.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+// when missing or older than its Go sources: server-binary.ts), started once per test file on a
+// fresh SQLite file and a free loopback port, and stopped after. Each account signs up through the
+// API and sends its session cookie, as a browser would; every JSON answer of the sync API is
+// checked against sync/testdata/wire.json.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { FetchFn } from '@/lib/api'
+import { freshBinary } from '@/sync/contract/server-binary'
 import { unknownWireFields } from '@/sync/contract/wire-check'
 
 const root = resolve(__dirname, '../../../..')
-const binary = process.env.SORTEIO_BIN ?? join(root, 'bin/sorteio')
 
 export interface RealServer {
   base: string
@@ -31,7 +32,8 @@ function freePort(): Promise<number> {
 
 /** Starts the server and waits for /healthz; its log goes to the test's output only when it fails to start. */
 export async function startRealServer(): Promise<RealServer> {
-  if (!existsSync(binary)) execFileSync('go', ['build', '-o', binary, './server/cmd/sorteio'], { cwd: root, stdio: 'inherit' })
+  // A binary named by SORTEIO_BIN is the caller's to keep fresh.
+  const binary = process.env.SORTEIO_BIN ?? freshBinary(root, join(root, 'bin/sorteio'))
   const dir = mkdtempSync(join(tmpdir(), 'sorteio-contract-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
