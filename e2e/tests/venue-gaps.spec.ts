@@ -83,6 +83,11 @@ test('the reveal names the ticket in the headline, and an invalidated place show
   await expect(tvList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando suplente ou novo sorteio');
   await expect(tvList).not.toContainText('Não compareceu');
   await tv.screenshot({ path: info.outputPath('gap-tv.png') });
+  // A screen held upright keeps the whole line: it wraps, never cut.
+  await tv.setViewportSize(PHONE);
+  const gap = tvList.getByRole('listitem').first();
+  expect(await gap.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
+  await tv.screenshot({ path: info.outputPath('gap-tv-360.png') });
   await close();
   await context.close();
 });

@@ -49,8 +49,9 @@ function Winners({ state }: { state: PublicState }) {
     <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', shown.length > 6 && 'landscape:grid-cols-2')}>
       {shown.map((w) =>
         isGap(w) ? (
-          // A place invalidated and not yet redrawn: the room sees the place wait, never why.
-          <li key={`gap:${w.position}`} className="truncate rounded-2xl border border-dashed border-white/30 px-[1.5vw] py-[1vh] text-[2.4vh] text-white/70">
+          // A place invalidated and not yet filled again: the room sees the place wait, never why. It
+          // wraps: with a prize, its wording lost its end on a screen held upright.
+          <li key={`gap:${w.position}`} className="rounded-2xl wrap-anywhere border border-dashed border-white/30 px-[1.5vw] py-[1vh] text-[2.4vh] text-white/70">
             {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position), anyLeft)}
           </li>
         ) : (
