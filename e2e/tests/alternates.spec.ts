@@ -91,6 +91,8 @@ test("'Chamar suplente': a viewer and the big screen see the alternate take the 
   await dialog.getByLabel('Motivo (opcional)').fill('Não veio buscar o prêmio');
   await dialog.getByRole('button', { name: 'Confirmar Invalidação' }).click();
   await expect(dialog).toBeHidden();
+  // Until the organiser chooses, the place waits for either.
+  await expect(winnersList(page).getByText('2º prêmio · Cesta básica: aguardando suplente ou novo sorteio')).toBeVisible();
   await page.getByRole('button', { name: 'Chamar suplente' }).click();
   await expect(page.getByText('Suplente chamado!')).toBeVisible();
   const taken = winnersList(page).getByRole('listitem').filter({ hasText: first!.name });

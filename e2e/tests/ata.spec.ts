@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmStart, organiser, passSkippingReveal, skipReveal } from './helpers';
-import { pdfPages, pdfText } from './pdf-text';
+import { pdfPages, pdfPageTexts, pdfText } from './pdf-text';
+import { decodeQr } from './qr';
 
 // The 'Ata do sorteio': made on the organiser's device with no connection (its PDF read back),
 // opened by anyone from the verification page, and printed with nothing but the record on paper.
@@ -41,9 +42,9 @@ async function drawWithRedraw(page: Page) {
   await dialog.getByRole('button', { name: 'Confirmar Invalidação' }).click();
   await expect(dialog).toBeHidden();
   await winnersList(page).getByRole('button', { name: 'Re-sortear' }).click();
-  // The place's gap line ('… aguardando novo sorteio') also counts as an item until the redraw fills it.
+  // The place's gap line ('… aguardando …') also counts as an item until the redraw fills it.
   await passSkippingReveal(page, async () => {
-    await expect(winnersList(page).getByText('aguardando novo sorteio')).toHaveCount(0, { timeout: 500 });
+    await expect(winnersList(page).getByText(/: aguardando /)).toHaveCount(0, { timeout: 500 });
     await expect(winnersList(page).getByRole('listitem')).toHaveCount(3, { timeout: 500 });
   });
   await expect(syncBar(page)).toContainText('Tudo sincronizado', { timeout: 15_000 });
@@ -52,7 +53,16 @@ async function drawWithRedraw(page: Page) {
 test("the organiser's ata: opened and saved as PDF offline, its text read back; printed without buttons", async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const { context, seed, email } = await organiser(browser, 'ata');
-  const raffle = await seed.createRaffle({ title: 'Rifa de São João — ação da paróquia', winners: 2, countdown: 0 });
+  const raffle = await seed.createRaffle({
+    title: 'Rifa de São João — ação da paróquia',
+    winners: 2,
+    alternates: 1,
+    countdown: 0,
+    prizes: [
+      { position: 1, name: 'Bicicleta aro 29' },
+      { position: 2, name: 'Cesta de São João' },
+    ],
+  });
   await seed.addPeople(raffle.id, ['Ana Luíza', 'Bia', 'Caio', 'Duda', 'Edu']);
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
@@ -64,6 +74,7 @@ test("the organiser's ata: opened and saved as PDF offline, its text read back; 
   const invalidated = winners.find((w) => !w.valid)!;
   const current = winners.filter((w) => w.valid).sort((a, b) => a.position - b.position);
   expect(current).toHaveLength(2);
+  const [alternate] = state.alternates as PublicWinner[];
 
   // No connection from here on: the ata comes from this device's own data.
   await context.setOffline(true);
@@ -75,7 +86,10 @@ test("the organiser's ata: opened and saved as PDF offline, its text read back; 
   await expect(ata).toContainText(current[0]!.name);
   await expect(ata).toContainText(`Lugar preenchido por re-sorteio na rodada 2.`);
   await expect(ata).not.toContainText('Não compareceu');
-  await expect(page.getByRole('img', { name: /QR code da página de verificação/ })).toHaveAttribute('data-qr-ready', 'true');
+  const qr = page.getByRole('img', { name: /QR code da página de verificação/ });
+  await expect(qr).toHaveAttribute('data-qr-ready', 'true');
+  // What is drawn reads as the verification page's link.
+  expect(await decodeQr(qr)).toBe(`${baseURL}/sorteio/${raffle.code}/verificar`);
   await shot(page, 'ata-organiser-360');
   await expectAccessible(page);
 
@@ -97,6 +111,10 @@ test("the organiser's ata: opened and saved as PDF offline, its text read back; 
     `${baseURL}/sorteio/${raffle.code}/verificar`,
     'Lugar preenchido por re-sorteio na rodada 2.',
     'Re-sorteio do 1º lugar',
+    '1º lugar · Bicicleta aro 29',
+    '2º lugar · Cesta de São João',
+    'Suplentes',
+    `1º suplente: ${alternate!.name} · Bilhete ${alternate!.ticket_number}`,
   ]) {
     expect(text).toContain(line);
   }
@@ -114,6 +132,18 @@ test("the organiser's ata: opened and saved as PDF offline, its text read back; 
   await expect(ata).toBeVisible();
   await page.setViewportSize(A4);
   await shot(page, 'ata-organiser-print-a4');
+  // Printed (Chromium's own print to PDF): the data on the first page, the result from the second
+  // with the signatures under it, the technical record on a page of its own.
+  const printed = test.info().outputPath('ata-printed.pdf');
+  await page.pdf({ path: printed, format: 'A4', printBackground: true });
+  // Chromium's text runs split words at ligatures ('Veri', 'fi', 'cação'): compared without spaces.
+  const pages = (await pdfPageTexts(printed)).map((p) => p.replace(/\s+/g, ''));
+  expect(pages).toHaveLength(3);
+  expect(pages[0]).toContain('Dadosdosorteio');
+  expect(pages[0]).not.toContain('Vencedores');
+  expect(pages[1]).toMatch(/^Vencedores1ºlugar/);
+  for (const part of ['Suplentes', 'Verificação', 'Responsável', 'Testemunha']) expect(pages[1]).toContain(part);
+  expect(pages[2]).toMatch(/^Registrotécnicodasrodadas/);
   await context.close();
 });
 

@@ -19,6 +19,11 @@ async function open(path: string) {
  * text cannot be extracted (a font without its Unicode map, text drawn as paths) reads as empty.
  */
 export async function pdfText(path: string): Promise<string> {
+  return (await pdfPageTexts(path)).join('\n');
+}
+
+/** The text of each page of a PDF file, as pdfText reads it. */
+export async function pdfPageTexts(path: string): Promise<string[]> {
   const doc = await open(path);
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
@@ -31,7 +36,7 @@ export async function pdfText(path: string): Promise<string> {
     );
   }
   await doc.cleanup();
-  return pages.join('\n');
+  return pages;
 }
 
 /** How many pages the PDF has. */

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { createAccount, uniqueEmail, confirmStart, skipReveal } from './helpers';
+import { decodeQr } from './qr';
 import { SeedClient } from './seed';
 
 // The public page as the room sees it: a phone watching a draw that the organiser runs on another
@@ -189,23 +189,8 @@ test('big-screen mode shows the code and a QR code that reads as the public link
   await expect(qr.locator('path')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('telao-1280.png') });
 
-  // Decode what is drawn, not what an attribute says: rasterise the SVG and read it back.
-  const image = await qr.evaluate(async (svg) => {
-    const size = 400;
-    const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }));
-    const img = new Image(size, size);
-    img.src = url;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0, size, size);
-    URL.revokeObjectURL(url);
-    return { size, data: Array.from(ctx.getImageData(0, 0, size, size).data) };
-  });
-  const decoded = jsQR(Uint8ClampedArray.from(image.data), image.size, image.size);
-  expect(decoded?.data).toBe(link);
+  // Decode what is drawn, not what an attribute says.
+  expect(await decodeQr(qr)).toBe(link);
 
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: test.info().outputPath('telao-1920.png') });

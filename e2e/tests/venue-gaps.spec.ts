@@ -3,7 +3,8 @@ import { confirmStart, organiser, skipReveal } from './helpers';
 import { abandonLostRound, drawTab } from './rounds';
 
 // What the room sees around the result: the reveal's headline names the ticket as large as the
-// name; a place whose winner is invalidated shows as waiting for a new draw (never why); a round
+// name; a place whose winner is invalidated shows as waiting for an alternate or a new draw (never
+// why) while the raffle has an alternate left; a round
 // abandoned by the organiser is said so, with the verification link, on the phones and the TV.
 
 const PHONE = { width: 360, height: 740 };
@@ -23,7 +24,7 @@ async function viewers(browser: Browser, code: string): Promise<{ phone: Page; t
 test('the reveal names the ticket in the headline, and an invalidated place shows its gap on the viewers', async ({ browser }, info) => {
   test.setTimeout(90_000);
   const { context, seed } = await organiser(browser, 'lacuna');
-  const raffle = await seed.createRaffle({ title: 'Rifa da lacuna', winners: 2, countdown: 3 });
+  const raffle = await seed.createRaffle({ title: 'Rifa da lacuna', winners: 2, alternates: 1, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis']);
   const { phone, tv, close } = await viewers(browser, raffle.code);
 
@@ -70,18 +71,23 @@ test('the reveal names the ticket in the headline, and an invalidated place show
   const dialog = manage.getByRole('dialog', { name: 'Invalidar Vencedor' });
   await dialog.getByLabel('Motivo (opcional)').fill('Não compareceu');
   await dialog.getByRole('button', { name: 'Confirmar Invalidação' }).click();
-  await expect(list.getByText('1º Lugar: aguardando novo sorteio')).toBeVisible();
+  await expect(list.getByText('1º Lugar: aguardando suplente ou novo sorteio')).toBeVisible();
 
   await phone.getByRole('tab', { name: 'Vencedores' }).click();
   const phoneList = phone.getByRole('list', { name: 'Vencedores' });
-  await expect(phoneList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando novo sorteio');
+  await expect(phoneList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando suplente ou novo sorteio');
   await expect(phoneList.getByRole('listitem').nth(1)).toContainText('2º Lugar');
   await expect(phoneList).not.toContainText('Não compareceu');
   await phone.screenshot({ path: info.outputPath('gap-360.png'), fullPage: true });
   const tvList = tv.getByRole('list', { name: 'Vencedores' });
-  await expect(tvList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando novo sorteio');
+  await expect(tvList.getByRole('listitem').first()).toHaveText('1º Lugar: aguardando suplente ou novo sorteio');
   await expect(tvList).not.toContainText('Não compareceu');
   await tv.screenshot({ path: info.outputPath('gap-tv.png') });
+  // A screen held upright keeps the whole line: it wraps, never cut.
+  await tv.setViewportSize(PHONE);
+  const gap = tvList.getByRole('listitem').first();
+  expect(await gap.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
+  await tv.screenshot({ path: info.outputPath('gap-tv-360.png') });
   await close();
   await context.close();
 });

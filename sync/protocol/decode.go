@@ -41,9 +41,9 @@ func Decode(op Op) (Mutation, *Rejection) {
 		}
 		return ParticipantsRemoveGroup{GroupID: g.Str}, nil
 	case TypeDrawStart:
-		return decodeDrawStart(p, false)
+		return decodeDrawStart(p, false, op.SchemaVersion)
 	case TypeWinnerRedraw:
-		return decodeDrawStart(p, true)
+		return decodeDrawStart(p, true, op.SchemaVersion)
 	case TypeDrawComplete:
 		return decodeDrawComplete(p)
 	case TypeWinnerInvalidate:

@@ -7,8 +7,9 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// decodeDrawStart reads draw.start, and winner.redraw when redraw is set.
-func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
+// decodeDrawStart reads draw.start, and winner.redraw when redraw is set,
+// from a push of the given schema version.
+func decodeDrawStart(p gjson.Result, redraw bool, schema int) (Mutation, *Rejection) {
 	var m DrawStart
 	var ok bool
 	if m.DrawID, ok = drawIDField(p); !ok {
@@ -48,6 +49,7 @@ func decodeDrawStart(p gjson.Result, redraw bool) (Mutation, *Rejection) {
 			}
 			m.AlternatesCount = &n
 		}
+		m.Older = schema > 0 && schema < AlternatesSchemaVersion
 		return m, nil
 	}
 	pos, rej := reqInt(p, "position")

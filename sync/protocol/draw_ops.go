@@ -53,6 +53,10 @@ type DrawStart struct {
 	// AlternatesCount, when sent, is the alternates count the device saw
 	// (schema version 4), for the same reason.
 	AlternatesCount *int
+	// Older is set for a device before AlternatesSchemaVersion: it knows
+	// nothing of alternates, so its round draws none, whatever the raffle
+	// asks (an offline result of its own could never match otherwise).
+	Older bool
 	// Federal, sent with method 'federal' (schema version 5), closes the
 	// list for the extraction the device saw: no commitment, no seed.
 	Federal *FederalSettings

@@ -2,6 +2,11 @@ package protocol
 
 import "github.com/tidwall/gjson"
 
+// AlternatesSchemaVersion is the first schema version that knows prizes
+// and alternates. A device before it opens first draws without alternates
+// (docs/sync-protocol.md, "Prizes and alternates").
+const AlternatesSchemaVersion = 4
+
 // FederalSchemaVersion is the first schema version that knows the Loteria
 // Federal. A device before it reads a closed list as a round of its own
 // kind, open, that nobody will ever reveal: it would wait on it for good.
@@ -38,4 +43,13 @@ func RoundsForOlder(rounds []Round) []Round {
 		out = append(out, r)
 	}
 	return out
+}
+
+// alternatesFor is how many alternates a first draw started by m draws:
+// the raffle's count, or none for a device that cannot draw them.
+func alternatesFor(m DrawStart, r *Raffle) int {
+	if m.Older {
+		return 0
+	}
+	return r.AlternatesCount
 }

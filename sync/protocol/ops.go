@@ -68,6 +68,10 @@ type Op struct {
 	Type       string          `json:"type"`
 	BaseSeq    int64           `json:"base_seq"`
 	Payload    json.RawMessage `json:"payload"`
+	// SchemaVersion is the version the push named (not a key of the op):
+	// what a device before a version draws depends on it. Zero, for ops
+	// the server makes itself, reads as the current version.
+	SchemaVersion int `json:"-"`
 }
 
 // Raffle is a raffle's state as the rules see it.

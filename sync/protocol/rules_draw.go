@@ -110,7 +110,7 @@ func checkDrawStart(m DrawStart, st State) (Mutation, *Rejection) {
 	}
 	// The alternates are drawn in the same round: the pool must hold
 	// winners and alternates together.
-	if missing, byPeople := draw.Shortfall(r.WinnersCount+r.AlternatesCount, len(st.Pool), st.Groups, r.AllowDuplicateWins); missing > 0 {
+	if missing, byPeople := draw.Shortfall(r.WinnersCount+alternatesFor(m, r), len(st.Pool), st.Groups, r.AllowDuplicateWins); missing > 0 {
 		if byPeople {
 			return nil, Reject(ReasonNotEnoughPeople)
 		}
@@ -187,7 +187,7 @@ func NewRound(m Mutation, st State, serverSeed []byte) Round {
 		}
 		start = m
 		rd.Kind, rd.WinnersCount, rd.CountdownSeconds = KindDraw, r.WinnersCount, r.CountdownSeconds
-		rd.AlternatesCount = r.AlternatesCount
+		rd.AlternatesCount = alternatesFor(m, r)
 		for p := 1; p <= r.WinnersCount; p++ {
 			rd.Positions = append(rd.Positions, p)
 		}

@@ -37,7 +37,7 @@ describe('a first draw with alternates', () => {
     const { db, raffleId } = await raffleWith({ winnersCount: 2, alternatesCount: 5 })
     await expect(startDraw(ANA, raffleId, offline, db)).rejects.toMatchObject({
       reason: 'not_enough_people',
-      message: 'Para sortear 7 vencedor(es) sem repetir pessoas, são necessários pelo menos 7 participante(s) diferentes. Atualmente há 6.',
+      message: 'Para sortear 2 vencedor(es) e 5 suplente(s) sem repetir pessoas, são necessários pelo menos 7 participante(s) diferentes. Atualmente há 6: falta 1.',
     })
     expect(await db.draws.count()).toBe(0)
   })

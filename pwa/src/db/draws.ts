@@ -83,7 +83,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     })
     if (kind === 'draw') {
       // The alternates are drawn in the same round: the pool holds winners and alternates together.
-      const shortfall = drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, pool.columns.ids.length, people, raffle.type === 'simple')
+      const shortfall = drawShortfall(raffle, pool.columns.ids.length, people)
       if (shortfall) throw shortfall
     }
     if (pool.order.length === 0) throw new NoEligibleError()

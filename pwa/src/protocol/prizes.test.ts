@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergePrizes, placeLabel, prizeOf, prizesByIndex, shownPrizes } from '@/protocol/prizes'
+import { gapLabel, mergePrizes, placeLabel, prizeOf, prizesByIndex, shownPrizes } from '@/protocol/prizes'
 
 // The twin of TestPrizesLastWriterWinsPerPosition (sync/protocol/rules_test.go).
 describe('prizes', () => {
@@ -31,6 +31,12 @@ describe('prizes', () => {
   it('label a place with its prize, or as the spec does without one', () => {
     expect(placeLabel(1, 'Bicicleta')).toBe('1º prêmio · Bicicleta')
     expect(placeLabel(2, '')).toBe('2º Lugar')
+  })
+
+  it('say an empty place waits for an alternate while one is left, for a new draw once none is', () => {
+    expect(gapLabel(2, '', true)).toBe('2º Lugar: aguardando suplente ou novo sorteio')
+    expect(gapLabel(2, 'Cesta', true)).toBe('2º prêmio · Cesta: aguardando suplente ou novo sorteio')
+    expect(gapLabel(2, '', false)).toBe('2º Lugar: aguardando novo sorteio')
   })
 })
 

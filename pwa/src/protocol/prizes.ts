@@ -31,9 +31,13 @@ export function placeLabel(position: number, prize: string): string {
   return prize ? `${position}º prêmio · ${prize}` : `${position}º Lugar`
 }
 
-/** A place whose winner was invalidated and not yet redrawn: '2º Lugar: aguardando novo sorteio'. */
-export function gapLabel(position: number, prize: string): string {
-  return `${placeLabel(position, prize)}: aguardando novo sorteio`
+/**
+ * A place whose winner was invalidated and not yet filled again: '2º Lugar: aguardando suplente ou
+ * novo sorteio' while an alternate is left to call, '2º Lugar: aguardando novo sorteio' once none is
+ * (docs/decisions.md).
+ */
+export function gapLabel(position: number, prize: string, alternateLeft: boolean): string {
+  return `${placeLabel(position, prize)}: aguardando ${alternateLeft ? 'suplente ou novo sorteio' : 'novo sorteio'}`
 }
 
 /** The positions whose prize fields show: the winners count typed, within 1..100 (1 when not a number). */

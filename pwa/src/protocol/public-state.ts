@@ -154,3 +154,8 @@ export function parseFeedMessage(text: string): PublicFeedMessage | null {
 export function isSettled(state: Pick<PublicState, 'raffle' | 'round'>): boolean {
   return state.raffle.status === 'completed' && state.round === null
 }
+
+/** An alternate not yet called to a place: an empty place may still be filled by one. */
+export function alternateLeft(alternates: readonly PublicAlternate[] | undefined): boolean {
+  return (alternates ?? []).some((a) => a.called_to === undefined || a.called_to === null)
+}

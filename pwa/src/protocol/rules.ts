@@ -216,20 +216,43 @@ export function checkTicketNumber(num: string | null | undefined): string | null
 }
 
 /**
- * Why a raffle cannot be drawn yet (spec §5, draw requirements), in the spec's words, or null:
- * the server refuses the start for the same reasons (not_enough_tickets, not_enough_people).
- * A simple raffle has no tickets to speak of, so its message counts participants (its entries).
+ * How many tickets, or (when nobody may win twice) people, a draw of `places` lacks: 0 when it can
+ * be drawn. The twin of sync/draw's Shortfall; alternates.json holds a case for both.
  */
-export function drawShortfall(winners: number, allowDuplicates: boolean, tickets: number, people: number, simple = false): RuleError | null {
-  if (tickets < winners) {
-    const unit = simple ? 'participante(s)' : 'bilhete(s)'
-    return new RuleError('not_enough_tickets', undefined, `Você precisa de pelo menos ${winners} ${unit} para realizar o sorteio. Atualmente há ${tickets}.`)
+export function shortfall(places: number, tickets: number, people: number, allowDuplicates: boolean): { missing: number; byPeople: boolean } {
+  if (tickets < places) return { missing: places - tickets, byPeople: false }
+  if (!allowDuplicates && people < places) return { missing: places - people, byPeople: true }
+  return { missing: 0, byPeople: false }
+}
+
+/** The settings of a raffle a first draw needs room for: its winners and the alternates drawn after them. */
+export interface DrawPlaces {
+  winnersCount: number
+  alternatesCount?: number | undefined
+  allowDuplicateWins: boolean
+  /** A simple raffle has no tickets to speak of: its messages count participants (its entries). */
+  type: string
+}
+
+/**
+ * Why a raffle cannot be drawn yet (spec §5, draw requirements), in the spec's words, or null:
+ * the server refuses the start for the same reasons (not_enough_tickets, not_enough_people). With
+ * alternates the sentence names winners and alternates apart, and says how many are missing.
+ */
+export function drawShortfall(raffle: DrawPlaces, tickets: number, people: number): RuleError | null {
+  const alternates = raffle.alternatesCount ?? 0
+  const places = raffle.winnersCount + alternates
+  const { missing, byPeople } = shortfall(places, tickets, people, raffle.allowDuplicateWins)
+  if (missing === 0) return null
+  const drawn = alternates > 0 ? `${raffle.winnersCount} vencedor(es) e ${alternates} suplente(s)` : `${places} vencedor(es)`
+  const lacking = alternates > 0 ? `: ${missing === 1 ? 'falta 1' : `faltam ${missing}`}.` : '.'
+  if (!byPeople) {
+    const unit = raffle.type === 'simple' ? 'participante(s)' : 'bilhete(s)'
+    const purpose = alternates > 0 ? `sortear ${drawn}` : 'realizar o sorteio'
+    return new RuleError('not_enough_tickets', undefined, `Você precisa de pelo menos ${places} ${unit} para ${purpose}. Atualmente há ${tickets}${lacking}`)
   }
-  if (!allowDuplicates && people < winners) {
-    const message = `Para sortear ${winners} vencedor(es) sem repetir pessoas, são necessários pelo menos ${winners} participante(s) diferentes. Atualmente há ${people}.`
-    return new RuleError('not_enough_people', undefined, message)
-  }
-  return null
+  const message = `Para sortear ${drawn} sem repetir pessoas, são necessários pelo menos ${places} participante(s) diferentes. Atualmente há ${people}${lacking}`
+  return new RuleError('not_enough_people', undefined, message)
 }
 
 /** A prize name as the server keeps it (sync/protocol/prizes.go): one line, at most 120 characters, empty is none. */

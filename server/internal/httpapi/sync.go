@@ -67,6 +67,9 @@ func handlePush(st SyncStore, perAccount Limiter, maxBody int64, now func() time
 			writeError(w, r, log, err)
 			return
 		}
+		for i := range in.Ops {
+			in.Ops[i].SchemaVersion = in.SchemaVersion
+		}
 		results, err := st.Push(r.Context(), u.ID, in.ClientID, in.Ops, now)
 		if err != nil {
 			// Results so far are lost to this client, but each is

@@ -56,14 +56,25 @@ type opResult struct {
 }
 
 func pushBody(clientID string, ops ...testOp) string {
-	b, _ := json.Marshal(map[string]any{"client_id": clientID, "schema_version": protocol.SchemaVersion, "ops": ops})
+	return pushBodyAt(clientID, protocol.SchemaVersion, ops...)
+}
+
+// pushBodyAt is a push of a device of that schema version.
+func pushBodyAt(clientID string, schema int, ops ...testOp) string {
+	b, _ := json.Marshal(map[string]any{"client_id": clientID, "schema_version": schema, "ops": ops})
 	return string(b)
 }
 
 // push sends ops and returns the results, failing on a non-200 answer.
 func (c *client) push(t *testing.T, e *env, ops ...testOp) []opResult {
 	t.Helper()
-	res := e.do(t, request{method: "POST", path: "/api/sync/push", body: pushBody(c.id, ops...), cookie: c.cookie})
+	return c.pushAt(t, e, protocol.SchemaVersion, ops...)
+}
+
+// pushAt is push from a device of that schema version.
+func (c *client) pushAt(t *testing.T, e *env, schema int, ops ...testOp) []opResult {
+	t.Helper()
+	res := e.do(t, request{method: "POST", path: "/api/sync/push", body: pushBodyAt(c.id, schema, ops...), cookie: c.cookie})
 	body := readBody(t, res)
 	if res.StatusCode != 200 {
 		t.Fatalf("push: %d %s", res.StatusCode, body)

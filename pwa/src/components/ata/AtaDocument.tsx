@@ -6,8 +6,9 @@ import { ataVerifyText } from '@/protocol/method-text'
 
 type DrawnAta = Extract<Ata, { status: 'drawn' }>
 
-// On screen a card per section; on paper plain sections that do not split across pages, and the
-// technical record on a page of its own.
+// On screen a card per section; on paper plain sections that do not split across pages. The result
+// (winners, alternates, the QR code and the signatures under them) starts a page, and so does the
+// technical record: a page per section would make a one-winner ata 5 pages, mostly blank.
 const sectionClass = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 print:break-inside-avoid print:rounded-none print:p-0 print:shadow-none print:ring-0'
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -133,7 +134,7 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
 
       {ata.federal && <AtaFederalSection federal={ata.federal} className={sectionClass} />}
 
-      <section aria-label="Vencedores da ata" className={sectionClass}>
+      <section aria-label="Vencedores da ata" className={`${sectionClass} print:break-before-page`}>
         <h2 className="mb-3 text-lg font-semibold">Vencedores</h2>
         <ol className="space-y-3">
           {ata.positions.map((p) => (

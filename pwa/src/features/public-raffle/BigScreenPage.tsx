@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/ButtonLink'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { usePageTitle } from '@/components/ui/usePageTitle'
 import { gapLabel, prizeOf } from '@/protocol/prizes'
-import type { PublicAlternate, PublicState } from '@/protocol/public-state'
+import { alternateLeft, type PublicAlternate, type PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
 import { isGap, withGaps } from '@/lib/winners'
 import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
@@ -42,15 +42,17 @@ function FullscreenButton() {
 function Winners({ state }: { state: PublicState }) {
   const shown = withGaps(state.winners.map((w) => ({ ...w, isValid: w.valid, invalidatedAt: w.invalidated_at })))
   if (shown.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
+  const anyLeft = alternateLeft(state.alternates)
   return (
     // Columns of minmax(0, 1fr): an auto column grew to a long name's whole width and pushed the
     // ticket number out of the screen.
     <ol aria-label="Vencedores" className={cn('grid grid-cols-1 gap-[1vh]', shown.length > 6 && 'landscape:grid-cols-2')}>
       {shown.map((w) =>
         isGap(w) ? (
-          // A place invalidated and not yet redrawn: the room sees the place wait, never why.
-          <li key={`gap:${w.position}`} className="truncate rounded-2xl border border-dashed border-white/30 px-[1.5vw] py-[1vh] text-[2.4vh] text-white/70">
-            {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position))}
+          // A place invalidated and not yet filled again: the room sees the place wait, never why. It
+          // wraps: with a prize, its wording lost its end on a screen held upright.
+          <li key={`gap:${w.position}`} className="rounded-2xl wrap-anywhere border border-dashed border-white/30 px-[1.5vw] py-[1vh] text-[2.4vh] text-white/70">
+            {gapLabel(w.position, prizeOf(state.raffle.prizes, w.position), anyLeft)}
           </li>
         ) : (
           // Taller than wide (a phone, a TV on its side) the place has a line of its own, and the name

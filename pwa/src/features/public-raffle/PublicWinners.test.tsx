@@ -55,6 +55,17 @@ describe('public winners tab', () => {
     expect(alternates[1]).not.toHaveTextContent('Chamado')
   })
 
+  it('says an empty place waits for an alternate while one is left, and for a new draw once none is', () => {
+    const invalidated = { ...winner, valid: false, invalidated_at: 5 }
+    const alternate = { rank: 1, ticket_number: '017', name: 'Carla Dias', email: null }
+    const gap = () => within(screen.getByRole('list', { name: 'Vencedores' })).getAllByRole('listitem')[0]
+    const { rerender } = render(<PublicWinners winners={[invalidated]} alternates={[alternate]} />)
+    expect(gap()).toHaveTextContent(/^1º Lugar: aguardando suplente ou novo sorteio$/)
+    // Its only alternate was called to another place (and invalidated there since).
+    rerender(<PublicWinners winners={[invalidated]} alternates={[{ ...alternate, called_to: 2 }]} />)
+    expect(gap()).toHaveTextContent(/^1º Lugar: aguardando novo sorteio$/)
+  })
+
   it('shows no Suplentes without alternates', () => {
     render(<PublicWinners winners={[winner]} />)
     expect(screen.queryByRole('list', { name: 'Suplentes' })).not.toBeInTheDocument()

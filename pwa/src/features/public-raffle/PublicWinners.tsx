@@ -1,7 +1,7 @@
 import { AlternatesList } from '@/components/ui/AlternatesList'
 import { WinnerEntry } from '@/components/ui/WinnerEntry'
 import { WinnerGapEntry } from '@/components/ui/WinnerGapEntry'
-import type { PublicAlternate, PublicWinner } from '@/protocol/public-state'
+import { alternateLeft, type PublicAlternate, type PublicWinner } from '@/protocol/public-state'
 import { isGap, withGaps } from '@/lib/winners'
 import { prizeOf, type Prize } from '@/protocol/prizes'
 
@@ -20,6 +20,7 @@ export function PublicWinners({
   alternates?: readonly PublicAlternate[] | undefined
 }) {
   const shown = withGaps(winners.map((w) => ({ ...w, isValid: w.valid, invalidatedAt: w.invalidated_at })))
+  const anyLeft = alternateLeft(alternates)
   if (shown.length === 0) {
     return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
   }
@@ -28,7 +29,7 @@ export function PublicWinners({
       <ul aria-label="Vencedores" className="space-y-2">
         {shown.map((w) =>
           isGap(w) ? (
-            <WinnerGapEntry key={`gap:${w.position}`} position={w.position} prize={prizeOf(prizes, w.position)} />
+            <WinnerGapEntry key={`gap:${w.position}`} position={w.position} prize={prizeOf(prizes, w.position)} alternateLeft={anyLeft} />
           ) : (
             <WinnerEntry
               key={`${w.round_id}:${w.position}:${w.drawn_at}`}

@@ -5,6 +5,7 @@ import { parseAuditExport } from '@/features/verify-draw/audit-record'
 import { verifyExport } from '@/features/verify-draw/verify-record'
 import { canonical, pick, pickWithAlternates, poolDigest, type DrawTicket } from '@/protocol/draw'
 import { fromHex } from '@/lib/bytes'
+import { drawShortfall, shortfall } from '@/protocol/rules'
 
 // sync/testdata/draw/alternates.json, from the Python reference: the same vectors sync/draw's Go tests read.
 const file = resolve(__dirname, '../../../../sync/testdata/draw/alternates.json')
@@ -21,6 +22,7 @@ const vectors = JSON.parse(readFileSync(file, 'utf8')) as {
     winners?: string[]
     alternates?: string[]
     error?: string
+    missing?: number
   }>
   records: Array<{ name: string; verdict: string; problems: string[][]; promotion_problems: string[][]; record: unknown }>
 }
@@ -36,10 +38,18 @@ describe('sorteio-v2: winners and alternates from a seed (shared vectors)', () =
     const pool = canonical(c.pool)
     expect(await poolDigest(pool)).toBe(c.pool_digest)
     const seed = fromHex(c.seed)
+    // How many are missing, as sync/draw's Shortfall says and the start button tells the organiser.
+    const places = c.winners_count + c.alternates_count
+    const people = new Set(pool.map((t) => t.group_id)).size
+    const lacking = shortfall(places, pool.length, people, c.allow_duplicate_wins)
     if (c.error) {
+      expect(lacking).toEqual({ missing: c.missing, byPeople: true })
+      const raffle = { winnersCount: c.winners_count, alternatesCount: c.alternates_count, allowDuplicateWins: c.allow_duplicate_wins, type: 'tickets' }
+      expect(drawShortfall(raffle, pool.length, people)?.message).toMatch(new RegExp(`: faltam? ${c.missing}\\.$`))
       await expect(pickWithAlternates(seed, pool, c.winners_count, c.alternates_count, c.allow_duplicate_wins)).rejects.toThrow('fewer people')
       return
     }
+    expect(lacking.missing).toBe(0)
     const got = await pickWithAlternates(seed, pool, c.winners_count, c.alternates_count, c.allow_duplicate_wins)
     expect(got.winners.map((t) => t.id)).toEqual(c.winners)
     expect(got.alternates.map((t) => t.id)).toEqual(c.alternates)

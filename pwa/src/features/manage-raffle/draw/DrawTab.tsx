@@ -87,9 +87,7 @@ export function DrawTab({ userId, raffle, index, view }: DrawTabProps) {
   const simple = raffle.type === 'simple'
   const prizes = raffle.prizes
   const winners = useMemo(() => (view?.winners ?? []).map((w) => ({ ...w, prize: prizeOf(prizes, w.position) })), [view?.winners, prizes])
-  const missing = index
-    ? (drawShortfall(raffle.winnersCount + (raffle.alternatesCount ?? 0), raffle.allowDuplicateWins, index.tickets, index.people, simple)?.message ?? null)
-    : null
+  const missing = index ? (drawShortfall(raffle, index.tickets, index.people)?.message ?? null) : null
   const current = view?.current ?? null
   const redrawing = current?.kind === 'redraw' ? current.positions[0] : undefined
   const mismatch = view?.rounds.some((r) => r.resultCheck === 'mismatch') ?? false

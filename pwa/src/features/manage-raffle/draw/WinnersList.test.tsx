@@ -69,6 +69,11 @@ describe('WinnersList', () => {
     expect(within(item('Caio')).queryByText(/Motivo/)).not.toBeInTheDocument()
   })
 
+  it('says an empty place may take an alternate while one is left to call', () => {
+    renderList({ onPromote: vi.fn(async () => {}), alternatesLeft: 1 })
+    expect(items().at(-1)).toHaveTextContent(/^3º Lugar: aguardando suplente ou novo sorteio$/)
+  })
+
   it('shows e-mails only when asked to', () => {
     const { unmount } = render(<WinnersList winners={history} isAdmin={false} showEmail />)
     expect(screen.getByText('ana@exemplo.com')).toBeInTheDocument()

@@ -38,7 +38,7 @@ interface WinnersListProps {
   title?: string
   onInvalidate?: (winnerId: string, reason: string | null) => Promise<void>
   onRedraw?: (position: number) => Promise<void>
-  /** 'Chamar suplente' for a place left without a winner, offered while alternatesLeft > 0. */
+  /** 'Chamar suplente' for a place left without a winner, offered (and named in its gap) while alternatesLeft > 0. */
   onPromote?: (position: number) => Promise<void>
   alternatesLeft?: number
   /** The id of a note every 'Re-sortear' button is described by as well (the offline note). */
@@ -175,7 +175,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
             ) : null
           // A place without a valid winner says so below its invalidated ones, as the room's lists do.
           const last = ordered[index + 1]?.position !== winner.position
-          const gap = last && vacant.has(winner.position) ? <WinnerGapEntry position={winner.position} prize={winner.prize} /> : null
+          const gap = last && vacant.has(winner.position) ? <WinnerGapEntry position={winner.position} prize={winner.prize} alternateLeft={alternatesLeft > 0} /> : null
           return (
             <Fragment key={winner.id}>
               <WinnerEntry
