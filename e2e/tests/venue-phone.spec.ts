@@ -89,19 +89,59 @@ test('offline, a raffle not pulled yet waits for the connection instead of leavi
   await close();
 });
 
+/**
+ * Takes this browser's sync lock ('sorteio-sync', pwa/src/sync/tabs.ts) from a plain page of the
+ * app's origin and holds it: no tab of the context can run the sync engine, so none pulls, until
+ * release(). A busy machine's engine, late to start its first pull, with nothing in flight
+ * meanwhile (a request held in a route is in flight: the old screen's timer waited for it).
+ * engineWaiting resolves once a tab's engine has started and waits for the lock (its 'hello').
+ */
+async function holdSyncLock(page: Page): Promise<{ engineWaiting: Promise<void>; release(): Promise<void> }> {
+  await page.goto('/healthz');
+  await page.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        const w = window as unknown as { releaseSync: () => void; engineWaiting: Promise<void> };
+        const channel = new BroadcastChannel('sorteio-sync');
+        w.engineWaiting = new Promise((started) => {
+          channel.onmessage = (event: MessageEvent<{ kind: string }>) => {
+            if (event.data.kind === 'hello') started();
+          };
+        });
+        void navigator.locks.request(
+          'sorteio-sync',
+          () =>
+            new Promise<void>((release) => {
+              w.releaseSync = release;
+              held();
+            }),
+        );
+      }),
+  );
+  return {
+    engineWaiting: page.evaluate(() => (window as unknown as { engineWaiting: Promise<void> }).engineWaiting),
+    release: () => page.evaluate(() => (window as unknown as { releaseSync: () => void }).releaseSync()),
+  };
+}
+
 test('a slow pull does not send the organiser away from their raffle', async ({ browser }) => {
   test.setTimeout(60_000);
   const { seed, email, close } = await phonePage(browser);
   const device = await secondDevice(browser, email);
+  // The dashboard leaves, so nothing on this device hears of the new raffle, and no pull can start.
+  const lock = await holdSyncLock(device);
   const raffle = await seed.createRaffle({ title: 'Rifa demorada', winners: 1 });
-  // Every sync request waits 4 s before it goes: a busy machine's pull, long past any grace timer.
-  await device.route('**/api/sync/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    await route.continue();
-  });
-  await device.goto(`/gerenciar/${raffle.id}`);
-  await expect(device.getByRole('heading', { name: 'Rifa demorada', level: 1 })).toBeVisible({ timeout: 30_000 });
-  expect(new URL(device.url()).pathname).toBe(`/gerenciar/${raffle.id}`);
+  const manage = await device.context().newPage();
+  await manage.clock.install();
+  await manage.goto(`/gerenciar/${raffle.id}`);
+  await lock.engineWaiting;
+  await expect(manage.getByText('Carregando...')).toBeVisible();
+  // Far past any grace timer, with no pull running: the old screen gave up on its 1.5 s timer here.
+  await manage.clock.runFor(5_000);
+  expect(new URL(manage.url()).pathname).toBe(`/gerenciar/${raffle.id}`);
+  await lock.release();
+  await expect(manage.getByRole('heading', { name: 'Rifa demorada', level: 1 })).toBeVisible({ timeout: 30_000 });
+  expect(new URL(manage.url()).pathname).toBe(`/gerenciar/${raffle.id}`);
   await device.context().close();
   await close();
 });
