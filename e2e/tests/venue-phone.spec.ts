@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser, skipReveal } from './helpers';
+import { box, frontToast, overlaps, pauseSoon, settledToast } from './toast-boxes';
 
 // What the venue saw on phones, at 360 × 740: a finished raffle's participants tab, the removal
-// dialog's tickets, a toast clear of the field being typed in; and a device that has not pulled a
-// raffle yet, slow or offline, is never sent away from it.
+// dialog's tickets, a toast clear of the field being typed in (in settings and right after creating
+// a raffle); and a device that has not pulled a raffle yet, slow or offline, is never sent away.
 
 const PHONE = { width: 360, height: 740 };
 
@@ -59,6 +60,35 @@ test('a toast in settings stays clear of the field being typed in and its error'
   const [t, f] = [await toast.boundingBox(), await focused.boundingBox()];
   expect(t && f && (t.y + t.height <= f.y || f.y + f.height <= t.y), `toast ${JSON.stringify(t)} over the field ${JSON.stringify(f)}`).toBe(true);
   await page.screenshot({ path: info.outputPath('settings-toast-360.png') });
+  await close();
+});
+
+test('right after creation the toast moves off the first field typed in', async ({ browser }, info) => {
+  const { page, close } = await phonePage(browser);
+  // Paused once the toast is up: its 4 s cannot run out on a slow machine before it is measured.
+  await page.clock.install();
+  await page.goto('/criar-sorteio');
+  await page.getByLabel('Título').fill('Rifa da quermesse');
+  // The phone keyboard's Go key.
+  await page.getByLabel('Título').press('Enter');
+  // The manage screen first: React's Suspense waits on the page's clock.
+  await expect(page.getByRole('heading', { name: 'Rifa da quermesse', level: 1 })).toBeVisible();
+  await expect(frontToast(page).getByText('Sorteio criado!')).toBeVisible();
+  await pauseSoon(page);
+  // The toast's lane was picked as the create screen left, before this screen had a field in
+  // focus. Scrolling on, the organiser taps the name field where it shows beside the toast.
+  const toast = await settledToast(page);
+  const name = page.getByLabel('Nome', { exact: true });
+  const top = toast.y < PHONE.height / 2;
+  const field = await box(name);
+  const want = top ? toast.y + toast.height - field.height / 2 : toast.y - field.height / 2;
+  await page.evaluate((dy) => window.scrollBy(0, dy), field.y - want);
+  const under = await box(name);
+  expect(overlaps(toast, under), `the name field ${JSON.stringify(under)} half under the toast ${JSON.stringify(toast)}`).toBe(true);
+  await name.click({ position: { x: 20, y: top ? under.height - 6 : 6 } });
+  await expect(name).toBeFocused();
+  await expect.poll(async () => overlaps(await settledToast(page), await box(name)), { message: 'the toast over the name field' }).toBe(false);
+  await page.screenshot({ path: info.outputPath('created-toast-360.png') });
   await close();
 });
 
