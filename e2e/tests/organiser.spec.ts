@@ -59,7 +59,7 @@ async function organiserFlow(page: Page) {
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^[0-9a-f-]{36}$/);
 
-  await bia.getByRole('button', { name: 'Remover Bia Lima e o bilhete 002' }).click();
+  await bia.getByRole('button', { name: 'Remover Bia Lima e seus 1 bilhete(s)' }).click();
   await page.getByRole('dialog', { name: 'Remover participante?' }).getByRole('button', { name: 'Remover' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
 

@@ -38,7 +38,7 @@ test('the removal dialog names the ticket, in the singular', async ({ browser },
   const raffle = await seed.createRaffle({ title: 'Rifa da rua', winners: 1 });
   await seed.addPeople(raffle.id, ['Maria José da Silva', 'Bruno Lima']);
   await page.goto(`/gerenciar/${raffle.id}`);
-  await page.getByRole('button', { name: 'Remover Maria José da Silva e o bilhete 001' }).click();
+  await page.getByRole('button', { name: 'Remover Maria José da Silva e seus 1 bilhete(s)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remover participante?' });
   await expect(dialog).toContainText('Maria José da Silva e o bilhete 001 sairão do sorteio.');
   await page.screenshot({ path: info.outputPath('remove-360.png') });

@@ -105,8 +105,8 @@ describe('participants list', () => {
   it('removes a person with all their tickets while pending, naming them in the toast', async () => {
     const raffle = await makeRaffle({ type: 'tickets' }, [{ name: 'Ana', quantity: 3 }, { name: 'Bruno' }])
     const { user } = await openManage(raffle)
-    const remove = await screen.findByRole('button', { name: 'Remover Ana e os 3 bilhetes' })
-    expect(remove).toHaveAttribute('title', 'Remover Ana e os 3 bilhetes')
+    const remove = await screen.findByRole('button', { name: 'Remover Ana e seus 3 bilhete(s)' })
+    expect(remove).toHaveAttribute('title', 'Remover Ana e seus 3 bilhete(s)')
     await user.click(remove)
     // It asks first, naming the person and their tickets.
     const dialog = await screen.findByRole('dialog', { name: 'Remover participante?' })

@@ -21,7 +21,7 @@ export function RemoveGroupButton({ group, showTickets, onRemove }: RemoveGroupB
   const [open, setOpen] = useState(false)
   const [removing, setRemoving] = useState(false)
   const withTickets = showTickets || group.ticketCount > 1
-  const title = removeTitle(group.name, group.ticketCount, group.ticketNumbers, withTickets)
+  const title = removeTitle(group.name, group.ticketCount, withTickets)
 
   async function onConfirm() {
     setRemoving(true)

@@ -44,26 +44,16 @@ export function emptyText(term: string): string {
   return trimmed ? `Nenhum participante encontrado para "${trimmed}"` : 'Nenhum participante cadastrado ainda.'
 }
 
+/** The spec's words; without tickets to speak of (a simple raffle's one entry) the name alone (docs/decisions.md). */
+export function removeTitle(name: string, tickets: number, withTickets = true): string {
+  return withTickets ? `Remover ${name} e seus ${tickets} bilhete(s)` : `Remover ${name}`
+}
+
 /** Up to this many ticket numbers are named one by one in the removal dialog; more, by their range. */
 const NAMED_TICKETS = 5
 
 function listed(items: readonly string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`
-}
-
-/** A person's one ticket: 'o bilhete 778', by its number when it is known. */
-function oneTicket(numbers: readonly string[]): string {
-  return numbers.length === 1 ? `o bilhete ${numbers[0]}` : 'o seu bilhete'
-}
-
-/**
- * The delete button's name: 'Remover Maria e o bilhete 778', 'Remover Ana e os 3 bilhetes'; the
- * spec's 'e seus {n} bilhete(s)' read 'e seus 1 bilhete(s)' for most people at a rifa. Without
- * tickets to speak of (a simple raffle's one entry) the name alone (docs/decisions.md).
- */
-export function removeTitle(name: string, count: number, numbers: readonly string[], withTickets = true): string {
-  if (!withTickets) return `Remover ${name}`
-  return count === 1 ? `Remover ${name} e ${oneTicket(numbers)}` : `Remover ${name} e os ${formatCount(count)} bilhetes`
 }
 
 /**
@@ -73,7 +63,7 @@ export function removeTitle(name: string, count: number, numbers: readonly strin
  */
 export function removalSentence(count: number, numbers: readonly string[], range: { first: string; last: string } | null): string {
   const all = numbers.length === count
-  if (count === 1) return ` e ${oneTicket(numbers)} sairão do sorteio.`
+  if (count === 1) return all ? ` e o bilhete ${numbers[0]} sairão do sorteio.` : ' e o seu bilhete sairão do sorteio.'
   if (all && count <= NAMED_TICKETS) return ` e os bilhetes ${listed(numbers)} sairão do sorteio.`
   const span = range && range.first !== range.last ? ` (${range.first} a ${range.last})` : ''
   return ` e os ${formatCount(count)} bilhetes${span} sairão do sorteio.`
