@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { organiser, uniqueEmail } from './helpers';
+import { box, expectUncovered, frontToast, overlaps, pauseSoon, settledToast, toastOf } from './toast-boxes';
 
 // Where toasts appear, on a phone and on a laptop: never over the header ('Sair') nor over the sync
 // bar, and never over the quick draw's winner. On phones 360 to 390 px wide, never over what the user
@@ -10,51 +11,6 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1280, height: 900 },
 ];
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('not on screen');
-  return b;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-const toastOf = (page: Page) => page.locator('[data-sonner-toast]');
-/** The toast on show (older ones stay in the document, hidden behind it). */
-const frontToast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]');
-
-/** Once Sonner has slid the toast in: where it stands. */
-async function settledToast(page: Page): Promise<Box> {
-  await expect(frontToast(page)).toHaveAttribute('data-mounted', 'true');
-  // Only the toast's own slide: a pulsing skeleton or sync bar never stops running.
-  await frontToast(page).evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
-  return box(frontToast(page));
-}
-
-/** Fails naming each of `targets` the toast stands over. */
-async function expectUncovered(toast: Box, targets: Record<string, Locator>) {
-  for (const [name, target] of Object.entries(targets)) expect(overlaps(toast, await box(target)), `the toast covers ${name}`).toBe(false);
-}
-
-/**
- * Pauses the page's clock a moment from now. The moment is read from the page, and real time runs
- * on until the pause is asked for: on a loaded machine it may be past already, so read it again.
- */
-async function pauseSoon(page: Page) {
-  for (let attempt = 1; ; attempt++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 200);
-      return;
-    } catch (error) {
-      if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error;
-    }
-  }
-}
 
 for (const size of SIZES) {
   test(`${size.name}: a toast covers neither the header nor the sync bar`, async ({ browser }, info) => {

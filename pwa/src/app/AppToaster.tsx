@@ -1,11 +1,12 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Toaster, useSonner } from 'sonner'
-import { type Lane, PHONE_MAX_WIDTH, pickLane } from '@/app/toast-lane'
+import { keepClearOfFocus, type Lane, PHONE_MAX_WIDTH, pickLane } from '@/app/toast-lane'
 
 // Toasts sit at the bottom: at the top they covered the header ('Sair') on phones. On organiser
 // screens they stay above the sync bar (SyncStatus sets --sync-bar-height), and above the home
 // indicator on phones. On wide screens they take the bottom-right corner, beside the content. On a
-// phone a toast that would cover a control there goes to the top instead (app/toast-lane.ts).
+// phone a toast that would cover a control there goes to the top instead, and one already up moves
+// off a field that takes focus under it (app/toast-lane.ts).
 const bottom = 'calc(var(--sync-bar-height, 0px) + env(safe-area-inset-bottom, 0px) + 16px)'
 const top = 'calc(env(safe-area-inset-top, 0px) + 12px)'
 /** A toast's height with a title and a one-line description on a 360 px phone (74 px), and a little. */
@@ -35,17 +36,31 @@ function ErrorsInterrupt() {
  * each (the browser resolves the safe areas and the sync bar's height). Like ErrorsInterrupt it is
  * rendered before the Toaster, so the lane is set before the toast is inserted: it appears there.
  */
-function LaneChooser({ onLane }: { onLane: (lane: Lane) => void }) {
+function LaneChooser({ lane, onLane }: { lane: Lane; onLane: (lane: Lane) => void }) {
   const { toasts } = useSonner()
   const newest = toasts[0]?.id
   const topBand = useRef<HTMLDivElement>(null)
   const bottomBand = useRef<HTMLDivElement>(null)
-  useLayoutEffect(() => {
-    if (newest === undefined || !topBand.current || !bottomBand.current) return
+  const bands = useCallback(() => {
     const phone = window.innerWidth <= PHONE_MAX_WIDTH && typeof document.elementsFromPoint === 'function'
-    const bands = { top: topBand.current.getBoundingClientRect(), bottom: bottomBand.current.getBoundingClientRect() }
-    onLane(phone ? pickLane(bands) : 'bottom')
-  }, [newest, onLane])
+    if (!phone || !topBand.current || !bottomBand.current) return null
+    return { top: topBand.current.getBoundingClientRect(), bottom: bottomBand.current.getBoundingClientRect() }
+  }, [])
+  useLayoutEffect(() => {
+    if (newest === undefined) return
+    const now = bands()
+    onLane(now ? pickLane(now) : 'bottom')
+  }, [newest, onLane, bands])
+  // A field focused while a toast is up (the manage screen's, under 'Sorteio criado!') moves it.
+  useEffect(() => {
+    if (newest === undefined) return
+    const onFocus = () => {
+      const now = bands()
+      if (now) onLane(keepClearOfFocus(lane, now))
+    }
+    document.addEventListener('focusin', onFocus)
+    return () => document.removeEventListener('focusin', onFocus)
+  }, [newest, lane, onLane, bands])
   const band = 'pointer-events-none invisible fixed inset-x-3'
   return (
     <>
@@ -61,7 +76,7 @@ export function AppToaster() {
   return (
     <>
       <ErrorsInterrupt />
-      <LaneChooser onLane={setLane} />
+      <LaneChooser lane={lane} onLane={setLane} />
       <Toaster
         visibleToasts={1}
         position={lane === 'top' ? 'top-right' : 'bottom-right'}

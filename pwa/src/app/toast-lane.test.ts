@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { pickLane } from '@/app/toast-lane'
+import { keepClearOfFocus, pickLane } from '@/app/toast-lane'
 
 // jsdom lays nothing out: each element gets the box a test gives it, and elementsFromPoint answers
 // the elements whose box holds the point, the last in the document drawn on top (as here, where no
@@ -84,5 +84,28 @@ describe('the lane of a new toast on a phone', () => {
     const dialog = place(make('<div role="dialog" aria-modal="true"></div>'), rect(600, 680), layer)
     place(make('<button>Excluir</button>'), rect(620, 660), dialog)
     expect(pickLane(BANDS)).toBe('bottom')
+  })
+})
+
+describe('a toast already up when a field takes focus', () => {
+  it("moves off the field (the manage screen's name field under 'Sorteio criado!')", () => {
+    const name = place(make('<input aria-label="Nome">'), rect(620, 664))
+    ;(name as HTMLInputElement).focus()
+    expect(keepClearOfFocus('bottom', BANDS)).toBe('top')
+    expect(keepClearOfFocus('top', BANDS)).toBe('top')
+  })
+
+  it('stays where it is when the field is clear of both lanes, under both, or is not a field', () => {
+    const name = place(make('<input aria-label="Nome">'), rect(300, 344))
+    ;(name as HTMLInputElement).focus()
+    expect(keepClearOfFocus('top', BANDS)).toBe('top')
+    expect(keepClearOfFocus('bottom', BANDS)).toBe('bottom')
+    const tall = place(make('<textarea aria-label="Descrição"></textarea>'), rect(40, 640))
+    ;(tall as HTMLTextAreaElement).focus()
+    expect(keepClearOfFocus('bottom', BANDS)).toBe('bottom')
+    // A button under the toast: the user acts on it with a tap, not by typing under the toast.
+    const button = place(make('<button>Adicionar</button>'), rect(620, 660))
+    ;(button as HTMLButtonElement).focus()
+    expect(keepClearOfFocus('bottom', BANDS)).toBe('bottom')
   })
 })

@@ -74,6 +74,24 @@ function focusedField(): DOMRect[] {
 
 const overlaps = (a: DOMRect, b: DOMRect) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right
 
+/** The lane clear of the field being typed in and its error when the other lane covers them. */
+function awayFromField(bands: Record<Lane, DOMRect>): Lane | null {
+  const field = focusedField()
+  const onTop = field.some((r) => overlaps(r, bands.top))
+  const onBottom = field.some((r) => overlaps(r, bands.bottom))
+  return onTop === onBottom ? null : onTop ? 'bottom' : 'top'
+}
+
+/**
+ * The lane of a toast already up when a field takes focus: the other one when this lane covers
+ * the field (or its error) and the other does not, else the same. A lane is picked as its toast
+ * appears, and 'Sorteio criado!' appears as the create screen leaves: the manage screen's name
+ * field, focused next, could sit under it. Nothing else moves a toast that is up.
+ */
+export function keepClearOfFocus(current: Lane, bands: Record<Lane, DOMRect>): Lane {
+  return awayFromField(bands) ?? current
+}
+
 /**
  * The lane for a new toast, given where it would stand in each: never over the field being typed
  * in or its error message when the other lane is clear of them (a toast right after a save, in
@@ -82,10 +100,8 @@ const overlaps = (a: DOMRect, b: DOMRect) => a.top < b.bottom && b.top < a.botto
  * only the screen's back link).
  */
 export function pickLane(bands: Record<Lane, DOMRect>): Lane {
-  const field = focusedField()
-  const onTop = field.some((r) => overlaps(r, bands.top))
-  const onBottom = field.some((r) => overlaps(r, bands.bottom))
-  if (onTop !== onBottom) return onTop ? 'bottom' : 'top'
+  const away = awayFromField(bands)
+  if (away) return away
   const ignore = ignored()
   const bottom = coveredBy(bands.bottom, ignore)
   const top = coveredBy(bands.top, ignore)
