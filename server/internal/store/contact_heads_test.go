@@ -120,13 +120,7 @@ func TestMigration0033ContactHeads(t *testing.T) {
 				exec(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, person_head, email, phone, ticket_number, created_at)
 					VALUES (?, ?, ?, 'Caio', 'caio', ?, ?, ?, ?, ?)`, ids[i], rid, tk.group, i%3, tk.email, tk.phone, fmt.Sprintf("1%02d", i), now)
 			}
-			db.Close()
-
-			db, err := store.Open(ctx, dsn, storetest.Logger(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db = upgraded(t, db, dsn)
 			got, err := db.PublicTicketsOf(ctx, code, "a@exemplo.com")
 			if got := numbersOf(t, got, err); !slices.Equal(got, []string{"100", "101", "103"}) {
 				t.Errorf("by e-mail: %v", got)
