@@ -103,14 +103,14 @@ func TestSelfCheckThroughContactHeads(t *testing.T) {
 	})
 }
 
-// 0033 indexes the first stored ticket of each group, e-mail and phone, and
+// 0035 indexes the first stored ticket of each group, e-mail and phone, and
 // the self-check finds the tickets stored before it.
-func TestMigration0033ContactHeads(t *testing.T) {
+func TestMigration0035ContactHeads(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
-			db, dsn, owner, exec := atVersion(t, dialect, 32)
-			rid, code := seedAt(t, db, 32, owner) // 001 and 002, no e-mail
+			db, dsn, owner, exec := atVersion(t, dialect, 34)
+			rid, code := seedAt(t, db, 34, owner) // 001 and 002, no e-mail
 			ids := core.NewIDs(6, time.Now())
 			now := time.Now().UnixMilli()
 			for i, tk := range []struct{ group, email, phone any }{

@@ -142,7 +142,7 @@ func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, ti
 
 // sameContact: t is of the same group as prev, with the same e-mail and
 // phone. The e-mail and phone indexes hold only the first ticket of such a
-// run (contact_head, migration 0033): every ticket with an e-mail or a phone
+// run (contact_head, migration 0035): every ticket with an e-mail or a phone
 // then has one in its group with the same ones that is indexed, and the
 // self-check finds a person's tickets through it (publicTickets). A person's
 // tickets come together, so a run is usually the person's tickets in the op.
