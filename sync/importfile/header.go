@@ -81,7 +81,7 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 	for _, n := range t.Taken {
 		taken[n] = true
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(data)) // a number a row, at most
 	people := map[string]*person{}
 	nameRule, emailRule := remembered(checkName), remembered(checkEmail)
 	var phones []*string // each person's phone: the first valid one of their rows
@@ -121,7 +121,9 @@ func planHeader(p *Plan, data []Row, t Target, c Choice, highest *int, add adder
 				return refuse("Linha %d: o bilhete %s aparece mais de uma vez no arquivo", r.Line, *number)
 			}
 			seen[*number] = true
-			if n, err := strconv.Atoi(*number); err == nil && whole.MatchString(*number) {
+			// Atoi takes an optional sign and digits: without the sign,
+			// digits alone (no regular expression on every row).
+			if n, err := strconv.Atoi(*number); err == nil && (*number)[0] != '+' && (*number)[0] != '-' {
 				*highest = max(*highest, n)
 			}
 		}

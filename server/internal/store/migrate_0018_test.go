@@ -53,13 +53,7 @@ func TestMigration0018EmailProof(t *testing.T) {
 					}
 				}
 			}
-			db.Close()
-
-			db, err = store.Open(ctx, dsn, storetest.Logger(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db = upgraded(t, db, dsn)
 			for name, a := range accounts {
 				if got := storetest.EmailProven(t, db, ids[name]); got != a.proven {
 					t.Errorf("%s: proven %v, want %v", name, got, a.proven)

@@ -1,12 +1,10 @@
 package store_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/core"
-	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
 )
 
@@ -16,7 +14,6 @@ import (
 func TestMigration0020ErasesDeletedRaffles(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			ctx := context.Background()
 			db, dsn, owner, exec := atVersion(t, dialect, 17)
 			now := time.Now().UnixMilli()
 			deleted, _ := seedAt(t, db, 17, owner)
@@ -28,13 +25,7 @@ func TestMigration0020ErasesDeletedRaffles(t *testing.T) {
 				exec(`INSERT INTO changes (raffle_id, seq, op_id, type, payload, user_id, at) VALUES (?, 2, ?, 'participants.add', ?, ?, ?)`,
 					rid, core.NewID(time.Now()), `{"tickets":[{"name":"Bruno","email":"bruno@example.com"}]}`, owner, now)
 			}
-			db.Close()
-
-			db, err := store.Open(ctx, dsn, storetest.Logger(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db = upgraded(t, db, dsn)
 			pool, q := db.Raw()
 			for rid, want := range map[string]struct{ emails, payloads, reasons int }{deleted: {0, 0, 0}, live: {2, 1, 1}} {
 				var payloads, reasons int

@@ -73,6 +73,19 @@ func atVersion(t *testing.T, dialect string, version int64) (db *store.DB, dsn, 
 	return db, dsn, owner, exec
 }
 
+// upgraded closes db, migrated up to an older version, and opens its
+// database again with every migration, as a new build starts on it.
+func upgraded(t *testing.T, db *store.DB, dsn string) *store.DB {
+	t.Helper()
+	db.Close()
+	db, err := store.Open(context.Background(), dsn, storetest.Logger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // seedAt writes, with the columns the schema has at version v, a raffle with
 // two tickets and its log, and from 0003 on a completed draw with a winner.
 // Ticket ids are shared between raffles once 0006 allows it, draw ids once
@@ -263,13 +276,7 @@ func TestMigration0017NumberBound(t *testing.T) {
 				exec(`INSERT INTO participants (id, raffle_id, group_id, name, name_key, person_head, ticket_number, created_at) VALUES (?, ?, ?, 'Caio', 'caio', 1, ?, ?)`,
 					id, raffle, id, n, now)
 			}
-			db.Close()
-
-			db, err := store.Open(ctx, dsn, storetest.Logger(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db = upgraded(t, db, dsn)
 			if got := storetest.NumberBound(t, db, digits); got != "0100" {
 				t.Errorf("bound %q, want 0100", got)
 			}

@@ -284,8 +284,14 @@ func (db *DB) publicTickets(ctx context.Context, code, match, value string) ([]*
 		if err != nil {
 			return err
 		}
+		// The e-mail and phone indexes hold the first ticket of each run of
+		// a group's tickets with one e-mail and phone (contact_head,
+		// store/tickets.go): the groups come from there, their tickets
+		// from the group index.
 		rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants
-			WHERE raffle_id = ? AND `+match+` ORDER BY `+db.ticketOrder()), r.ID, value)
+			WHERE raffle_id = ? AND group_id IN (SELECT group_id FROM participants
+				WHERE raffle_id = ? AND contact_head = 1 AND `+match+`)
+			AND `+match+` ORDER BY `+db.ticketOrder()), r.ID, r.ID, value, value)
 		if err != nil {
 			return err
 		}

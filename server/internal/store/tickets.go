@@ -12,7 +12,7 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// ticketChunk rows per INSERT: 9 parameters each stays far below both
+// ticketChunk rows per INSERT: 11 parameters each stays far below both
 // databases' parameter limits.
 const ticketChunk = 500
 
@@ -104,11 +104,13 @@ func (db *DB) removeGroup(ctx context.Context, tx *sql.Tx, raffleID, groupID str
 }
 
 // storedTicket is a ticket as a participants row adds to it: its name's
-// search key and whether it heads its person in the public list.
+// search key, whether it heads its person in the public list, and whether
+// it heads its e-mail and phone in its group (contact).
 type storedTicket struct {
 	protocol.Ticket
-	key  string
-	head int32
+	key     string
+	head    int32
+	contact int32
 }
 
 // insertTickets writes tickets in a few statements: PostgreSQL gets one
@@ -128,11 +130,28 @@ func (db *DB) insertTickets(ctx context.Context, tx *sql.Tx, raffleID string, ti
 		if known[t.GroupID] == 0 && !headed[t.GroupID] {
 			rows[i].head, headed[t.GroupID] = 1, true
 		}
+		if (t.Email != nil || t.Phone != nil) && (i == 0 || !sameContact(t, tickets[i-1])) {
+			rows[i].contact = 1
+		}
 	}
 	if db.dialect == postgresDialect {
 		return db.insertTicketArrays(ctx, tx, raffleID, rows, millis(now))
 	}
 	return db.insertTicketRows(ctx, tx, raffleID, rows, millis(now))
+}
+
+// sameContact: t is of the same group as prev, with the same e-mail and
+// phone. The e-mail and phone indexes hold only the first ticket of such a
+// run (contact_head, migration 0035): every ticket with an e-mail or a phone
+// then has one in its group with the same ones that is indexed, and the
+// self-check finds a person's tickets through it (publicTickets). A person's
+// tickets come together, so a run is usually the person's tickets in the op.
+func sameContact(t, prev protocol.Ticket) bool {
+	return t.GroupID == prev.GroupID && equalText(t.Email, prev.Email) && equalText(t.Phone, prev.Phone)
+}
+
+func equalText(a, b *string) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // insertTicketArrays is PostgreSQL's insert: the batch as one array per
@@ -141,16 +160,17 @@ func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID strin
 	n := len(rows)
 	ids, groups, names, keys := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	emails, numbers, heads := make([]*string, n), make([]*string, n), make([]int32, n)
-	phones := make([]*string, n)
+	phones, contacts := make([]*string, n), make([]int32, n)
 	for i, r := range rows {
 		ids[i], groups[i], names[i], keys[i] = r.ID, r.GroupID, r.Name, r.key
-		emails[i], numbers[i], heads[i], phones[i] = r.Email, r.TicketNumber, r.head, r.Phone
+		emails[i], numbers[i], heads[i], phones[i], contacts[i] = r.Email, r.TicketNumber, r.head, r.Phone, r.contact
 	}
-	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone, created_at)
-		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, t.phone, ?
-		FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[])
-			AS t (id, group_id, name, name_key, email, ticket_number, person_head, phone)`,
-		raffleID, at, ids, groups, names, keys, emails, numbers, heads, phones)
+	return db.exec(ctx, tx, `INSERT INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone,
+			contact_head, created_at)
+		SELECT t.id, ?, t.group_id, t.name, t.name_key, t.email, t.ticket_number, t.person_head, t.phone, t.contact_head, ?
+		FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::int[])
+			AS t (id, group_id, name, name_key, email, ticket_number, person_head, phone, contact_head)`,
+		raffleID, at, ids, groups, names, keys, emails, numbers, heads, phones, contacts)
 }
 
 // insertTicketRows is SQLite's insert: rows of ticketChunk tickets through
@@ -161,12 +181,12 @@ func (db *DB) insertTicketArrays(ctx context.Context, tx *sql.Tx, raffleID strin
 // parameters, and the binding then took 85 % of an import's CPU.
 func (db *DB) insertTicketRows(ctx context.Context, tx *sql.Tx, raffleID string, rows []storedTicket, at int64) error {
 	var full *sql.Stmt
-	args := make([]any, 0, min(len(rows), ticketChunk)*10)
+	args := make([]any, 0, min(len(rows), ticketChunk)*11)
 	for start := 0; start < len(rows); start += ticketChunk {
 		part := rows[start:min(start+ticketChunk, len(rows))]
 		args = args[:0]
 		for _, r := range part {
-			args = append(args, r.ID, raffleID, r.GroupID, r.Name, r.key, nullable(r.Email), nullable(r.TicketNumber), r.head, nullable(r.Phone), at)
+			args = append(args, r.ID, raffleID, r.GroupID, r.Name, r.key, nullable(r.Email), nullable(r.TicketNumber), r.head, nullable(r.Phone), r.contact, at)
 		}
 		if len(part) < ticketChunk {
 			if _, err := tx.ExecContext(ctx, insertTicketsSQL(len(part)), args...); err != nil {
@@ -192,8 +212,9 @@ func (db *DB) insertTicketRows(ctx context.Context, tx *sql.Tx, raffleID string,
 // insertTicketsSQL is SQLite's INSERT of n participants rows; a conflict
 // rolls the transaction back (insertRollingBack).
 func insertTicketsSQL(n int) string {
-	return `INSERT OR ROLLBACK INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone, created_at) VALUES ` +
-		`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1)
+	return `INSERT OR ROLLBACK INTO participants (id, raffle_id, group_id, name, name_key, email, ticket_number, person_head, phone,
+		contact_head, created_at) VALUES ` +
+		`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1)
 }
 
 // loadTicketNumbers reads what the ticket-number rule needs for an op: which

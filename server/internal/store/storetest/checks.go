@@ -142,3 +142,10 @@ func EmailProven(t testing.TB, db *store.DB, userID string) bool {
 	t.Helper()
 	return count(t, db, `SELECT COUNT(*) FROM users WHERE id = ? AND email_verified_at IS NOT NULL`, userID) == 1
 }
+
+// CountContactHeads counts a raffle's tickets in its e-mail and phone
+// indexes (migration 0035).
+func CountContactHeads(t testing.TB, db *store.DB, raffleID string) int {
+	t.Helper()
+	return count(t, db, `SELECT COUNT(*) FROM participants WHERE raffle_id = ? AND contact_head = 1`, raffleID)
+}
