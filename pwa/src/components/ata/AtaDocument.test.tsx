@@ -3,31 +3,15 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { AtaDocument } from '@/components/ata/AtaDocument'
+import { onlineRound } from '@/components/ata/test-round'
 import { buildAta, type AtaInput } from '@/protocol/ata'
 
-const T0 = Date.UTC(2026, 10, 26, 13, 0, 0)
 const input: AtaInput = {
   raffle: { code: 'ABC123', title: 'Rifa da escola', description: '', type: 'tickets', status: 'completed' },
   organiserEmail: null,
   counts: { people: 2, tickets: 2 },
   algorithm: 'sorteio-v1',
-  rounds: [
-    {
-      id: 'r1',
-      round: 1,
-      kind: 'draw',
-      positions: [1],
-      online: true,
-      startedAt: T0,
-      completedAt: T0 + 4000,
-      poolSize: 2,
-      poolDigest: 'a'.repeat(64),
-      clientCommitment: 'b'.repeat(64),
-      clientSeed: 'c'.repeat(64),
-      serverCommitment: 'd'.repeat(64),
-      serverSeed: 'e'.repeat(64),
-    },
-  ],
+  rounds: [onlineRound([1], 2)],
   roundOpen: false,
   winners: [{ position: 1, roundId: 'r1', name: 'Ana', ticketNumber: '366', email: null, valid: true, invalidatedAt: null }],
   winnersCount: 1,

@@ -2,6 +2,7 @@
 // PDF.js. The prizes and alternates come from a fixture (the raffle's own fields arrive later).
 import { describe, expect, it } from 'vitest'
 import { ataPdf } from '@/components/ata/ata-pdf'
+import { onlineRound, T0 } from '@/components/ata/test-round'
 import { buildAta, type AtaInput } from '@/protocol/ata'
 
 // PDF.js 6 expects Promise.withResolvers (Node 22); the project runs on Node 20.19 too.
@@ -33,29 +34,12 @@ async function readBack(blob: Blob): Promise<{ text: string; pages: number }> {
   return { text: parts.join(' ').replace(/\s+/g, ' '), pages: doc.numPages }
 }
 
-const T0 = Date.UTC(2026, 10, 26, 13, 0, 0)
 const input: AtaInput = {
   raffle: { code: 'ABC123', title: 'Quermesse de São João: ação solidária', description: 'Prêmios doados pelo comércio', type: 'tickets', status: 'completed' },
   organiserEmail: 'organização@paróquia.org.br',
   counts: { people: 3, tickets: 3 },
   algorithm: 'sorteio-v1',
-  rounds: [
-    {
-      id: 'r1',
-      round: 1,
-      kind: 'draw',
-      positions: [1, 2],
-      online: true,
-      startedAt: T0,
-      completedAt: T0 + 4000,
-      poolSize: 3,
-      poolDigest: 'a'.repeat(64),
-      clientCommitment: 'b'.repeat(64),
-      clientSeed: 'c'.repeat(64),
-      serverCommitment: 'd'.repeat(64),
-      serverSeed: 'e'.repeat(64),
-    },
-  ],
+  rounds: [onlineRound([1, 2], 3)],
   roundOpen: false,
   winners: [
     { position: 1, roundId: 'r1', name: 'Conceição Araújo', ticketNumber: '001', email: 'conceicao@exemplo.com', valid: false, invalidatedAt: T0 + 60_000 },
