@@ -5,6 +5,8 @@ import { apiRequest } from '@/lib/api'
 export interface User {
   id: string
   email: string
+  /** The address is proven; absent from an older server's answer. */
+  email_verified?: boolean
 }
 
 export interface Credentials {

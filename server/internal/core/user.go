@@ -8,6 +8,9 @@ type User struct {
 	Email        string
 	PasswordHash string
 	CreatedAt    time.Time
+	// EmailVerified: the address is proven (a followed link, or a provider
+	// that vouches for it).
+	EmailVerified bool
 }
 
 // Session is a signed-in browser. Only the SHA-256 hash of its token is stored.

@@ -31,6 +31,10 @@ type credentials struct {
 type userJSON struct {
 	ID    string `json:"id"`
 	Email string `json:"email"`
+	// EmailVerified comes with the session so the dashboard's 'Confirme seu
+	// e-mail' line is there at its first paint, not pushed in above the
+	// raffles by a later request.
+	EmailVerified bool `json:"email_verified"`
 }
 
 type userBody struct {
@@ -38,7 +42,7 @@ type userBody struct {
 }
 
 func toUserBody(u core.User) userBody {
-	return userBody{User: &userJSON{ID: u.ID, Email: u.Email}}
+	return userBody{User: &userJSON{ID: u.ID, Email: u.Email, EmailVerified: u.EmailVerified}}
 }
 
 func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger) http.Handler {

@@ -48,11 +48,18 @@ func TestConfirmEmail(t *testing.T) {
 		if _, body := e.get(t, "/api/account/email", cookie); !strings.Contains(body, `"verified":false`) {
 			t.Errorf("before the link: %s, want verified false", body)
 		}
+		// The session says so too, for the dashboard's first paint.
+		if _, body := e.get(t, "/api/auth/session", cookie); !strings.Contains(body, `"email_verified":false`) {
+			t.Errorf("session before the link: %s, want email_verified false", body)
+		}
 		if res, body := e.post(t, "/api/auth/confirm-email", `{"token":"`+token+`"}`, nil); res.StatusCode != http.StatusNoContent {
 			t.Fatalf("confirm: %d %s", res.StatusCode, body)
 		}
 		if _, body := e.get(t, "/api/account/email", cookie); !strings.Contains(body, `"verified":true`) {
 			t.Errorf("after the link: %s, want verified true", body)
+		}
+		if _, body := e.get(t, "/api/auth/session", cookie); !strings.Contains(body, `"email_verified":true`) {
+			t.Errorf("session after the link: %s, want email_verified true", body)
 		}
 		if !storetest.EmailProven(t, db, userID) {
 			t.Error("email_verified_at is not set: a provider could still take the account over")

@@ -54,7 +54,7 @@ var boolColumns = map[string]bool{"allow_duplicate_wins": true, "offline": true,
 func (db *DB) ExportAccountData(ctx context.Context, userID string, now time.Time) (Export, error) {
 	out := Export{ExportedAt: millis(now)}
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		u, err := scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at FROM users WHERE id = ?`), userID))
+		u, err := scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at, email_verified_at IS NOT NULL FROM users WHERE id = ?`), userID))
 		if err != nil {
 			return err
 		}

@@ -162,12 +162,12 @@ func (db *DB) identitiesOf(ctx context.Context, tx *sql.Tx, userID string) ([]co
 }
 
 func (db *DB) userByIdentity(ctx context.Context, tx *sql.Tx, issuer, subject string) (core.User, error) {
-	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT u.id, u.email, u.password_hash, u.created_at
+	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT u.id, u.email, u.password_hash, u.created_at, u.email_verified_at IS NOT NULL
 		FROM identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = ? AND i.subject = ?`), issuer, subject))
 }
 
 func (db *DB) userByEmailTx(ctx context.Context, tx *sql.Tx, email string) (core.User, error) {
-	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at FROM users WHERE email = ?`), email))
+	return scanUser(tx.QueryRowContext(ctx, db.q(`SELECT id, email, password_hash, created_at, email_verified_at IS NOT NULL FROM users WHERE email = ?`), email))
 }
 
 func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u core.User, storedEmail string) error {
@@ -191,7 +191,7 @@ func (db *DB) insertIdentity(ctx context.Context, tx *sql.Tx, id core.Identity) 
 func scanUser(row *sql.Row) (core.User, error) {
 	var u core.User
 	var created int64
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &created)
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &created, &u.EmailVerified)
 	if errors.Is(err, sql.ErrNoRows) {
 		return core.User{}, &core.Error{Code: core.CodeNotFound}
 	}

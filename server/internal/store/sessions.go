@@ -45,10 +45,11 @@ func (db *DB) SessionByHash(ctx context.Context, hash []byte) (core.Session, cor
 	var u core.User
 	var sCreated, sExpires, uCreated int64
 	err := db.sql.QueryRowContext(ctx, db.q(`
-		SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, u.id, u.email, u.password_hash, u.created_at
+		SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, u.id, u.email, u.password_hash, u.created_at,
+			u.email_verified_at IS NOT NULL
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ?`), hash).
-		Scan(&s.TokenHash, &s.UserID, &sCreated, &sExpires, &u.ID, &u.Email, &u.PasswordHash, &uCreated)
+		Scan(&s.TokenHash, &s.UserID, &sCreated, &sExpires, &u.ID, &u.Email, &u.PasswordHash, &uCreated, &u.EmailVerified)
 	if errors.Is(err, sql.ErrNoRows) {
 		return core.Session{}, core.User{}, &core.Error{Code: core.CodeNotFound}
 	}

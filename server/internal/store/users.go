@@ -20,7 +20,7 @@ func (db *DB) CreateUser(ctx context.Context, u core.User) error {
 // UserByEmail finds an account by its (already normalised) e-mail.
 func (db *DB) UserByEmail(ctx context.Context, email string) (core.User, error) {
 	return db.scanUser(db.sql.QueryRowContext(ctx,
-		db.q(`SELECT id, email, password_hash, created_at FROM users WHERE email = ?`), email))
+		db.q(`SELECT id, email, password_hash, created_at, email_verified_at IS NOT NULL FROM users WHERE email = ?`), email))
 }
 
 func (db *DB) scanUser(row *sql.Row) (core.User, error) {

@@ -5,13 +5,22 @@ import { errorText } from '@/components/ui/error-text'
 import { emailApi, type EmailStatus } from '@/lib/email-api'
 import { useOnline } from '@/sync/online'
 
+interface Props {
+  /** What the session said (User.email_verified === false): shown at the first paint, so the line
+   * is not pushed in above the raffles by the answer below (a layout shift). */
+  initiallyUnproven?: boolean
+  status?: () => Promise<EmailStatus>
+  resend?: () => Promise<void>
+}
+
 /**
  * A quiet line while the account's address is not proven, with 'Reenviar'. Nothing waits for it:
- * it asks the server only when online, and says nothing when it cannot know.
+ * it asks the server again only when online (an address proven in another tab hides it), and says
+ * nothing when it cannot know.
  */
-export function ConfirmEmailBanner({ status = emailApi.status, resend = emailApi.resend }: { status?: () => Promise<EmailStatus>; resend?: () => Promise<void> }) {
+export function ConfirmEmailBanner({ initiallyUnproven = false, status = emailApi.status, resend = emailApi.resend }: Props) {
   const online = useOnline()
-  const [unproven, setUnproven] = useState(false)
+  const [unproven, setUnproven] = useState(initiallyUnproven)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {

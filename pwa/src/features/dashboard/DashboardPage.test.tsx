@@ -33,6 +33,13 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Criar Primeiro Sorteio' })).toHaveAttribute('href', '/criar-sorteio')
   })
 
+  it("says 'Confirme seu e-mail' with the page when the session says the address is not proven", async () => {
+    renderApp('/dashboard', { session: { status: 'signedIn', user: { ...testUser, email_verified: false } } })
+    await screen.findByRole('heading', { name: 'Meus Sorteios' })
+    // In the same render as the heading, before any request could answer: nothing is pushed down.
+    expect(screen.getByText(/^Confirme seu e-mail/)).toBeInTheDocument()
+  })
+
   it('keeps the loading cards on a device that never synced the account, until it has', async () => {
     await db.meta.delete(metaKey.lastSync(testUser.id))
     renderApp('/dashboard', { session: signedIn })

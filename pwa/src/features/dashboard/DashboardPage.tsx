@@ -63,7 +63,7 @@ export default function DashboardPage() {
             Novo Sorteio
           </ButtonLink>
         </div>
-        {user && <ConfirmEmailBanner />}
+        {user && <ConfirmEmailBanner initiallyUnproven={user.email_verified === false} />}
         {user && painted ? (
           <Suspense fallback={<CardsSkeleton />}>
             <RaffleList key={user.id} userId={user.id} />
