@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { AtaDocument } from '@/components/ata/AtaDocument'
-import { onlineRound } from '@/components/ata/test-round'
+import { federal5732, onlineRound } from '@/components/ata/test-round'
 import { buildAta, type AtaInput } from '@/protocol/ata'
 
 const input: AtaInput = {
@@ -33,14 +33,7 @@ describe('AtaDocument', () => {
 
   it('says a Loteria Federal draw is recomputed from the extraction’s prizes', () => {
     renderAta({
-      federal: {
-        concurso: 5732,
-        extractionAt: Date.UTC(2023, 0, 18, 22, 0, 0),
-        rule: 'final-1-premio',
-        digits: 3,
-        prizes: ['50366', '33514', '45504', '94365', '51105'],
-        lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
-      },
+      federal: federal5732,
     })
     expect(screen.getByText(/a partir dos prêmios da Loteria Federal e da lista de bilhetes publicados, na página:$/)).toBeInTheDocument()
     expect(screen.queryByText(/a partir das sementes/)).toBeNull()

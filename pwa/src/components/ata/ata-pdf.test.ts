@@ -2,7 +2,7 @@
 // PDF.js. The prizes and alternates come from a fixture (the raffle's own fields arrive later).
 import { describe, expect, it } from 'vitest'
 import { ataPdf } from '@/components/ata/ata-pdf'
-import { onlineRound, T0 } from '@/components/ata/test-round'
+import { federal5732, onlineRound, T0 } from '@/components/ata/test-round'
 import { buildAta, type AtaInput } from '@/protocol/ata'
 
 // PDF.js 6 expects Promise.withResolvers (Node 22); the project runs on Node 20.19 too.
@@ -85,14 +85,7 @@ describe('ataPdf', () => {
   it('states a Loteria Federal draw: method, concurso, rule, the five numbers and each step', async () => {
     const ata = buildAta({
       ...input,
-      federal: {
-        concurso: 5732,
-        extractionAt: Date.UTC(2023, 0, 18, 22, 0, 0),
-        rule: 'final-1-premio',
-        digits: 3,
-        prizes: ['50366', '33514', '45504', '94365', '51105'],
-        lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
-      },
+      federal: federal5732,
     })
     if (ata.status !== 'drawn') throw new Error(ata.status)
     const { text } = await readBack(await ataPdf(ata))
