@@ -4,7 +4,7 @@
 import { applyOps } from '@/db/apply'
 import { ApiError } from '@/lib/api'
 import { metaKey, reapplyPending, removeRaffle, replaceRaffle, syncTx } from '@/sync/local'
-import { overwrites } from '@/sync/overwritten'
+import { overwrites, snapshotOverwrites } from '@/sync/overwritten'
 import type { SyncContext } from '@/sync/push'
 import { type FeedEntry, KNOWN_OP_TYPES } from '@/protocol/wire'
 
@@ -13,7 +13,12 @@ export async function loadSnapshot(ctx: SyncContext, raffleId: string): Promise<
   const began = performance.now()
   const snap = await ctx.api.snapshot(raffleId, ctx.signal)
   const got = performance.now()
-  await syncTx(ctx.db, () => replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now()))
+  const replaced = await syncTx(ctx.db, async () => {
+    const found = await snapshotOverwrites(ctx.db, ctx.userId, raffleId, snap)
+    await replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now())
+    return found
+  })
+  for (const o of replaced) ctx.emit({ type: 'overwritten', ...o })
   // The browser benchmark reads these user timing entries: downloading and parsing, then storing.
   performance.measure('sorteio:snapshot-fetch', { start: began, end: got })
   performance.measure('sorteio:snapshot-apply', { start: got })

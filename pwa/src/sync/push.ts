@@ -5,7 +5,7 @@ import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { keepRefused } from '@/db/refused'
-import { noteOwnSettings } from '@/sync/overwritten'
+import { noteOwnSettings, snapshotOverwrites } from '@/sync/overwritten'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { refusedRoundText } from '@/sync/refused-round'
@@ -221,14 +221,21 @@ async function retryReveal(database: SorteioDB, op: OutboxRow): Promise<void> {
   if (secret) await database.drawSecrets.update(drawId, { revealed: false, retryAfter: Date.now() + REVEAL_RETRY_MS })
 }
 
-/** Rebuilds every raffle marked after a rejection: the server's snapshot plus the pending ops. */
+/**
+ * Rebuilds every raffle marked after a rejection: the server's snapshot plus the pending ops. The
+ * settings of this device that the snapshot holds with another device's later values are told, as
+ * a pull page by page would have told them.
+ */
 export async function rebaseMarked(ctx: SyncContext): Promise<void> {
   for (const raffleId of await rebaseList(ctx.db, ctx.userId)) {
     const snap = await ctx.api.snapshot(raffleId, ctx.signal)
-    await syncTx(ctx.db, async () => {
+    const replaced = await syncTx(ctx.db, async () => {
+      const found = await snapshotOverwrites(ctx.db, ctx.userId, raffleId, snap)
       await replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now())
       await unmarkRebase(ctx.db, ctx.userId, raffleId)
+      return found
     })
+    for (const o of replaced) ctx.emit({ type: 'overwritten', ...o })
   }
 }
 

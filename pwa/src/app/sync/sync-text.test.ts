@@ -22,6 +22,11 @@ describe('sync texts', () => {
   it('says which setting another device replaced, and with what', () => {
     expect(overwrittenText('title', 'Bingo 2026')).toBe('O título foi alterado em outro aparelho para “Bingo 2026”.')
     expect(overwrittenText('winners_count', 3)).toBe('O número de vencedores foi alterado em outro aparelho para 3.')
+    expect(overwrittenText('prize:2', 'Camiseta')).toBe('O 2º prêmio foi alterado em outro aparelho para “Camiseta”.')
+    expect(overwrittenText('prize:1', '')).toBe('O 1º prêmio foi apagado em outro aparelho.')
+    expect(overwrittenText('alternates_count', 2)).toBe('O número de suplentes foi alterado em outro aparelho para 2.')
+    expect(overwrittenText('draw_method', 'federal')).toBe('O método de sorteio foi alterado em outro aparelho para “Loteria Federal”.')
+    expect(overwrittenText('federal', { concurso: 5733 })).toBe('As configurações da Loteria Federal foram alteradas em outro aparelho (concurso 5733).')
   })
 
   it('says when it last synced, the Brazilian way', () => {

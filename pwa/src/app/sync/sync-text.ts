@@ -89,9 +89,23 @@ export function overwrittenText(field: string, value: unknown): string {
       return `A contagem regressiva foi alterada em outro aparelho para ${String(value)} segundos.`
     case 'allow_duplicate_wins':
       return value ? 'Outro aparelho passou a permitir que a mesma pessoa ganhe mais de uma vez.' : 'Outro aparelho deixou de permitir que a mesma pessoa ganhe mais de uma vez.'
-    default:
-      return 'Uma configuração foi alterada em outro aparelho.'
+    case 'alternates_count':
+      return `O número de suplentes foi alterado em outro aparelho para ${String(value)}.`
+    case 'draw_method':
+      return `O método de sorteio foi alterado em outro aparelho para “${value === 'federal' ? 'Loteria Federal' : 'Sorteio verificável'}”.`
+    case 'federal': {
+      const concurso = (value as { concurso?: unknown } | null)?.concurso
+      return typeof concurso === 'number'
+        ? `As configurações da Loteria Federal foram alteradas em outro aparelho (concurso ${concurso}).`
+        : 'As configurações da Loteria Federal foram alteradas em outro aparelho.'
+    }
   }
+  const prize = /^prize:(\d+)$/.exec(field)
+  if (prize) {
+    const name = typeof value === 'string' ? value.trim() : ''
+    return name === '' ? `O ${prize[1]}º prêmio foi apagado em outro aparelho.` : `O ${prize[1]}º prêmio foi alterado em outro aparelho para “${name}”.`
+  }
+  return 'Uma configuração foi alterada em outro aparelho.'
 }
 
 export const OVERWRITTEN_DETAIL = 'Vale a alteração mais recente; a deste aparelho foi substituída.'

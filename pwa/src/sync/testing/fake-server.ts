@@ -5,10 +5,11 @@
 // the real server is exercised end to end by the Playwright suite.
 import { REASON_MESSAGES, RuleError } from '@/protocol/rules'
 import { numberTickets } from '@/protocol/ticket-numbers'
+import { mergePrizes } from '@/protocol/prizes'
 import { columnsOfTickets } from '@/sync/testing/columns'
 import { applyDrawOp, drawSnapshot, keepRefusal, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp } from '@/protocol/validate'
-import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
+import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PrizeWire, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
 
 interface ServerRaffle extends DrawHost {
   raffle: Required<Pick<RaffleWire, 'status' | 'description' | 'allow_duplicate_wins' | 'drawn_at'>> & RaffleWire
@@ -195,7 +196,11 @@ export class FakeSyncServer {
       payload = raffle as unknown as Record<string, unknown>
     }
     const r = this.raffles.get(op.raffle_id)!
-    if (op.type === 'raffle.update') Object.assign(r.raffle, payload)
+    if (op.type === 'raffle.update') {
+      // Each prize's position is a setting of its own, as on the server (protocol.MergePrizes).
+      const prizes = payload.prizes === undefined ? r.raffle.prizes : mergePrizes(r.raffle.prizes, payload.prizes as PrizeWire[])
+      Object.assign(r.raffle, payload, prizes === undefined ? {} : { prizes })
+    }
     if (op.type === 'raffle.delete') {
       r.deleted = true
       r.tickets.clear()
