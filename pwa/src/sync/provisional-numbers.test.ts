@@ -39,6 +39,33 @@ const numbersOf = async (db: SorteioDB, raffleId: string) => new Map((await list
 const serverNumbers = (server: FakeSyncServer, raffleId: string) => new Map([...server.raffles.get(raffleId)!.tickets.values()].map((t) => [t.name, t.ticket_number]))
 
 describe('provisional ticket numbers on two devices', () => {
+  it("a names import renumbered on a clash keeps clear of the numbers the device's next import typed", async () => {
+    const { server, a, b, raffleId } = await twoDevices()
+    // B, offline: 10 names numbered 005–014 by the device, then 10 people with typed 015–024.
+    await addTickets(ANA, raffleId, { names: Array.from({ length: 10 }, (_, i) => `Nomes ${i + 1}`) }, b.db)
+    const typed = Array.from({ length: 10 }, (_, i) => String(15 + i).padStart(3, '0'))
+    await addTickets(ANA, raffleId, { names: typed.map((n) => `Digitado ${n}`), numbers: typed }, b.db)
+    // A gives out 005–014 meanwhile.
+    await addPeople(
+      ANA,
+      raffleId,
+      Array.from({ length: 10 }, (_, i) => ({ name: `Balcão ${i + 1}` })),
+      a.db,
+    )
+    await sync(a)
+    await sync(b)
+
+    // Before, the names took 015–024 and every typed ticket was refused for B's own numbers.
+    expect(b.events).toEqual([])
+    const held = serverNumbers(server, raffleId)
+    expect(held.size).toBe(34)
+    expect(held.get('Digitado 015')).toBe('015')
+    expect(held.get('Digitado 024')).toBe('024')
+    expect(held.get('Nomes 1')).toBe('025')
+    expect(held.get('Nomes 10')).toBe('034')
+    expect(await numbersOf(b.db, raffleId)).toEqual(held)
+  })
+
   it('an offline import numbered 005–204 is renumbered where A added 005–049 meanwhile; nothing is refused', async () => {
     const { server, a, b, raffleId } = await twoDevices()
     // Both offline: B imports 200 names, A adds 45 people with the number left empty.
