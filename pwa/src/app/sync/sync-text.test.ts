@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lastSyncText, overwrittenText, pendingText, refusedText, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
+import { lastSyncText, overwrittenText, pendingText, refusedText, refusedToastText, rejectionTitle, renumberedText } from '@/app/sync/sync-text'
 import { formatDateTime } from '@/lib/dates'
 
 describe('sync texts', () => {
@@ -27,6 +27,16 @@ describe('sync texts', () => {
     expect(overwrittenText('alternates_count', 2)).toBe('O número de suplentes foi alterado em outro aparelho para 2.')
     expect(overwrittenText('draw_method', 'federal')).toBe('O método de sorteio foi alterado em outro aparelho para “Loteria Federal”.')
     expect(overwrittenText('federal', { concurso: 5733 })).toBe('As configurações da Loteria Federal foram alteradas em outro aparelho (concurso 5733).')
+  })
+
+  it('names the renumbered tickets in runs', () => {
+    const run = (from: number, to: number, n: number) => Array.from({ length: n }, (_, i): [string, string] => [String(from + i).padStart(3, '0'), String(to + i).padStart(3, '0')])
+    expect(renumberedText(run(1, 51, 5))).toBe('Bilhetes renumerados pelo servidor: 001–005 → 051–055')
+    expect(renumberedText([['007', '052']])).toBe('Bilhetes renumerados pelo servidor: 007 → 052')
+    expect(renumberedText([...run(1, 51, 2), ['009', '060'], ['A1', '061']])).toBe('Bilhetes renumerados pelo servidor: 001–002 → 051–052, 009 → 060, A1 → 061')
+    expect(renumberedText([...run(1, 101, 1), ...run(3, 103, 1), ...run(5, 105, 1), ...run(7, 107, 1), ...run(9, 109, 1), ...run(11, 111, 2)])).toBe(
+      'Bilhetes renumerados pelo servidor: 001 → 101, 003 → 103, 005 → 105, 007 → 107 e mais 3 bilhetes',
+    )
   })
 
   it('says when it last synced, the Brazilian way', () => {

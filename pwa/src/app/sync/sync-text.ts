@@ -109,3 +109,34 @@ export function overwrittenText(field: string, value: unknown): string {
 }
 
 export const OVERWRITTEN_DETAIL = 'Vale a alteração mais recente; a deste aparelho foi substituída.'
+
+/** At most this many runs of numbers are named; the rest are counted. */
+const RENUMBERED_RUNS = 4
+
+/** Whether b is the number after a, both all digits of one width ('009' → '010'). */
+function follows(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) && a.length === b.length && BigInt(b) === BigInt(a) + 1n
+}
+
+/**
+ * The numbers the server replaced, as runs: 'Bilhetes renumerados pelo servidor: 001–005 → 051–055'
+ * (a run: both sides count up by one together).
+ */
+export function renumberedText(numbers: readonly (readonly [string, string])[]): string {
+  const runs: Array<{ from: [string, string]; to: [string, string]; count: number }> = []
+  for (const [from, to] of numbers) {
+    const last = runs.at(-1)
+    if (last && follows(last.from[1], from) && follows(last.to[1], to)) {
+      last.from[1] = from
+      last.to[1] = to
+      last.count++
+    } else runs.push({ from: [from, from], to: [to, to], count: 1 })
+  }
+  const span = ([first, last]: [string, string]) => (first === last ? first : `${first}–${last}`)
+  const named = runs.slice(0, RENUMBERED_RUNS).map((r) => `${span(r.from)} → ${span(r.to)}`)
+  const rest = runs.slice(RENUMBERED_RUNS).reduce((n, r) => n + r.count, 0)
+  const more = rest === 0 ? '' : ` e mais ${rest} ${rest === 1 ? 'bilhete' : 'bilhetes'}`
+  return `Bilhetes renumerados pelo servidor: ${named.join(', ')}${more}`
+}
+
+export const RENUMBERED_DETAIL = 'Outro aparelho já tinha usado esses números. As pessoas continuam na lista, com os números novos.'
