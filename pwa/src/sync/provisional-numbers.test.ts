@@ -91,7 +91,7 @@ describe('provisional ticket numbers on two devices', () => {
 
     // Told which numbers changed, once B holds the server's; nothing is provisional any more.
     expect(b.events).toEqual([{ type: 'renumbered', raffleId, numbers: Array.from({ length: 45 }, (_, i) => [String(5 + i).padStart(3, '0'), String(205 + i)]) }])
-    expect(renumberedText((b.events[0] as { numbers: [string, string][] }).numbers)).toBe('Bilhetes renumerados pelo servidor: 005–049 → 205–249')
+    expect(renumberedText((b.events[0] as unknown as { numbers: [string, string][] }).numbers)).toBe('Bilhetes renumerados pelo servidor: 005–049 → 205–249')
     expect((await provisionalNumbers(b.db, ANA, raffleId)).size).toBe(0)
     await sync(b)
     expect(b.events).toHaveLength(1)

@@ -85,8 +85,10 @@ export class FakeSyncServer {
     if (typeof fault === 'object') this.faults.shift()
     const results: OpResult[] = []
     this.laterOps = body.ops
+    this.givenInPush.clear()
     for (const [i, op] of body.ops.entries()) {
       this.laterFrom = i + 1
+      this.current = op.op_id
       // The Go handler answers 500 for the whole push when a store call fails midway; what was
       // applied before stays applied and comes back as duplicates on the retry.
       if (i >= limit) return error(500, 'internal', 'Erro interno. Tente novamente.')
@@ -226,6 +228,12 @@ export class FakeSyncServer {
   /** The push being answered, and the place of the op after the one being applied. */
   private laterOps: WireOp[] = []
   private laterFrom = 0
+  /** Numbers the server gave by renumbering in the push being answered (what the rule must avoid). */
+  private givenInPush = new Map<string, Set<string>>()
+  /** Typed tickets refused for a number the same push had just given another op: never, with the rule. */
+  readonly selfClashes: Array<{ opId: string; number: string }> = []
+  /** The op being applied. */
+  private current = ''
 
   /** The numbers the push's ops after the current one hold in a raffle: typed, and any. */
   private later(raffleId: string): { typed: Set<string>; held: Set<string> } {
@@ -258,6 +266,7 @@ export class FakeSyncServer {
       const n = t.ticket_number
       if (n != null && !t.provisional) {
         if (held.has(n) || typed.has(n)) {
+          if (this.givenInPush.get(r.raffle.id)?.has(n)) this.selfClashes.push({ opId: this.current, number: n })
           refused.push({ id: t.id, ticket_number: n, reason: 'ticket_number_taken' })
           continue
         }
@@ -282,6 +291,8 @@ export class FakeSyncServer {
       while (later.held.has(n)) n = nextNumber(n)
       out[i] = { ...t, ticket_number: n }
       highest = n
+      const given = this.givenInPush.get(r.raffle.id) ?? new Set<string>()
+      this.givenInPush.set(r.raffle.id, given.add(n))
     }
     const renumbered = out.filter((t, i) => kept[i]!.provisional && t.ticket_number !== kept[i]!.ticket_number).length
     return { tickets: out.map(({ provisional: _, ...t }) => t), renumbered, refused }
