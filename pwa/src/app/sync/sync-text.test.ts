@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lastSyncText, overwrittenText, pendingText, refusedText, refusedToastText, rejectionTitle, renumberedText } from '@/app/sync/sync-text'
+import { lastSyncText, othersText, overwrittenText, pendingText, refusedText, refusedToastText, rejectionTitle, renumberedText } from '@/app/sync/sync-text'
 import { formatDateTime } from '@/lib/dates'
 
 describe('sync texts', () => {
@@ -14,6 +14,9 @@ describe('sync texts', () => {
 
   it("never says 'Tudo sincronizado' while refused changes wait on the device", () => {
     expect(pendingText(0, 3)).toBe('Nada pendente')
+    // Nor while another account's changes wait on the device.
+    expect(pendingText(0, 0, 2)).toBe('Nada pendente')
+    expect(othersText(2)).toBe('2 alterações de outra conta aguardam neste aparelho')
     expect(refusedText(1)).toBe('1 alteração não enviada')
     expect(refusedText(3)).toBe('3 alterações não enviadas')
     expect(refusedToastText('Motivo.', 3)).toBe("Motivo. As 3 alterações ficaram guardadas em 'Não enviados'.")

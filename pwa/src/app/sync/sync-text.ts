@@ -4,9 +4,14 @@ import type { SyncStatus } from '@/sync/status'
 
 const count = new Intl.NumberFormat('pt-BR')
 
-export function pendingText(n: number, refused = 0): string {
-  if (n === 0) return refused === 0 ? 'Tudo sincronizado' : 'Nada pendente'
+export function pendingText(n: number, refused = 0, others = 0): string {
+  if (n === 0) return refused === 0 && others === 0 ? 'Tudo sincronizado' : 'Nada pendente'
   return n === 1 ? '1 alteração pendente' : `${count.format(n)} alterações pendentes`
+}
+
+/** Changes of another account queued on this device: never 'Tudo sincronizado' while they wait. */
+export function othersText(n: number): string {
+  return `${n === 1 ? '1 alteração de outra conta aguarda' : `${count.format(n)} alterações de outra conta aguardam`} neste aparelho`
 }
 
 /** Changes the server refused that wait, on this device, for the person to settle them. */
