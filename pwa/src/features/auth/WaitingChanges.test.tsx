@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createRaffle, updateRaffle } from '@/db/raffles'
-import { WaitingChanges, waitingText } from '@/features/auth/WaitingChanges'
+import { waitingText } from '@/features/auth/waiting-text'
+import { WaitingChanges } from '@/features/auth/WaitingChanges'
 
 describe('changes waiting on the sign-in page', () => {
   it('says the session ended and how many changes wait to be sent', async () => {

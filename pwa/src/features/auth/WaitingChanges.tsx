@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react'
 import { databaseHere } from '@/db/device'
-
-/** 'Sua sessão terminou; 3 alterações aguardam: entre de novo para enviá-las'. */
-export function waitingText(n: number): string {
-  return `Sua sessão terminou; ${n === 1 ? '1 alteração aguarda' : `${new Intl.NumberFormat('pt-BR').format(n)} alterações aguardam`}: entre de novo para enviá-las`
-}
+import { waitingText } from '@/features/auth/waiting-text'
 
 /**
  * On the sign-in page, changes still queued on this device (a session that ended elsewhere: a
