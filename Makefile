@@ -39,11 +39,15 @@ test: lint build test-go test-fuzz test-pwa size test-e2e
 lint: deps golangci-lint
 	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
 	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
-	$(GOLANGCI_LINT) run --build-tags chaos ./...
 	@npm run --silent format:check || { echo "prettier: run make fmt"; exit 1; }
-	npm run --silent -w pwa typecheck
-	npm run --silent -w e2e typecheck
-	npm run --silent -w pwa lint
+	@# golangci-lint beside the TypeScript checks (tsc and ESLint keep one core each): its findings
+	@# print after theirs.
+	@$(GOLANGCI_LINT) run --build-tags chaos ./... > bin/golangci-lint.log 2>&1 & golangci=$$!; status=0; \
+	echo "npm run -w pwa typecheck, -w e2e typecheck, -w pwa lint"; \
+	npm run --silent -w pwa typecheck || status=1; \
+	npm run --silent -w e2e typecheck || status=1; \
+	npm run --silent -w pwa lint || status=1; \
+	wait $$golangci || status=1; echo "golangci-lint run --build-tags chaos ./..."; cat bin/golangci-lint.log; exit $$status
 
 # golangci-lint, built from the Go module proxy into bin/ like Mailpit (its own module: its
 # dependencies stay out of go.mod).
@@ -56,7 +60,7 @@ $(GOLANGCI_LINT):
 # Tests that own their data run in parallel (t.Parallel); most of their time is spent waiting on
 # PostgreSQL, so four at a time in each package, on two cores. PostgreSQL's schemas are copies of
 # one migrated template (storetest/template.go).
-GO_TEST := $(GO) test -count=1 -parallel 4
+GO_TEST := $(GO) test -count=1 -parallel 4 -timeout 30m
 test-go:
 	$(GO_TEST) ./...
 

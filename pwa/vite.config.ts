@@ -96,6 +96,8 @@ export default defineConfig({
   test: {
     restoreMocks: true,
     testTimeout: 20_000,
+    // Vitest leaves a core free by default: on two cores, one file at a time.
+    maxWorkers: 2,
     // Two environments: the layers below the DOM (protocol, lib, db: pure logic and IndexedDB through
     // fake-indexeddb) and the build scripts run in Node, which starts in a fraction of jsdom's time;
     // components, screens, the app and the sync engine (windows, tabs, timers of the page) in jsdom.
