@@ -71,8 +71,6 @@ export default defineConfig({
       env: {
         ...serverEnv(port, dataDir),
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-        // email.spec.ts waits for a reset link to expire.
-        RESET_LINK_TTL: '15s',
         // No TEST_CLOCK_FILE: every spec shares this server, so its clock is the machine's. A spec
         // that moves the clock uses a server of its own (tests/own-server.ts).
       },
