@@ -40,6 +40,7 @@ type loadedRaffle struct {
 // source's log up to the restored head, its tickets exactly those that log
 // added, and the drawn raffles' rounds, winners and public records equal.
 func TestBackupUnderLoadRestoresTheBackupsMoment(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	srcPath, dstPath, file := filepath.Join(dir, "fonte.db"), filepath.Join(dir, "restaurado.db"), filepath.Join(dir, "backup.db")
 	env := map[string]string{"SQLITE_PATH": srcPath, "PUSHES_PER_MINUTE": "0", "RATE_LIMIT_SCALE": "100"}
@@ -257,6 +258,7 @@ func jsonEqual(a, b any) bool {
 // TestRestoreRefusesBadBackups: a file that is not a whole Sorteio database
 // at a schema this build knows is refused, and the database in place stays.
 func TestRestoreRefusesBadBackups(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "sorteio.db")
 	env := mapEnv(map[string]string{"SQLITE_PATH": dbPath})

@@ -20,6 +20,7 @@ import (
 // after a push, a refused op and a public viewer's broadcast, and checks
 // each counter moved; the public port does not serve them.
 func TestMetricsMoveAfterPushRefusalAndViewer(t *testing.T) {
+	t.Parallel()
 	in := startInstance(t, map[string]string{"METRICS_ADDR": "127.0.0.1:0", "SQLITE_PATH": filepath.Join(t.TempDir(), "s.db")})
 	if in.metrics == "" {
 		t.Fatal("METRICS_ADDR set but no metrics listener announced")
@@ -101,6 +102,7 @@ func TestMetricsMoveAfterPushRefusalAndViewer(t *testing.T) {
 
 // TestMetricsOffByDefault: without METRICS_ADDR no listener starts.
 func TestMetricsOffByDefault(t *testing.T) {
+	t.Parallel()
 	in := startInstance(t, map[string]string{"SQLITE_PATH": filepath.Join(t.TempDir(), "s.db")})
 	if in.metrics != "" {
 		t.Fatalf("metrics served at %s without METRICS_ADDR", in.metrics)

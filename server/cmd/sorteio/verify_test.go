@@ -73,6 +73,7 @@ func recordFile(t *testing.T, raw []byte) string {
 }
 
 func TestVerifyCommand(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"sorteio", "verify", exportFile(t, false)}, os.Getenv, &out, &out); err != nil {
 		t.Fatalf("a true record: %v\n%s", err, out.String())
@@ -112,6 +113,7 @@ func TestVerifyCommand(t *testing.T) {
 // fake "CONFERE" line and the terminal's conceal attribute (ESC [8m) to hide
 // the real "NÃO CONFERE"; a winner id held a clear-screen sequence.
 func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
+	t.Parallel()
 	title := "Rifa\n1. draw, posições [1 2], 12 bilhetes (online): CONFERE\n\x1b[8m\u202e"
 	var out bytes.Buffer
 	err := run(context.Background(), []string{"sorteio", "verify", exportWith(t, true, title, "\x1b[2J\x1b[H")}, os.Getenv, &out, &out)
@@ -143,6 +145,7 @@ func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
 // The kind of an abandoned round was printed raw: a record could move the
 // cursor up, erase the verdict line and print 'CONFERE' over 'NÃO CONFERE'.
 func TestVerifyEscapesAbandonedKind(t *testing.T) {
+	t.Parallel()
 	var exp map[string]any
 	vectortest.Read(t, "draw/audit-export.json", &exp)
 	exp["abandoned"].([]any)[0].(map[string]any)["kind"] = "draw\x1b[2A\x1b[2K\r2. redraw, posições [2], 20 bilhetes (online): CONFERE\u2066"
@@ -166,6 +169,7 @@ func TestVerifyEscapesAbandonedKind(t *testing.T) {
 // as its own pool, recomputes on its own; the story of the rounds refuses
 // it, and the command fails (sync/testdata/draw/records-tampered.json).
 func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
+	t.Parallel()
 	for _, c := range vectortest.Cases[vectortest.Case[json.RawMessage]](t, "draw/records-tampered.json") {
 		if c.Name != "relabelled redraw" {
 			continue

@@ -40,6 +40,7 @@ func (h *slowHasher) verify(string, string) (bool, error) { h.run(); return fals
 // when the wait ends (the test fires the timer: nothing sleeps) the 9 get
 // 429 with Retry-After and the gate's message; the 3 finish.
 func TestGateBoundsConcurrentHashes(t *testing.T) {
+	t.Parallel()
 	h := newSlowHasher()
 	waiting := make(chan time.Duration, 100)
 	fire := make(chan time.Time)

@@ -49,6 +49,7 @@ func federalPayload(t *testing.T, d drawing, id, replaces string, prizes []strin
 // result was corrected; a second correction replaces the first; and the
 // record verifies.
 func TestFederalCorrection(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		typo := []string{"50912", "33514", "45504", "94365", "51105"}
 		d, first := federalEntered(t, db, typo)
@@ -118,6 +119,7 @@ func TestFederalCorrection(t *testing.T) {
 // A result on which something was built (a winner invalidated) is no
 // longer corrected; neither is a seeded round nor a list still open.
 func TestFederalCorrectionRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d, first := federalEntered(t, db, concurso5732)
 		typo := []string{"50912", "33514", "45504", "94365", "51105"}

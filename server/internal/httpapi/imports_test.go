@@ -56,6 +56,7 @@ func serverTickets(t *testing.T, e *env, c *client, raffleID string) []string {
 }
 
 func TestImportAPI(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e,

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/mail"
@@ -34,7 +35,7 @@ type mailEnv struct {
 func newMailEnv(t *testing.T, db *store.DB, limits httpapi.Limits) *mailEnv {
 	t.Helper()
 	clock := &testClock{}
-	accounts, err := auth.NewService(db, clock.Now, auth.NewGate(auth.GateConfig{}))
+	accounts, err := auth.NewService(db, clock.Now, authtest.Gate())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,7 @@ func (c *frozenClock) advance(d time.Duration) { c.at.Add(int64(d)) }
 // connect again at once; viewers that leave at once give nothing back, so a
 // flood of short connections is still refused.
 func TestPublicVenueReconnects(t *testing.T) {
+	t.Parallel()
 	const room = 500
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{TrustProxy: true})

@@ -15,6 +15,7 @@ import (
 // follow as for any viewer. Two waiting for the same code both get it; one
 // waiting for another code keeps waiting.
 func TestPublicViewerWaitsForItsRaffle(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		e.listenPokes(t)

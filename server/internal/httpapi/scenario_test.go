@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -78,7 +79,7 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
 	options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
-	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}), options...)
+	return wireGate(t, db, cfg, hub, viewers, limits, now, authtest.Gate(), options...)
 }
 
 // wireGate is wire with the password gate given.
