@@ -114,6 +114,10 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
+	// The API's clock, which the e-mailed links' expiry and the outbox follow
+	// too: time.Now in production; TEST_CLOCK_FILE (end-to-end tests only)
+	// moves it (clock.go).
+	now := apiClock(cfg.TestClockFile, log)
 	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
@@ -129,10 +133,10 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Live:     db,
 		Viewers:  viewers,
 		Hub:      hub,
-		Now:      apiClock(cfg.TestClockFile, log),
+		Now:      now,
 		Assets:   assets,
 	}
-	emails, err := startMail(ctx, &wg, cfg, db, accounts, log)
+	emails, err := startMail(ctx, &wg, cfg, db, accounts, now, log)
 	if err != nil {
 		return err
 	}
@@ -247,8 +251,11 @@ func limits(scale, pushesPerMinute, viewersPerIP int) httpapi.Limits {
 }
 
 // startMail starts the outbox's sender (SMTP_URL, or the log without it)
-// and returns the e-mail flows, whose links start with PUBLIC_URL.
-func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *store.DB, accounts *auth.Service, log *slog.Logger) (*auth.Emails, error) {
+// and returns the e-mail flows, whose links start with PUBLIC_URL. The
+// links' expiry and the outbox's due times follow now, the API's clock
+// (time.Now in production; a test moves it with TEST_CLOCK_FILE to expire a
+// link without waiting for it).
+func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *store.DB, accounts *auth.Service, now func() time.Time, log *slog.Logger) (*auth.Emails, error) {
 	var sender mail.Sender = mail.LogSender{Log: log}
 	if cfg.SMTPURL != "" {
 		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
@@ -260,9 +267,9 @@ func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *s
 		log.Warn("sem SMTP_URL: os e-mails são escritos no log, não enviados (docs/operations.md, \"E-mail\")")
 	}
 	var outbox *mail.Outbox
-	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), time.Now, func() { outbox.Wake() })
+	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), now, func() { outbox.Wake() })
 	emails.ResetTTL = cfg.ResetLinkTTL
-	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, time.Now, log)
+	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, now, log)
 	wg.Go(func() { outbox.Run(ctx, 5*time.Second) })
 	return emails, nil
 }
