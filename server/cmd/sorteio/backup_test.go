@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -319,4 +320,54 @@ func TestRestoreRefusesBadBackups(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDatabaseFilesPrivate: under a umask of 022 the database, its WAL and
+// shm, a backup and a restored database are 0600 (they hold password and
+// session hashes and the server's secrets); a database an older version
+// left 0644 is made 0600 when the server opens it.
+func TestDatabaseFilesPrivate(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "dados", "sorteio.db")
+	env := mapEnv(map[string]string{"SQLITE_PATH": dbPath})
+	wantPrivate := func(paths ...string) {
+		t.Helper()
+		for _, p := range paths {
+			st, err := os.Stat(p)
+			if err != nil {
+				t.Errorf("%s: %v", filepath.Base(p), err)
+				continue
+			}
+			if st.Mode().Perm() != 0o600 {
+				t.Errorf("%s is %#o, want 0600", filepath.Base(p), st.Mode().Perm())
+			}
+		}
+	}
+	in := startInstance(t, map[string]string{"SQLITE_PATH": dbPath})
+	signUp(t, in.base, "ana@exemplo.com", "segredo123")
+	wantPrivate(dbPath, dbPath+"-wal", dbPath+"-shm")
+	copyPath := filepath.Join(dir, "copia.db")
+	if err := run(context.Background(), []string{"sorteio", "backup", copyPath}, env, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	wantPrivate(copyPath)
+	if err := in.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"sorteio", "restore", copyPath}, env, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	wantPrivate(dbPath)
+
+	// As an older version left it (the -wal and -shm, when the last close kept them, too).
+	for _, p := range []string{dbPath, dbPath + "-wal", dbPath + "-shm"} {
+		if err := os.Chmod(p, 0o644); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	in = startInstance(t, map[string]string{"SQLITE_PATH": dbPath})
+	signUp(t, in.base, "bia@exemplo.com", "segredo123")
+	wantPrivate(dbPath, dbPath+"-wal", dbPath+"-shm")
 }

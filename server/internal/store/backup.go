@@ -65,6 +65,10 @@ func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 	}
 	tmp := dest + ".parcial"
 	_ = os.Remove(tmp)
+	// Created 0600 before SQLite writes the pages into it (private_files.go).
+	if err := privateDatabase(tmp); err != nil {
+		return info, err
+	}
 	if err := onlineBackup(ctx, dbPath, tmp); err != nil {
 		_ = os.Remove(tmp)
 		return info, fmt.Errorf("copiar o banco: %w", err)
@@ -217,7 +221,7 @@ func copyFile(from, to string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, privateMode)
 	if err != nil {
 		return err
 	}
