@@ -256,7 +256,10 @@ func jsonEqual(a, b any) bool {
 }
 
 // TestRestoreRefusesBadBackups: a file that is not a whole Sorteio database
-// at a schema this build knows is refused, and the database in place stays.
+// at a schema this build knows, with exactly the schema its migrations make
+// (no extra trigger, view, index or table, none missing or changed), is
+// refused with a message naming the difference, and the database in place
+// stays.
 func TestRestoreRefusesBadBackups(t *testing.T) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "sorteio.db")
@@ -295,16 +298,34 @@ func TestRestoreRefusesBadBackups(t *testing.T) {
 	for _, tc := range []struct {
 		name, want string
 		body       []byte
+		// alter is run on a copy of the good backup: a schema the migrations do not make.
+		alter string
 	}{
-		{"corrupt", "", corrupt},
-		{"not a database", "não é um banco SQLite", []byte("planilha,de,participantes\n")},
-		{"missing", "não encontrado", nil},
-		{"newer schema", "mais novo", nil},
+		{"corrupt", "", corrupt, ""},
+		{"not a database", "não é um banco SQLite", []byte("planilha,de,participantes\n"), ""},
+		{"missing", "não encontrado", nil, ""},
+		{"newer schema", "mais novo", nil, ""},
+		{"extra trigger on sessions", "a mais: gatilho copia_sessao (em sessions), tabela copia", raw,
+			`CREATE TABLE copia (h BLOB); CREATE TRIGGER copia_sessao AFTER INSERT ON sessions BEGIN INSERT INTO copia VALUES (NEW.token_hash); END`},
+		{"extra view", "a mais: visão pessoas", raw, `CREATE VIEW pessoas AS SELECT email, password_hash FROM users`},
+		{"dropped index", "faltando: índice sessions_expires_at (em sessions)", raw, `DROP INDEX sessions_expires_at`},
+		{"changed table", "alterado: tabela sessions", raw, `ALTER TABLE sessions ADD COLUMN copia BLOB`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".db")
 			if tc.body != nil {
 				if err := os.WriteFile(path, tc.body, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.alter != "" {
+				adb, err := sql.Open("sqlite", path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = adb.Exec(tc.alter)
+				adb.Close()
+				if err != nil {
 					t.Fatal(err)
 				}
 			}
