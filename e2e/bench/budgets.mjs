@@ -43,6 +43,7 @@ export const BUDGETS = [
   { bench: 'go', match: { go: 'BenchmarkBackup100x1000UnderPushes' }, metric: 'backup-ms', max: 2000, what: 'backup of 100 raffles × 1,000 tickets (ms)' },
   { bench: 'go', match: { go: 'BenchmarkBackup100x1000UnderPushes' }, metric: 'max-push-ms', max: 100, what: 'slowest push during that backup (ms)' },
   { bench: 'go', match: { go: /^BenchmarkPushMetricsOverhead\// }, metric: 'cpu-overhead-%', max: 2, what: 'metrics: CPU per push, with against without (%)' },
+  { bench: 'go', match: { go: 'BenchmarkMetricsJunkRequests' }, metric: 'series', max: 500, what: 'metrics: series after junk methods and paths (count)' },
   { bench: 'go', match: { go: 'BenchmarkReadTicketSale100k' }, metric: 'cpu-ms', max: 1500, what: 'read and plan a 100,000-row ticket-sale export (CPU ms)' },
   ...['sqlite', 'postgres'].map((db) => ({
     bench: 'viewers', match: { viewers: 10000, db }, metric: 'p99Ms', max: 100, what: `10,000 public viewers: a draw's state in every socket, p99, ${db} (ms)`,

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,4 +183,41 @@ func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
 		return
 	}
 	t.Fatal("no relabelled redraw in the shared records")
+}
+
+// `sorteio verify` tells the verification page's story of every shared
+// tampered record (sync/testdata/draw/records-tampered.json): its verdict
+// (the exit), each round's problems and the winners list's. A record whose
+// promotions or correction were cut out names the winners no round drew.
+func TestVerifyTamperedRecords(t *testing.T) {
+	type tamperedCase struct {
+		vectortest.Case[json.RawMessage]
+		Problems       [][]string `json:"problems"`
+		RecordProblems []string   `json:"record_problems"`
+	}
+	cut := 0
+	for _, c := range vectortest.Cases[tamperedCase](t, "draw/records-tampered.json") {
+		t.Run(c.Name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, c.Record)}, os.Getenv, &out, &out)
+			text := out.String()
+			if (err == nil) != (c.Verdict == "CONFERE") {
+				t.Fatalf("verdict %s, error %v:\n%s", c.Verdict, err, text)
+			}
+			for _, p := range slices.Concat(append(c.Problems, c.RecordProblems)...) {
+				if !strings.Contains(text, "   - "+p+"\n") {
+					t.Errorf("problem %q not said:\n%s", p, text)
+				}
+			}
+			if len(c.RecordProblems) > 0 {
+				cut++
+				if !strings.Contains(text, "Lista de vencedores: NÃO CONFERE\n") {
+					t.Errorf("the winners list is not refused:\n%s", text)
+				}
+			}
+		})
+	}
+	if cut < 2 {
+		t.Fatalf("%d records with their winners list refused, want the promotions and the correction cut out", cut)
+	}
 }

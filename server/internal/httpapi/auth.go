@@ -65,6 +65,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
+		endReplacedSession(r, accounts, signed.Token, log)
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusCreated, toUserBody(signed.User))
@@ -104,6 +105,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
+		endReplacedSession(r, accounts, signed.Token, log)
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusOK, toUserBody(signed.User))

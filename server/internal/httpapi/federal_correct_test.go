@@ -134,3 +134,19 @@ func TestFederalCorrectionRefusals(t *testing.T) {
 			"rejected:federal_not_chosen")
 	})
 }
+
+// A device of schema version 5 has no draw.correct: a push that says 5 and
+// carries one is refused unknown_type and changes nothing; the same op in a
+// push of the current version is applied.
+func TestFederalCorrectionNeedsItsSchema(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d, first := federalEntered(t, db, []string{"50912", "33514", "45504", "94365", "51105"})
+		before := d.c.snapshot(t, d.e, d.rid)
+		fix := federalPayload(t, d, core.NewID(time.Now()), first, concurso5732)
+		wantStatuses(t, d.c.pushAt(t, d.e, 5, d.c.op(d.rid, "draw.correct", fix)), "rejected:unknown_type")
+		if after := d.c.snapshot(t, d.e, d.rid); after.HeadSeq != before.HeadSeq || len(after.Draws) != 1 || after.Draws[0].ReplacedAt != nil {
+			t.Fatalf("a refused correction changed the raffle: head %d → %d, %+v", before.HeadSeq, after.HeadSeq, after.Draws)
+		}
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.correct", fix)), "applied")
+	})
+}

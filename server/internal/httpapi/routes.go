@@ -17,7 +17,9 @@ const publicGzipLevel = 5
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
-	r.Use(recoverPanics(log), logRequests(log, cfg.TrustProxy, d.Metrics), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
+	routes := &routeLabels{}
+	defer routes.fill(r)
+	r.Use(recoverPanics(log), logRequests(log, cfg.TrustProxy, d.Metrics, routes), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
 
 	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
 	r.Method(http.MethodGet, "/readyz", handleReady(d.Ready, log))
