@@ -121,3 +121,16 @@ func TestQuotas(t *testing.T) {
 		}
 	}
 }
+
+// TRUST_PROXY names how many proxies stand in front: true and false keep
+// their meaning (one, none), a number says how many.
+func TestTrustProxy(t *testing.T) {
+	for v, want := range map[string]int{"": 0, "false": 0, "true": 1, "TRUE": 1, "0": 0, "1": 1, "2": 2, "10": 10} {
+		if c, ok := loadWant(t, map[string]string{"TRUST_PROXY": v}, ""); ok && c.TrustProxy != want {
+			t.Errorf("TRUST_PROXY=%q: %d proxies, want %d", v, c.TrustProxy, want)
+		}
+	}
+	for _, bad := range []string{"talvez", "-1", "11", "1.5", "caddy"} {
+		loadWant(t, map[string]string{"TRUST_PROXY": bad}, "TRUST_PROXY: valor inválido")
+	}
+}

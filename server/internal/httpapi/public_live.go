@@ -75,7 +75,7 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := clientIP(r, cfg.TrustProxy)
+		ip := clientIP(r, cfg)
 		leave := func() {}
 		if limit != nil {
 			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)
