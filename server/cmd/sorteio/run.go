@@ -163,7 +163,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
 		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy > 0, ProxyHops: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy > 0, ProxyHops: cfg.TrustProxy, IPv6Prefix: cfg.IPv6Prefix, MaxBody: cfg.MaxBody,
 		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
 		PublicURL: cfg.PublicURL, OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
 

@@ -27,6 +27,9 @@ type Config struct {
 	// TrustProxy is how many reverse proxies stand in front of the server
 	// (TRUST_PROXY: false 0, true 1, or a number); 0 trusts no forwarded header.
 	TrustProxy int
+	// IPv6Prefix is how many leading bits of an IPv6 address the
+	// per-address limits count as one client (IPV6_PREFIX, 64).
+	IPv6Prefix int
 	LogLevel   slog.Level
 	LogFormat  string
 	MaxBody    int64
@@ -77,6 +80,7 @@ func Load(getenv func(string) string) (Config, error) {
 		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
 		ViewersMax:     50000,
 		ViewersPerIP:   500,
+		IPv6Prefix:     64,
 
 		MaxRafflesPerAccount: 200,
 		MaxSocketsPerSession: 10,
@@ -100,6 +104,13 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, err
 		}
 		c.TrustProxy = n
+	}
+	if v := getenv("IPV6_PREFIX"); v != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "/"))
+		if err != nil || n < 32 || n > 128 {
+			return c, fmt.Errorf("IPV6_PREFIX: valor inválido %q (um comprimento de prefixo de 32 a 128, como 64)", v)
+		}
+		c.IPv6Prefix = n
 	}
 	if v := getenv("LOG_LEVEL"); v != "" {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {

@@ -134,3 +134,15 @@ func TestTrustProxy(t *testing.T) {
 		loadWant(t, map[string]string{"TRUST_PROXY": bad}, "TRUST_PROXY: valor inválido")
 	}
 }
+
+// IPV6_PREFIX: how many bits of an IPv6 address name one client (64 unless set).
+func TestIPv6Prefix(t *testing.T) {
+	for v, want := range map[string]int{"": 64, "64": 64, "/56": 56, "48": 48, "128": 128} {
+		if c, ok := loadWant(t, map[string]string{"IPV6_PREFIX": v}, ""); ok && c.IPv6Prefix != want {
+			t.Errorf("IPV6_PREFIX=%q: /%d, want /%d", v, c.IPv6Prefix, want)
+		}
+	}
+	for _, bad := range []string{"0", "31", "129", "sessenta", "64.5"} {
+		loadWant(t, map[string]string{"IPV6_PREFIX": bad}, "IPV6_PREFIX: valor inválido")
+	}
+}

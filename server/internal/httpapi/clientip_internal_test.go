@@ -39,3 +39,26 @@ func TestClientIPBehindProxies(t *testing.T) {
 		})
 	}
 }
+
+// The address group: an IPv4 address alone, an IPv6 address's network of
+// the configured prefix (64 unless set), IPv4-mapped IPv6 as IPv4.
+func TestGroupOf(t *testing.T) {
+	for _, tc := range []struct {
+		addr   string
+		prefix int
+		want   string
+	}{
+		{"203.0.113.7", 0, "203.0.113.7"},
+		{"::ffff:203.0.113.7", 0, "203.0.113.7"},
+		{"2001:db8:1:2:aaaa:bbbb:cccc:dddd", 0, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::1", 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::1", 48, "2001:db8:1::/48"},
+		{"2001:db8:1:2::1", 128, "2001:db8:1:2::1/128"},
+		{"fe80::1%eth0", 0, "fe80::/64"},
+		{"not an address", 0, "not an address"},
+	} {
+		if got := groupOf(tc.addr, tc.prefix); got != tc.want {
+			t.Errorf("groupOf(%q, %d) = %q, want %q", tc.addr, tc.prefix, got, tc.want)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := clientIP(r, cfg)
+		ip := addressGroup(r, cfg) // the group: one client's viewers, whatever its addresses
 		leave := func() {}
 		if limit != nil {
 			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)

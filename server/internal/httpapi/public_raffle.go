@@ -40,7 +40,7 @@ func handlePublicState(st PublicStore, limit Limiter, cfg Config, now func() tim
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg))
+			err = allow(limit, "ip:"+addressGroup(r, cfg))
 		}
 		var v store.PublicView
 		if err == nil {
@@ -89,7 +89,7 @@ func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Log
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg))
+			err = allow(limit, "ip:"+addressGroup(r, cfg))
 		}
 		qs := r.URL.Query()
 		offset, limitN := 0, maxPeoplePage
@@ -158,7 +158,7 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		defer floor.Stop()
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg))
+			err = allow(limit, "ip:"+addressGroup(r, cfg))
 		}
 		var in checkRequest
 		if err == nil {

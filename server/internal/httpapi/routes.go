@@ -23,7 +23,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 	r.Method(http.MethodGet, "/readyz", handleReady(d.Ready, log))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore)
+		r.Use(noStore, withAddressGroup(cfg))
 		r.Method(http.MethodGet, "/auth/session", handleSession(d.Accounts, cfg, log))
 		r.Method(http.MethodPost, "/auth/signup", handleSignUp(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
