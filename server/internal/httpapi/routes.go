@@ -70,7 +70,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.AuditCache, d.Limits.PublicIP, cfg, log))
 			r.Method(http.MethodGet, "/raffles/{code}", handlePublicState(d.Public, d.Limits.PublicIP, cfg, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{code}/participants", handlePublicPeople(d.Public, d.Limits.PublicIP, cfg, log))
-			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits.PublicCheckIP, cfg, log))
+			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits, cfg, log))
 		})
 
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
