@@ -45,6 +45,9 @@ type Limits struct {
 	// PublicLiveIP counts public WebSocket connections per client IP; a
 	// viewer that stayed long enough gives its token back as it leaves.
 	PublicLiveIP LeaseLimiter
+	// PublicLiveAfter starts the waits of the viewers' line (viewer_line.go;
+	// nil: time.After). Tests fire their own.
+	PublicLiveAfter func(time.Duration) <-chan time.Time
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
 	// ForgotIP and ForgotEmail limit 'Esqueci minha senha' per client IP

@@ -69,7 +69,11 @@ const ViewerHold = 30 * time.Second
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
 // clock, the state when newer than after, then every change's state; for a
 // code no raffle has yet, "waiting" and the state once one has it.
-func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limits Limits, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
+	var line *viewerLine
+	if limits.PublicLiveIP != nil {
+		line = newViewerLine(limits.PublicLiveIP, limits.PublicLiveAfter)
+	}
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
@@ -77,8 +81,8 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ip := addressGroup(r, cfg) // the group: one client's viewers, whatever its addresses
 		leave := func() {}
-		if limit != nil {
-			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)
+		if line != nil {
+			end, ok, wait := line.lease(r.Context(), "ip:"+ip)
 			if !ok {
 				obs.SocketRefused("public", "rate")
 				writeError(w, r, log, core.RateLimited(wait))

@@ -82,7 +82,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 	})
 
 	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, d.Metrics, log))
-	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, d.Metrics, log))
+	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits, cfg, d.Now, d.Metrics, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }
