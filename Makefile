@@ -138,6 +138,8 @@ bench: build mailpit
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500 | tee -a $(BENCH_LOG)
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -passwords 300 | tee -a $(BENCH_LOG)
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -venue 500 | tee -a $(BENCH_LOG)
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -signin-burst 300 | tee -a $(BENCH_LOG)
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -churn-phones 10 | tee -a $(BENCH_LOG)
 	npm run --silent -w pwa bench | tee -a $(BENCH_LOG)
 	npm run --silent -w e2e bench | tee -a $(BENCH_LOG)
 	lighthouse=0; LIGHTHOUSE_RUNS=3 npm run --silent -w e2e lighthouse | tee -a $(BENCH_LOG) || lighthouse=$$?; \

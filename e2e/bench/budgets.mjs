@@ -51,6 +51,8 @@ export const BUDGETS = [
   { bench: 'viewers', metric: 'rssPerViewerKB', max: 20, worst: true, what: 'server RSS per public viewer, highest (KB)' },
   { bench: 'passwords', metric: 'rssGrowthMB', max: 200, worst: true, what: '300 concurrent wrong passwords: server RSS growth (MB)' },
   { bench: 'venue', metric: 'slowerWaveS', max: 10, worst: true, what: '500 viewers behind one address all connected, slower wave (s)' },
+  { bench: 'signInFlood', metric: 'signInSlowestMs', max: 1000, worst: true, what: 'a sign-in while one /64 sends 300 at once, slowest of 5 (ms)' },
+  { bench: 'churnPhones', metric: 'slowestPhoneS', max: 10, worst: true, what: "10 phones behind a churner's address all connected, slowest (s)" },
   ...['início', 'página pública', 'Meus Sorteios'].map((page) => ({
     bench: 'lighthouse', match: { lighthouse: page, form: 'celular' }, metric: 'performance', min: 95, what: `Lighthouse performance, ${page}, phone`,
   })),

@@ -167,7 +167,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
 		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy > 0, ProxyHops: cfg.TrustProxy, IPv6Prefix: cfg.IPv6Prefix, MaxBody: cfg.MaxBody,
 		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
 		PublicURL: cfg.PublicURL, OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
 
@@ -233,6 +233,11 @@ func limits(scale, pushesPerMinute, viewersPerIP int) httpapi.Limits {
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
 		// The self-check takes an e-mail: 10 at once, then 10 a minute.
 		PublicCheckIP: ratelimit.New(10*scale, 6*time.Second, time.Now),
+		// Per address group and raffle, 3 checks answered whatever the
+		// raffle's load, then 1 every 10 minutes; past those, the raffle's
+		// budget shared by every address: 30 at once, then 6 a minute.
+		PublicCheckOwn:    ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		PublicCheckRaffle: ratelimit.New(30*scale, 10*time.Second, time.Now),
 		// Live viewers connect together, often many behind one address (a
 		// venue's Wi-Fi, everyone scanning the QR at once): as many at once
 		// as one address may hold (PUBLIC_VIEWERS_PER_IP, at least 100), then

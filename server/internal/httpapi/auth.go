@@ -52,7 +52,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignUpIP, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+		if err := allow(limits.SignUpIP, "ip:"+addressGroup(r, cfg)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
@@ -81,7 +81,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 		}
 		// Limits are taken before any password is checked, so guessing costs
 		// the attacker, not our CPU; known_device.go says why these ones.
-		ip, email := clientIP(r, cfg.TrustProxy), auth.EmailKey(in.Email)
+		ip, email := addressGroup(r, cfg), auth.EmailKey(in.Email)
 		pair := ip + " " + email
 		if err := allowSignIn(limits.SignInIP, "ip:"+ip); err != nil {
 			writeError(w, r, log, err)

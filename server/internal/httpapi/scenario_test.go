@@ -109,6 +109,17 @@ func looseLimits() httpapi.Limits {
 		PublicCheckIP: lim(), PublicLiveIP: lim(), PasswordAccount: lim(), PasswordSession: lim()}
 }
 
+// noLineWait ends every wait of the viewers' line at its deadline, at
+// once: a viewer that finds its address's bucket spent is refused.
+func noLineWait(d time.Duration) <-chan time.Time {
+	if d != httpapi.ViewerLineWait {
+		return nil // a token never comes before the deadline
+	}
+	c := make(chan time.Time, 1)
+	c <- time.Time{}
+	return c
+}
+
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	t.Helper()
 	hub := ws.NewHub(storetest.Logger(t))
@@ -123,6 +134,9 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
 		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
+		// A viewer past the bucket is refused at once: its wait in the
+		// line ends as it starts (public_live_churn_test.go waits).
+		PublicLiveAfter: noLineWait,
 		// A password change: 3 per session, 5 per account.
 		PasswordSession: ratelimit.New(3, time.Minute, time.Now),
 		PasswordAccount: ratelimit.New(5, time.Minute, time.Now),
