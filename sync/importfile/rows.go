@@ -81,7 +81,23 @@ type Clash struct {
 var (
 	numeric = regexp.MustCompile(`^[+-]?\d+([.,]\d+)?$`)
 	whole   = regexp.MustCompile(`^\d+$`)
+	// A quantity is a whole number, perhaps written with zero decimals as a
+	// number format shows it (3.00, 3,00).
+	quantityText = regexp.MustCompile(`^(\d+)(?:[.,]0+)?$`)
 )
+
+// quantityOf is a quantity cell's number (math.MaxInt past int's digits).
+func quantityOf(v string) (int, bool) {
+	m := quantityText.FindStringSubmatch(v)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		n = math.MaxInt // too many digits: too high, as the PWA says
+	}
+	return n, true
+}
 
 // fold is lower case without accents: 'NOME' and 'Nóme' read 'nome'.
 func fold(s string) string {
@@ -246,11 +262,8 @@ func planList(p *Plan, data []Row, format Format, add adder) error {
 		quantity := 1
 		if format == FormatQuantity {
 			v := cell(r, 1)
-			n, err := strconv.Atoi(v)
-			if err != nil && whole.MatchString(v) {
-				n = math.MaxInt // too many digits: too high, as the PWA says
-			}
-			if !whole.MatchString(v) || n < 1 {
+			n, ok := quantityOf(v)
+			if !ok || n < 1 {
 				return refuse("Quantidade inválida para %s: %s", name, v)
 			}
 			if n > protocol.MaxTicketsPerOne {

@@ -53,10 +53,14 @@ func (s *sstReader) text(raw []byte, cdata bool) error {
 // MaxSheetRows, or more cells than MaxSheetCells, ends the read with a
 // refusal; rows, and cells in a row, must come in order.
 type sheetReader struct {
-	sst   []string
-	rows  []Row
-	cells int // kept, blanks before a row's last filled cell included
-	read  *int
+	sst      []string
+	formats  []string // each cell format's number format code
+	parsed   map[int]numFormat
+	date1904 bool
+	style    int // the current cell's format
+	rows     []Row
+	cells    int // kept, blanks before a row's last filled cell included
+	read     *int
 
 	line  int // the current row's number
 	cur   []string
@@ -86,6 +90,12 @@ func (s *sheetReader) start(name, attrs []byte) error {
 			return err
 		}
 		s.col, s.kind = n-1, attrValue(attrs, "t")
+		s.style = 0 // no s attribute: the first cell format
+		if v := attrValue(attrs, "s"); v != "" {
+			if s.style, err = strconv.Atoi(v); err != nil {
+				s.style = -1 // General
+			}
+		}
 		s.value.Reset()
 	case "v":
 		s.inV = true
@@ -134,6 +144,8 @@ func (s *sheetReader) endCell() error {
 		v = s.sst[i]
 	case "b":
 		v = map[string]string{"1": "TRUE", "0": "FALSE"}[v]
+	case "", "n":
+		v = s.format().display(strings.TrimSpace(v), s.date1904)
 	}
 	if strings.TrimSpace(v) == "" {
 		return nil
@@ -147,6 +159,27 @@ func (s *sheetReader) endCell() error {
 	}
 	s.cur[s.col] = v
 	return nil
+}
+
+// format is the current cell's number format, read once per cell format.
+func (s *sheetReader) format() numFormat {
+	style := s.style
+	if style < 0 || style >= len(s.formats) {
+		style = -1 // General
+	}
+	f, ok := s.parsed[style]
+	if !ok {
+		code := "General"
+		if style >= 0 {
+			code = s.formats[style]
+		}
+		f = parseFormat(code)
+		if s.parsed == nil {
+			s.parsed = map[int]numFormat{}
+		}
+		s.parsed[style] = f
+	}
+	return f
 }
 
 const maxColumn = 16_384 // XFD, Excel's last column

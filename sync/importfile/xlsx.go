@@ -56,18 +56,24 @@ func readXLSX(b []byte) ([]Row, xlsxStats, error) {
 		}
 		pk.files[f.Name] = f
 	}
-	sheet, shared, err := pk.firstSheet()
+	wb, err := pk.firstSheet()
 	if err != nil {
 		return nil, st, err
 	}
 	sst := &sstReader{}
-	if shared != "" {
-		if err := pk.scan(shared, sst); err != nil {
+	if wb.shared != "" {
+		if err := pk.scan(wb.shared, sst); err != nil {
 			return nil, st, err
 		}
 	}
-	rows := &sheetReader{sst: sst.out, read: &st.Rows}
-	if err := pk.scan(sheet, rows); err != nil {
+	styles := &stylesReader{}
+	if wb.styles != "" && pk.files[wb.styles] != nil {
+		if err := pk.scan(wb.styles, styles); err != nil {
+			return nil, st, err
+		}
+	}
+	rows := &sheetReader{sst: sst.out, read: &st.Rows, formats: styles.codes(), date1904: wb.date1904}
+	if err := pk.scan(wb.sheet, rows); err != nil {
 		return nil, st, err
 	}
 	return rows.rows, st, nil
@@ -153,14 +159,19 @@ func relsOf(part string) string {
 	return path.Join(path.Dir(part), "_rels", path.Base(part)+".rels")
 }
 
-// firstSheet is the workbook's first sheet and its shared strings (if any),
-// by the package's relationships.
-func (p *pack) firstSheet() (sheet, shared string, err error) {
+// bookParts is the parts a read needs, by the package's relationships.
+type bookParts struct {
+	sheet, shared, styles string // shared and styles may be ""
+	date1904              bool   // serials count from 1904 (old Excel for Mac)
+}
+
+// firstSheet is the workbook's first sheet, its shared strings and styles.
+func (p *pack) firstSheet() (out bookParts, err error) {
 	book := "xl/workbook.xml"
 	var root rels
 	if p.files["_rels/.rels"] != nil {
 		if err := p.decode("_rels/.rels", &root); err != nil {
-			return "", "", err
+			return out, err
 		}
 		for _, r := range root.Rel {
 			if strings.HasSuffix(r.Type, "/officeDocument") {
@@ -169,16 +180,20 @@ func (p *pack) firstSheet() (sheet, shared string, err error) {
 		}
 	}
 	var wb struct {
+		Pr struct {
+			Date1904 string `xml:"date1904,attr"`
+		} `xml:"workbookPr"`
 		Sheets []struct {
 			Attrs []xml.Attr `xml:",any,attr"`
 		} `xml:"sheets>sheet"`
 	}
 	if err := p.decode(book, &wb); err != nil {
-		return "", "", err
+		return out, err
 	}
 	if len(wb.Sheets) == 0 {
-		return "", "", failed(reasonCorrupt)
+		return out, failed(reasonCorrupt)
 	}
+	out.date1904 = wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"
 	var id string
 	for _, a := range wb.Sheets[0].Attrs {
 		if a.Name.Local == "id" && a.Name.Space != "" {
@@ -187,18 +202,20 @@ func (p *pack) firstSheet() (sheet, shared string, err error) {
 	}
 	var br rels
 	if err := p.decode(relsOf(book), &br); err != nil {
-		return "", "", err
+		return out, err
 	}
 	for _, r := range br.Rel {
 		switch {
 		case r.ID == id && strings.HasSuffix(r.Type, "/worksheet"):
-			sheet = target(path.Dir(book), r.Target)
+			out.sheet = target(path.Dir(book), r.Target)
 		case strings.HasSuffix(r.Type, "/sharedStrings"):
-			shared = target(path.Dir(book), r.Target)
+			out.shared = target(path.Dir(book), r.Target)
+		case strings.HasSuffix(r.Type, "/styles"):
+			out.styles = target(path.Dir(book), r.Target)
 		}
 	}
-	if sheet == "" {
-		return "", "", failed(reasonCorrupt)
+	if out.sheet == "" {
+		return out, failed(reasonCorrupt)
 	}
-	return sheet, shared, nil
+	return out, nil
 }

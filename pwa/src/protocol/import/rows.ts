@@ -70,6 +70,12 @@ export type Adder = (name: string, email: string | null, number: string | null, 
 const NUMERIC = /^[+-]?\d+([.,]\d+)?$/
 export const WHOLE = /^\d+$/
 
+/** A quantity cell's number: a whole number, perhaps with zero decimals as a number format shows it (3.00, 3,00). */
+export function quantityOf(value: string): number | null {
+  const m = /^(\d+)(?:[.,]0+)?$/.exec(value)
+  return m ? Number(m[1]) : null
+}
+
 export function cell(row: SheetRow, i: number): string {
   return i < 0 ? '' : trimSpace(row.cells[i] ?? '')
 }
@@ -213,8 +219,9 @@ function planList(plan: ImportPlan, data: SheetRow[], format: ImportFormat, add:
     let quantity = 1
     if (format === 'quantity') {
       const value = cell(row, 1)
-      if (!WHOLE.test(value) || Number(value) < 1) throw new ImportError(importMessage.badQuantity(name, value))
-      quantity = Number(value)
+      const n = quantityOf(value)
+      if (n === null || n < 1) throw new ImportError(importMessage.badQuantity(name, value))
+      quantity = n
       if (quantity > LIMITS.maxTicketsPerPerson) {
         throw new ImportError(importMessage.highQuantity(name, value, LIMITS.maxTicketsPerPerson))
       }

@@ -6,6 +6,7 @@ import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/m
 import type { SheetRow } from '@/protocol/import/rows'
 import { attrValue, attributes, corrupt, decodeText, scanXml, type XmlHandler } from '@/protocol/import/xml-scan'
 import { inflate, type ZipEntry, zipEntries } from '@/protocol/import/zip'
+import { display, formatCode, type NumFormat, parseFormat } from '@/protocol/import/numfmt'
 import { LIMITS, trimSpace } from '@/protocol/rules'
 
 /** A header and one ticket a row: a row numbered past it is refused before it is read. */
@@ -72,28 +73,71 @@ async function relationships(pack: Pack, name: string): Promise<{ id: string; ty
   return out
 }
 
-/** The workbook's first sheet and its shared strings ('' when none). */
-async function firstSheet(pack: Pack): Promise<{ sheet: string; shared: string }> {
+/** The parts a read needs: the sheet, shared strings and styles ('' when none), and the 1904 calendar. */
+interface BookParts {
+  sheet: string
+  shared: string
+  styles: string
+  date1904: boolean
+}
+
+/** The workbook's first sheet, its shared strings and styles, by the package's relationships. */
+async function firstSheet(pack: Pack): Promise<BookParts> {
   let book = 'xl/workbook.xml'
   if (pack.has('_rels/.rels')) {
     for (const r of await relationships(pack, '_rels/.rels')) if (r.type.endsWith('/officeDocument')) book = target('', r.target)
   }
   let id: string | null = null
+  let date1904 = false
   await pack.scan(
     book,
     handler((tag, attrs) => {
       if (tag === 'sheet' && id === null) id = attributes(attrs).find(([n]) => n.endsWith(':id') && n.length > 3)?.[1] ?? ''
+      else if (tag === 'workbookPr') date1904 = ['1', 'true'].includes(attrValue(attrs, 'date1904'))
     }),
   )
   if (id === null) throw corrupt()
-  let sheet = ''
-  let shared = ''
+  const out: BookParts = { sheet: '', shared: '', styles: '', date1904 }
   for (const r of await relationships(pack, relsOf(book))) {
-    if (r.id === id && r.type.endsWith('/worksheet')) sheet = target(dirOf(book), r.target)
-    else if (r.type.endsWith('/sharedStrings')) shared = target(dirOf(book), r.target)
+    if (r.id === id && r.type.endsWith('/worksheet')) out.sheet = target(dirOf(book), r.target)
+    else if (r.type.endsWith('/sharedStrings')) out.shared = target(dirOf(book), r.target)
+    else if (r.type.endsWith('/styles')) out.styles = target(dirOf(book), r.target)
   }
-  if (sheet === '') throw corrupt()
-  return { sheet, shared }
+  if (out.sheet === '') throw corrupt()
+  return out
+}
+
+/** Excel allows 64,000 cell formats: a cell naming one past those kept reads as General. */
+const MAX_CELL_FORMATS = 65_536
+
+/** The cell formats' number format codes (cellXfs, by index, as a cell's s attribute names them). */
+function styles(codes: string[]): XmlHandler {
+  const own = new Map<number, string>()
+  const ids: number[] = []
+  let inXfs = false
+  let depth = 0
+  const int = (v: string) => (/^[+-]?[0-9]+$/.test(v) ? Number(v) : null)
+  return {
+    start(name, attrs) {
+      if (name === 'numFmt') {
+        const id = int(attrValue(attrs, 'numFmtId'))
+        if (id !== null) own.set(id, attrValue(attrs, 'formatCode'))
+      } else if (name === 'cellXfs') {
+        inXfs = true
+        depth = 0
+      } else if (inXfs) {
+        depth++
+        if (depth === 1 && name === 'xf' && ids.length < MAX_CELL_FORMATS) ids.push(int(attrValue(attrs, 'numFmtId')) ?? 0)
+      }
+    },
+    end(name) {
+      if (name === 'cellXfs') {
+        inXfs = false
+        for (const id of ids) codes.push(formatCode(id, own))
+      } else if (inXfs) depth--
+    },
+    text() {},
+  }
 }
 
 /** The shared strings: each item's text runs together, without its phonetic reading (rPh). */
@@ -142,7 +186,18 @@ function cellColumn(ref: string): number | null {
 }
 
 /** A sheet's non-blank rows; past MAX_SHEET_ROWS or MAX_SHEET_CELLS the read ends with a refusal. */
-function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats): XmlHandler {
+function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: string[], date1904: boolean): XmlHandler {
+  const parsed = new Map<number, NumFormat>()
+  let style = 0
+  const format = (): NumFormat => {
+    const at = style >= 0 && style < codes.length ? style : -1
+    let f = parsed.get(at)
+    if (f === undefined) {
+      f = parseFormat(at >= 0 ? codes[at]! : 'General')
+      parsed.set(at, f)
+    }
+    return f
+  }
   let cells = 0
   let line = 0
   let cur: string[] = []
@@ -159,6 +214,7 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats): XmlHandle
       if (i < 0 || i >= sst.length) throw corrupt()
       v = sst[i]!
     } else if (kind === 'b') v = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : ''
+    else if (kind === '' || kind === 'n') v = display(format(), trimSpace(v), date1904)
     if (trimSpace(v) === '') return
     const grow = col + 1 - cur.length
     if (grow > 0) {
@@ -179,6 +235,8 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats): XmlHandle
       } else if (name === 'c') {
         col = position(attrValue(attrs, 'r'), col + 1, cellColumn) - 1
         kind = attrValue(attrs, 't')
+        const s = attrValue(attrs, 's')
+        style = s === '' ? 0 : /^[+-]?[0-9]{1,18}$/.test(s) ? Number(s) : -1 // no s: the first cell format; else General
         value = ''
       } else if (name === 'v') inV = true
       else if (name === 'is') inIs++
@@ -209,10 +267,12 @@ export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated:
     parts.set(e.name, e)
   }
   const pack = new Pack(bytes, parts, stats)
-  const { sheet, shared } = await firstSheet(pack)
+  const book = await firstSheet(pack)
   const sst: string[] = []
-  if (shared !== '') await pack.scan(shared, sharedStrings(sst))
+  if (book.shared !== '') await pack.scan(book.shared, sharedStrings(sst))
+  const codes: string[] = []
+  if (book.styles !== '' && pack.has(book.styles)) await pack.scan(book.styles, styles(codes))
   const rows: SheetRow[] = []
-  await pack.scan(sheet, sheetRows(sst, rows, stats))
+  await pack.scan(book.sheet, sheetRows(sst, rows, stats, codes, book.date1904))
   return rows
 }
