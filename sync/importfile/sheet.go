@@ -49,9 +49,10 @@ func (s *sstReader) text(raw []byte, cdata bool) error {
 	return nil
 }
 
-// sheetReader keeps a sheet's non-blank rows. A row numbered past
-// MaxSheetRows, or more cells than MaxSheetCells, ends the read with a
-// refusal; rows, and cells in a row, must come in order.
+// sheetReader keeps a sheet's non-blank rows. A value in a row numbered
+// past MaxSheetRows, a row past Excel's last, or more cells than
+// MaxSheetCells ends the read with a refusal; rows, and cells in a row, must
+// come in order.
 type sheetReader struct {
 	sst      []string
 	formats  []string // each cell format's number format code
@@ -80,7 +81,7 @@ func (s *sheetReader) start(name, attrs []byte) error {
 		if err != nil {
 			return err
 		}
-		if n > MaxSheetRows {
+		if n > maxExcelRows {
 			return failed(reasonSheetTooBig)
 		}
 		s.line, s.cur, s.col = n, nil, -1
@@ -150,6 +151,11 @@ func (s *sheetReader) endCell() error {
 	if strings.TrimSpace(v) == "" {
 		return nil
 	}
+	// Only a row that holds a value counts: a whole column formatted writes
+	// an empty row 1,048,576 (LibreOffice, Gnumeric).
+	if s.line > MaxSheetRows {
+		return failed(reasonSheetTooBig)
+	}
 	if grow := s.col + 1 - len(s.cur); grow > 0 {
 		if s.cells+grow > MaxSheetCells {
 			return failed(reasonSheetTooBig)
@@ -182,7 +188,10 @@ func (s *sheetReader) format() numFormat {
 	return f
 }
 
-const maxColumn = 16_384 // XFD, Excel's last column
+const (
+	maxColumn    = 16_384    // XFD, Excel's last column
+	maxExcelRows = 1_048_576 // Excel's last row: past it a sheet is a bomb
+)
 
 // position is a row's or cell's 1-based place: from its reference when it
 // has one, else the next after the previous. Going back is a corrupt file.

@@ -15,8 +15,8 @@ import (
 // A spreadsheet is read only as far as the import limits need (docs/import.md,
 // "Spreadsheet bounds"): a few kilobytes of .xlsx can inflate to gigabytes.
 const (
-	// MaxSheetRows is a header and one ticket a row: a row numbered past it
-	// is refused before it is read.
+	// MaxSheetRows is a header and one ticket a row: a value in a row
+	// numbered past it is refused (an empty row there is not).
 	MaxSheetRows = protocol.MaxTickets + 1
 	// MaxSheetCells bounds the cells kept, counting the blanks before a row's
 	// last filled cell (16 columns a row on average).

@@ -57,7 +57,6 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
     const reason = /password|encrypt/i.test(text) ? IMPORT_MESSAGES.password : IMPORT_MESSAGES.corrupt
     throw new ImportError(importMessage.failed(reason))
   }
-  if (data.length > MAX_SHEET_ROWS) throw sheetTooBig()
   const rows: SheetRow[] = []
   let kept = 0
   data.forEach((cells, i) => {
@@ -65,7 +64,8 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
     let width = texts.length
     while (width > 0 && trimSpace(texts[width - 1]!) === '') width--
     kept += width
-    if (kept > MAX_SHEET_CELLS) throw sheetTooBig()
+    // Only a row that holds a value counts (a whole column formatted writes an empty last row).
+    if (kept > MAX_SHEET_CELLS || (width > 0 && i + 1 > MAX_SHEET_ROWS)) throw sheetTooBig()
     if (width > 0) rows.push({ line: i + 1, cells: texts.slice(0, width) })
   })
   return rows

@@ -17,6 +17,7 @@ export const MAX_SHEET_CELLS = 16 * MAX_SHEET_ROWS
 export const MAX_INFLATED_BYTES = 640 * MAX_SHEET_ROWS
 
 const MAX_COLUMN = 16_384 // XFD, Excel's last column
+const MAX_EXCEL_ROWS = 1_048_576 // Excel's last row: past it a sheet is a bomb
 
 export const sheetTooBig = () => new ImportError(importMessage.failed(IMPORT_MESSAGES.sheetTooBig))
 
@@ -185,7 +186,7 @@ function cellColumn(ref: string): number | null {
   return n
 }
 
-/** A sheet's non-blank rows; past MAX_SHEET_ROWS or MAX_SHEET_CELLS the read ends with a refusal. */
+/** A sheet's non-blank rows; a value past MAX_SHEET_ROWS, a row past Excel's last or MAX_SHEET_CELLS end the read with a refusal. */
 function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: string[], date1904: boolean): XmlHandler {
   const parsed = new Map<number, NumFormat>()
   let style = 0
@@ -216,6 +217,8 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
     } else if (kind === 'b') v = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : ''
     else if (kind === '' || kind === 'n') v = display(format(), trimSpace(v), date1904)
     if (trimSpace(v) === '') return
+    // Only a row that holds a value counts: a whole column formatted writes an empty row 1,048,576.
+    if (line > MAX_SHEET_ROWS) throw sheetTooBig()
     const grow = col + 1 - cur.length
     if (grow > 0) {
       if (cells + grow > MAX_SHEET_CELLS) throw sheetTooBig()
@@ -229,7 +232,7 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
       if (name === 'row') {
         stats.rows++
         line = position(attrValue(attrs, 'r'), line, rowNumber)
-        if (line > MAX_SHEET_ROWS) throw sheetTooBig()
+        if (line > MAX_EXCEL_ROWS) throw sheetTooBig()
         cur = []
         col = -1
       } else if (name === 'c') {
