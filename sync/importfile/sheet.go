@@ -138,6 +138,9 @@ func (s *sheetReader) endCell() error {
 	v := s.value.String()
 	switch s.kind {
 	case "s":
+		if strings.TrimSpace(v) == "" { // <c t="s"/>: a blank cell
+			return nil
+		}
 		i, err := strconv.Atoi(v)
 		if err != nil || i < 0 || i >= len(s.sst) {
 			return failed(reasonCorrupt)

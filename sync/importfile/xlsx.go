@@ -54,7 +54,9 @@ func readXLSX(b []byte) ([]Row, xlsxStats, error) {
 		if total > MaxInflatedBytes {
 			return nil, st, failed(reasonSheetTooBig)
 		}
-		pk.files[f.Name] = f
+		if k := partKey(f.Name); pk.files[k] == nil {
+			pk.files[k] = f
+		}
 	}
 	wb, err := pk.firstSheet()
 	if err != nil {
@@ -67,7 +69,7 @@ func readXLSX(b []byte) ([]Row, xlsxStats, error) {
 		}
 	}
 	styles := &stylesReader{}
-	if wb.styles != "" && pk.files[wb.styles] != nil {
+	if wb.styles != "" && pk.has(wb.styles) {
 		if err := pk.scan(wb.styles, styles); err != nil {
 			return nil, st, err
 		}
@@ -87,7 +89,15 @@ func (p *pack) scan(name string, h xmlHandler) error {
 	return scanXML(b, h)
 }
 
-// pack is the archive's parts by name.
+// partKey is a part's name as looked up: a part may be named in another
+// case than its link, or with backslashes (zips written on Windows).
+func partKey(name string) string {
+	return strings.ToLower(strings.TrimPrefix(strings.ReplaceAll(name, "\\", "/"), "/"))
+}
+
+func (p *pack) has(name string) bool { return p.files[partKey(name)] != nil }
+
+// pack is the archive's parts by name (partKey).
 type pack struct {
 	files map[string]*zip.File
 	stats *xlsxStats
@@ -97,7 +107,7 @@ type pack struct {
 // most MaxInflatedBytes with the others). The zip reader refuses a part that
 // inflates past it, and checks its checksum at the end.
 func (p *pack) read(name string) ([]byte, error) {
-	f := p.files[name]
+	f := p.files[partKey(name)]
 	if f == nil {
 		return nil, failed(reasonCorrupt)
 	}
@@ -149,6 +159,7 @@ func (nopHandler) text([]byte, bool) error { return nil }
 
 // target is a relationship's part from the folder of the part that holds it.
 func target(dir, t string) string {
+	t = strings.ReplaceAll(t, "\\", "/")
 	if strings.HasPrefix(t, "/") {
 		return strings.TrimPrefix(t, "/")
 	}
@@ -163,13 +174,20 @@ func relsOf(part string) string {
 type bookParts struct {
 	sheet, shared, styles string // shared and styles may be ""
 	date1904              bool   // serials count from 1904 (old Excel for Mac)
+	sheets                []sheetEntry
+}
+
+// sheetEntry is one of the workbook's worksheets (not a chart or a macro
+// sheet), in the workbook's order.
+type sheetEntry struct {
+	Name, State, Part string
 }
 
 // firstSheet is the workbook's first sheet, its shared strings and styles.
 func (p *pack) firstSheet() (out bookParts, err error) {
 	book := "xl/workbook.xml"
 	var root rels
-	if p.files["_rels/.rels"] != nil {
+	if p.has("_rels/.rels") {
 		if err := p.decode("_rels/.rels", &root); err != nil {
 			return out, err
 		}
@@ -194,28 +212,43 @@ func (p *pack) firstSheet() (out bookParts, err error) {
 		return out, failed(reasonCorrupt)
 	}
 	out.date1904 = wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"
-	var id string
-	for _, a := range wb.Sheets[0].Attrs {
-		if a.Name.Local == "id" && a.Name.Space != "" {
-			id = a.Value
-		}
-	}
 	var br rels
 	if err := p.decode(relsOf(book), &br); err != nil {
 		return out, err
 	}
+	worksheets := map[string]string{}
 	for _, r := range br.Rel {
 		switch {
-		case r.ID == id && strings.HasSuffix(r.Type, "/worksheet"):
-			out.sheet = target(path.Dir(book), r.Target)
+		case strings.HasSuffix(r.Type, "/worksheet"):
+			worksheets[r.ID] = target(path.Dir(book), r.Target)
 		case strings.HasSuffix(r.Type, "/sharedStrings"):
 			out.shared = target(path.Dir(book), r.Target)
 		case strings.HasSuffix(r.Type, "/styles"):
 			out.styles = target(path.Dir(book), r.Target)
 		}
 	}
-	if out.sheet == "" {
+	for _, sh := range wb.Sheets {
+		var e sheetEntry
+		var id string
+		for _, a := range sh.Attrs {
+			switch {
+			case a.Name.Local == "id" && a.Name.Space != "":
+				id = a.Value
+			case a.Name.Local == "name" && a.Name.Space == "":
+				e.Name = a.Value
+			case a.Name.Local == "state" && a.Name.Space == "":
+				e.State = a.Value
+			}
+		}
+		// A chart or macro sheet has another relationship: passed over.
+		if part, ok := worksheets[id]; ok {
+			e.Part = part
+			out.sheets = append(out.sheets, e)
+		}
+	}
+	if len(out.sheets) == 0 {
 		return out, failed(reasonCorrupt)
 	}
+	out.sheet = out.sheets[0].Part
 	return out, nil
 }

@@ -6,7 +6,8 @@ import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/m
 import type { SheetRow } from '@/protocol/import/rows'
 import { attrValue, attributes, corrupt, decodeText, scanXml, type XmlHandler } from '@/protocol/import/xml-scan'
 import { inflate, type ZipEntry, zipEntries } from '@/protocol/import/zip'
-import { display, formatCode, type NumFormat, parseFormat } from '@/protocol/import/numfmt'
+import { display, type NumFormat, parseFormat } from '@/protocol/import/numfmt'
+import { styles } from '@/protocol/import/styles'
 import { LIMITS, trimSpace } from '@/protocol/rules'
 
 /** A header and one ticket a row: a row numbered past it is refused before it is read. */
@@ -27,6 +28,9 @@ export interface XlsxStats {
   rows: number
 }
 
+/** A part's name as looked up: a part may be named in another case than its link, or with backslashes. */
+export const partKey = (name: string) => name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase()
+
 class Pack {
   constructor(
     private readonly bytes: Uint8Array,
@@ -35,11 +39,11 @@ class Pack {
   ) {}
 
   has(name: string): boolean {
-    return this.parts.has(name)
+    return this.parts.has(partKey(name))
   }
 
   async scan(name: string, h: XmlHandler): Promise<void> {
-    const entry = this.parts.get(name)
+    const entry = this.parts.get(partKey(name))
     if (!entry) throw corrupt()
     const b = await inflate(this.bytes, entry)
     this.stats.inflated += b.length
@@ -49,7 +53,10 @@ class Pack {
 
 const handler = (start: (name: string, attrs: string) => void): XmlHandler => ({ start, end: () => {}, text: () => {} })
 
-const target = (dir: string, t: string) => (t.startsWith('/') ? t.slice(1) : normalise(dir === '' ? t : `${dir}/${t}`))
+function target(dir: string, raw: string): string {
+  const t = raw.replace(/\\/g, '/')
+  return t.startsWith('/') ? t.slice(1) : normalise(dir === '' ? t : `${dir}/${t}`)
+}
 
 function normalise(path: string): string {
   const out: string[] = []
@@ -80,6 +87,8 @@ interface BookParts {
   shared: string
   styles: string
   date1904: boolean
+  /** The worksheets (not chart or macro sheets), in the workbook's order. */
+  sheets: { name: string; state: string; part: string }[]
 }
 
 /** The workbook's first sheet, its shared strings and styles, by the package's relationships. */
@@ -88,57 +97,35 @@ async function firstSheet(pack: Pack): Promise<BookParts> {
   if (pack.has('_rels/.rels')) {
     for (const r of await relationships(pack, '_rels/.rels')) if (r.type.endsWith('/officeDocument')) book = target('', r.target)
   }
-  let id: string | null = null
+  const listed: { id: string; name: string; state: string }[] = []
   let date1904 = false
   await pack.scan(
     book,
     handler((tag, attrs) => {
-      if (tag === 'sheet' && id === null) id = attributes(attrs).find(([n]) => n.endsWith(':id') && n.length > 3)?.[1] ?? ''
-      else if (tag === 'workbookPr') date1904 = ['1', 'true'].includes(attrValue(attrs, 'date1904'))
+      if (tag === 'sheet') {
+        const all = attributes(attrs)
+        const value = (want: (n: string) => boolean) => all.find(([n]) => want(n))?.[1] ?? ''
+        listed.push({ id: value((n) => n.endsWith(':id') && n.length > 3), name: value((n) => n === 'name'), state: value((n) => n === 'state') })
+      } else if (tag === 'workbookPr') date1904 = ['1', 'true'].includes(attrValue(attrs, 'date1904'))
     }),
   )
-  if (id === null) throw corrupt()
-  const out: BookParts = { sheet: '', shared: '', styles: '', date1904 }
+  if (listed.length === 0) throw corrupt()
+  const out: BookParts = { sheet: '', shared: '', styles: '', date1904, sheets: [] }
+  const worksheets = new Map<string, string>()
   for (const r of await relationships(pack, relsOf(book))) {
-    if (r.id === id && r.type.endsWith('/worksheet')) out.sheet = target(dirOf(book), r.target)
+    if (r.type.endsWith('/worksheet')) worksheets.set(r.id, target(dirOf(book), r.target))
     else if (r.type.endsWith('/sharedStrings')) out.shared = target(dirOf(book), r.target)
     else if (r.type.endsWith('/styles')) out.styles = target(dirOf(book), r.target)
   }
+  // A chart or macro sheet has another relationship: passed over.
+  for (const s of listed) {
+    const part = worksheets.get(s.id)
+    if (part !== undefined) out.sheets.push({ name: s.name, state: s.state, part })
+  }
+  if (out.sheets.length === 0) throw corrupt()
+  out.sheet = out.sheets[0]!.part
   if (out.sheet === '') throw corrupt()
   return out
-}
-
-/** Excel allows 64,000 cell formats: a cell naming one past those kept reads as General. */
-const MAX_CELL_FORMATS = 65_536
-
-/** The cell formats' number format codes (cellXfs, by index, as a cell's s attribute names them). */
-function styles(codes: string[]): XmlHandler {
-  const own = new Map<number, string>()
-  const ids: number[] = []
-  let inXfs = false
-  let depth = 0
-  const int = (v: string) => (/^[+-]?[0-9]+$/.test(v) ? Number(v) : null)
-  return {
-    start(name, attrs) {
-      if (name === 'numFmt') {
-        const id = int(attrValue(attrs, 'numFmtId'))
-        if (id !== null) own.set(id, attrValue(attrs, 'formatCode'))
-      } else if (name === 'cellXfs') {
-        inXfs = true
-        depth = 0
-      } else if (inXfs) {
-        depth++
-        if (depth === 1 && name === 'xf' && ids.length < MAX_CELL_FORMATS) ids.push(int(attrValue(attrs, 'numFmtId')) ?? 0)
-      }
-    },
-    end(name) {
-      if (name === 'cellXfs') {
-        inXfs = false
-        for (const id of ids) codes.push(formatCode(id, own))
-      } else if (inXfs) depth--
-    },
-    text() {},
-  }
 }
 
 /** The shared strings: each item's text runs together, without its phonetic reading (rPh). */
@@ -211,6 +198,7 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
   const endCell = () => {
     let v = value
     if (kind === 's') {
+      if (trimSpace(v) === '') return // <c t="s"/>: a blank cell
       const i = /^[+-]?[0-9]{1,18}$/.test(v) ? Number(v) : -1
       if (i < 0 || i >= sst.length) throw corrupt()
       v = sst[i]!
@@ -267,7 +255,7 @@ export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated:
   for (const e of zipEntries(bytes)) {
     total += Math.min(e.size, MAX_INFLATED_BYTES + 1)
     if (total > MAX_INFLATED_BYTES) throw sheetTooBig()
-    parts.set(e.name, e)
+    if (!parts.has(partKey(e.name))) parts.set(partKey(e.name), e)
   }
   const pack = new Pack(bytes, parts, stats)
   const book = await firstSheet(pack)
