@@ -28,7 +28,9 @@ function excelText(s: string): string {
 
 /** A CSV's rows. PapaParse keeps blank lines as [''] so a row's index is its line (see docs/import.md). */
 export function csvRows(text: string, delimiter: Delimiter): SheetRow[] {
-  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false, dynamicTyping: false })
+  // Every line end as LF, as the server reads them: CRLF, and CR alone (classic Mac OS, Excel 2011).
+  const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
+  const parsed = Papa.parse<string[]>(lines, { delimiter, newline: '\n', skipEmptyLines: false, dynamicTyping: false })
   return parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(excelText) }))
 }
 

@@ -127,7 +127,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
           </h2>
           <p className="text-sm text-slate-600">CSV ou Excel (.xlsx, .xls): uma coluna de nomes, nome e quantidade, ou um cabeçalho com nome, email e bilhete.</p>
         </div>
-        <input ref={input} type="file" accept=".csv,.xlsx,.xls" className="sr-only" aria-label="Arquivo para importar" onChange={onFile} tabIndex={-1} />
+        <input ref={input} type="file" accept=".csv,.txt,.xlsx,.xls" className="sr-only" aria-label="Arquivo para importar" onChange={onFile} tabIndex={-1} />
         <Button variant="outline" disabled={locked || stage !== null} loading={stage === 'reading'} onClick={() => input.current?.click()}>
           Importar arquivo
         </Button>
