@@ -33,7 +33,7 @@ func (s *sstReader) end(name []byte) error {
 		if len(s.out) == MaxSheetCells {
 			return failed(reasonSheetTooBig)
 		}
-		s.out = append(s.out, s.item.String())
+		s.out = append(s.out, unescapeOOXML(s.item.String()))
 	case "rPh":
 		s.phonetic--
 	case "t":
@@ -70,7 +70,10 @@ type sheetReader struct {
 	value strings.Builder
 	inV   bool
 	inIs  int // depth inside <is>, an inline string
+	inT   bool
 	phon  int
+
+	merged [][4]int // merged ranges: top, left, bottom, right (1-based)
 }
 
 func (s *sheetReader) start(name, attrs []byte) error {
@@ -102,8 +105,14 @@ func (s *sheetReader) start(name, attrs []byte) error {
 		s.inV = true
 	case "is":
 		s.inIs++
+	case "t":
+		s.inT = s.inIs > 0 && s.phon == 0
 	case "rPh":
 		s.phon++
+	case "mergeCell":
+		if m, ok := mergeRange(attrValue(attrs, "ref")); ok {
+			s.merged = append(s.merged, m)
+		}
 	}
 	return nil
 }
@@ -121,14 +130,18 @@ func (s *sheetReader) end(name []byte) error {
 		s.inV = false
 	case "is":
 		s.inIs--
+	case "t":
+		s.inT = false
 	case "rPh":
 		s.phon--
 	}
 	return nil
 }
 
+// text keeps a value's, or an inline string's runs' text (not the spaces
+// that indent the runs).
 func (s *sheetReader) text(raw []byte, cdata bool) error {
-	if s.inV || (s.inIs > 0 && s.phon == 0) {
+	if s.inV || s.inT {
 		s.value.WriteString(decodeText(raw, cdata))
 	}
 	return nil
@@ -146,6 +159,8 @@ func (s *sheetReader) endCell() error {
 			return failed(reasonCorrupt)
 		}
 		v = s.sst[i]
+	case "inlineStr":
+		v = unescapeOOXML(v)
 	case "b":
 		v = map[string]string{"1": "TRUE", "0": "FALSE"}[v]
 	case "", "n":

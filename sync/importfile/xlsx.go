@@ -78,6 +78,9 @@ func readXLSX(b []byte) ([]Row, xlsxStats, error) {
 	if err := pk.scan(wb.sheet, rows); err != nil {
 		return nil, st, err
 	}
+	if err := rows.hideMerged(); err != nil {
+		return nil, st, err
+	}
 	return rows.rows, st, nil
 }
 

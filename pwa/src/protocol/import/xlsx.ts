@@ -8,6 +8,9 @@ import { attrValue, attributes, corrupt, decodeText, scanXml, type XmlHandler } 
 import { inflate, type ZipEntry, zipEntries } from '@/protocol/import/zip'
 import { display, type NumFormat, parseFormat } from '@/protocol/import/numfmt'
 import { styles } from '@/protocol/import/styles'
+import { hideMerged, mergeRange, unescapeOoxml } from '@/protocol/import/merged'
+
+type Merge = [number, number, number, number]
 import { LIMITS, trimSpace } from '@/protocol/rules'
 
 /** A header and one ticket a row: a row numbered past it is refused before it is read. */
@@ -142,7 +145,7 @@ function sharedStrings(out: string[]): XmlHandler {
     end(name) {
       if (name === 'si') {
         if (out.length === MAX_SHEET_CELLS) throw sheetTooBig() // more strings than a sheet may keep
-        out.push(item)
+        out.push(unescapeOoxml(item))
       } else if (name === 'rPh') phonetic--
       else if (name === 't') inText = false
     },
@@ -174,7 +177,7 @@ function cellColumn(ref: string): number | null {
 }
 
 /** A sheet's non-blank rows; a value past MAX_SHEET_ROWS, a row past Excel's last or MAX_SHEET_CELLS end the read with a refusal. */
-function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: string[], date1904: boolean): XmlHandler {
+function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: string[], date1904: boolean, merged: Merge[]): XmlHandler {
   const parsed = new Map<number, NumFormat>()
   let style = 0
   const format = (): NumFormat => {
@@ -194,6 +197,7 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
   let value = ''
   let inV = false
   let inIs = 0
+  let inT = false
   let phon = 0
   const endCell = () => {
     let v = value
@@ -202,7 +206,8 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
       const i = /^[+-]?[0-9]{1,18}$/.test(v) ? Number(v) : -1
       if (i < 0 || i >= sst.length) throw corrupt()
       v = sst[i]!
-    } else if (kind === 'b') v = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : ''
+    } else if (kind === 'inlineStr') v = unescapeOoxml(v)
+    else if (kind === 'b') v = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : ''
     else if (kind === '' || kind === 'n') v = display(format(), trimSpace(v), date1904)
     if (trimSpace(v) === '') return
     // Only a row that holds a value counts: a whole column formatted writes an empty row 1,048,576.
@@ -231,7 +236,12 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
         value = ''
       } else if (name === 'v') inV = true
       else if (name === 'is') inIs++
+      else if (name === 't') inT = inIs > 0 && phon === 0
       else if (name === 'rPh') phon++
+      else if (name === 'mergeCell') {
+        const m = mergeRange(attrValue(attrs, 'ref'), cellColumn, MAX_EXCEL_ROWS)
+        if (m !== null) merged.push(m)
+      }
     },
     end(name) {
       if (name === 'row') {
@@ -240,10 +250,11 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
       } else if (name === 'c') endCell()
       else if (name === 'v') inV = false
       else if (name === 'is') inIs--
+      else if (name === 't') inT = false
       else if (name === 'rPh') phon--
     },
     text(raw, cdata) {
-      if (inV || (inIs > 0 && phon === 0)) value += decodeText(raw, cdata)
+      if (inV || inT) value += decodeText(raw, cdata) // a value, or an inline string's runs (not their indentation)
     },
   }
 }
@@ -264,6 +275,9 @@ export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated:
   const codes: string[] = []
   if (book.styles !== '' && pack.has(book.styles)) await pack.scan(book.styles, styles(codes))
   const rows: SheetRow[] = []
-  await pack.scan(book.sheet, sheetRows(sst, rows, stats, codes, book.date1904))
-  return rows
+  const merged: Merge[] = []
+  await pack.scan(book.sheet, sheetRows(sst, rows, stats, codes, book.date1904, merged))
+  const shown = hideMerged(rows, merged, 4 * MAX_SHEET_CELLS)
+  if (shown === false) throw sheetTooBig()
+  return shown
 }
