@@ -19,9 +19,12 @@ type sheetCase struct {
 	Name  string      `json:"name"`
 	File  string      `json:"file"`
 	Parts [][2]string `json:"parts"`
+	// Sheet is the visible worksheet chosen (from 0), as the PWA's import offers.
+	Sheet int `json:"sheet"`
 	Want  struct {
-		Rows  [][]any `json:"rows"`
-		Error string  `json:"error"`
+		Rows   [][]any  `json:"rows"`
+		Sheets []string `json:"sheets"` // the visible worksheets' names, when named
+		Error  string   `json:"error"`
 	} `json:"want"`
 }
 
@@ -87,7 +90,7 @@ func TestSheetVectors(t *testing.T) {
 			if !bytes.Equal(b, zipParts(t, c.Parts)) {
 				t.Fatalf("%s is not its parts: write the files again", c.File)
 			}
-			rows, err := XLSXRows(b)
+			rows, names, _, err := readXLSXSheet(b, c.Sheet)
 			if c.Want.Error != "" {
 				var ref *Refusal
 				if !errors.As(err, &ref) || ref.Message != c.Want.Error {
@@ -97,6 +100,9 @@ func TestSheetVectors(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.Want.Sheets != nil && !reflect.DeepEqual(names, c.Want.Sheets) {
+				t.Fatalf("sheets %q, want %q", names, c.Want.Sheets)
 			}
 			got := [][]any{}
 			for _, r := range rows {

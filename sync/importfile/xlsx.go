@@ -42,17 +42,25 @@ func XLSXRows(b []byte) ([]Row, error) {
 }
 
 func readXLSX(b []byte) ([]Row, xlsxStats, error) {
+	rows, _, st, err := readXLSXSheet(b, 0)
+	return rows, st, err
+}
+
+// readXLSXSheet reads the workbook's visible worksheet number sheet (from 0;
+// the first when out of range) and names the visible worksheets, the choice
+// the PWA offers.
+func readXLSXSheet(b []byte, sheet int) (_ []Row, names []string, _ xlsxStats, _ error) {
 	var st xlsxStats
 	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
-		return nil, st, failed(reasonCorrupt)
+		return nil, nil, st, failed(reasonCorrupt)
 	}
 	pk := &pack{files: map[string]*zip.File{}, stats: &st}
 	var total uint64
 	for _, f := range zr.File {
 		total += min(f.UncompressedSize64, MaxInflatedBytes+1) // no overflow
 		if total > MaxInflatedBytes {
-			return nil, st, failed(reasonSheetTooBig)
+			return nil, nil, st, failed(reasonSheetTooBig)
 		}
 		if k := partKey(f.Name); pk.files[k] == nil {
 			pk.files[k] = f
@@ -60,28 +68,36 @@ func readXLSX(b []byte) ([]Row, xlsxStats, error) {
 	}
 	wb, err := pk.firstSheet()
 	if err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
+	visible := wb.visible()
+	for _, e := range visible {
+		names = append(names, e.Name)
+	}
+	if sheet < 0 || sheet >= len(visible) {
+		sheet = 0
+	}
+	wb.sheet = visible[sheet].Part
 	sst := &sstReader{}
 	if wb.shared != "" {
 		if err := pk.scan(wb.shared, sst); err != nil {
-			return nil, st, err
+			return nil, nil, st, err
 		}
 	}
 	styles := &stylesReader{}
 	if wb.styles != "" && pk.has(wb.styles) {
 		if err := pk.scan(wb.styles, styles); err != nil {
-			return nil, st, err
+			return nil, nil, st, err
 		}
 	}
 	rows := &sheetReader{sst: sst.out, read: &st.Rows, formats: styles.codes(), date1904: wb.date1904}
 	if err := pk.scan(wb.sheet, rows); err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
 	if err := rows.hideMerged(); err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
-	return rows.rows, st, nil
+	return rows.rows, names, st, nil
 }
 
 func (p *pack) scan(name string, h xmlHandler) error {
@@ -178,6 +194,21 @@ type bookParts struct {
 	sheet, shared, styles string // shared and styles may be ""
 	date1904              bool   // serials count from 1904 (old Excel for Mac)
 	sheets                []sheetEntry
+}
+
+// visible is the worksheets the organiser sees in Excel (not hidden or
+// very hidden), or the first worksheet when every one is hidden.
+func (b bookParts) visible() []sheetEntry {
+	var out []sheetEntry
+	for _, e := range b.sheets {
+		if e.State != "hidden" && e.State != "veryHidden" {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return b.sheets[:1]
+	}
+	return out
 }
 
 // sheetEntry is one of the workbook's worksheets (not a chart or a macro

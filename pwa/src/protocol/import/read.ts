@@ -5,7 +5,7 @@ import { decodeText, type Delimiter, detectDelimiter, detectKind, type FileKind,
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import type { ImportChoice } from '@/protocol/import/columns'
 import { type ImportPlan, type ImportTarget, planImport, type SheetRow } from '@/protocol/import/rows'
-import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsx, sheetTooBig } from '@/protocol/import/xlsx'
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsxSheet, sheetTooBig } from '@/protocol/import/xlsx'
 import { trimSpace } from '@/protocol/rules'
 
 /** A file's rows, before any plan: the Worker keeps them to plan again when the columns change. */
@@ -15,6 +15,9 @@ export interface ImportRows {
   encoding: TextEncodingName | null
   delimiter: Delimiter | null
   rows: SheetRow[]
+  /** An .xlsx's visible worksheets (the person may choose another) and the one read; else [] and 0. */
+  sheets: string[]
+  sheet: number
 }
 
 export interface ImportRead extends Omit<ImportRows, 'rows'> {
@@ -73,15 +76,17 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
   return rows
 }
 
-export async function readRows(fileName: string, bytes: Uint8Array): Promise<ImportRows> {
+/** The file's rows: an .xlsx's visible worksheet number `sheet` (the first by default). */
+export async function readRows(fileName: string, bytes: Uint8Array, sheet = 0): Promise<ImportRows> {
   const kind = detectKind(fileName, bytes)
   if (kind === 'csv') {
     const { text, encoding } = decodeText(bytes)
     const delimiter = detectDelimiter(text)
-    return { kind, encoding, delimiter, rows: csvRows(text, delimiter) }
+    return { kind, encoding, delimiter, rows: csvRows(text, delimiter), sheets: [], sheet: 0 }
   }
-  const rows = kind === 'xlsx' ? await readXlsx(bytes) : await xlsRows(bytes)
-  return { kind, encoding: null, delimiter: null, rows }
+  if (kind === 'xls') return { kind, encoding: null, delimiter: null, rows: await xlsRows(bytes), sheets: [], sheet: 0 }
+  const book = await readXlsxSheet(bytes, sheet)
+  return { kind, encoding: null, delimiter: null, rows: book.rows, sheets: book.sheets, sheet: Math.max(0, Math.min(sheet, book.sheets.length - 1)) }
 }
 
 export async function readImport(fileName: string, bytes: Uint8Array, target: ImportTarget, choice: ImportChoice = {}): Promise<ImportRead> {

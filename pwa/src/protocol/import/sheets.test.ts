@@ -3,14 +3,15 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readXlsx } from '@/protocol/import/xlsx'
+import { readXlsxSheet } from '@/protocol/import/xlsx'
 
 const dir = resolve(__dirname, '../../../../sync/testdata/import')
 
 interface SheetCase {
   name: string
   file: string
-  want: { rows?: (number | string)[][]; error?: string }
+  sheet?: number
+  want: { rows?: (number | string)[][]; sheets?: string[]; error?: string }
 }
 
 const { cases } = JSON.parse(readFileSync(resolve(dir, 'sheets.json'), 'utf8')) as { cases: SheetCase[] }
@@ -20,8 +21,8 @@ describe('shared spreadsheets', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const bytes = new Uint8Array(readFileSync(resolve(dir, c.file)))
-      const got = await readXlsx(bytes).then(
-        (rows) => ({ rows: rows.map((r) => [r.line, ...r.cells]) }),
+      const got = await readXlsxSheet(bytes, c.sheet ?? 0).then(
+        ({ rows, sheets }) => ({ rows: rows.map((r) => [r.line, ...r.cells]), ...(c.want.sheets ? { sheets } : {}) }),
         (e: unknown) => ({ error: (e as Error).message }),
       )
       expect(got).toEqual(c.want)

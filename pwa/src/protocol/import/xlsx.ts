@@ -259,8 +259,19 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
   }
 }
 
-/** The first sheet's non-blank rows as text (raw values: 3, not "3,00"); stats counts what it read. */
+/** The first visible worksheet's non-blank rows as Excel shows them; stats counts what it read. */
 export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated: 0, rows: 0 }): Promise<SheetRow[]> {
+  return (await readXlsxSheet(bytes, 0, stats)).rows
+}
+
+/** The worksheets the organiser sees in Excel (not hidden), or the first when every one is hidden. */
+const visible = (sheets: BookParts['sheets']) => {
+  const shown = sheets.filter((s) => s.state !== 'hidden' && s.state !== 'veryHidden')
+  return shown.length > 0 ? shown : sheets.slice(0, 1)
+}
+
+/** Visible worksheet number `sheet` (from 0; the first when out of range), and the visible worksheets' names. */
+export async function readXlsxSheet(bytes: Uint8Array, sheet: number, stats: XlsxStats = { inflated: 0, rows: 0 }): Promise<{ rows: SheetRow[]; sheets: string[] }> {
   const parts = new Map<string, ZipEntry>()
   let total = 0
   for (const e of zipEntries(bytes)) {
@@ -270,14 +281,16 @@ export async function readXlsx(bytes: Uint8Array, stats: XlsxStats = { inflated:
   }
   const pack = new Pack(bytes, parts, stats)
   const book = await firstSheet(pack)
+  const shown = visible(book.sheets)
+  const chosen = shown[sheet] ?? shown[0]!
   const sst: string[] = []
   if (book.shared !== '') await pack.scan(book.shared, sharedStrings(sst))
   const codes: string[] = []
   if (book.styles !== '' && pack.has(book.styles)) await pack.scan(book.styles, styles(codes))
   const rows: SheetRow[] = []
   const merged: Merge[] = []
-  await pack.scan(book.sheet, sheetRows(sst, rows, stats, codes, book.date1904, merged))
-  const shown = hideMerged(rows, merged, 4 * MAX_SHEET_CELLS)
-  if (shown === false) throw sheetTooBig()
-  return shown
+  await pack.scan(chosen.part, sheetRows(sst, rows, stats, codes, book.date1904, merged))
+  const kept = hideMerged(rows, merged, 4 * MAX_SHEET_CELLS)
+  if (kept === false) throw sheetTooBig()
+  return { rows: kept, sheets: shown.map((s) => s.name) }
 }
