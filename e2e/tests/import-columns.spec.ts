@@ -180,3 +180,21 @@ test('a workbook with several sheets: the first visible one is read, and the per
   await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Bia <> 001']);
   await context.close();
 });
+
+test('a refusal that depends on the columns comes in the column step: another column fixes it', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const { page, raffleId } = await newRaffle(context);
+  // 'Número' (first, an order's number, repeated) is guessed as the ticket; 'Bilhete' is the ticket's own.
+  await page.getByLabel('Arquivo para importar').setInputFiles(fixture('ticket-column-choice.csv'));
+  const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
+  await expect(dialog.getByRole('alert')).toHaveText('Linha 3: o bilhete 1 aparece mais de uma vez no arquivo');
+  await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+  await dialog.getByLabel('Bilhete').selectOption({ label: 'C: Bilhete' });
+  await expect(dialog.getByTestId('import-counts')).toHaveText('3 participantes, 3 bilhetes');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Ana Lima <> 001', 'Ana Lima <> 002', 'Bruno Souza <> 003']);
+  await context.close();
+});

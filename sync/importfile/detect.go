@@ -95,25 +95,45 @@ func DecodeText(b []byte) (text, encoding string) {
 	return string(out), "windows-1252"
 }
 
-// DetectDelimiter is the most frequent of ; , and tab in the first line
-// (outside quotes); a tie goes in that order; none is ','.
+// delimiterLines is how many lines DetectDelimiter reads: title rows may
+// come before the header.
+const delimiterLines = 10
+
+// DetectDelimiter is the most frequent of ; , and tab (outside quotes) in
+// the line of the first ten that holds most of them (the first on a tie);
+// a tie between them goes in that order; none is ','.
 func DetectDelimiter(text string) rune {
+	best, most := ',', 0
 	counts := map[rune]int{}
-	quoted := false
-	for _, c := range text {
-		if c == '"' {
+	quoted, line := false, 0
+	done := func() bool {
+		total := counts[';'] + counts[','] + counts['\t']
+		if total > most {
+			most, best = total, ','
+			top := 0
+			for _, d := range []rune{';', ',', '\t'} {
+				if counts[d] > top {
+					best, top = d, counts[d]
+				}
+			}
+		}
+		counts = map[rune]int{}
+		line++
+		return line >= delimiterLines
+	}
+	for i, c := range text {
+		switch {
+		case c == '"':
 			quoted = !quoted
-		} else if !quoted && (c == '\n' || c == '\r') {
-			break
-		} else if !quoted && (c == ';' || c == ',' || c == '\t') {
+		case !quoted && c == '\r' && i+1 < len(text) && text[i+1] == '\n':
+		case !quoted && (c == '\n' || c == '\r'):
+			if done() {
+				return best
+			}
+		case !quoted && (c == ';' || c == ',' || c == '\t'):
 			counts[c]++
 		}
 	}
-	best, most := ',', 0
-	for _, d := range []rune{';', ',', '\t'} {
-		if counts[d] > most {
-			best, most = d, counts[d]
-		}
-	}
+	done()
 	return best
 }

@@ -194,11 +194,16 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 	if len(data) == 0 {
 		return nil, refuse("%s", msgNoRows)
 	}
-	format, err := detectFormat(data[0])
+	start := headerAt(data)
+	format, err := detectFormat(data[start])
 	if err != nil {
 		return nil, err
 	}
 	p := &Plan{Format: format}
+	for _, r := range data[:start] {
+		p.skip(r.Line, reasonTitle)
+	}
+	data = data[start:]
 	var pending []int
 	highest := t.Highest
 	add := func(name string, email, number, phone *string, person int) {
@@ -236,6 +241,46 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 		p.Numbers[i] = &s
 	}
 	return p, nil
+}
+
+// maxTitleRows is how many rows above a header may be titles (an event's
+// name, the export's date, a filter).
+const maxTitleRows = 9
+
+// reasonTitle is why a title row above the header is left out.
+const reasonTitle = "título acima do cabeçalho"
+
+// headerAt is where a header under title rows is (0 when the first row is
+// one, or none is found): the first of the next rows that names a name or
+// an e-mail column in two filled cells or more, every row above it holding
+// fewer filled cells than it.
+func headerAt(data []Row) int {
+	if isHeader(data[0].Cells) {
+		return 0
+	}
+	for i := 1; i < len(data) && i <= maxTitleRows; i++ {
+		n := filled(data[i].Cells)
+		if n < 2 || !isHeader(data[i].Cells) {
+			continue
+		}
+		for _, r := range data[:i] {
+			if filled(r.Cells) >= n {
+				return 0
+			}
+		}
+		return i
+	}
+	return 0
+}
+
+func filled(cells []string) int {
+	n := 0
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // adder appends one ticket: name, e-mail, number, phone and person.

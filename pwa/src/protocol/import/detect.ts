@@ -61,26 +61,44 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   }
 }
 
+/** How many lines detectDelimiter reads: title rows may come before the header. */
+const DELIMITER_LINES = 10
+
 /**
- * The delimiter of the first line (outside quotes): the most frequent of ; , and tab; a tie goes
- * in that order (Excel pt-BR writes ';', and a name may hold a comma). None: ',' (one column).
+ * The most frequent of ; , and tab (outside quotes) in the line of the first ten that holds most of
+ * them (the first on a tie); a tie between them goes in that order (Excel pt-BR writes ';', and a name
+ * may hold a comma). None: ',' (one column).
  */
 export function detectDelimiter(text: string): Delimiter {
-  const counts = { ';': 0, ',': 0, '\t': 0 }
+  let best: Delimiter = ','
+  let most = 0
+  let counts = { ';': 0, ',': 0, '\t': 0 }
   let quoted = false
+  let line = 0
+  const done = (): boolean => {
+    const total = counts[';'] + counts[','] + counts['\t']
+    if (total > most) {
+      most = total
+      best = ','
+      let top = 0
+      for (const d of [';', ',', '\t'] as const) {
+        if (counts[d] > top) {
+          best = d
+          top = counts[d]
+        }
+      }
+    }
+    counts = { ';': 0, ',': 0, '\t': 0 }
+    return ++line >= DELIMITER_LINES
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (c === '"') quoted = !quoted
-    else if (!quoted && (c === '\n' || c === '\r')) break
-    else if (!quoted && (c === ';' || c === ',' || c === '\t')) counts[c]++
+    else if (!quoted && c === '\r' && text[i + 1] === '\n') continue
+    else if (!quoted && (c === '\n' || c === '\r')) {
+      if (done()) return best
+    } else if (!quoted && (c === ';' || c === ',' || c === '\t')) counts[c]++
   }
-  let best: Delimiter = ','
-  let most = 0
-  for (const d of [';', ',', '\t'] as const) {
-    if (counts[d] > most) {
-      best = d
-      most = counts[d]
-    }
-  }
+  done()
   return best
 }

@@ -14,7 +14,7 @@ import { bulkIds } from '@/protocol/import/ids'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { type ImportRows, readRows } from '@/protocol/import/read'
 import { newRuleAnswers } from '@/protocol/import/header'
-import { type ImportPlan, type ImportTarget, planImport } from '@/protocol/import/rows'
+import { fromHeader, type ImportPlan, type ImportTarget, planImport } from '@/protocol/import/rows'
 import { planPeople } from '@/protocol/import/summary'
 import { trimSpace } from '@/protocol/rules'
 
@@ -44,8 +44,9 @@ function preview(choice: ImportChoice): ImportPreview {
     const columns = choice.columns ?? (isHeader(header) ? guessColumns(header, target!.numbered) : null)
     // Every row left out: the preview lists them and why, and nothing can be imported.
     const skipped = error instanceof ImportError ? error.skipped : []
-    // Another column may fix it: the choice's problem, or a header whose name column the guess missed.
-    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0 || skipped.length > 0)
+    // A header file's refusal depends on which column is which (a repeated 'ticket' that is an order
+    // number, a quantity column of words): shown in the column step, where another column may fix it.
+    const fixable = error instanceof ImportError && columns !== null
     if (!fixable) throw error
     const message = skipped.length > 0 ? `${error.message}. ${importMessage.allSkipped(skipped.length)}` : error.message
     return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, skipped: listed(skipped), error: message }
@@ -69,7 +70,7 @@ function preview(choice: ImportChoice): ImportPreview {
 }
 
 function headerOf(): string[] {
-  return file!.rows.find((r) => r.cells.some((c) => trimSpace(c) !== ''))?.cells.map(trimSpace) ?? []
+  return fromHeader(file!.rows)[0]?.cells.map(trimSpace) ?? []
 }
 
 function fail(error: unknown) {
