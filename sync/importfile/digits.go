@@ -75,14 +75,32 @@ func generalNumber(x float64) string {
 		}
 		return sign + out + "E+" + pad2(e)
 	}
-	if point <= 0 {
-		return sign + "0." + strings.Repeat("0", -point) + ds
-	}
-	if len(ds) <= point {
+	var out string
+	switch {
+	case point <= 0:
+		out = "0." + strings.Repeat("0", -point) + ds
+	case len(ds) <= point:
 		return sign + ds + strings.Repeat("0", point-len(ds))
+	default:
+		out = ds[:point] + "." + ds[point:]
 	}
-	return sign + ds[:point] + "." + ds[point:]
+	// Excel's General shows at most 11 characters in a standard column: a
+	// fraction is rounded to fit (a whole number is never cut).
+	if len(out) > generalWidth {
+		whole, frac := fixed(x, max(0, generalWidth-1-strings.IndexByte(out, '.')))
+		if whole == "" {
+			whole = "0"
+		}
+		out = whole
+		if frac = strings.TrimRight(frac, "0"); frac != "" {
+			out += "." + frac
+		}
+	}
+	return sign + out
 }
+
+// generalWidth is the characters Excel's General shows in a standard column.
+const generalWidth = 11
 
 func pad2(n int) string {
 	if n < 10 {

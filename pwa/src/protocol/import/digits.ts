@@ -53,10 +53,20 @@ export function generalNumber(x: number): string {
     const e = point - 1
     return e < 0 ? `${sign}${out}E-${pad2(-e)}` : `${sign}${out}E+${pad2(e)}`
   }
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${ds}`
-  if (ds.length <= point) return sign + ds + '0'.repeat(point - ds.length)
-  return `${sign}${ds.slice(0, point)}.${ds.slice(point)}`
+  if (point > 0 && ds.length <= point) return sign + ds + '0'.repeat(point - ds.length)
+  let out = point <= 0 ? `0.${'0'.repeat(-point)}${ds}` : `${ds.slice(0, point)}.${ds.slice(point)}`
+  // Excel's General shows at most 11 characters in a standard column: a fraction is rounded to fit
+  // (a whole number is never cut).
+  if (out.length > GENERAL_WIDTH) {
+    const [whole, frac] = fixed(x, Math.max(0, GENERAL_WIDTH - 1 - out.indexOf('.')))
+    const decimals = frac.replace(/0+$/, '')
+    out = (whole === '' ? '0' : whole) + (decimals === '' ? '' : `.${decimals}`)
+  }
+  return sign + out
 }
+
+/** The characters Excel's General shows in a standard column. */
+const GENERAL_WIDTH = 11
 
 const emptyDigit = (p: string) => (p === '0' ? '0' : p === '?' ? ' ' : '')
 

@@ -102,16 +102,22 @@ async function firstSheet(pack: Pack): Promise<BookParts> {
   }
   const listed: { id: string; name: string; state: string }[] = []
   let date1904 = false
-  await pack.scan(
-    book,
-    handler((tag, attrs) => {
-      if (tag === 'sheet') {
+  // As Go's decoding: workbook > workbookPr, and workbook > sheets > sheet (not an extension's).
+  const path: string[] = []
+  await pack.scan(book, {
+    start(tag, attrs) {
+      path.push(tag)
+      if (path.length === 3 && tag === 'sheet' && path[1] === 'sheets') {
         const all = attributes(attrs)
         const value = (want: (n: string) => boolean) => all.find(([n]) => want(n))?.[1] ?? ''
         listed.push({ id: value((n) => n.endsWith(':id') && n.length > 3), name: value((n) => n === 'name'), state: value((n) => n === 'state') })
-      } else if (tag === 'workbookPr') date1904 = ['1', 'true'].includes(attrValue(attrs, 'date1904'))
-    }),
-  )
+      } else if (path.length === 2 && tag === 'workbookPr') date1904 = ['1', 'true'].includes(attrValue(attrs, 'date1904'))
+    },
+    end() {
+      path.pop()
+    },
+    text() {},
+  })
   if (listed.length === 0) throw corrupt()
   const out: BookParts = { sheet: '', shared: '', styles: '', date1904, sheets: [] }
   const worksheets = new Map<string, string>()
