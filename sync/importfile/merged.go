@@ -46,11 +46,11 @@ func hexEscape(s string, i int) (rune, bool) {
 	if i+7 > len(s) || s[i] != '_' || s[i+1] != 'x' || s[i+6] != '_' {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
+	n, err := strconv.ParseUint(s[i+2:i+6], 16, 16)
 	if err != nil {
 		return 0, false
 	}
-	return rune(n), true
+	return rune(n), true //nolint:gosec // four hex digits: at most 0xFFFF
 }
 
 // mergeRange is a merged range's top, left, bottom and right (1-based) from

@@ -200,9 +200,10 @@ func tokenize(s string) []token {
 		case c == '\\' || c == '_' || c == '*':
 			if i+1 < len(s) {
 				_, n := firstRune(s[i+1:])
-				if c == '\\' {
+				switch c {
+				case '\\': // an escaped character
 					lit(s[i+1 : i+1+n])
-				} else if c == '_' {
+				case '_': // the width of a character: a space
 					lit(" ")
 				}
 				i += n

@@ -80,7 +80,6 @@ type Clash struct {
 
 var (
 	numeric = regexp.MustCompile(`^[+-]?\d+([.,]\d+)?$`)
-	whole   = regexp.MustCompile(`^\d+$`)
 	// A quantity is a whole number, perhaps written with zero decimals as a
 	// number format shows it (3.00, 3,00).
 	quantityText = regexp.MustCompile(`^(\d+)(?:[.,]0+)?$`)
