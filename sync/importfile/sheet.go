@@ -79,7 +79,11 @@ type sheetReader struct {
 func (s *sheetReader) start(name, attrs []byte) error {
 	switch string(name) {
 	case "row":
-		*s.read++
+		// Empty rows count here alone: room for formatted empty rows, not a
+		// bomb of millions.
+		if *s.read++; *s.read > maxRowElements {
+			return failed(reasonSheetTooBig)
+		}
 		n, err := position(attrValue(attrs, "r"), s.line, rowNumber)
 		if err != nil {
 			return err
@@ -209,6 +213,8 @@ func (s *sheetReader) format() numFormat {
 const (
 	maxColumn    = 16_384    // XFD, Excel's last column
 	maxExcelRows = 1_048_576 // Excel's last row: past it a sheet is a bomb
+	// maxRowElements bounds the row elements read, empty or not.
+	maxRowElements = 2 * MaxSheetRows
 )
 
 // position is a row's or cell's 1-based place: from its reference when it

@@ -22,6 +22,8 @@ export const MAX_INFLATED_BYTES = 640 * MAX_SHEET_ROWS
 
 const MAX_COLUMN = 16_384 // XFD, Excel's last column
 const MAX_EXCEL_ROWS = 1_048_576 // Excel's last row: past it a sheet is a bomb
+/** The row elements read, empty or not. */
+const MAX_ROW_ELEMENTS = 2 * MAX_SHEET_ROWS
 
 export const sheetTooBig = () => new ImportError(importMessage.failed(IMPORT_MESSAGES.sheetTooBig))
 
@@ -229,7 +231,8 @@ function sheetRows(sst: string[], rows: SheetRow[], stats: XlsxStats, codes: str
   return {
     start(name, attrs) {
       if (name === 'row') {
-        stats.rows++
+        // Empty rows count here alone: room for formatted empty rows, not a bomb of millions.
+        if (++stats.rows > MAX_ROW_ELEMENTS) throw sheetTooBig()
         line = position(attrValue(attrs, 'r'), line, rowNumber)
         if (line > MAX_EXCEL_ROWS) throw sheetTooBig()
         cur = []
