@@ -117,10 +117,10 @@ function BigScreen({ code }: { code: string }) {
   useWakeLock()
   // The link is read once: it is what the room scans.
   const [link] = useState(() => publicLink(window.location.origin, code))
-  usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title)} · Modo telão`)
+  usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title, true)} · Modo telão`)
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
-  if (load.status === 'waiting') return <RaffleWaiting code={code} big />
+  if (load.status === 'waiting') return <RaffleWaiting code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
   if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
   const { raffle, counts } = live.state

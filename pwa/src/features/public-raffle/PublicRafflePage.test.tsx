@@ -43,7 +43,13 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
   const realSocket = feedDeps.WebSocket
   // The route's screen loads by import(), which takes real time once: load it before time is fake.
   beforeAll(async () => {
-    await Promise.all([import('@/features/public-raffle/PublicRafflePage'), import('@/sync/engine'), import('@/db/schema'), import('@/db/outbox')])
+    await Promise.all([
+      import('@/features/public-raffle/PublicRafflePage'),
+      import('@/features/public-raffle/BigScreenPage'),
+      import('@/sync/engine'),
+      import('@/db/schema'),
+      import('@/db/outbox'),
+    ])
   })
   beforeEach(() => {
     vi.useFakeTimers({ now: T0 })
@@ -351,6 +357,34 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(screen.getByText('Ao vivo')).toBeInTheDocument()
     await push({ type: 'gone' })
     expect(screen.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+  })
+
+  it('says a code no raffle has is not found, keeps listening, and shows the raffle synced later without a reload', async () => {
+    serve(publicState(), (url) => (url === '/api/public/raffles/ZZZZZ9' ? json(404, { code: 'not_found', message: 'Sorteio não encontrado' }) : undefined))
+    const { router } = await open('/sorteio/zzzzz9')
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
+    expect(screen.queryByText(/Aguardando o sorteio/)).toBeNull()
+    expect(screen.getByRole('link', { name: 'Consultar outro código' })).toHaveAttribute('href', '/sorteio')
+    expect(document.title).toBe('Sorteio não encontrado · Sorteio')
+    // Still listening: the socket is open on the code and the server says it waits.
+    expect(socket().url).toMatch(/\/ws\/public\?code=ZZZZZ9$/)
+    await push({ type: 'hello', server_time: T0 })
+    await push({ type: 'waiting' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    await push({ type: 'state', ...publicState({ raffle: { ...publicState().raffle, code: 'ZZZZZ9', title: 'Rifa sincronizada depois' } }) })
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa sincronizada depois' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/sorteio/zzzzz9')
+  })
+
+  it('keeps the big screen on its waiting screen for a code no raffle has yet', async () => {
+    serve(publicState(), (url) => (url === '/api/public/raffles/ZZZZZ9' ? json(404, { code: 'not_found', message: 'Sorteio não encontrado' }) : undefined))
+    await open('/sorteio/zzzzz9/telao')
+    expect(screen.getByRole('heading', { level: 1, name: 'Aguardando o sorteio ZZZZZ9…' })).toBeInTheDocument()
+    expect(screen.queryByText('Sorteio não encontrado')).toBeNull()
+    await push({ type: 'hello', server_time: T0 })
+    await push({ type: 'state', ...publicState({ raffle: { ...publicState().raffle, code: 'ZZZZZ9', title: 'Rifa sincronizada depois' } }) })
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa sincronizada depois' })).toBeInTheDocument()
   })
 
   it('says so when there is no connection, and loads once it is back', async () => {

@@ -18,6 +18,8 @@ export const NOT_FOUND_HINT = 'Verifique o código e tente novamente'
 /** A code no raffle has yet (its organiser has not synced it): the page waits for it. */
 export const waitingText = (code: string) => `Aguardando o sorteio ${code}…`
 export const WAITING_HINT = 'Ele aparece aqui assim que o organizador sincronizar. Confira se o código está certo.'
+/** Under 'Sorteio não encontrado' while the page keeps listening for the code (a raffle not synced yet). */
+export const STILL_LISTENING = 'Se o organizador ainda não sincronizou este sorteio, ele aparece aqui sozinho, sem recarregar a página.'
 export const NO_TICKETS_FOUND = 'Nenhum bilhete encontrado para este e-mail'
 
 export const count = (n: number) => n.toLocaleString('pt-BR')
@@ -32,10 +34,14 @@ export function publicLink(origin: string, code: string): string {
   return `${origin}/sorteio/${code}`
 }
 
-/** The tab's title of a public raffle's screens: its title once read, else what is known. */
-export function publicTitle(code: string, load: string, title: string | undefined): string {
+/**
+ * The tab's title of a public raffle's screens: its title once read, else what is known. A code no
+ * raffle has is 'Sorteio não encontrado' on the page (most such codes are mistyped) and a waiting
+ * screen on the big screen (set up before the organiser syncs).
+ */
+export function publicTitle(code: string, load: string, title: string | undefined, big = false): string {
   if (load === 'notFound') return NOT_FOUND_TITLE
-  if (load === 'waiting') return waitingText(code)
+  if (load === 'waiting') return big ? waitingText(code) : NOT_FOUND_TITLE
   return title?.trim() || `Sorteio ${code}`
 }
 
