@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicState } from '@/protocol/public-state'
 import { FakeWebSocket } from '@/sync/testing/fakes'
+import { formatDateTime } from '@/lib/dates'
 import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
 import { startEarlyState } from '@/features/public-raffle/early-state'
 import { feedDeps } from '@/features/public-raffle/usePublicRaffle'
@@ -357,6 +358,22 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(screen.getByText('Ao vivo')).toBeInTheDocument()
     await push({ type: 'gone' })
     expect(screen.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+  })
+
+  it("dates a draw made without a connection by the organiser's device, said so, with the server's receipt beside it", async () => {
+    const state = drawn()
+    const receivedAt = T0 + 40 * 60_000
+    state.raffle.drawn_at = receivedAt
+    state.winners = state.winners.map((w) => ({ ...w, drawn_at: receivedAt, offline: true, device_drawn_at: T0 + 12_000, device_clock_offset: -185_000 }))
+    serve(state)
+    await open()
+    expect(
+      screen.getByText(`Sorteado sem conexão em ${formatDateTime(T0 + 12_000)} (relógio do aparelho do organizador); recebido pelo servidor em ${formatDateTime(receivedAt)}`),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Na última sincronização antes do sorteio, o relógio do aparelho estava 3 min 5 s adiantado: os horários do aparelho podem estar errados.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(`Sorteado em ${formatDateTime(receivedAt)}`)).toBeNull()
   })
 
   it('says a code no raffle has is not found, keeps listening, and shows the raffle synced later without a reload', async () => {

@@ -1,6 +1,8 @@
 import type { BadgeTone } from '@/components/ui/Badge'
+import { clockWarning } from '@/protocol/device-time'
 import { placeLabel } from '@/protocol/prizes'
-import type { PublicRaffleStatus, PublicRaffleType } from '@/protocol/public-state'
+import type { PublicRaffleStatus, PublicRaffleType, PublicState } from '@/protocol/public-state'
+import { formatDateTime } from '@/lib/dates'
 
 export const PUBLIC_STATUS: Record<PublicRaffleStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Aguardando', tone: 'warning' },
@@ -47,3 +49,19 @@ export function publicTitle(code: string, load: string, title: string | undefine
 
 /** A round the room saw open, abandoned by its organiser (spec: never back to 'Aguardando' without a word). */
 export const ABANDONED_TEXT = 'Rodada anulada pelo organizador'
+
+/**
+ * When the raffle was drawn: 'Sorteado em …' (the server's time); for a first draw made without a
+ * connection, the organiser's device's time, said to be the device's, with the server's receipt beside
+ * it, and a word when that clock was off by more than 2 minutes at its last sync.
+ */
+export function drawnLines(state: PublicState): string[] {
+  const { raffle } = state
+  if (raffle.drawn_at === null || raffle.status !== 'completed') return []
+  const first = state.winners.find((w) => w.drawn_at === raffle.drawn_at && w.promoted !== true)
+  if (!first?.offline) return [`Sorteado em ${formatDateTime(raffle.drawn_at)}`]
+  const received = `recebido pelo servidor em ${formatDateTime(raffle.drawn_at)}`
+  if (first.device_drawn_at === undefined) return [`Sorteado sem conexão no aparelho do organizador; ${received}`]
+  const warning = clockWarning(first.device_clock_offset)
+  return [`Sorteado sem conexão em ${formatDateTime(first.device_drawn_at)} (relógio do aparelho do organizador); ${received}`, ...(warning ? [warning] : [])]
+}
