@@ -2,7 +2,7 @@ import type { BadgeTone } from '@/components/ui/Badge'
 import { clockWarning } from '@/protocol/device-time'
 import { placeLabel } from '@/protocol/prizes'
 import type { PublicRaffleStatus, PublicRaffleType, PublicState } from '@/protocol/public-state'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime, formatTime } from '@/lib/dates'
 
 export const PUBLIC_STATUS: Record<PublicRaffleStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Aguardando', tone: 'warning' },
@@ -64,4 +64,13 @@ export function drawnLines(state: PublicState): string[] {
   if (first.device_drawn_at === undefined) return [`Sorteado sem conexão no aparelho do organizador; ${received}`]
   const warning = clockWarning(first.device_clock_offset)
   return [`Sorteado sem conexão em ${formatDateTime(first.device_drawn_at)} (relógio do aparelho do organizador); ${received}`, ...(warning ? [warning] : [])]
+}
+
+/**
+ * The line before the reveal of a result drawn without a connection, for a room that did not see it:
+ * 'Sorteio realizado sem conexão às 20:15' (the organiser's device's clock, this screen's time zone);
+ * without the time when the device did not send it.
+ */
+export function offlineIntro(deviceDrawnAt: number | undefined): string {
+  return deviceDrawnAt === undefined ? 'Sorteio realizado sem conexão' : `Sorteio realizado sem conexão às ${formatTime(deviceDrawnAt)}`
 }
