@@ -17,6 +17,9 @@ export const MAX_QUICK_WINNERS = 100
 
 export type Phase = 'idle' | 'drawing' | 'done'
 
+/** After 'Novo Sorteio', with 'Desfazer' beside it: a pasted list and every result were one tap from gone. */
+export const CLEARED_TEXT = 'Lista e resultados apagados.'
+
 export type AddResult = 'added' | 'blank' | 'invalid'
 
 /** The last person removed, and where they stood, for 'Desfazer'. */
@@ -38,6 +41,9 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const [count, setCount] = useState(kept.count)
   const [phase, setPhase] = useState<Phase>(kept.rounds.length > 0 ? 'done' : 'idle')
   const [removed, setRemoved] = useState<Removed | null>(null)
+  // What 'Novo Sorteio' wiped (a pasted list, every result), offered back with 'Desfazer' until the
+  // next name or draw.
+  const [cleared, setCleared] = useState<QuickState | null>(null)
   const nextId = useRef(Math.max(0, ...kept.participants.map((p) => p.id)) + 1)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
@@ -63,6 +69,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       if (name === null) return 'invalid'
       if (!name || phase !== 'idle') return 'blank'
       const participant = { id: nextId.current++, name, quantity: 1 }
+      setCleared(null)
       setParticipants((list) => [...list, participant])
       toast.success('Participante adicionado!', { description: `${name} foi adicionado ao sorteio.` })
       return 'added'
@@ -75,6 +82,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     (people: readonly PastedPerson[]) => {
       if (phase !== 'idle' || people.length === 0) return
       const added = people.map(({ name, quantity }) => ({ id: nextId.current++, name, quantity }))
+      setCleared(null)
       setParticipants((list) => [...list, ...added])
       toast.success(`${participantCount(added.length)} ${added.length === 1 ? 'adicionado' : 'adicionados'}`)
     },
@@ -127,6 +135,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     // A stale 'Participante adicionado!' must not cover the winner.
     clearToasts()
     setRemoved(null)
+    setCleared(null)
     setPhase('drawing')
     clearTimer()
     // The winners are computed at once (a few milliseconds) but shown when the animation ends.
@@ -154,12 +163,23 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const reset = useCallback(() => {
     run.current++
     clearTimer()
+    if (participants.length > 0 || rounds.length > 0) setCleared({ participants, rounds, count })
     setParticipants([])
     setRounds([])
     setCount(1)
     setRemoved(null)
     setPhase('idle')
-  }, [clearTimer])
+  }, [clearTimer, participants, rounds, count])
+
+  /** 'Desfazer' after 'Novo Sorteio': the list, the results and the winners per draw, as they were. */
+  const restore = useCallback(() => {
+    if (!cleared || phase === 'drawing') return
+    setParticipants(cleared.participants)
+    setRounds(cleared.rounds)
+    setCount(cleared.count)
+    setPhase(cleared.rounds.length > 0 ? 'done' : 'idle')
+    setCleared(null)
+  }, [cleared, phase])
 
   const latest = rounds[rounds.length - 1]
   return {
@@ -177,5 +197,8 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     undo,
     start,
     reset,
+    /** Set after 'Novo Sorteio' until the next name or draw: what 'Desfazer' brings back. */
+    cleared: cleared !== null,
+    restore,
   }
 }

@@ -47,3 +47,14 @@ export const ABANDON_CONFIRM_TEXT = 'A rodada será encerrada sem resultado e co
 
 /** The presentation on a TV, offline: the room learns why the phones do not follow. */
 export const PRESENT_OFFLINE_TEXT = 'Sem conexão: o resultado será publicado no link do sorteio assim que a conexão voltar.'
+
+/** Before 'Chamar suplente' (public, cannot be undone). */
+export function promoteQuestion(position: number): string {
+  return `Chamar o próximo suplente para o ${position}º lugar?`
+}
+export const PROMOTE_NOTE = 'O próximo suplente da lista passa a ocupar o lugar, e quem acompanha pelo link público e pelo telão vê isso na hora. Não é possível desfazer.'
+
+/** Before 'Fechar a lista para a extração' (public, cannot be undone). */
+export const CLOSE_LIST_QUESTION = 'Fechar a lista para a extração?'
+export const CLOSE_LIST_NOTE =
+  'Depois de fechada, a lista não muda mais: ninguém entra nem sai até o resultado, e quem acompanha pelo link público vê que ela foi fechada. Não é possível desfazer.'
