@@ -22,7 +22,7 @@ var payloadKeys = map[string][]string{
 	TypeParticipantsDrop: {"group_id"},
 	TypeDrawStart: {"draw_id", "client_commitment", "pool_digest", "pool_size", "offline", "winners_count",
 		"allow_duplicate_wins", "alternates_count", "method", "federal"},
-	TypeWinnerRedraw:     {"draw_id", "position", "client_commitment", "pool_digest", "pool_size", "offline"},
+	TypeWinnerRedraw: {"draw_id", "position", "client_commitment", "pool_digest", "pool_size", "offline"},
 	TypeDrawComplete: {"draw_id", "client_seed", "offline", "winners", "alternates", "prizes",
 		"device_started_at", "device_completed_at", "device_clock_offset"},
 	TypeWinnerInvalidate: {"winner_id", "reason"},
