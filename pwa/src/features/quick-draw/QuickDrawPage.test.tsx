@@ -191,6 +191,15 @@ describe('quick draw screen', () => {
     expect(screen.getByLabelText('Nome do participante')).toHaveFocus()
   })
 
+  it('dates the result', async () => {
+    const { drawButton } = await openQuickDraw()
+    await addNames(['Ana', 'Bruno'])
+    vi.useFakeTimers()
+    fireEvent.click(drawButton)
+    await finishDrawing()
+    expect(screen.getByText(/^Sorteado entre 2 participantes em \d\d\/\d\d\/\d{4}, \d\d:\d\d\.$/)).toBeInTheDocument()
+  })
+
   it("offers 'Desfazer' after 'Novo Sorteio', which brings back the list and every result, until the next name", async () => {
     const { drawButton } = await openQuickDraw()
     await addNames(['Ana', 'Bruno', 'Carla'])

@@ -15,7 +15,7 @@ import { WinnersCountField } from '@/features/quick-draw/WinnersCountField'
 /** /sorteio-publico: a draw with no account, run entirely on this device and kept there. */
 export default function QuickDrawPage() {
   usePageTitle('Sorteio Rápido')
-  const { participants, phase, rounds, count, setCount, removed, add, addMany, remove, undo, start, reset, cleared, restore } = useQuickDraw()
+  const { participants, phase, rounds, times, count, setCount, removed, add, addMany, remove, undo, start, reset, cleared, restore } = useQuickDraw()
   const drawing = phase === 'drawing'
   // Once a draw has been cleared, the name field takes focus whenever it comes back.
   const [again, setAgain] = useState(false)
@@ -39,6 +39,7 @@ export default function QuickDrawPage() {
           <Card className="mt-5 border-brand-200 bg-gradient-to-b from-brand-50 to-white">
             <WinnerCard
               rounds={rounds}
+              drawnAt={times.length === rounds.length ? times[times.length - 1] : undefined}
               total={participants.length}
               canDrawAgain={won < participants.length}
               onDrawAgain={start}

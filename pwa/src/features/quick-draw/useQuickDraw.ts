@@ -39,6 +39,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const [participants, setParticipants] = useState<Participant[]>(kept.participants)
   const [rounds, setRounds] = useState<Round[]>(kept.rounds)
   const [count, setCount] = useState(kept.count)
+  const [times, setTimes] = useState<number[]>(kept.times ?? [])
   const [phase, setPhase] = useState<Phase>(kept.rounds.length > 0 ? 'done' : 'idle')
   const [removed, setRemoved] = useState<Removed | null>(null)
   // What 'Novo Sorteio' wiped (a pasted list, every result), offered back with 'Desfazer' until the
@@ -49,7 +50,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
   const run = useRef(0)
 
-  useEffect(() => saveQuickState({ participants, rounds, count } satisfies QuickState), [participants, rounds, count])
+  useEffect(() => saveQuickState({ participants, rounds, count, times } satisfies QuickState), [participants, rounds, count, times])
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current)
@@ -149,6 +150,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       ([indexes]) => {
         if (run.current !== current) return
         setRounds((list) => [...list, indexes.map((i) => pool[i]!)])
+        setTimes((list) => [...list, Date.now()])
         setPhase('done')
       },
       (error: unknown) => {
@@ -163,13 +165,14 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const reset = useCallback(() => {
     run.current++
     clearTimer()
-    if (participants.length > 0 || rounds.length > 0) setCleared({ participants, rounds, count })
+    if (participants.length > 0 || rounds.length > 0) setCleared({ participants, rounds, count, times })
     setParticipants([])
     setRounds([])
+    setTimes([])
     setCount(1)
     setRemoved(null)
     setPhase('idle')
-  }, [clearTimer, participants, rounds, count])
+  }, [clearTimer, participants, rounds, count, times])
 
   /** 'Desfazer' after 'Novo Sorteio': the list, the results and the winners per draw, as they were. */
   const restore = useCallback(() => {
@@ -177,6 +180,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     setParticipants(cleared.participants)
     setRounds(cleared.rounds)
     setCount(cleared.count)
+    setTimes(cleared.times ?? [])
     setPhase(cleared.rounds.length > 0 ? 'done' : 'idle')
     setCleared(null)
   }, [cleared, phase])
@@ -188,6 +192,8 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     /** The latest draw's first winner (the one winner of a one-winner draw). */
     winner: latest?.[0] ?? null,
     rounds,
+    /** When each draw was made, one per round (empty for results kept before times were). */
+    times,
     count,
     setCount,
     removed,
