@@ -51,6 +51,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   const stage = page.getByTestId('federal-stage');
   await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
   await stage.getByRole('button', { name: 'Fechar a lista para a extração' }).click();
+  await page.getByRole('dialog', { name: 'Fechar a lista para a extração?' }).getByRole('button', { name: 'Fechar a lista' }).click();
   await expect(stage).toContainText('Lista fechada com 8 bilhete(s)');
 
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });

@@ -50,6 +50,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 			if rec.Federal != nil {
 				writeFederal(p, rec)
 			}
+			writeDeviceTimes(p, rec)
 			writeReplacement(p, rec)
 			continue
 		}
@@ -58,6 +59,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 		for _, problem := range problems {
 			p.line("   - %s", problem)
 		}
+		writeDeviceTimes(p, rec)
 		writeReplacement(p, rec)
 	}
 	failed += writeAlternates(p, exp)
