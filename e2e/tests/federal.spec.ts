@@ -1,27 +1,22 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { organiser } from './helpers';
+import { expect, test } from './own-server';
 
 // The Loteria Federal end to end: the method set in 'Configurações', the list closed online, the
 // result entered OFFLINE after the extraction with a typo, synced and revealed to a viewer, then
 // corrected ('Corrigir o resultado'): the viewer sees the new winners and that the result was
 // corrected, and the verification page recomputes both rounds, the first marked replaced. Nobody waits for a real extraction: the server's clock is moved
-// past it through TEST_CLOCK_FILE (e2e/playwright.config.ts), and the organiser's phone's with
+// past it on a server of this worker's own (tests/own-server.ts), and the organiser's phone's with
 // Playwright's clock (docs/development.md, "Time in the end-to-end tests").
 
 const PHONE = { width: 360, height: 740 };
 const PRIZES = ['50366', '33514', '45504', '94365', '51105'];
 // The 1st prize typed wrong: 50362 gives tickets 002 and 003 instead of 006 and 007.
 const TYPO = ['50362', ...PRIZES.slice(1)];
-const clockFile = join(process.env.E2E_DATA_DIR!, 'clock-offset-ms');
 
 /** Brasília's date (yyyy-mm-dd) of a moment: UTC−3 all year. */
 const brasiliaDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10);
 
-test.afterEach(() => writeFileSync(clockFile, '0'));
-
-test('a Loteria Federal raffle: closed, its result entered offline, corrected, revealed and verified', async ({ browser }) => {
+test('a Loteria Federal raffle: closed, its result entered offline, corrected, revealed and verified', async ({ browser, ownServer }) => {
   test.setTimeout(150_000);
   const { context, seed } = await organiser(browser, 'federal');
   const raffle = await seed.createRaffle({ title: 'Promoção de verão', winners: 2, countdown: 0 });
@@ -56,6 +51,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   const stage = page.getByTestId('federal-stage');
   await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
   await stage.getByRole('button', { name: 'Fechar a lista para a extração' }).click();
+  await page.getByRole('dialog', { name: 'Fechar a lista para a extração?' }).getByRole('button', { name: 'Fechar a lista' }).click();
   await expect(stage).toContainText('Lista fechada com 8 bilhete(s)');
 
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -66,7 +62,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   // The extraction has happened: on the server's clock (the file) and on the organiser's phone
   // (Playwright's clock, whose time then flows as usual), ten minutes after it.
   const shift = extractionAt - Date.now() + 10 * 60_000;
-  writeFileSync(clockFile, String(shift));
+  ownServer.setClock(shift);
   await page.clock.install({ time: Date.now() + shift });
   await page.reload();
   // A real clock never jumps two days: the viewer's page, open since before, learns the server's

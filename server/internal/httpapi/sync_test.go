@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -27,6 +28,7 @@ type changesPage struct {
 }
 
 func TestPushThenPull(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia := person("Ana", 3), person("Bia", 1)
@@ -90,6 +92,7 @@ func TestPushThenPull(t *testing.T) {
 }
 
 func TestPushIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		create := c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))
@@ -120,6 +123,7 @@ func TestPushIsIdempotent(t *testing.T) {
 }
 
 func TestMutationIDs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		rejected := c.op(rid, "raffle.update", map[string]any{"title": "x"}) // raffle does not exist yet
@@ -136,6 +140,7 @@ func TestMutationIDs(t *testing.T) {
 }
 
 func TestConflictRulesOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
@@ -200,6 +205,7 @@ func TestConflictRulesOverHTTP(t *testing.T) {
 }
 
 func TestPeopleAndTicketCaps(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes 100,000 tickets")
 	}
@@ -207,21 +213,24 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))), "applied")
 
-		// 10,000 people of 1 ticket, then 90,000 more tickets for the first 90 of them.
+		// 10,000 people of 1 ticket, then 90,000 more tickets for the first 90 of them, numbered
+		// apart from the other tests' tickets (person's numbers go round at 100,000).
+		var seq int64
+		capsPerson := func(name string, n int) []ticket { return numberedPerson(name, n, func() int64 { seq++; return seq }) }
 		var people [][]ticket
 		for i := 0; i < protocol.MaxPeople; i++ {
-			people = append(people, person("P", 1))
+			people = append(people, capsPerson("P", 1))
 		}
 		var ops []testOp
 		for i := 0; i < len(people); i += 5000 {
 			ops = append(ops, c.op(rid, "participants.add", addPayload(people[i:i+5000]...)))
 		}
 		wantStatuses(t, c.push(t, e, ops...), "applied", "applied")
-		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(person("Nova", 1)))), "rejected:too_many_people")
+		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(capsPerson("Nova", 1)))), "rejected:too_many_people")
 
 		ops = ops[:0]
 		for i := 0; i < 90; i++ {
-			more := person("P", 999)
+			more := capsPerson("P", 999)
 			for j := range more {
 				more[j].GroupID = people[i][0].GroupID
 			}
@@ -234,7 +243,7 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 			}
 		}
 		// 10,000 + 89,910 = 99,910 tickets: 90 more fit, 91 do not.
-		extra := person("P", 91)
+		extra := capsPerson("P", 91)
 		for j := range extra {
 			extra[j].GroupID = people[100][0].GroupID
 		}
@@ -259,6 +268,7 @@ func userIDOf(t *testing.T, e *env, c *client) string {
 }
 
 func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
@@ -286,6 +296,7 @@ func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
 }
 
 func TestPullPagingAndCursors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ops := []testOp{c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))}
@@ -330,6 +341,7 @@ func TestPullPagingAndCursors(t *testing.T) {
 }
 
 func TestSyncBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		anaCookie := mustSignUp(t, e, "ana@example.com", "segredo1")
@@ -343,6 +355,8 @@ func TestSyncBadInput(t *testing.T) {
 		for i := range many {
 			many[i] = ana.op(rid, "raffle.update", map[string]any{"title": "x"})
 		}
+		// The version this build speaks, as pushBody writes it.
+		current := fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion)
 		for _, tc := range []struct {
 			name   string
 			req    request
@@ -352,15 +366,15 @@ func TestSyncBadInput(t *testing.T) {
 			{"push without a session", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id)}, 401, "unauthenticated"},
 			{"push with a bad client id", request{method: "POST", path: "/api/sync/push", body: pushBody("abc"), cookie: anaCookie}, 400, "client_id"},
 			{"push from a future version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":6`, `"schema_version":7`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), current, fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion+1), 1)}, 400, "Atualize a página"},
 			{"push from the previous version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
 				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v5"})),
-					`"schema_version":6`, `"schema_version":5`, 1)}, 200, `"status":"applied"`},
+					current, fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion-1), 1)}, 200, `"status":"applied"`},
 			{"push from the oldest version still taken", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
 				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v2"})),
-					`"schema_version":6`, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
+					current, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
 			{"push from a version too old", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":6`, `"schema_version":1`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), current, `"schema_version":1`, 1)}, 400, "Atualize a página"},
 			{"push of 501 ops", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id, many...), cookie: anaCookie}, 400, "500"},
 			{"push with another account's client id", request{method: "POST", path: "/api/sync/push", cookie: biaCookie,
 				body: pushBody(ana.id, bia.op(core.NewID(time.Now()), "raffle.create", createPayload(core.NewID(time.Now()), "AAAAAA")))},
@@ -399,6 +413,7 @@ func TestSyncBadInput(t *testing.T) {
 
 // The snapshot's JSON is what the PWA reads.
 func TestSnapshotShape(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e, c, rid := signedUpWithRaffleID(t, db)
 	ana := person("Ana", 1)
@@ -422,6 +437,7 @@ func TestSnapshotShape(t *testing.T) {
 // Push, changes and snapshot answers carry the server's clock (Unix ms), from
 // which devices estimate their offset for the draw's countdown.
 func TestServerTime(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e, c, rid := signedUpWithRaffleID(t, db)
 	before := time.Now().UnixMilli()
