@@ -22,6 +22,9 @@ type State struct {
 	// when a ticket comes without one). Ticket raffles only.
 	TakenNumbers  map[string]bool
 	HighestNumber string
+	// Later is what the device's later ops of the raffle in the same push
+	// hold: numbers the server gives keep clear of them (NumberTickets).
+	Later Later
 	// HeldNumbers is every ticket number of the raffle, loaded for an add
 	// to a raffle that draws by the Loteria Federal (checkFederalAdd).
 	HeldNumbers []string
@@ -157,7 +160,7 @@ func checkAdd(m ParticipantsAdd, st State) (Mutation, *Rejection) {
 		}
 		return out, nil
 	}
-	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber)
+	numbered, rej := NumberTickets(m.Tickets, func(n string) bool { return st.TakenNumbers[n] }, st.HighestNumber, st.Later)
 	if rej != nil {
 		return nil, rej
 	}

@@ -103,14 +103,27 @@ type Numbered struct {
 	Refused []RefusedTicket
 }
 
+// Later is what the device's later ops of the same raffle hold (in the same
+// push): the numbers a person typed there, and every number there, typed or
+// chosen by the device. A number the server gives never takes one of them,
+// and a provisional number of this op that a later op typed gives way to it
+// (a typed number wins over one the app chose). The zero Later holds none.
+type Later struct {
+	Typed, Held func(string) bool
+}
+
+func (l Later) typed(n string) bool { return l.Typed != nil && l.Typed(n) }
+func (l Later) held(n string) bool  { return l.Held != nil && l.Held(n) }
+
 // NumberTickets applies the rule to the tickets of one op: taken reports
 // whether a number is already held in the raffle, highest is the raffle's
 // HighestNumber. Typed numbers claim theirs first, in op order; one that is
 // taken (or claimed before it in the op) refuses that ticket only, and the
-// whole op when every ticket is refused. A provisional number that is taken
-// counts as no number and gets the next free one, like a ticket sent
-// without one.
-func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (Numbered, *Rejection) {
+// whole op when every ticket is refused. A provisional number that is taken,
+// or typed by a later op of the device (later), counts as no number and gets
+// the next free one, like a ticket sent without one; the next free number
+// skips the numbers later ops hold.
+func NumberTickets(tickets []Ticket, taken func(string) bool, highest string, later Later) (Numbered, *Rejection) {
 	var res Numbered
 	out := make([]Ticket, 0, len(tickets))
 	seen := make(map[string]bool, len(tickets))
@@ -138,7 +151,7 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (N
 			continue
 		}
 		out[i].Provisional = false
-		if n := *t.TicketNumber; seen[n] || taken(n) {
+		if n := *t.TicketNumber; seen[n] || taken(n) || later.typed(n) {
 			out[i].TicketNumber = nil
 			res.Renumbered++
 			continue
@@ -148,6 +161,9 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (N
 	for i := range out {
 		if out[i].TicketNumber == nil {
 			n := NextNumber(highest)
+			for later.held(n) {
+				n = NextNumber(n)
+			}
 			out[i].TicketNumber = &n
 			highest = n
 		}
@@ -158,8 +174,9 @@ func NumberTickets(tickets []Ticket, taken func(string) bool, highest string) (N
 
 // NeedsHighest reports whether numbering the op's tickets reads the raffle's
 // highest number: a ticket came without a number, or with a provisional one
-// that is taken (in the raffle or earlier in the op).
-func NeedsHighest(m Mutation, taken map[string]bool) bool {
+// that is taken (in the raffle or earlier in the op) or typed by a later op
+// of the device (later).
+func NeedsHighest(m Mutation, taken map[string]bool, later Later) bool {
 	add, ok := m.(ParticipantsAdd)
 	if !ok {
 		return false
@@ -172,7 +189,7 @@ func NeedsHighest(m Mutation, taken map[string]bool) bool {
 		seen[*t.TicketNumber]++
 	}
 	for _, t := range add.Tickets {
-		if t.Provisional && (taken[*t.TicketNumber] || seen[*t.TicketNumber] > 1) {
+		if t.Provisional && (taken[*t.TicketNumber] || seen[*t.TicketNumber] > 1 || later.typed(*t.TicketNumber)) {
 			return true
 		}
 	}

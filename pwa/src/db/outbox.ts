@@ -64,3 +64,24 @@ export function pendingCountOfRaffle(database: SorteioDB, userId: string, raffle
 export function outboxSize(database: SorteioDB): Promise<number> {
   return database.outbox.count()
 }
+
+/** A group's ticket numbers that this device chose and has not yet sent: the server may change them. */
+export type ProvisionalNumbers = ReadonlyMap<string, ReadonlySet<string>>
+
+/**
+ * The numbers of a raffle's pending adds that the device chose itself (`provisional`), by group:
+ * shown 'provisório' until the server answers (docs/sync-protocol.md, "Ticket numbers").
+ */
+export async function provisionalNumbers(database: SorteioDB, userId: string, raffleId: string): Promise<ProvisionalNumbers> {
+  const out = new Map<string, Set<string>>()
+  for (const op of await pendingOpsOfRaffle(database, userId, raffleId)) {
+    if (op.type !== 'participants.add') continue
+    for (const t of (op.payload as { tickets?: { group_id: string; ticket_number?: string | null; provisional?: boolean }[] }).tickets ?? []) {
+      if (!t.provisional || t.ticket_number == null) continue
+      const set = out.get(t.group_id) ?? new Set<string>()
+      set.add(t.ticket_number)
+      out.set(t.group_id, set)
+    }
+  }
+  return out
+}

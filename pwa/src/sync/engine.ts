@@ -162,11 +162,11 @@ export class SyncEngine {
 
   /** Pending count and last sync time, from Dexie: they follow writes made in any tab. */
   private watch(run: Run): void {
-    const pending = liveQuery(() => pendingCount(this.db, this.userId)).subscribe({
-      next: (n) => {
+    const pending = liveQuery(() => Promise.all([pendingCount(this.db, this.userId), outboxSize(this.db)])).subscribe({
+      next: ([n, all]) => {
         const grew = this.lastPending >= 0 && n > this.lastPending
         this.lastPending = n
-        this.status.set({ pending: n })
+        this.status.set({ pending: n, others: all - n })
         if (grew) this.schedule(this.opts.writeDelayMs ?? 200)
       },
       error: (e: unknown) => console.error('Falha ao contar alterações pendentes:', e),

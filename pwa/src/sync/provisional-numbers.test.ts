@@ -2,7 +2,8 @@
 // is free and gives the next free numbers on a clash (docs/sync-protocol.md, "Ticket numbers").
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { pendingOps } from '@/db/outbox'
+import { renumberedText } from '@/app/sync/sync-text'
+import { pendingOps, provisionalNumbers } from '@/db/outbox'
 import { addPeople, addTickets, listTickets } from '@/db/participants'
 import { createRaffle } from '@/db/raffles'
 import { readImport } from '@/protocol/import/read'
@@ -39,6 +40,33 @@ const numbersOf = async (db: SorteioDB, raffleId: string) => new Map((await list
 const serverNumbers = (server: FakeSyncServer, raffleId: string) => new Map([...server.raffles.get(raffleId)!.tickets.values()].map((t) => [t.name, t.ticket_number]))
 
 describe('provisional ticket numbers on two devices', () => {
+  it("a names import renumbered on a clash keeps clear of the numbers the device's next import typed", async () => {
+    const { server, a, b, raffleId } = await twoDevices()
+    // B, offline: 10 names numbered 005–014 by the device, then 10 people with typed 015–024.
+    await addTickets(ANA, raffleId, { names: Array.from({ length: 10 }, (_, i) => `Nomes ${i + 1}`) }, b.db)
+    const typed = Array.from({ length: 10 }, (_, i) => String(15 + i).padStart(3, '0'))
+    await addTickets(ANA, raffleId, { names: typed.map((n) => `Digitado ${n}`), numbers: typed }, b.db)
+    // A gives out 005–014 meanwhile.
+    await addPeople(
+      ANA,
+      raffleId,
+      Array.from({ length: 10 }, (_, i) => ({ name: `Balcão ${i + 1}` })),
+      a.db,
+    )
+    await sync(a)
+    await sync(b)
+
+    // Before, the names took 015–024 and every typed ticket was refused for B's own numbers.
+    expect(b.events.map((e) => (e.type === 'renumbered' ? renumberedText(e.numbers) : e.type))).toEqual(['Bilhetes renumerados pelo servidor: 005–014 → 025–034'])
+    const held = serverNumbers(server, raffleId)
+    expect(held.size).toBe(34)
+    expect(held.get('Digitado 015')).toBe('015')
+    expect(held.get('Digitado 024')).toBe('024')
+    expect(held.get('Nomes 1')).toBe('025')
+    expect(held.get('Nomes 10')).toBe('034')
+    expect(await numbersOf(b.db, raffleId)).toEqual(held)
+  })
+
   it('an offline import numbered 005–204 is renumbered where A added 005–049 meanwhile; nothing is refused', async () => {
     const { server, a, b, raffleId } = await twoDevices()
     // Both offline: B imports 200 names, A adds 45 people with the number left empty.
@@ -52,12 +80,21 @@ describe('provisional ticket numbers on two devices', () => {
     expect((await numbersOf(b.db, raffleId)).get('Importado 1')).toBe('005')
     const sent = (await pendingOps(b.db, ANA))[0]!.payload as { tickets: { ticket_number: string; provisional?: boolean }[] }
     expect(sent.tickets.every((t) => t.provisional === true)).toBe(true)
+    // Unsent, each of them is shown 'provisório'.
+    const provisional = await provisionalNumbers(b.db, ANA, raffleId)
+    expect(provisional.size).toBe(200)
+    expect([...provisional.values()].every((numbers) => numbers.size === 1)).toBe(true)
 
     await sync(a)
     await sync(b)
     await sync(a)
 
-    expect(b.events).toEqual([])
+    // Told which numbers changed, once B holds the server's; nothing is provisional any more.
+    expect(b.events).toEqual([{ type: 'renumbered', raffleId, numbers: Array.from({ length: 45 }, (_, i) => [String(5 + i).padStart(3, '0'), String(205 + i)]) }])
+    expect(renumberedText((b.events[0] as unknown as { numbers: [string, string][] }).numbers)).toBe('Bilhetes renumerados pelo servidor: 005–049 → 205–249')
+    expect((await provisionalNumbers(b.db, ANA, raffleId)).size).toBe(0)
+    await sync(b)
+    expect(b.events).toHaveLength(1)
     expect(await pendingOps(b.db, ANA)).toEqual([])
     const held = serverNumbers(server, raffleId)
     expect(held.size).toBe(249)

@@ -5,7 +5,8 @@ import type { OutboxRow, SorteioDB } from '@/db/schema'
 import { ApiError, NetworkError } from '@/lib/api'
 import type { SyncApi } from '@/sync/api'
 import { keepRefused } from '@/db/refused'
-import { noteOwnSettings } from '@/sync/overwritten'
+import { noteOwnSettings, snapshotOverwrites, type Overwrite } from '@/sync/overwritten'
+import { noteRenumbered, renumberings, type Renumbering } from '@/sync/renumbered'
 import { advanceHead, markForRebase, rebaseList, replaceRaffle, syncTx, unmarkRebase } from '@/sync/local'
 import { REASON_MESSAGES, SIMPLE_RAFFLE_MESSAGES } from '@/protocol/rules'
 import { refusedRoundText } from '@/sync/refused-round'
@@ -21,6 +22,8 @@ export type SyncEvent =
   | { type: 'code-changed'; raffleId: string; code: string }
   /** A setting this device changed was replaced by another device's later change. */
   | { type: 'overwritten'; raffleId: string; field: string; value: unknown }
+  /** Numbers this device chose that the server replaced (another device gave them out), once held. */
+  | { type: 'renumbered'; raffleId: string; numbers: readonly Renumbering[] }
   | { type: 'unauthenticated' }
   | { type: 'forbidden-client'; message: string }
   | { type: 'push-refused'; message: string }
@@ -166,6 +169,7 @@ async function settle(ctx: SyncContext, batch: OutboxRow[], results: OpResult[])
       }
       // Tickets the server left out (a typed number taken meanwhile), or an add answered again without
       // what it said the first time: the raffle is rebuilt from the server.
+      if (op.type === 'participants.add' && r.seq && (r.renumbered ?? 0) > 0) await noteRenumbered(db, userId, op, r.seq)
       if (op.type === 'participants.add' && (r.refused?.length || r.status === 'duplicate')) {
         if (r.refused?.length) {
           // The tickets left out are kept like a refused op of their own ('Não enviados').
@@ -221,14 +225,27 @@ async function retryReveal(database: SorteioDB, op: OutboxRow): Promise<void> {
   if (secret) await database.drawSecrets.update(drawId, { revealed: false, retryAfter: Date.now() + REVEAL_RETRY_MS })
 }
 
-/** Rebuilds every raffle marked after a rejection: the server's snapshot plus the pending ops. */
+/** Says what a pull or a rebuild found: overwritten settings, then renumbered tickets. */
+export function tell(ctx: SyncContext, raffleId: string, told: { found: readonly Overwrite[]; numbers: readonly Renumbering[] }): void {
+  for (const o of told.found) ctx.emit({ type: 'overwritten', ...o })
+  if (told.numbers.length > 0) ctx.emit({ type: 'renumbered', raffleId, numbers: told.numbers })
+}
+
+/**
+ * Rebuilds every raffle marked after a rejection: the server's snapshot plus the pending ops. The
+ * settings of this device that the snapshot holds with another device's later values are told, as
+ * a pull page by page would have told them.
+ */
 export async function rebaseMarked(ctx: SyncContext): Promise<void> {
   for (const raffleId of await rebaseList(ctx.db, ctx.userId)) {
     const snap = await ctx.api.snapshot(raffleId, ctx.signal)
-    await syncTx(ctx.db, async () => {
+    const told = await syncTx(ctx.db, async () => {
+      const found = await snapshotOverwrites(ctx.db, ctx.userId, raffleId, snap)
       await replaceRaffle(ctx.db, ctx.userId, raffleId, snap, ctx.now())
       await unmarkRebase(ctx.db, ctx.userId, raffleId)
+      return { found, numbers: await renumberings(ctx.db, ctx.userId, raffleId) }
     })
+    tell(ctx, raffleId, told)
   }
 }
 

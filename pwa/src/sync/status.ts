@@ -13,6 +13,8 @@ export interface SyncStatus {
   pending: number
   /** The account's changes the server refused, kept on this device until settled ('Não enviados'). */
   refused: number
+  /** Changes of other accounts queued on this device: they wait for their account to sign in. */
+  others: number
   /** Unix ms of the last complete push + pull, or null when never. */
   lastSyncedAt: number | null
   syncing: boolean
@@ -29,6 +31,7 @@ export const initialStatus: SyncStatus = {
   online: true,
   pending: 0,
   refused: 0,
+  others: 0,
   lastSyncedAt: null,
   syncing: false,
   error: null,

@@ -3,7 +3,9 @@
 // over a network that loses and repeats requests; then all meet on a good one. At the end of every
 // run: every op each device made is applied on the server or kept on it in 'Não enviados' with its
 // reason, never neither; refused offline rounds are in the record and said in full on the device;
-// every device shows what the server holds (the final ticket numbers included).
+// every device shows what the server holds (the final ticket numbers included); every number the
+// server replaced is told to its device, and no typed number is refused for one the server had just
+// given the same device in the same push.
 //
 // Seeded: a run does the same things for the same seed (ids, draw seeds and the clock come from it
 // too). SYNC_SIM_SEEDS=50 runs seeds 1 to 50 instead of the fixed few.
@@ -11,7 +13,7 @@ import 'fake-indexeddb/auto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { FakeSyncServer } from '@/sync/testing/fake-server'
 import { ANA } from '@/sync/testing/helpers'
-import { describeDevice, describeServer, everyOpSettled, refusedRoundsKept, type Tally } from '@/sync/testing/sim-check'
+import { describeDevice, describeServer, everyOpSettled, refusedRoundsKept, renumberingsTold, type Tally } from '@/sync/testing/sim-check'
 import { prng, SimDevice } from '@/sync/testing/sim-device'
 
 const DEVICES = 4
@@ -72,7 +74,7 @@ async function run(seed: number, tally: Tally): Promise<string[]> {
   const problems: string[] = []
   const want = describeServer(server, tally)
   for (const d of devices) {
-    problems.push(...(await everyOpSettled(d, server, tally)), ...(await refusedRoundsKept(d, server, tally)))
+    problems.push(...(await everyOpSettled(d, server, tally)), ...(await refusedRoundsKept(d, server, tally)), ...renumberingsTold(d, server))
     const got = await describeDevice(d.db)
     if (got !== want) problems.push(`${d.name} diverged from the server.\n--- device\n${got}\n--- server\n${want}`)
   }

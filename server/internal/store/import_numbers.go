@@ -53,7 +53,7 @@ func (db *DB) takenNumbers(ctx context.Context, tx *sql.Tx, h *heldNumbers, raff
 			st.TakenNumbers[n] = true
 		}
 	}
-	if protocol.NeedsHighest(m, st.TakenNumbers) {
+	if protocol.NeedsHighest(m, st.TakenNumbers, st.Later) {
 		all := make([]string, 0, len(h.set))
 		for n := range h.set {
 			all = append(all, n)

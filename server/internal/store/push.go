@@ -57,8 +57,9 @@ func (db *DB) Push(ctx context.Context, userID, clientID string, ops []protocol.
 		db.poke(ctx, userID, heads)
 	}()
 	results := make([]OpResult, 0, len(ops))
-	for _, op := range ops {
-		res, err := db.applyOne(ctx, userID, clientID, op, now())
+	later := laterNumbersOf(ops)
+	for i, op := range ops {
+		res, err := db.applyOne(later.at(ctx, i), userID, clientID, op, now())
 		if err != nil {
 			return nil, db.wrap(err)
 		}

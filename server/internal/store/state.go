@@ -49,6 +49,7 @@ func (db *DB) loadState(ctx context.Context, tx *sql.Tx, userID string, op proto
 		}
 	}
 	if r.Type == protocol.RaffleTickets {
+		st.Later = laterOf(ctx, op.RaffleID)
 		if err = db.loadTicketNumbers(ctx, tx, raffleID, m, &st); err != nil {
 			return st, err
 		}

@@ -91,7 +91,7 @@ func numbersAgainstReference(t *testing.T, db *store.DB, rng *rand.Rand) {
 			tickets, sent = append(tickets, tk), append(sent, p)
 		}
 		all := slices.Concat(slices.Collect(maps.Values(held))...)
-		want, rej := protocol.NumberTickets(tickets, func(n string) bool { return slices.Contains(all, n) }, protocol.HighestNumber(all))
+		want, rej := protocol.NumberTickets(tickets, func(n string) bool { return slices.Contains(all, n) }, protocol.HighestNumber(all), protocol.Later{})
 		res := push(protocol.TypeParticipantsAdd, map[string]any{"tickets": sent})
 		if rej != nil {
 			if res.Status != store.StatusRejected || res.Reason != rej.Reason {

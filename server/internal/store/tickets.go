@@ -251,7 +251,7 @@ func (db *DB) loadTicketNumbers(ctx context.Context, tx *sql.Tx, raffleID string
 		}
 		return rows.Err()
 	})
-	if err != nil || !protocol.NeedsHighest(m, st.TakenNumbers) {
+	if err != nil || !protocol.NeedsHighest(m, st.TakenNumbers, st.Later) {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT ticket_number FROM participants WHERE raffle_id = ? AND ticket_number IS NOT NULL`), raffleID)

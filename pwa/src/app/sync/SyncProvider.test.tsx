@@ -66,6 +66,18 @@ describe('sync in the app', () => {
     expect(within(bar).getByText(`Última sincronização: ${formatDateTime(at)}`)).toBeInTheDocument()
   })
 
+  it("never says 'Tudo sincronizado' while another account's changes wait on the device", async () => {
+    const { db, server } = setup()
+    await createRaffle('0190d3c4-0000-7000-8000-0000000000b2', input, db)
+    renderWith(db, server, signedIn)
+    const bar = await screen.findByRole('region', { name: 'Sincronização' }, slow)
+    expect(await within(bar).findByText('1 alteração de outra conta aguarda neste aparelho', undefined, slow)).toBeInTheDocument()
+    expect(await within(bar).findByText(/^Última sincronização: /, undefined, slow)).toBeInTheDocument()
+    expect(within(bar).getByText('Nada pendente')).toBeInTheDocument()
+    expect(within(bar).queryByText('Tudo sincronizado')).toBeNull()
+    expect(server.pushes).toEqual([])
+  })
+
   it('counts pending changes in Portuguese while the server is unreachable', async () => {
     const { db, server } = setup()
     server.faults = Array.from({ length: 50 }, () => 'network' as const)

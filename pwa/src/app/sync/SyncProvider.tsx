@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { OVERWRITTEN_DETAIL, overwrittenText, refusedDetail, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
+import { OVERWRITTEN_DETAIL, overwrittenText, RENUMBERED_DETAIL, renumberedText, refusedDetail, refusedToastText, rejectionTitle } from '@/app/sync/sync-text'
 import { afterPaint } from '@/lib/after-paint'
 import { useSession } from '@/sync/session-context'
 import { SyncContext, type SyncValue } from '@/sync/sync-context'
@@ -64,6 +64,10 @@ function show(event: SyncEvent, refreshSession: () => void, openRefused: () => v
       return
     case 'overwritten':
       toast.info(overwrittenText(event.field, event.value), { description: OVERWRITTEN_DETAIL })
+      return
+    case 'renumbered':
+      // Lasting: the person needs the new numbers, to tell the people who hold them.
+      toast.info(renumberedText(event.numbers), { description: RENUMBERED_DETAIL, duration: Infinity })
       return
     case 'code-changed':
       toast.info(`Código do sorteio alterado para ${event.code}`)

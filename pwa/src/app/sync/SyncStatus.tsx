@@ -1,5 +1,5 @@
 import { useSyncStatus } from '@/sync/sync-context'
-import { lastSyncText, pendingText, problemText, refusedDetail, refusedText } from '@/app/sync/sync-text'
+import { lastSyncText, othersText, pendingText, problemText, refusedDetail, refusedText } from '@/app/sync/sync-text'
 import { Link } from 'react-router-dom'
 import { cn } from '@/lib/cn'
 
@@ -27,8 +27,9 @@ export function SyncStatus() {
             {status.online ? 'Online' : 'Offline'}
           </span>
           <span role="status" className={cn(status.pending > 0 && 'font-medium text-amber-700')}>
-            {pendingText(status.pending, status.refused)}
+            {pendingText(status.pending, status.refused, status.others)}
           </span>
+          {status.others > 0 && <span className="font-medium text-amber-700">{othersText(status.others)}</span>}
           {status.refused > 0 && (
             <Link to="/dashboard#nao-enviados" className="font-medium text-red-700 underline focus-visible:outline-3 focus-visible:outline-brand-800">
               {refusedText(status.refused)}

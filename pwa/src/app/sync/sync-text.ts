@@ -4,9 +4,14 @@ import type { SyncStatus } from '@/sync/status'
 
 const count = new Intl.NumberFormat('pt-BR')
 
-export function pendingText(n: number, refused = 0): string {
-  if (n === 0) return refused === 0 ? 'Tudo sincronizado' : 'Nada pendente'
+export function pendingText(n: number, refused = 0, others = 0): string {
+  if (n === 0) return refused === 0 && others === 0 ? 'Tudo sincronizado' : 'Nada pendente'
   return n === 1 ? '1 alteração pendente' : `${count.format(n)} alterações pendentes`
+}
+
+/** Changes of another account queued on this device: never 'Tudo sincronizado' while they wait. */
+export function othersText(n: number): string {
+  return `${n === 1 ? '1 alteração de outra conta aguarda' : `${count.format(n)} alterações de outra conta aguardam`} neste aparelho`
 }
 
 /** Changes the server refused that wait, on this device, for the person to settle them. */
@@ -89,9 +94,54 @@ export function overwrittenText(field: string, value: unknown): string {
       return `A contagem regressiva foi alterada em outro aparelho para ${String(value)} segundos.`
     case 'allow_duplicate_wins':
       return value ? 'Outro aparelho passou a permitir que a mesma pessoa ganhe mais de uma vez.' : 'Outro aparelho deixou de permitir que a mesma pessoa ganhe mais de uma vez.'
-    default:
-      return 'Uma configuração foi alterada em outro aparelho.'
+    case 'alternates_count':
+      return `O número de suplentes foi alterado em outro aparelho para ${String(value)}.`
+    case 'draw_method':
+      return `O método de sorteio foi alterado em outro aparelho para “${value === 'federal' ? 'Loteria Federal' : 'Sorteio verificável'}”.`
+    case 'federal': {
+      const concurso = (value as { concurso?: unknown } | null)?.concurso
+      return typeof concurso === 'number'
+        ? `As configurações da Loteria Federal foram alteradas em outro aparelho (concurso ${concurso}).`
+        : 'As configurações da Loteria Federal foram alteradas em outro aparelho.'
+    }
   }
+  const prize = /^prize:(\d+)$/.exec(field)
+  if (prize) {
+    const name = typeof value === 'string' ? value.trim() : ''
+    return name === '' ? `O ${prize[1]}º prêmio foi apagado em outro aparelho.` : `O ${prize[1]}º prêmio foi alterado em outro aparelho para “${name}”.`
+  }
+  return 'Uma configuração foi alterada em outro aparelho.'
 }
 
 export const OVERWRITTEN_DETAIL = 'Vale a alteração mais recente; a deste aparelho foi substituída.'
+
+/** At most this many runs of numbers are named; the rest are counted. */
+const RENUMBERED_RUNS = 4
+
+/** Whether b is the number after a, both all digits of one width ('009' → '010'). */
+function follows(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) && a.length === b.length && BigInt(b) === BigInt(a) + 1n
+}
+
+/**
+ * The numbers the server replaced, as runs: 'Bilhetes renumerados pelo servidor: 001–005 → 051–055'
+ * (a run: both sides count up by one together).
+ */
+export function renumberedText(numbers: readonly (readonly [string, string])[]): string {
+  const runs: Array<{ from: [string, string]; to: [string, string]; count: number }> = []
+  for (const [from, to] of numbers) {
+    const last = runs.at(-1)
+    if (last && follows(last.from[1], from) && follows(last.to[1], to)) {
+      last.from[1] = from
+      last.to[1] = to
+      last.count++
+    } else runs.push({ from: [from, from], to: [to, to], count: 1 })
+  }
+  const span = ([first, last]: [string, string]) => (first === last ? first : `${first}–${last}`)
+  const named = runs.slice(0, RENUMBERED_RUNS).map((r) => `${span(r.from)} → ${span(r.to)}`)
+  const rest = runs.slice(RENUMBERED_RUNS).reduce((n, r) => n + r.count, 0)
+  const more = rest === 0 ? '' : ` e mais ${rest} ${rest === 1 ? 'bilhete' : 'bilhetes'}`
+  return `Bilhetes renumerados pelo servidor: ${named.join(', ')}${more}`
+}
+
+export const RENUMBERED_DETAIL = 'Outro aparelho já tinha usado esses números. As pessoas continuam na lista, com os números novos.'

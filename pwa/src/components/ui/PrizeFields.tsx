@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react'
 import { TextField } from '@/components/ui/TextField'
 import { LIMITS } from '@/protocol/rules'
 
-type FieldProps = Pick<ComponentProps<typeof TextField>, 'value' | 'error' | 'onChange' | 'onFocus' | 'onBlur'>
+type FieldProps = Pick<ComponentProps<typeof TextField>, 'value' | 'error' | 'notice' | 'onChange' | 'onFocus' | 'onBlur'>
 
 /** One position's prize: the same words and limit when a raffle is created and in its settings. */
 export function PrizeField({ position, ...field }: FieldProps & { position: number }) {

@@ -3,7 +3,7 @@ import { TextField } from '@/components/ui/TextField'
 import { LIMITS } from '@/protocol/rules'
 
 /** What the form gives each field: its value, error and handlers; the rest is fixed here. */
-type NumberFieldProps = Pick<ComponentProps<typeof TextField>, 'value' | 'error' | 'onChange' | 'onFocus' | 'onBlur'>
+type NumberFieldProps = Pick<ComponentProps<typeof TextField>, 'value' | 'error' | 'notice' | 'onChange' | 'onFocus' | 'onBlur'>
 
 /** The raffle's number settings: the same words and limits when a raffle is created and when its settings are changed. */
 const NUMBER_SETTINGS = {

@@ -1,14 +1,16 @@
-import { useId, type ComponentProps } from 'react'
+import { useId, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
 interface TextAreaFieldProps extends ComponentProps<'textarea'> {
   label: string
   error?: string | undefined
   hint?: string
+  /** Shown under the field, after its hint or error. */
+  notice?: ReactNode
 }
 
 /** The multi-line sibling of TextField: same label, hint and error wiring. */
-export function TextAreaField({ label, error, hint, id, className, rows = 3, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, notice, id, className, rows = 3, ...rest }: TextAreaFieldProps) {
   const autoId = useId()
   const inputId = id ?? autoId
   const errorId = `${inputId}-error`
@@ -41,6 +43,7 @@ export function TextAreaField({ label, error, hint, id, className, rows = 3, ...
           {error}
         </p>
       )}
+      {notice}
     </div>
   )
 }

@@ -11,6 +11,8 @@ interface TextFieldProps extends ComponentProps<'input'> {
   hideLabel?: boolean
   /** Shown on the input's right, in the same row (e.g. the form's button). */
   trailing?: ReactNode
+  /** Shown under the field, after its hint or error (a settings field's change from elsewhere). */
+  notice?: ReactNode
 }
 
 const inputClasses =
@@ -18,7 +20,7 @@ const inputClasses =
   'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800 ' +
   'disabled:bg-slate-100 disabled:text-slate-500'
 
-export function TextField({ label, error, hint, hideLabel, trailing, id, className, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, hideLabel, trailing, notice, id, className, ...rest }: TextFieldProps) {
   const autoId = useId()
   const inputId = id ?? autoId
   const errorId = `${inputId}-error`
@@ -49,6 +51,7 @@ export function TextField({ label, error, hint, hideLabel, trailing, id, classNa
           {error}
         </p>
       )}
+      {notice}
     </div>
   )
 }

@@ -11,6 +11,7 @@ import { useSession } from '@/sync/session-context'
 import { oidcErrorMessage } from '@/lib/account-api'
 import { CredentialsForm } from '@/features/auth/CredentialsForm'
 import { ProviderSignIn } from '@/features/auth/ProviderSignIn'
+import { WaitingChanges } from '@/features/auth/WaitingChanges'
 
 type Tab = 'signin' | 'signup'
 
@@ -40,6 +41,7 @@ export default function AuthPage() {
           <h1 className="mt-4 text-2xl font-bold text-slate-900">Acesse sua conta</h1>
           <p className="mt-1 text-sm text-slate-600">Organize sorteios, importe participantes e compartilhe o link.</p>
         </div>
+        <WaitingChanges />
         {providerError && (
           <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             {providerError}

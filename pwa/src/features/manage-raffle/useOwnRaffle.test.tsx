@@ -14,7 +14,7 @@ const USER = 'u1'
 /** An engine whose status the test moves: rounds run and end when it says. */
 function engineWith() {
   const listeners = new Set<() => void>()
-  let status: SyncStatus = { role: 'leader', online: true, pending: 0, refused: 0, lastSyncedAt: null, syncing: false, error: null, detail: null }
+  let status: SyncStatus = { role: 'leader', online: true, pending: 0, refused: 0, others: 0, lastSyncedAt: null, syncing: false, error: null, detail: null }
   const asked = { count: 0 }
   const engine = {
     subscribe: (fn: () => void) => (listeners.add(fn), () => listeners.delete(fn)),

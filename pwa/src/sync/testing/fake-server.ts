@@ -4,11 +4,13 @@
 // refused offline rounds kept for the record);
 // the real server is exercised end to end by the Playwright suite.
 import { REASON_MESSAGES, RuleError } from '@/protocol/rules'
-import { numberTickets } from '@/protocol/ticket-numbers'
+import { nextNumber, numberTickets } from '@/protocol/ticket-numbers'
+import { highestNumber } from '@/lib/ticket-numbers'
+import { mergePrizes } from '@/protocol/prizes'
 import { columnsOfTickets } from '@/sync/testing/columns'
 import { applyDrawOp, drawSnapshot, keepRefusal, type DrawHost } from '@/sync/testing/fake-draws'
 import { validateOp } from '@/protocol/validate'
-import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
+import { type Change, DRAW_OP_TYPES, type FeedEntry, type OpResult, type PrizeWire, type PushRequest, type RaffleWire, type TicketWire, type WireOp } from '@/protocol/wire'
 
 interface ServerRaffle extends DrawHost {
   raffle: Required<Pick<RaffleWire, 'status' | 'description' | 'allow_duplicate_wins' | 'drawn_at'>> & RaffleWire
@@ -82,7 +84,11 @@ export class FakeSyncServer {
     const limit = typeof fault === 'object' ? fault.failAfterOps : Infinity
     if (typeof fault === 'object') this.faults.shift()
     const results: OpResult[] = []
+    this.laterOps = body.ops
+    this.givenInPush.clear()
     for (const [i, op] of body.ops.entries()) {
+      this.laterFrom = i + 1
+      this.current = op.op_id
       // The Go handler answers 500 for the whole push when a store call fails midway; what was
       // applied before stays applied and comes back as duplicates on the retry.
       if (i >= limit) return error(500, 'internal', 'Erro interno. Tente novamente.')
@@ -91,6 +97,7 @@ export class FakeSyncServer {
       this.clients.set(body.client_id, client)
       results.push(await this.applyAnyOp(userId, body.client_id, op))
     }
+    this.laterOps = []
     return json(200, { results, server_time: this.now })
   }
 
@@ -195,7 +202,11 @@ export class FakeSyncServer {
       payload = raffle as unknown as Record<string, unknown>
     }
     const r = this.raffles.get(op.raffle_id)!
-    if (op.type === 'raffle.update') Object.assign(r.raffle, payload)
+    if (op.type === 'raffle.update') {
+      // Each prize's position is a setting of its own, as on the server (protocol.MergePrizes).
+      const prizes = payload.prizes === undefined ? r.raffle.prizes : mergePrizes(r.raffle.prizes, payload.prizes as PrizeWire[])
+      Object.assign(r.raffle, payload, prizes === undefined ? {} : { prizes })
+    }
     if (op.type === 'raffle.delete') {
       r.deleted = true
       r.tickets.clear()
@@ -214,6 +225,31 @@ export class FakeSyncServer {
     return result
   }
 
+  /** The push being answered, and the place of the op after the one being applied. */
+  private laterOps: WireOp[] = []
+  private laterFrom = 0
+  /** Numbers the server gave by renumbering in the push being answered (what the rule must avoid). */
+  private givenInPush = new Map<string, Set<string>>()
+  /** Typed tickets refused for a number the same push had just given another op: never, with the rule. */
+  readonly selfClashes: Array<{ opId: string; number: string }> = []
+  /** The op being applied. */
+  private current = ''
+
+  /** The numbers the push's ops after the current one hold in a raffle: typed, and any. */
+  private later(raffleId: string): { typed: Set<string>; held: Set<string> } {
+    const typed = new Set<string>()
+    const held = new Set<string>()
+    for (const op of this.laterOps.slice(this.laterFrom)) {
+      if (op.type !== 'participants.add' || op.raffle_id !== raffleId) continue
+      for (const t of (op.payload as { tickets?: TicketWire[] }).tickets ?? []) {
+        if (t.ticket_number == null) continue
+        held.add(t.ticket_number)
+        if (!t.provisional) typed.add(t.ticket_number)
+      }
+    }
+    return { typed, held }
+  }
+
   /**
    * The ticket-number rule of a ticket raffle, as the Go store applies it: the tickets as logged
    * (the final numbers, no provisional flag) and how many provisional numbers were replaced.
@@ -230,6 +266,7 @@ export class FakeSyncServer {
       const n = t.ticket_number
       if (n != null && !t.provisional) {
         if (held.has(n) || typed.has(n)) {
+          if (this.givenInPush.get(r.raffle.id)?.has(n)) this.selfClashes.push({ opId: this.current, number: n })
           refused.push({ id: t.id, ticket_number: n, reason: 'ticket_number_taken' })
           continue
         }
@@ -238,7 +275,25 @@ export class FakeSyncServer {
       kept.push(t)
     }
     if (kept.length === 0) throw new RuleError('ticket_number_taken')
-    const out = numberTickets(kept, held)
+    // A chosen number that a later op of the push typed gives way to it (store/later_numbers.go).
+    const later = this.later(r.raffle.id)
+    const sentNumbers = kept.map((t) => (t.provisional && t.ticket_number != null && later.typed.has(t.ticket_number) ? null : t.ticket_number))
+    const out = numberTickets(
+      kept.map((t, i) => ({ ...t, ticket_number: sentNumbers[i] })),
+      held,
+    )
+    // The numbers the server gives skip those the push's later ops hold, in op order.
+    const filled = out.map((t, i) => sentNumbers[i] == null || t.ticket_number !== sentNumbers[i])
+    let highest = highestNumber([...held, ...out.filter((_, i) => !filled[i]).map((t) => t.ticket_number ?? null)]) ?? ''
+    for (const [i, t] of out.entries()) {
+      if (!filled[i]) continue
+      let n = nextNumber(highest)
+      while (later.held.has(n)) n = nextNumber(n)
+      out[i] = { ...t, ticket_number: n }
+      highest = n
+      const given = this.givenInPush.get(r.raffle.id) ?? new Set<string>()
+      this.givenInPush.set(r.raffle.id, given.add(n))
+    }
     const renumbered = out.filter((t, i) => kept[i]!.provisional && t.ticket_number !== kept[i]!.ticket_number).length
     return { tickets: out.map(({ provisional: _, ...t }) => t), renumbered, refused }
   }

@@ -135,3 +135,32 @@ export function describeServer(server: FakeSyncServer, tally?: Tally): string {
   }
   return lines.join('\n')
 }
+
+/**
+ * Every number the server replaced of this device's applied adds is told to it, once, from the
+ * number it chose to the one stored (raffles gone from the server aside: their tickets are too);
+ * and no typed ticket of the device was refused for a number the server had just given another
+ * ticket of the device in the same push (store/later_numbers.go).
+ */
+export function renumberingsTold(d: SimDevice, server: FakeSyncServer): string[] {
+  const problems: string[] = []
+  const told = new Map<string, number>()
+  for (const e of d.ctx.events) if (e.type === 'renumbered') told.set(e.raffleId, (told.get(e.raffleId) ?? 0) + e.numbers.length)
+  const raffleOf = new Map([...server.raffles].flatMap(([id, r]) => (r.deleted ? [] : r.log.map((c): [string, string] => [c.op_id, id]))))
+  const replaced = new Map<string, number>()
+  for (const opId of d.made) {
+    const answer = server.answers.get(opId)?.result
+    const raffleId = raffleOf.get(opId)
+    if (answer?.status !== 'applied' || !raffleId) continue
+    const n = answer.renumbered ?? 0
+    if (n > 0) replaced.set(raffleId, (replaced.get(raffleId) ?? 0) + n)
+  }
+  for (const [raffleId, n] of replaced) {
+    if (told.get(raffleId) !== n) problems.push(`${d.name}: ${n} numbers renumbered in raffle ${raffleId}, ${told.get(raffleId) ?? 0} told`)
+  }
+  const mine = new Set(d.made)
+  for (const clash of server.selfClashes.filter((c) => mine.has(c.opId))) {
+    problems.push(`${d.name}: its typed ${clash.number} was refused for a number the server gave its own earlier op in the same push`)
+  }
+  return problems
+}

@@ -8,6 +8,7 @@ import { addPeople, addTicket, addTickets, listTickets, removeGroup, type NewPer
 import { createRaffle, deleteRaffle, listRaffles, updateRaffle, type RaffleSettings } from '@/db/raffles'
 import { addAgain, discardRefused, refusedOfAccount } from '@/db/refused'
 import type { SorteioDB } from '@/db/schema'
+import { highestTicketNumber } from '@/db/tickets'
 import { NetworkError, type FetchFn } from '@/lib/api'
 import { RuleError } from '@/protocol/rules'
 import { createSyncApi } from '@/sync/api'
@@ -143,7 +144,15 @@ export class SimDevice {
     if (p < 0.53) {
       // An import numbered by the device: provisional numbers, renumbered by the server on a clash.
       const names = Array.from({ length: 3 + this.int(10) }, (_, i) => `Importado ${this.name}-${i}`)
-      return void (await addTickets(ANA, id, { names }, this.db))
+      await addTickets(ANA, id, { names }, this.db)
+      // Sometimes a second import follows, naming its numbers: the ones after the highest this
+      // device holds, its first import's included. The server's renumbering of the first must keep
+      // clear of them (store/later_numbers.go).
+      const raffle = raffles.find((r) => r.id === id)
+      if (p < 0.51 || raffle?.type !== 'tickets') return
+      const start = Number((await highestTicketNumber(id, this.db)) ?? '0') + 1
+      const numbers = names.map((_, i) => String(start + i).padStart(3, '0'))
+      return void (await addTickets(ANA, id, { names: names.map((n) => `${n}b`), numbers }, this.db))
     }
     const tickets = await listTickets(id, this.db)
     if (p < 0.6) {

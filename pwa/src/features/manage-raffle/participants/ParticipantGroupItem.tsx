@@ -43,7 +43,10 @@ function CopyIdButton({ id, name }: { id: string; name: string }) {
   )
 }
 
-function TicketList({ group, id }: { group: ParticipantGroup; id: string }) {
+/** Said of a number this device chose and has not sent: the server may give another. */
+export const PROVISIONAL_HINT = 'Número escolhido por este aparelho, ainda não enviado: o servidor pode trocá-lo se outro aparelho já o usou.'
+
+function TicketList({ group, id, provisional }: { group: ParticipantGroup; id: string; provisional: ReadonlySet<string> | undefined }) {
   const numbers = sortedTicketNumbers(group)
   const unnumbered = group.ticketCount - numbers.length
   return (
@@ -52,6 +55,7 @@ function TicketList({ group, id }: { group: ParticipantGroup; id: string }) {
         {numbers.map((number, index) => (
           <li key={index} className="rounded-md bg-white px-2 py-0.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
             {number}
+            {provisional?.has(number) && <span className="font-sans text-amber-800"> provisório</span>}
           </li>
         ))}
       </ul>
@@ -68,6 +72,8 @@ interface ParticipantGroupItemProps {
   onRemove: (group: ParticipantGroup) => Promise<unknown>
   /** Ticket raffles while pending: one more ticket for this person, in their group. */
   onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
+  /** This person's numbers that the device chose and has not sent yet. */
+  provisional?: ReadonlySet<string> | undefined
 }
 
 /** One more ticket for a person already listed, instead of listing them again as someone else. */
@@ -93,7 +99,7 @@ function AddTicketButton({ group, onAddTicket }: { group: ParticipantGroup; onAd
  * One person: name, e-mail, badges, the copy-ID button and, while pending, the remove button (and,
  * in ticket raffles, 'Adicionar bilhete').
  */
-export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove, onAddTicket }: ParticipantGroupItemProps) {
+export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, showTickets, canDelete, onRemove, onAddTicket, provisional }: ParticipantGroupItemProps) {
   const [expanded, setExpanded] = useState(false)
   const ticketsId = useId()
   const range = formatRange(group.range)
@@ -118,6 +124,13 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
               {range && <span className="font-mono font-medium">· {range}</span>}
             </Badge>
           )}
+          {provisional && provisional.size > 0 && (
+            <span title={PROVISIONAL_HINT}>
+              <Badge tone="warning" className="mr-1">
+                {provisional.size === group.ticketNumbers.length ? 'provisório' : `${provisional.size} provisório${provisional.size > 1 ? 's' : ''}`}
+              </Badge>
+            </span>
+          )}
           <CopyIdButton id={group.id} name={group.name} />
           {onAddTicket && <AddTicketButton group={group} onAddTicket={onAddTicket} />}
           {canExpand && (
@@ -134,7 +147,7 @@ export const ParticipantGroupItem = memo(function ParticipantGroupItem({ group, 
             </button>
           )}
         </div>
-        {expanded && <TicketList group={group} id={ticketsId} />}
+        {expanded && <TicketList group={group} id={ticketsId} provisional={provisional} />}
       </div>
       {canDelete && <RemoveGroupButton group={group} showTickets={showTickets} onRemove={onRemove} />}
     </li>

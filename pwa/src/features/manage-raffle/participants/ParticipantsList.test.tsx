@@ -35,6 +35,9 @@ describe('participants list', () => {
     expect(within(ana2!).getByText('Duplicado')).toBeInTheDocument()
     expect(within(bruno!).queryByText('Duplicado')).not.toBeInTheDocument()
     expect(within(bruno!).getByText('1 bilhete')).toBeInTheDocument()
+    // Numbers the device chose are provisional until sent; a typed one is not.
+    expect(await within(ana!).findByText('provisório')).toBeInTheDocument()
+    expect(within(bruno!).queryByText(/provisório/)).not.toBeInTheDocument()
     expect(within(bruno!).queryByRole('button', { name: /Ver todos os bilhetes/ })).not.toBeInTheDocument()
 
     const expand = within(ana!).getByRole('button', { name: /Ver todos os bilhetes/ })
@@ -46,7 +49,7 @@ describe('participants list', () => {
       within(tickets)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['078', '079', '080'])
+    ).toEqual(['078 provisório', '079 provisório', '080 provisório'])
   })
 
   it('searches name, e-mail and ticket number after a 300 ms pause, and clears', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/Button'
+import type { ProvisionalNumbers } from '@/db/outbox'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { ParticipantGroupItem } from '@/features/manage-raffle/participants/ParticipantGroupItem'
 import { filterGroups, pageOf, type GroupIndex, type ParticipantGroup } from '@/features/manage-raffle/participants/participants-logic'
@@ -18,6 +19,8 @@ interface ParticipantsListProps {
   onRemove: (group: ParticipantGroup) => Promise<boolean>
   /** Set while a person may be given another ticket (ticket raffles, pending). */
   onAddTicket?: ((group: ParticipantGroup) => Promise<void>) | undefined
+  /** Each group's numbers chosen by this device and not yet sent ('provisório'). */
+  provisional?: ProvisionalNumbers | undefined
 }
 
 function ListSkeleton() {
@@ -38,7 +41,7 @@ function ListSkeleton() {
  * Search, summary, the people of the current page and 'Carregar mais'. The filter runs over the
  * index in memory (useMemo on index + term), so a keystroke never touches IndexedDB.
  */
-export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, onAddTicket }: ParticipantsListProps) {
+export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, onAddTicket, provisional }: ParticipantsListProps) {
   const search = useDebouncedSearch()
   // Pages are counted per search term: a new term starts again at the first page.
   const [paging, setPaging] = useState({ term: '', pages: 1 })
@@ -80,7 +83,15 @@ export function ParticipantsList({ index, isTicketRaffle, canDelete, onRemove, o
       ) : (
         <ul ref={listRef} aria-labelledby="participants-heading" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {visible.map((group) => (
-            <ParticipantGroupItem key={group.id} group={group} showTickets={showTickets} canDelete={canDelete} onRemove={remove} onAddTicket={onAddTicket} />
+            <ParticipantGroupItem
+              key={group.id}
+              group={group}
+              showTickets={showTickets}
+              canDelete={canDelete}
+              onRemove={remove}
+              onAddTicket={onAddTicket}
+              provisional={provisional?.get(group.id)}
+            />
           ))}
         </ul>
       )}

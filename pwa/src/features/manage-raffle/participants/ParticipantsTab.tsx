@@ -1,9 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { Card } from '@/components/ui/Card'
 import { errorText } from '@/components/ui/error-text'
 import { addTicket, removeGroup } from '@/db/participants'
-import type { RaffleRow } from '@/db/schema'
+import { provisionalNumbers } from '@/db/outbox'
+import { db, type RaffleRow } from '@/db/schema'
 import { AddParticipantForm } from '@/features/manage-raffle/participants/AddParticipantForm'
 import { ExportPanel } from '@/features/manage-raffle/import-export/ExportPanel'
 import { ImportPanel } from '@/features/manage-raffle/import-export/ImportPanel'
@@ -46,6 +48,8 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
     [userId, raffleId],
   )
   const canAddTicket = raffle.type === 'tickets' && raffle.status === 'pending'
+  // Numbers this device chose and has not sent yet: marked 'provisório' until the server answers.
+  const provisional = useLiveQuery(() => (withTickets ? provisionalNumbers(db, userId, raffleId) : undefined), [withTickets, userId, raffleId])
 
   return (
     <div className="space-y-5">
@@ -73,6 +77,7 @@ export function ParticipantsTab({ userId, raffle, index }: ParticipantsTabProps)
           canDelete={raffle.status === 'pending'}
           onRemove={onRemove}
           onAddTicket={canAddTicket ? onAddTicket : undefined}
+          provisional={provisional}
         />
       </Card>
       <Card>

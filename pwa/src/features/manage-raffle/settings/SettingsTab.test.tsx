@@ -105,6 +105,48 @@ describe('settings tab', () => {
     await waitFor(() => expect(title).toHaveValue('Rifa'))
   })
 
+  it('a field that only had focus saves nothing when another device changed it, shows the change and offers either value', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa', winnersCount: 2 })
+    const { user } = await openSettings(raffle)
+    const title = screen.getByLabelText('Título')
+    await user.click(title)
+    // Another device's title and winners arrive while the title has focus.
+    await db.raffles.update(raffle.id, { title: 'Bingo 2026', winnersCount: 5 })
+    await waitFor(() => expect(title).toHaveValue('Bingo 2026'))
+    expect(screen.getByText('Alterado em outro aparelho para “Bingo 2026”.')).toBeInTheDocument()
+    await user.tab()
+    // The next fields show the stored values, never stale ones, and save nothing either.
+    await user.click(screen.getByLabelText('Número de vencedores'))
+    expect(screen.getByLabelText('Número de vencedores')).toHaveValue(5)
+    await user.clear(screen.getByLabelText('Descrição'))
+    await user.type(screen.getByLabelText('Descrição'), 'Prêmios na festa')
+    await user.tab()
+    await waitFor(async () => expect(await updates()).toEqual([{ description: 'Prêmios na festa' }]))
+    expect((await db.raffles.get(raffle.id))?.title).toBe('Bingo 2026')
+    // Keeping the other device's value ends the notice and saves nothing.
+    await user.click(screen.getByRole('button', { name: 'Ficar com “Bingo 2026”' }))
+    expect(screen.queryByText(/Alterado em outro aparelho/)).not.toBeInTheDocument()
+    expect(await updates()).toEqual([{ description: 'Prêmios na festa' }])
+  })
+
+  it('keeps what was typed when another device changed the field meanwhile, and saves it only when the person chooses it', async () => {
+    const raffle = await makeRaffle({ title: 'Rifa' })
+    const { user } = await openSettings(raffle)
+    const title = screen.getByLabelText('Título')
+    await user.clear(title)
+    await user.type(title, 'Rifa de Natal')
+    await db.raffles.update(raffle.id, { title: 'Bingo 2026' })
+    expect(await screen.findByText('Alterado em outro aparelho para “Bingo 2026”.')).toBeInTheDocument()
+    expect(title).toHaveValue('Rifa de Natal')
+    await user.tab()
+    expect(title).toHaveValue('Rifa de Natal')
+    expect(screen.getByText('Alterado em outro aparelho para “Bingo 2026”.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ficar com “Rifa de Natal”' }))
+    await waitFor(async () => expect(await updates()).toEqual([{ title: 'Rifa de Natal' }]))
+    await waitFor(() => expect(screen.queryByText(/Alterado em outro aparelho/)).not.toBeInTheDocument())
+    expect(title).toHaveValue('Rifa de Natal')
+  })
+
   it('saves nothing when a field loses focus unchanged', async () => {
     const raffle = await makeRaffle({ title: 'Rifa', countdownSeconds: 10 })
     const { user } = await openSettings(raffle)
