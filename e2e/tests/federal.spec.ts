@@ -86,6 +86,8 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 002 → bilhete 003');
 
   await context.setOffline(false);
+  // The device checks the server's result by the rule, not as a seeded round: no false alarm.
+  await expect(page.getByText('não confere com os compromissos')).toHaveCount(0);
   const show = viewer.getByRole('dialog', { name: 'Sorteio ao vivo' });
   const shown = show.getByRole('list', { name: 'Vencedores do sorteio' });
   await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
@@ -108,6 +110,10 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   await confirm.getByRole('button', { name: 'Confirmar correção' }).click();
   await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 006 → bilhete 007');
   await expect(page.getByTestId('federal-replaced')).toContainText('os prêmios informados antes (50362, 33514, 45504, 94365, 51105) foram substituídos');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Sorteio' }).click();
+  await expect(page.getByTestId('federal-result')).toContainText('Depois do bilhete 006 → bilhete 007');
+  await expect(page.getByText('não confere com os compromissos')).toHaveCount(0);
 
   // The viewer, still on the page, gets the corrected winners as a new result, and is told.
   await expect(show.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 30_000 });
