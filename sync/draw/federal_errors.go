@@ -8,8 +8,9 @@ import "strings"
 // pwa/src/protocol/federal-reasons.ts). The last two are the reason codes the
 // seeded draw already has, with the same messages.
 var FederalReasons = map[string]string{
-	"federal_rule_unknown":       "Regra da Loteria Federal desconhecida: escolha 'Final do 1º prêmio' ou 'Unidades dos cinco prêmios'.",
-	"federal_digits_invalid":     "Número de algarismos inválido: 'Final do 1º prêmio' usa de 1 a 5; 'Unidades dos cinco prêmios', sempre 5.",
+	"federal_rule_unknown":       "Regra da Loteria Federal desconhecida: escolha 'Resto da divisão pelo número de bilhetes', 'Final do 1º prêmio' ou 'Unidades dos cinco prêmios'.",
+	"federal_digits_invalid":     "Número de algarismos inválido: 'Final do 1º prêmio' usa de 1 a 5; 'Unidades dos cinco prêmios', sempre 5; 'Resto da divisão pelo número de bilhetes' não usa algarismos.",
+	"federal_rule_unequal":       "Com esta lista, a regra não dá a mesma chance a todos os bilhetes: o bilhete {numero} teria {chance} de chance; {outros}. Escolha 'Resto da divisão pelo número de bilhetes', que dá a mesma chance a qualquer lista.",
 	"federal_prizes_count":       "Informe os cinco prêmios da extração, do 1º ao 5º (foram informados {quantidade}).",
 	"federal_prize_invalid":      "O {posicao}º prêmio deve ter 5 algarismos, como a Caixa publica (recebido: “{valor}”).",
 	"federal_ticket_unnumbered":  "Há bilhete sem número: na Loteria Federal, cada bilhete precisa de um número só com algarismos.",

@@ -62,7 +62,7 @@ async function resultEntered(): Promise<{ db: SorteioDB; raffleId: string; round
   const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
   await addPeople(ANA, raffle.id, numbered('12', '300', '366', '370', '800'), db)
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'final-1-premio', digits: 0 } }, db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
   const round = await closeList(ANA, raffle.id, db)
   await pulled(db, raffle.id, 'draw.start', serverStart(round))
   vi.useFakeTimers({ toFake: ['Date'] })

@@ -11,17 +11,17 @@ import { ANA, freshDb } from '@/sync/testing/helpers'
 const PRIZES = ['50366', '33514', '45504', '94365', '51105']
 const HOUR = 3_600_000
 
-function settings(at: number, digits = 0): FederalSettingsWire {
-  return { concurso: 5732, extraction_at: Math.floor(at / 60_000) * 60_000, rule: 'final-1-premio', digits }
+function settings(at: number, digits = 0, rule = 'final-1-premio'): FederalSettingsWire {
+  return { concurso: 5732, extraction_at: Math.floor(at / 60_000) * 60_000, rule, digits }
 }
 
 const numbered = (...numbers: string[]): NewPerson[] => numbers.map((n, i) => ({ name: `Pessoa ${i + 1}`, ticketNumber: n }))
 
-async function federalRaffle(numbers: string[], at = Date.now() + HOUR) {
+async function federalRaffle(numbers: string[], at = Date.now() + HOUR, rule = 'final-1-premio') {
   const db = freshDb()
   const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
   await addPeople(ANA, raffle.id, numbered(...numbers), db)
-  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: settings(at) }, db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: settings(at, 0, rule) }, db)
   return { db, raffleId: raffle.id }
 }
 
@@ -61,8 +61,22 @@ describe('Loteria Federal on the device', () => {
     expect(await addPeople(ANA, raffleId, [...numbered('500'), { name: 'Sem número' }], db)).toBe(2)
   })
 
+  it('refuses to close the list under a rule that would not give every ticket the same chance, naming the chances', async () => {
+    const { db, raffleId } = await federalRaffle(Array.from({ length: 71 }, (_, i) => String(i + 1).padStart(3, '0')))
+    const ops = (await pendingOps(db, ANA)).length
+    await expect(closeList(ANA, raffleId, db)).rejects.toMatchObject({
+      reason: 'federal_rule_unequal',
+      message:
+        "Com esta lista, a regra não dá a mesma chance a todos os bilhetes: o bilhete 001 teria 30 % de chance; cada um dos outros, 1 %. Escolha 'Resto da divisão pelo número de bilhetes', que dá a mesma chance a qualquer lista.",
+    })
+    expect((await getRaffle(ANA, raffleId, db))?.status).toBe('pending')
+    expect((await pendingOps(db, ANA)).length).toBe(ops)
+    await updateRaffle(ANA, raffleId, { federal: settings(Date.now() + HOUR, 0, 'resto-5-premios') }, db)
+    expect(await closeList(ANA, raffleId, db)).toMatchObject({ method: 'federal', poolSize: 71 })
+  })
+
   it('closes the list, freezes it, and takes the result offline after the extraction', async () => {
-    const { db, raffleId } = await federalRaffle(['12', '300', '366', '370', '800'])
+    const { db, raffleId } = await federalRaffle(['12', '300', '366', '370', '800'], Date.now() + HOUR, 'resto-5-premios')
     const round = await closeList(ANA, raffleId, db)
     expect(round).toMatchObject({ method: 'federal', poolSize: 5, state: 'open' })
     expect((await getRaffle(ANA, raffleId, db))?.status).toBe('in_progress')
@@ -73,7 +87,10 @@ describe('Loteria Federal on the device', () => {
     vi.setSystemTime(Date.now() + 2 * HOUR)
     await expect(enterResult(ANA, raffleId, ['5036', ...PRIZES.slice(1)], db)).rejects.toMatchObject({ reason: 'federal_prize_invalid' })
     const steps = await enterResult(ANA, raffleId, PRIZES, db)
-    expect(steps.map((s) => s.line)).toEqual(['1º prêmio 50366 → final 366 → bilhete 366', 'Depois do bilhete 366 → bilhete 370'])
+    expect(steps.map((s) => s.line)).toEqual([
+      'Prêmios do 1º ao 5º em sequência: 5036633514455049436551105 → resto da divisão por 5: 0 → 1º de 5 → bilhete 12',
+      'Restam 4 bilhetes → resto da divisão por 4: 1 → 2º de 4 → bilhete 366',
+    ])
     const complete = (await pendingOps(db, ANA)).find((o) => o.type === 'draw.complete')
     expect(complete?.payload).toEqual({ draw_id: round.id, prizes: PRIZES, winners: steps.map((s) => s.ticket.id) })
     expect((await getRaffle(ANA, raffleId, db))?.status).toBe('completed')

@@ -33,8 +33,9 @@ func federalClose(id string, pool []draw.Ticket, settings map[string]any) map[st
 
 // The whole Loteria Federal path on the server: the settings are refused
 // for a rule whose digits do not reach the tickets (saying how many are
-// needed), the list closes only before the extraction by the server's clock
-// and stays closed, the result is refused before the extraction, a winners
+// needed), the list closes only under a rule that gives every ticket the
+// same chance and before the extraction by the server's clock, and stays
+// closed, the result is refused before the extraction, a winners
 // list that does not follow the rule is refused, and a second entry too.
 func TestFederalDrawOnTheServer(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -45,8 +46,17 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		if !strings.Contains(short[0].Message, "até 1 algarismos") || !strings.Contains(short[0].Message, "precisa de") {
 			t.Errorf("digits message = %q", short[0].Message)
 		}
-		settings := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
-		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": settings})), "applied")
+		final := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": final})), "applied")
+		// Twelve tickets do not fill the finals' range: one would have more
+		// chance than the others, and the list cannot close under that rule.
+		unequal := d.c.push(t, d.e, d.c.op(d.rid, "draw.start", federalClose(core.NewID(time.Now()), d.pool, final)))
+		wantStatuses(t, unequal, "rejected:federal_rule_unequal")
+		if !strings.Contains(unequal[0].Message, "% de chance; cada um dos outros, ") {
+			t.Errorf("unequal message = %q", unequal[0].Message)
+		}
+		settings := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"federal": settings})), "applied")
 		if snap := d.c.snapshot(t, d.e, d.rid); snap.Raffle.DrawMethod != protocol.MethodFederal || snap.Raffle.Federal == nil || snap.Raffle.Federal.Concurso != 5732 {
 			t.Fatalf("raffle after the settings = %+v", snap.Raffle)
 		}
@@ -64,7 +74,7 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 			state.Round == nil || state.Round.CountdownEndsAt != settings["extraction_at"] {
 			t.Fatalf("public state = %+v, round %+v (%v)", state.Raffle, state.Round, err)
 		}
-		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleFinal}, concurso5732, d.pool, 2, false)
+		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleRemainder}, concurso5732, d.pool, 2, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +92,7 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		}
 		// The public record holds the extraction and the prizes, and verifies.
 		a := d.c.audit(t, d.e, d.rid)
-		if f := a.Draws[0].Federal; f == nil || f.Concurso != 5732 || len(f.Prizes) != 5 || len(f.Steps) != 2 || f.Steps[0] != res.Steps[0].Line {
+		if f := a.Draws[0].Federal; f == nil || f.Algorithm != draw.FederalAlgorithm || f.Concurso != 5732 || len(f.Prizes) != 5 || len(f.Steps) != 2 || f.Steps[0] != res.Steps[0].Line {
 			t.Fatalf("public record = %+v", a.Draws[0])
 		}
 		for i, p := range draw.VerifyExport(a.Export) {
