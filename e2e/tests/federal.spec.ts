@@ -23,6 +23,16 @@ const OTHER = ['50360', ...PRIZES.slice(1, 4), '51100'];
 const RULE_ROW = 'Prêmios do 1º ao 5º em sequência:';
 const clockFile = join(process.env.E2E_DATA_DIR!, 'clock-offset-ms');
 
+/**
+ * The concurso the regular calendar expects on a Brasília date (yyyy-mm-dd): concurso 5732 on
+ * Wednesday 18/01/2023, then one more each Wednesday and Saturday (docs/draw-algorithm.md §12.5a).
+ */
+function expectedConcurso(date: string): number {
+  const day = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+  const upTo = (d: number) => Math.floor((d - 6) / 7) + Math.floor((d - 2) / 7);
+  return 5732 + upTo(day(date)) - upTo(day('2023-01-18'));
+}
+
 /** Brasília's date (yyyy-mm-dd) of a moment: UTC−3 all year. */
 const brasiliaDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10);
 
@@ -38,6 +48,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   const date = brasiliaDate(Date.now() + 2 * 86_400_000);
   const extractionAt = Date.parse(`${date}T19:00:00-03:00`);
   const [y, m, d] = date.split('-');
+  const concurso = expectedConcurso(date);
 
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
@@ -51,9 +62,20 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   await expect(page.getByTestId('federal-chance')).toContainText('o bilhete 001 teria 30 % de chance; cada um dos outros, 10 %.');
   await page.getByLabel('Regra', { exact: true }).selectOption('resto-5-premios');
   await expect(page.getByTestId('federal-chance')).toHaveText('Cada bilhete tem 1 chance em 8.');
+  // Concurso 5732 was drawn on 18/01/2023: refused for an extraction two days ahead, with the date
+  // the calendar gives it beside the field; the concurso the date expects is taken.
   await page.getByLabel('Concurso').fill('5732');
+  await expect(page.getByTestId('concurso-date')).toHaveText(
+    'Pelo calendário regular da Loteria Federal (quartas e sábados), o concurso 5732 é por volta de 18/01/2023 (quarta-feira).',
+  );
   await page.getByLabel('Data da extração').fill(date);
   await expect(page.getByLabel('Hora (Brasília)')).toHaveValue('19:00');
+  await page.getByRole('button', { name: 'Salvar método de sorteio' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `O concurso 5732 foi sorteado antes da data da extração: pelo calendário da Loteria Federal (quartas e sábados), a extração de ${d}/${m}/${y} é a do concurso ${concurso}, aproximadamente.`,
+  );
+  await page.getByLabel('Concurso').fill(String(concurso));
+  await expect(page.getByTestId('concurso-date')).toContainText(`o concurso ${concurso} é por volta de`);
   await page.getByRole('button', { name: 'Salvar método de sorteio' }).click();
   await expect(page.getByText('Sorteio atualizado')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('federal-settings-360.png'), fullPage: true });
@@ -68,7 +90,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
 
   await page.getByRole('tab', { name: 'Sorteio' }).click();
   const stage = page.getByTestId('federal-stage');
-  await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
+  await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso ${concurso} de ${d}/${m}/${y}`);
   await stage.getByRole('button', { name: 'Fechar a lista para a extração' }).click();
   await expect(stage).toContainText('Lista fechada com 8 bilhete(s)');
   await expect(stage.getByTestId('federal-chance')).toHaveText('Cada bilhete tem 1 chance em 8.');
@@ -76,7 +98,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const viewer = await phone.newPage();
   await viewer.goto(`/sorteio/${raffle.code}`);
-  await expect(viewer.getByTestId('federal-notice').first()).toContainText(`Resultado pela Loteria Federal, concurso 5732 de ${d}/${m}/${y}`);
+  await expect(viewer.getByTestId('federal-notice').first()).toContainText(`Resultado pela Loteria Federal, concurso ${concurso} de ${d}/${m}/${y}`);
   await expect(viewer.getByTestId('federal-notice').first()).toContainText('Regra: Resto da divisão pelo número de bilhetes');
   await expect(viewer.getByTestId('federal-chance').first()).toHaveText('Cada bilhete tem 1 chance em 8.');
 
@@ -154,7 +176,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   // The wrong entry stays, marked replaced with its time, and recomputes from its own prizes.
   await expect(check.getByTestId('replaced-round')).toContainText(/Resultado substituído em .* pela correção seguinte/);
   await expect(check.getByTestId('federal-round').first()).toContainText(`1º lugar: ${RULE_ROW} 5036933514455049436551109 → resto da divisão por 8: 5 → 6º de 8 → bilhete 006`);
-  await expect(round).toContainText('publicado pela Caixa');
+  await expect(round).toContainText(`publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx): concurso ${concurso}, extração de ${d}/${m}/${y}.`);
   await expect(check.getByText(/rodada foi OFFLINE/)).toHaveCount(0);
   // Caixa's long address wraps: nothing is wider than the phone.
   expect(await check.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -17,6 +17,7 @@ var FederalReasons = map[string]string{
 	"federal_ticket_not_numeric": "O bilhete “{numero}” não é só algarismos: na Loteria Federal, cada bilhete precisa de um número só com algarismos.",
 	"federal_ticket_repeated":    "Os bilhetes “{numero}” e “{outro}” são o mesmo número na Loteria Federal: deixe só um deles.",
 	"federal_digits_short":       "A regra alcança números de até {algarismos} algarismos, mas o maior bilhete, {numero}, precisa de {necessarios}.",
+	"federal_concurso_past":      "O concurso {concurso} foi sorteado antes da data da extração: pelo calendário da Loteria Federal (quartas e sábados), a extração de {data} é a do concurso {esperado}, aproximadamente. Confira o concurso e a data no site da Caixa.",
 	"not_enough_tickets":         "Não há bilhetes suficientes para sortear todos os vencedores.",
 	"not_enough_people":          "Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas.",
 }

@@ -8,6 +8,7 @@ import { pendingOps } from '@/db/outbox'
 import { addPeople, type NewPerson } from '@/db/participants'
 import { createRaffle, updateRaffle } from '@/db/raffles'
 import { ANA, freshDb } from '@/sync/testing/helpers'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 // Concurso 5732, and the same result with the 1st prize typed 50512.
 const PRIZES = ['50366', '33514', '45504', '94365', '51105']
@@ -22,7 +23,7 @@ async function entered(prizes: string[]) {
   const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
   await addPeople(ANA, raffle.id, numbered('12', '300', '366', '370', '800'), db)
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
   const round = await closeList(ANA, raffle.id, db)
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + 2 * HOUR)

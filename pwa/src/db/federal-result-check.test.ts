@@ -8,6 +8,7 @@ import { createRaffle, updateRaffle, writeTx } from '@/db/raffles'
 import type { DrawRow, SorteioDB } from '@/db/schema'
 import type { FederalStep } from '@/protocol/federal'
 import { ANA, freshDb } from '@/sync/testing/helpers'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 // The organiser's device checks each result the server sends for a round it saw start. A Loteria
 // Federal round has no seeds or commitments: its result is checked by the rule, from the five
@@ -62,7 +63,7 @@ async function resultEntered(): Promise<{ db: SorteioDB; raffleId: string; round
   const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
   await addPeople(ANA, raffle.id, numbered('12', '300', '366', '370', '800'), db)
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
   const round = await closeList(ANA, raffle.id, db)
   await pulled(db, raffle.id, 'draw.start', serverStart(round))
   vi.useFakeTimers({ toFake: ['Date'] })

@@ -6,13 +6,15 @@ import { addPeople, countTickets, type NewPerson } from '@/db/participants'
 import { createRaffle, getRaffle, updateRaffle } from '@/db/raffles'
 import type { FederalSettingsWire } from '@/protocol/wire'
 import { ANA, freshDb } from '@/sync/testing/helpers'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 // Concurso 5732: 1º 50366, 2º 33514, 3º 45504, 4º 94365, 5º 51105.
 const PRIZES = ['50366', '33514', '45504', '94365', '51105']
 const HOUR = 3_600_000
 
 function settings(at: number, digits = 0, rule = 'final-1-premio'): FederalSettingsWire {
-  return { concurso: 5732, extraction_at: Math.floor(at / 60_000) * 60_000, rule, digits }
+  const minute = Math.floor(at / 60_000) * 60_000
+  return { concurso: expectedConcurso(minute), extraction_at: minute, rule, digits }
 }
 
 const numbered = (...numbers: string[]): NewPerson[] => numbers.map((n, i) => ({ name: `Pessoa ${i + 1}`, ticketNumber: n }))
@@ -35,6 +37,17 @@ describe('Loteria Federal on the device', () => {
       message: 'A regra alcança números de até 3 algarismos, mas o maior bilhete, 2000, precisa de 4.',
     })
     expect((await getRaffle(ANA, raffleId, db))?.federal?.digits).toBe(0)
+  })
+
+  it('refuses a concurso drawn before the extraction date, under the concurso field', async () => {
+    const { db, raffleId } = await federalRaffle(['1', '2'])
+    const before = (await getRaffle(ANA, raffleId, db))?.federal
+    await expect(updateRaffle(ANA, raffleId, { federal: { ...before!, concurso: 5732 } }, db)).rejects.toMatchObject({
+      reason: 'federal_concurso_past',
+      field: 'concurso',
+      message: expect.stringMatching(/^O concurso 5732 foi sorteado antes da data da extração: .* a extração de \d\d\/\d\d\/\d{4} é a do concurso \d+, aproximadamente\./),
+    })
+    expect((await getRaffle(ANA, raffleId, db))?.federal).toEqual(before)
   })
 
   it('refuses ticket numbers that are not digits', async () => {

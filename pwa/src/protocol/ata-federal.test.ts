@@ -26,7 +26,7 @@ describe("the ata's Loteria Federal statement", () => {
       prizes: ['1º prêmio: 50366', '2º prêmio: 33514', '3º prêmio: 45504', '4º prêmio: 94365', '5º prêmio: 51105'],
       lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
       replaced: [],
-      check: 'Os cinco prêmios podem ser conferidos no resultado do concurso 5732 publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx).',
+      check: 'Os cinco prêmios podem ser conferidos no resultado publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx): concurso 5732, extração de 18/01/2023.',
     })
   })
 

@@ -3,7 +3,7 @@
 // step, and every result a correction replaced, with its time and numbers. Apart from
 // protocol/ata.ts, which only carries it.
 import { ruleName } from '@/protocol/federal-settings'
-import { CAIXA_RESULTS_URL, extractionText } from '@/protocol/federal-time'
+import { CAIXA_RESULTS_URL, caixaReference, extractionText } from '@/protocol/federal-time'
 
 export interface AtaFederalInput {
   concurso: number
@@ -48,6 +48,6 @@ export function ataFederal(input: AtaFederalInput | undefined): AtaFederal | nul
     replaced: (input.replaced ?? []).map(
       (r) => `Resultado substituído em ${extractionText(r.at)} por uma correção: os prêmios informados antes foram ${r.prizes.join(', ')} (não valem).`,
     ),
-    check: `Os cinco prêmios podem ser conferidos no resultado do concurso ${input.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}).`,
+    check: `Os cinco prêmios podem ser conferidos no resultado publicado pela Caixa (${CAIXA_RESULTS_URL}): ${caixaReference(input.concurso, input.extractionAt)}.`,
   }
 }

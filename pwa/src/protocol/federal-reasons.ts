@@ -14,6 +14,8 @@ export const FEDERAL_REASONS: Readonly<Record<string, string>> = {
   federal_digits_short: 'A regra alcança números de até {algarismos} algarismos, mas o maior bilhete, {numero}, precisa de {necessarios}.',
   federal_rule_unequal:
     "Com esta lista, a regra não dá a mesma chance a todos os bilhetes: o bilhete {numero} teria {chance} de chance; {outros}. Escolha 'Resto da divisão pelo número de bilhetes', que dá a mesma chance a qualquer lista.",
+  federal_concurso_past:
+    'O concurso {concurso} foi sorteado antes da data da extração: pelo calendário da Loteria Federal (quartas e sábados), a extração de {data} é a do concurso {esperado}, aproximadamente. Confira o concurso e a data no site da Caixa.',
   not_enough_tickets: 'Não há bilhetes suficientes para sortear todos os vencedores.',
   not_enough_people: 'Não há participantes diferentes suficientes para sortear todos os vencedores sem repetir pessoas.',
 }

@@ -4,6 +4,7 @@
 // sync/testdata/ops/federal-validation.json and federal-rules.json.
 import type { DrawTicket } from '@/protocol/draw'
 import { federal, federalAdded, RULE_FINAL, RULE_REMAINDER } from '@/protocol/federal'
+import { checkConcurso } from '@/protocol/federal-concurso'
 import { FederalError } from '@/protocol/federal-reasons'
 import { LIMITS, RuleError } from '@/protocol/rules'
 import type { DrawMethod, FederalSettingsWire, RaffleWire } from '@/protocol/wire'
@@ -46,6 +47,12 @@ export function checkFederalShape(v: unknown): FederalSettingsWire {
   if (typeof rule !== 'string') throw new RuleError('federal_rule_unknown', 'rule')
   if (!isInt(digits)) throw new RuleError('federal_digits_invalid', 'digits')
   withRule(() => federal({ kind: rule, digits }, ZEROS, [], 0, true))
+  // A concurso drawn before the extraction's date (docs/draw-algorithm.md §12.5a).
+  try {
+    checkConcurso(concurso, at)
+  } catch (e) {
+    throw e instanceof FederalError ? new RuleError(e.code, 'concurso', e.message) : e
+  }
   return { concurso, extraction_at: at, rule, digits }
 }
 

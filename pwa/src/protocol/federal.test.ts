@@ -85,7 +85,8 @@ describe('Loteria Federal loteria-federal-v2 against the shared vectors', () => 
       expect(reversed).toEqual(before)
       expect(c.prizes).toEqual(prizes)
     }
-  })
+    // Every case twice, three of them of 60,000 tickets: slow on a busy machine.
+  }, 90_000)
 
   it('shows a typed value with braces as typed, never as a placeholder', () => {
     const pool = [{ id: 'a', group_id: 'g', ticket_number: '1', name: 'Ana' }]

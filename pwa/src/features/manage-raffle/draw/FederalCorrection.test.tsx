@@ -7,6 +7,7 @@ import { db, type RaffleRow } from '@/db/schema'
 import { CORRECTION_NOTE } from '@/features/manage-raffle/draw/FederalStage'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 beforeEach(resetDb)
 
@@ -21,7 +22,7 @@ async function enteredWrong(): Promise<RaffleRow> {
     ['12', '300', '366', '370', '800'].map((n) => ({ name: `Pessoa ${n}`, ticketNumber: n })),
   )
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'resto-5-premios', digits: 0 } })
+  await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } })
   await closeList(testUser.id, raffle.id)
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + 2 * HOUR)

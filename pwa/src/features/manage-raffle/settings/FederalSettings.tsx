@@ -7,6 +7,7 @@ import type { RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
 import { listChances } from '@/db/federal-check'
 import { RULE_FINAL, RULE_REMAINDER, RULE_UNITS } from '@/protocol/federal'
+import { concursoDateText } from '@/protocol/federal-concurso'
 import { REMAINDER_NAME } from '@/protocol/federal-settings'
 import { DEFAULT_EXTRACTION_TIME, fromBrasilia, IRREGULAR_DAY_TEXT, isRegularDay, toBrasilia } from '@/protocol/federal-time'
 import type { DrawMethod } from '@/protocol/wire'
@@ -106,6 +107,11 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
             onChange={(e) => setConcurso(e.target.value)}
             hint="O número do concurso da Loteria Federal, como a Caixa publica."
           />
+          {/^\d{1,5}$/.test(concurso.trim()) && Number(concurso) > 0 && (
+            <p data-testid="concurso-date" className="text-xs text-slate-600">
+              {`Pelo calendário regular da Loteria Federal (quartas e sábados), o concurso ${Number(concurso)} é por volta de ${concursoDateText(Number(concurso))}.`}
+            </p>
+          )}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label="Data da extração" name="extractionDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             <TextField label="Hora (Brasília)" name="extractionTime" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
