@@ -6,7 +6,7 @@ BIN := bin/sorteio
 # npm installs no browser: the tests drive Debian's /usr/bin/chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build pwa deps mailpit golangci-lint test test-go test-fuzz fuzz test-pwa size test-e2e bench lighthouse check-proxy chaos lint fmt clean
+.PHONY: run build pwa deps mailpit golangci-lint check test test-go test-go-sqlite test-fuzz fuzz test-pwa size test-e2e bench lighthouse check-proxy chaos lint fmt clean
 
 ## run: build everything and start the server on :8080 (SQLite in ./data)
 run: build
@@ -26,23 +26,28 @@ node_modules/.package-lock.json: package-lock.json package.json pwa/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+## check: the daily loop, under 5 minutes with warm caches: lint, Go on SQLite (PostgreSQL's subtests skip), Vitest
+check: lint test-go-sqlite test-pwa
+
 ## test: everything: lint, Go (unit, both databases), the PWA (Vitest), Playwright
 # The unit tests before the fuzzing: a failing test reads quicker than a fuzzer's crash, and a
 # broken build fails there first.
 test: lint build test-go test-fuzz test-pwa size test-e2e
 
-## lint: gofmt, go vet (the chaos tests' too), golangci-lint (.golangci.yml), Prettier's format of the TypeScript, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
+## lint: gofmt, golangci-lint once over every package and build tag (.golangci.yml: go vet's analyzers, staticcheck and the rest), Prettier's format of the TypeScript, the PWA's and the end-to-end tests' types and ESLint (its layer rules included); any finding fails
+# The embedded build (tag embedpwa: pwa/embed.go, one embed line) is compiled by make build.
 lint: deps golangci-lint
 	@files="$$(gofmt -l server sync migrations pwa/*.go)"; \
 	if [ -n "$$files" ]; then echo "gofmt: run make fmt for:"; echo "$$files"; exit 1; fi
-	$(GO) vet ./...
-	$(GO) vet -tags chaos ./server/chaos/
-	$(GOLANGCI_LINT) run ./...
-	$(GOLANGCI_LINT) run --build-tags chaos ./server/chaos/
 	@npm run --silent format:check || { echo "prettier: run make fmt"; exit 1; }
-	npm run --silent -w pwa typecheck
-	npm run --silent -w e2e typecheck
-	npm run --silent -w pwa lint
+	@# golangci-lint beside the TypeScript checks (tsc and ESLint keep one core each): its findings
+	@# print after theirs.
+	@$(GOLANGCI_LINT) run --build-tags chaos ./... > bin/golangci-lint.log 2>&1 & golangci=$$!; status=0; \
+	echo "npm run -w pwa typecheck, -w e2e typecheck, -w pwa lint"; \
+	npm run --silent -w pwa typecheck || status=1; \
+	npm run --silent -w e2e typecheck || status=1; \
+	npm run --silent -w pwa lint || status=1; \
+	wait $$golangci || status=1; echo "golangci-lint run --build-tags chaos ./..."; cat bin/golangci-lint.log; exit $$status
 
 # golangci-lint, built from the Go module proxy into bin/ like Mailpit (its own module: its
 # dependencies stay out of go.mod).
@@ -52,17 +57,25 @@ golangci-lint: $(GOLANGCI_LINT)
 $(GOLANGCI_LINT):
 	GOBIN=$(CURDIR)/bin $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 
-# The embedded build is vetted here: it needs pwa/dist, which build makes.
+# Tests that own their data run in parallel (t.Parallel); most of their time is spent waiting on
+# PostgreSQL, so four at a time in each package, on two cores. PostgreSQL's schemas are copies of
+# one migrated template (storetest/template.go).
+GO_TEST := $(GO) test -count=1 -parallel 4 -timeout 30m
 test-go:
-	$(GO) vet -tags embedpwa ./pwa/ ./server/cmd/...
-	$(GO) test -count=1 ./...
+	$(GO_TEST) ./...
+
+# make check's Go: SQLite only, whatever the shell exports (PostgreSQL's subtests skip).
+test-go-sqlite:
+	env -u TEST_DATABASE_URL -u CI $(GO_TEST) ./...
 
 # Brief fuzzing of the pure decoders (push ops, imported tickets, texts, e-mails, sign-up and sign-in
 # inputs and imported files) and of what `sorteio verify` prints, one worker each, a few seconds a
 # target. Budgets are counts of inputs, not durations: with a duration, Go's fuzzing coordinator can
 # fail a run with 'context deadline exceeded' when the time ends while a worker is still minimizing a
 # new input (a race in the coordinator, not a finding; it wrote no failing input). A count has no
-# deadline to race.
+# deadline to race. Every target here is in a package whose test binary holds no database driver
+# (auth's targets in server/internal/auth/authfuzz): a fuzzing build instruments every package of
+# its binary, and SQLite's driver alone takes minutes to build so.
 # The handler-level targets (FuzzPush, FuzzAuthBodies) run their seeds with `go test ./...`;
 # `make fuzz` fuzzes them for longer (their first build instruments SQLite: minutes).
 FUZZ := $(GO) test -run '^$$' -parallel 1
@@ -74,8 +87,8 @@ test-fuzz:
 	$(FUZZ) -fuzz '^FuzzReport$$' -fuzztime 5000x ./server/internal/auditreport
 	$(FUZZ) -fuzz '^FuzzDuplicateKey$$' -fuzztime 30000x ./sync/protocol
 	$(FUZZ) -fuzz '^FuzzTicketNumber$$' -fuzztime 20000x ./sync/protocol
-	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth
-	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 200x ./server/internal/auth
+	$(FUZZ) -fuzz '^FuzzNormalizeEmail$$' -fuzztime 20000x ./server/internal/auth/authfuzz
+	$(FUZZ) -fuzz '^FuzzSignUpIn$$' -fuzztime 2000x ./server/internal/auth/authfuzz
 	$(FUZZ) -fuzz '^FuzzReadCSV$$' -fuzztime 20000x ./sync/importfile/
 	$(FUZZ) -fuzz '^FuzzReadXLSX$$' -fuzztime 1000x ./sync/importfile/
 
@@ -125,6 +138,8 @@ bench: build mailpit
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -viewers 19500 | tee -a $(BENCH_LOG)
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -passwords 300 | tee -a $(BENCH_LOG)
 	$(GO) run ./server/cmd/loadviewers -server $(BIN) -venue 500 | tee -a $(BENCH_LOG)
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -signin-burst 300 | tee -a $(BENCH_LOG)
+	$(GO) run ./server/cmd/loadviewers -server $(BIN) -churn-phones 10 | tee -a $(BENCH_LOG)
 	npm run --silent -w pwa bench | tee -a $(BENCH_LOG)
 	npm run --silent -w e2e bench | tee -a $(BENCH_LOG)
 	lighthouse=0; LIGHTHOUSE_RUNS=3 npm run --silent -w e2e lighthouse | tee -a $(BENCH_LOG) || lighthouse=$$?; \

@@ -109,6 +109,34 @@ func TestFuzzTargetsInMakefileAndDevelopment(t *testing.T) {
 	}
 }
 
+// make test fuzzes only packages whose test files open no database: a fuzzing build instruments
+// every package of its test binary, and SQLite's driver takes minutes to build so. (make fuzz's
+// handler-level targets are meant to run on the database.)
+func TestQuickFuzzTargetsOpenNoDatabase(t *testing.T) {
+	makefile := read(t, "Makefile")
+	recipe := makefile[strings.Index(makefile, "\ntest-fuzz:"):]
+	recipe = recipe[:strings.Index(recipe, "\n\n")]
+	dirs := matches(regexp.MustCompile(`-fuzztime \S+ \./(\S+?)/?\n`), recipe+"\n")
+	if len(dirs) < 4 {
+		t.Fatalf("found only %d packages fuzzed by make test: %v", len(dirs), dirs)
+	}
+	isTest := func(name string) bool { return strings.HasSuffix(name, "_test.go") }
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(filepath.Join(root, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if !isTest(e.Name()) {
+				continue
+			}
+			if strings.Contains(read(t, filepath.Join(dir, e.Name())), "/store/storetest\"") {
+				t.Errorf("%s/%s opens databases: the fuzz targets of make test belong in a package without them", dir, e.Name())
+			}
+		}
+	}
+}
+
 func TestMakeTargetsInDocs(t *testing.T) {
 	makefile := read(t, "Makefile")
 	targets := matches(regexp.MustCompile(`(?m)^([a-z][a-z-]*):`), makefile)

@@ -4,12 +4,16 @@ import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { routeKit } from './scripts/route-kit.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
 // The Go server listens here in development; the PWA is served by Vite and calls it through the proxy,
 // so cookies stay same-origin exactly as in production, where one binary serves both.
+// The tests of the layers below the DOM and of the build scripts; a file among them that needs a page
+// says so in its first comment (`@vitest-environment jsdom`).
+const nodeTests = ['src/protocol/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/db/**/*.test.ts', 'scripts/**/*.test.ts']
+
 const server = 'http://localhost:8080'
 const proxy = {
   '/api': { target: server, changeOrigin: false },
@@ -90,10 +94,19 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [kit.group] } } },
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 20_000,
+    // Vitest leaves a core free by default: on two cores, one file at a time.
+    maxWorkers: 2,
+    // Two environments: the layers below the DOM (protocol, lib, db: pure logic and IndexedDB through
+    // fake-indexeddb) and the build scripts run in Node, which starts in a fraction of jsdom's time;
+    // components, screens, the app and the sync engine (windows, tabs, timers of the page) in jsdom.
+    projects: [
+      { extends: true, test: { name: 'node', environment: 'node', include: nodeTests } },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...nodeTests] },
+      },
+    ],
   },
 })

@@ -43,6 +43,7 @@ export const BUDGETS = [
   { bench: 'go', match: { go: 'BenchmarkBackup100x1000UnderPushes' }, metric: 'backup-ms', max: 2000, what: 'backup of 100 raffles × 1,000 tickets (ms)' },
   { bench: 'go', match: { go: 'BenchmarkBackup100x1000UnderPushes' }, metric: 'max-push-ms', max: 100, what: 'slowest push during that backup (ms)' },
   { bench: 'go', match: { go: /^BenchmarkPushMetricsOverhead\// }, metric: 'cpu-overhead-%', max: 2, what: 'metrics: CPU per push, with against without (%)' },
+  { bench: 'go', match: { go: 'BenchmarkMetricsJunkRequests' }, metric: 'series', max: 500, what: 'metrics: series after junk methods and paths (count)' },
   { bench: 'go', match: { go: 'BenchmarkReadTicketSale100k' }, metric: 'cpu-ms', max: 1500, what: 'read and plan a 100,000-row ticket-sale export (CPU ms)' },
   ...['sqlite', 'postgres'].map((db) => ({
     bench: 'viewers', match: { viewers: 10000, db }, metric: 'p99Ms', max: 100, what: `10,000 public viewers: a draw's state in every socket, p99, ${db} (ms)`,
@@ -50,6 +51,8 @@ export const BUDGETS = [
   { bench: 'viewers', metric: 'rssPerViewerKB', max: 20, worst: true, what: 'server RSS per public viewer, highest (KB)' },
   { bench: 'passwords', metric: 'rssGrowthMB', max: 200, worst: true, what: '300 concurrent wrong passwords: server RSS growth (MB)' },
   { bench: 'venue', metric: 'slowerWaveS', max: 10, worst: true, what: '500 viewers behind one address all connected, slower wave (s)' },
+  { bench: 'signInFlood', metric: 'signInSlowestMs', max: 1000, worst: true, what: 'a sign-in while one /64 sends 300 at once, slowest of 5 (ms)' },
+  { bench: 'churnPhones', metric: 'slowestPhoneS', max: 10, worst: true, what: "10 phones behind a churner's address all connected, slowest (s)" },
   ...['início', 'página pública', 'Meus Sorteios'].map((page) => ({
     bench: 'lighthouse', match: { lighthouse: page, form: 'celular' }, metric: 'performance', min: 95, what: `Lighthouse performance, ${page}, phone`,
   })),

@@ -94,6 +94,8 @@ test("'Chamar suplente': a viewer and the big screen see the alternate take the 
   // Until the organiser chooses, the place waits for either.
   await expect(winnersList(page).getByText('2º prêmio · Cesta básica: aguardando suplente ou novo sorteio')).toBeVisible();
   await page.getByRole('button', { name: 'Chamar suplente' }).click();
+  // Public and final: asked first.
+  await page.getByRole('dialog', { name: 'Chamar o próximo suplente para o 2º lugar?' }).getByRole('button', { name: 'Chamar suplente' }).click();
   await expect(page.getByText('Suplente chamado!')).toBeVisible();
   const taken = winnersList(page).getByRole('listitem').filter({ hasText: first!.name });
   await expect(taken).toContainText('Suplente chamado');

@@ -83,7 +83,7 @@ test('offline draw at the venue: accepted later, and the verification page says 
   await context.setOffline(true);
   await expect(syncBar(page)).toContainText('Offline');
   // Said before the round starts: how the public record will show it, and how to get an online one.
-  await expect(start).toHaveAccessibleDescription(/será publicada como OFFLINE.*conecte-se à internet antes de iniciar/);
+  await expect(start).toHaveAccessibleDescription(/aparecerá como OFFLINE na verificação pública.*toque em 'Apresentar'.*conecte-se à internet antes de iniciar/);
   await start.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sortear agora' }).click();
   // The toast waits for the room's reveal: here, until it is skipped.

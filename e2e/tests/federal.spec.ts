@@ -1,7 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { organiser } from './helpers';
+import { expect, test } from './own-server';
 
 // The Loteria Federal end to end: the method set in 'Configurações' (eight tickets do not fill the
 // finals' range, so the default rule is the remainder one, equal for any list, and 'Final do 1º
@@ -10,7 +8,7 @@ import { organiser } from './helpers';
 // with a typo, synced and revealed to a viewer, then
 // corrected ('Corrigir o resultado'): the viewer sees the new winners and that the result was
 // corrected, and the verification page recomputes both rounds, the first marked replaced. Nobody waits for a real extraction: the server's clock is moved
-// past it through TEST_CLOCK_FILE (e2e/playwright.config.ts), and the organiser's phone's with
+// past it on a server of this worker's own (tests/own-server.ts), and the organiser's phone's with
 // Playwright's clock (docs/development.md, "Time in the end-to-end tests").
 
 const PHONE = { width: 360, height: 740 };
@@ -21,7 +19,6 @@ const PRIZES = ['50366', '33514', '45504', '94365', '51105'];
 const TYPO = ['50369', ...PRIZES.slice(1, 4), '51109'];
 const OTHER = ['50360', ...PRIZES.slice(1, 4), '51100'];
 const RULE_ROW = 'Prêmios do 1º ao 5º em sequência:';
-const clockFile = join(process.env.E2E_DATA_DIR!, 'clock-offset-ms');
 
 /**
  * The concurso the regular calendar expects on a Brasília date (yyyy-mm-dd): concurso 5732 on
@@ -36,9 +33,7 @@ function expectedConcurso(date: string): number {
 /** Brasília's date (yyyy-mm-dd) of a moment: UTC−3 all year. */
 const brasiliaDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10);
 
-test.afterEach(() => writeFileSync(clockFile, '0'));
-
-test('a Loteria Federal raffle: closed, its result entered offline, corrected, revealed and verified', async ({ browser }) => {
+test('a Loteria Federal raffle: closed, its result entered offline, corrected, revealed and verified', async ({ browser, ownServer }) => {
   test.setTimeout(150_000);
   const { context, seed } = await organiser(browser, 'federal');
   const raffle = await seed.createRaffle({ title: 'Promoção de verão', winners: 2, countdown: 0 });
@@ -92,6 +87,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   const stage = page.getByTestId('federal-stage');
   await expect(stage).toContainText(`Resultado pela Loteria Federal, concurso ${concurso} de ${d}/${m}/${y}`);
   await stage.getByRole('button', { name: 'Fechar a lista para a extração' }).click();
+  await page.getByRole('dialog', { name: 'Fechar a lista para a extração?' }).getByRole('button', { name: 'Fechar a lista' }).click();
   await expect(stage).toContainText('Lista fechada com 8 bilhete(s)');
   await expect(stage.getByTestId('federal-chance')).toHaveText('Cada bilhete tem 1 chance em 8.');
 
@@ -105,7 +101,7 @@ test('a Loteria Federal raffle: closed, its result entered offline, corrected, r
   // The extraction has happened: on the server's clock (the file) and on the organiser's phone
   // (Playwright's clock, whose time then flows as usual), ten minutes after it.
   const shift = extractionAt - Date.now() + 10 * 60_000;
-  writeFileSync(clockFile, String(shift));
+  ownServer.setClock(shift);
   await page.clock.install({ time: Date.now() + shift });
   await page.reload();
   // A real clock never jumps two days: the viewer's page, open since before, learns the server's

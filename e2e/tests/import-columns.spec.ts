@@ -159,3 +159,42 @@ test('the exported CSV keeps ticket zeros when Excel reads it', async ({ browser
   expect(rows.map((r) => r[2])).toEqual(['Bilhete', '0001', '0002', '0003']);
   await context.close();
 });
+
+test('a workbook with several sheets: the first visible one is read, and the person may choose another', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const { page, raffleId } = await newRaffle(context);
+  // 'Dados' (hidden), 'Inscritos', 'Segredo' (very hidden), 'Sábado': the two visible ones are offered.
+  await page.getByLabel('Arquivo para importar').setInputFiles(fixture('sheets/sheets-hidden-first.xlsx'));
+  const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
+  const sheet = dialog.getByLabel('Planilha');
+  await expect(sheet).toHaveValue('0');
+  await expect(sheet.locator('option')).toHaveText(['Inscritos', 'Sábado']);
+  await expect(dialog.getByRole('cell', { name: 'Ana', exact: true })).toBeVisible();
+  await sheet.selectOption({ label: 'Sábado' });
+  await expect(dialog.getByRole('cell', { name: 'Bia', exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('import-counts')).toHaveText('1 participante, 1 bilhete');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('1 participante(s) importado(s)')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Bia <> 001']);
+  await context.close();
+});
+
+test('a refusal that depends on the columns comes in the column step: another column fixes it', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const { page, raffleId } = await newRaffle(context);
+  // 'Número' (first, an order's number, repeated) is guessed as the ticket; 'Bilhete' is the ticket's own.
+  await page.getByLabel('Arquivo para importar').setInputFiles(fixture('ticket-column-choice.csv'));
+  const dialog = page.getByRole('dialog', { name: 'Importar participantes' });
+  await expect(dialog.getByRole('alert')).toHaveText('Linha 3: o bilhete 1 aparece mais de uma vez no arquivo');
+  await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+  await dialog.getByLabel('Bilhete').selectOption({ label: 'C: Bilhete' });
+  await expect(dialog.getByTestId('import-counts')).toHaveText('3 participantes, 3 bilhetes');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('3 participante(s) importado(s)')).toBeVisible();
+  await expect(syncBar(page)).toContainText('Tudo sincronizado');
+  await expect.poll(() => serverPeople(context, raffleId)).toEqual(['Ana Lima <> 001', 'Ana Lima <> 002', 'Bruno Souza <> 003']);
+  await context.close();
+});

@@ -88,7 +88,7 @@ for (const [file, message] of [
   // The sheet's XML cut off in its third row, or a NUL byte there: nothing of the first two rows.
   ['sheet-cut-in-row-3.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto.'],
   ['sheet-nul-in-row-3.xlsx', 'Erro ao processar arquivo: o arquivo está corrompido ou incompleto.'],
-  ['notes.txt', 'Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)'],
+  ['lista.pdf', 'Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)'],
 ] as const) {
   test(`${file}: the message, and nothing imported`, async ({ browser }) => {
     const context = await browser.newContext();

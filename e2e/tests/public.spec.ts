@@ -160,14 +160,15 @@ test('a viewer who reloads during the countdown sees the same time left', async 
   await phone.close();
 });
 
-test('an unknown code is waited for (it may not be synced yet) and leads back to the code entry', async ({ page }) => {
+test('a mistyped code says so and leads back to the code entry', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/sorteio');
-  await page.getByLabel('Código do sorteio').fill('zz99zz');
+  await page.getByLabel('Código do sorteio').fill('zzzzz9');
   await page.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page).toHaveURL(/\/sorteio\/ZZ99ZZ$/);
-  await expect(page.getByRole('heading', { name: 'Aguardando o sorteio ZZ99ZZ…' })).toBeVisible();
-  await expect(page.getByText('Ele aparece aqui assim que o organizador sincronizar. Confira se o código está certo.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sorteio\/ZZZZZ9$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sorteio não encontrado' })).toBeVisible();
+  await expect(page.getByText('Verifique o código e tente novamente')).toBeVisible();
+  await expect(page.getByText(/Aguardando o sorteio/)).toHaveCount(0);
   await page.getByRole('link', { name: 'Consultar outro código' }).click();
   await expect(page).toHaveURL(/\/sorteio$/);
 });

@@ -52,6 +52,12 @@ test('the list, the winners and every result come back after a reload, until Nov
 
   await page.reload();
   await expect(all).toHaveText(results);
+  // 'Novo Sorteio' wipes the list and every result: 'Desfazer' brings them back.
+  await page.getByRole('button', { name: 'Novo Sorteio' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Lista e resultados apagados.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Desfazer' }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(all).toHaveText(results);
   await page.getByRole('button', { name: 'Novo Sorteio' }).click();
   await page.reload();
   await expect(page.getByText('Nenhum participante adicionado ainda.')).toBeVisible();

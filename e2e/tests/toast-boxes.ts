@@ -31,19 +31,3 @@ export async function settledToast(page: Page): Promise<Box> {
 export async function expectUncovered(toast: Box, targets: Record<string, Locator>) {
   for (const [name, target] of Object.entries(targets)) expect(overlaps(toast, await box(target)), `the toast covers ${name}`).toBe(false);
 }
-
-/**
- * Pauses the page's clock a moment from now. The moment is read from the page, and real time runs
- * on until the pause is asked for: on a loaded machine it may be past already, so read it again.
- */
-export async function pauseSoon(page: Page) {
-  for (let attempt = 1; ; attempt++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 200);
-      return;
-    } catch (error) {
-      if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error;
-    }
-  }
-}

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { organiser, uniqueEmail } from './helpers';
-import { box, expectUncovered, frontToast, overlaps, pauseSoon, settledToast, toastOf } from './toast-boxes';
+import { pauseSoon } from './page-clock';
+import { box, expectUncovered, frontToast, overlaps, settledToast, toastOf } from './toast-boxes';
 
 // Where toasts appear, on a phone and on a laptop: never over the header ('Sair') nor over the sync
 // bar, and never over the quick draw's winner. On phones 360 to 390 px wide, never over what the user

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser, skipReveal } from './helpers';
+import { catchUp, endShow, pauseSoon, runToResult, runUntil } from './page-clock';
 import { abandonLostRound, drawTab } from './rounds';
 
 // What the room sees around the result: the reveal's headline names the ticket as large as the
@@ -10,12 +11,14 @@ import { abandonLostRound, drawTab } from './rounds';
 const PHONE = { width: 360, height: 740 };
 const TV = { width: 1280, height: 720 };
 
-async function viewers(browser: Browser, code: string): Promise<{ phone: Page; tv: Page; close(): Promise<void> }> {
+/** A phone and a TV on the raffle's public pages, live; `clock`: on Playwright's clock. */
+async function viewers(browser: Browser, code: string, clock = false): Promise<{ phone: Page; tv: Page; close(): Promise<void> }> {
   const phoneContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const phone = await phoneContext.newPage();
-  await phone.goto(`/sorteio/${code}`);
   const tvContext = await browser.newContext({ viewport: TV });
   const tv = await tvContext.newPage();
+  if (clock) for (const page of [phone, tv]) await page.clock.install();
+  await phone.goto(`/sorteio/${code}`);
   await tv.goto(`/sorteio/${code}/telao`);
   for (const page of [phone, tv]) await expect(page.getByText('Ao vivo')).toBeVisible();
   return { phone, tv, close: async () => void (await Promise.all([phoneContext.close(), tvContext.close()])) };
@@ -26,31 +29,32 @@ test('the reveal names the ticket in the headline, and an invalidated place show
   const { context, seed } = await organiser(browser, 'lacuna');
   const raffle = await seed.createRaffle({ title: 'Rifa da lacuna', winners: 2, alternates: 1, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Reis']);
-  const { phone, tv, close } = await viewers(browser, raffle.code);
+  // The viewers' shows run on their pages' clocks, paused as the draw starts and run by the test to
+  // the moment measured: a place cannot give way to the next one's shuffle while it is measured.
+  const { phone, tv, close } = await viewers(browser, raffle.code, true);
 
   const manage = await drawTab(context, raffle.id, PHONE);
+  for (const page of [phone, tv]) await pauseSoon(page);
   await confirmStart(manage);
   // The organiser's tab plays the same reveal: skipped there as it starts, so only the viewers animate.
   const organiserSkipped = skipReveal(manage);
   // The first place lands: its ticket is in the headline, in the name's size, on the phone and the TV.
-  // Measured in the page as the landing's pop ends, in one go: on a loaded machine the place can
-  // give way to the next one's shuffle between two round trips of the test.
+  // It shuffles 3000 ms and holds 2000 before the next place's shuffle: run 250 ms a step.
   for (const page of [phone, tv]) {
-    const landed = await page.waitForFunction(
-      () => {
-        const show = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes('Sorteio ao vivo'));
-        const headline = [...(show?.querySelectorAll('p') ?? [])].find((p) => /^Bilhete \d+$/.test(p.textContent ?? ''));
-        const name = headline?.parentElement?.parentElement?.querySelector('p.line-clamp-2');
-        // The pop scales through an overshoot above 1: measure where the line rests.
-        if (!headline || !name || headline.getAnimations().some((a) => a.playState !== 'finished')) return null;
-        const box = headline.getBoundingClientRect();
-        const size = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
-        return { text: headline.textContent!, ticket: size(headline), name: size(name), left: box.left, right: box.right };
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
-    const { text, ticket, name, left, right } = (await landed.jsonValue())!;
+    const show = page.getByRole('dialog', { name: 'Sorteio ao vivo' });
+    const headline = show.getByText(/^Bilhete \d+$/);
+    await runToResult(page, raffle.code, 1_000);
+    await runUntil(page, 'the first place landed', async () => (await headline.count()) === 1);
+    const { text, ticket, name, left, right } = await headline.evaluate(async (el) => {
+      const nameLine = el.parentElement?.parentElement?.querySelector('p.line-clamp-2');
+      if (!nameLine) throw new Error('no headline name beside the ticket');
+      // The pop scales through an overshoot above 1 (a CSS animation, on real time): measured
+      // where the line rests.
+      await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+      const box = el.getBoundingClientRect();
+      const size = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+      return { text: el.textContent!, ticket: size(el), name: size(nameLine), left: box.left, right: box.right };
+    });
     expect(text).not.toContain('•');
     expect(ticket).toBe(name);
     if (page === phone) {
@@ -58,6 +62,7 @@ test('the reveal names the ticket in the headline, and an invalidated place show
       expect(right).toBeLessThanOrEqual(PHONE.width);
       await phone.screenshot({ path: info.outputPath('reveal-ticket-360.png') });
     }
+    await endShow(page);
   }
   for (const page of [phone, tv]) {
     await expect(page.getByRole('heading', { name: 'Parabéns!' })).toBeVisible({ timeout: 20_000 });
@@ -93,17 +98,21 @@ test('the reveal names the ticket in the headline, and an invalidated place show
 });
 
 test('a round abandoned by the organiser is told to the viewers, with the verification link', async ({ browser }, info) => {
-  // A 3 s countdown, the 2 s grace (DRAW_ABANDON_GRACE) and four pages on a loaded machine.
-  test.setTimeout(90_000);
+  // A 3 s countdown, the 2 s grace (DRAW_ABANDON_GRACE) and four pages on a loaded machine: up to
+  // 90 s at load 25, where a tab takes 15 s to open.
+  test.setTimeout(150_000);
   const { context: laptop, seed, email } = await organiser(browser, 'anulada');
   const raffle = await seed.createRaffle({ title: 'Rifa anulada', winners: 1, countdown: 3 });
   await seed.addPeople(raffle.id, ['Ana', 'Bia', 'Caio']);
-  const { phone, tv, close } = await viewers(browser, raffle.code);
+  const { phone, tv, close } = await viewers(browser, raffle.code, true);
 
-  // The room saw the round start before its device was lost.
-  const other = await abandonLostRound(browser, { laptop, email }, raffle.id, PHONE, () =>
-    expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible(),
-  );
+  // The room saw the round start before its device was lost: the phone's clock paused, so its 3 s
+  // countdown is on screen however late the test looks, then caught up with the machine's.
+  await pauseSoon(phone);
+  const other = await abandonLostRound(browser, { laptop, email }, raffle.id, PHONE, async () => {
+    await expect(phone.getByRole('dialog', { name: 'Sorteio ao vivo' }).getByRole('timer')).toBeVisible();
+    await catchUp(phone);
+  });
 
   for (const page of [phone, tv]) {
     await expect(page.getByText('Rodada anulada pelo organizador')).toBeVisible({ timeout: 15_000 });

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmStart, organiser, skipReveal } from './helpers';
-import { box, frontToast, overlaps, pauseSoon, settledToast } from './toast-boxes';
+import { pauseSoon } from './page-clock';
+import { box, frontToast, overlaps, settledToast } from './toast-boxes';
 
 // What the venue saw on phones, at 360 × 740: a finished raffle's participants tab, the removal
 // dialog's tickets, a toast clear of the field being typed in (in settings and right after creating

@@ -80,8 +80,11 @@ test('a big screen and a phone opened before the raffle exists show it after the
   const phoneContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const phone = await phoneContext.newPage();
   await phone.goto(`/sorteio/${code}`);
+  // The big screen waits; the phone says the code is not found (most such codes are mistyped) and listens on.
+  await expect(tv.getByRole('heading', { name: `Aguardando o sorteio ${code}…` })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeVisible();
+  await expect(phone.getByText('Verifique o código e tente novamente')).toBeVisible();
   for (const page of [tv, phone]) {
-    await expect(page.getByRole('heading', { name: `Aguardando o sorteio ${code}…` })).toBeVisible();
     // A reload would lose this mark.
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
   }

@@ -35,8 +35,18 @@ type Record struct {
 	// draw's alternates, drawn after the winners (sorteio-v2, §5a).
 	AlternatesCount int      `json:"alternates_count,omitempty"`
 	Alternates      []string `json:"alternates,omitempty"`
-	StartedAt       int64    `json:"started_at"`
-	CompletedAt     int64    `json:"completed_at"`
+	// StartedAt and CompletedAt are the server's clock: for an offline
+	// round, when the server received its start and its result.
+	StartedAt   int64 `json:"started_at"`
+	CompletedAt int64 `json:"completed_at"`
+	// An offline round's times on its device's clock, when the device sent
+	// them, and how far that clock was from the server's at the device's
+	// last sync (server minus device, ms; absent when it never synced):
+	// when the room saw the round, said to be the device's. Informative:
+	// nothing is verified by them.
+	DeviceStartedAt   *int64 `json:"device_started_at,omitempty"`
+	DeviceCompletedAt *int64 `json:"device_completed_at,omitempty"`
+	DeviceClockOffset *int64 `json:"device_clock_offset,omitempty"`
 	// Federal is set on a round the Loteria Federal decided
 	// (loteria-federal-v1, §12): no seeds, the five prizes instead.
 	Federal *FederalRecord `json:"federal,omitempty"`
@@ -47,6 +57,18 @@ type Record struct {
 	ReplacedBy string `json:"replaced_by,omitempty"`
 	ReplacedAt int64  `json:"replaced_at,omitempty"`
 	Replaces   string `json:"replaces,omitempty"`
+}
+
+// MaxDeviceClockSkew is how far (ms) a device's clock may be from the
+// server's at its last sync before its offline round's times are said to
+// come from a clock that was off.
+const MaxDeviceClockSkew = 120_000
+
+// DeviceClockOff says whether the round's device clock was off by more than
+// MaxDeviceClockSkew at its last sync.
+func (r Record) DeviceClockOff() bool {
+	o := r.DeviceClockOffset
+	return o != nil && (*o > MaxDeviceClockSkew || *o < -MaxDeviceClockSkew)
 }
 
 // Export is a raffle's whole draw history.

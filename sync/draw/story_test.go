@@ -16,6 +16,8 @@ func TestTamperedRecords(t *testing.T) {
 			Record   Export     `json:"record"`
 			Verdict  string     `json:"verdict"`
 			Problems [][]string `json:"problems"`
+			// RecordProblems are the winners list's (CheckWinnersList).
+			RecordProblems []string `json:"record_problems"`
 		} `json:"cases"`
 	}
 	readTestdata(t, "draw/records-tampered.json", &file)
@@ -25,7 +27,14 @@ func TestTamperedRecords(t *testing.T) {
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			got := VerifyExport(c.Record)
+			listed := CheckWinnersList(c.Record)
+			if listed == nil {
+				listed = []string{}
+			}
 			verdict := "CONFERE"
+			if len(listed) > 0 {
+				verdict = "NÃO CONFERE"
+			}
 			for i := range got {
 				if got[i] == nil {
 					got[i] = []string{}
@@ -34,8 +43,8 @@ func TestTamperedRecords(t *testing.T) {
 					verdict = "NÃO CONFERE"
 				}
 			}
-			if verdict != c.Verdict || !reflect.DeepEqual(got, c.Problems) {
-				t.Fatalf("%s %q, want %s %q", verdict, got, c.Verdict, c.Problems)
+			if verdict != c.Verdict || !reflect.DeepEqual(got, c.Problems) || !reflect.DeepEqual(listed, c.RecordProblems) {
+				t.Fatalf("%s %q %q, want %s %q %q", verdict, got, listed, c.Verdict, c.Problems, c.RecordProblems)
 			}
 		})
 	}

@@ -125,7 +125,8 @@ func boundFixtures(t testing.TB) map[string][]byte {
 		"sheet-nul-in-row-3.xlsx": workbookZip(t, part{name: "xl/worksheets/sheet1.xml", head: sheetHead + nul + sheetTail}, okSST()),
 		// 15 million empty rows (90 MB): the directory's sizes are past the bound.
 		"bomb-rows.xlsx": workbookZip(t, sheet("<row/>", 15_000_000), okSST()),
-		// 2 million empty rows (12 MB, within the bound): the read stops at row 100,002.
+		// 2 million empty rows (12 MB, within the bound): the read stops past
+		// 200,002 row elements (empty rows count there alone).
 		"bomb-rows-within.xlsx": workbookZip(t, sheet("<row/>", 2_000_000), okSST()),
 		// 100,000 rows with a cell in the last column (XFD): the cell bound stops it.
 		"bomb-columns.xlsx": workbookZip(t, sheet(`<row><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>`, 100_000), okSST()),

@@ -44,11 +44,35 @@ var roleWords = []struct {
 	{"name", []string{"nome", "name", "comprador", "cliente"}},
 }
 
+// orderWords name an order's column ('Nº do pedido'), which a ticket-sale
+// export repeats for each ticket of one order; a cell with one of them and
+// none of ticketWords is no ticket column.
+var (
+	orderWords  = []string{"pedido", "order", "transacao", "venda"}
+	ticketWords = []string{"bilhete", "ingresso", "cupom", "rifa", "ticket"}
+)
+
+func orderColumn(folded string) bool {
+	return containsAny(folded, orderWords) && !containsAny(folded, ticketWords)
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // roleOf is the role a header cell's words give, "" for none. The export's
 // person column ('Participante' exactly) is none: it only groups rows.
 func roleOf(header string) string {
 	h := fold(header)
 	if h == PersonHeader || h == "" {
+		return ""
+	}
+	if orderColumn(h) {
 		return ""
 	}
 	for _, r := range roleWords {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Kind is what a file is, by its extension and its first bytes together.
@@ -28,6 +29,9 @@ var (
 // (no NUL byte in its first 8 KB).
 func DetectKind(fileName string, b []byte) (Kind, error) {
 	ext := strings.ToLower(strings.TrimPrefix(path.Ext(fileName), "."))
+	if ext == "txt" { // Excel's 'Texto Unicode' and other text exports
+		ext = "csv"
+	}
 	if ext != "csv" && ext != "xlsx" && ext != "xls" {
 		return "", refuse("%s", msgWrongKind)
 	}
@@ -39,6 +43,9 @@ func DetectKind(fileName string, b []byte) (Kind, error) {
 	}
 	zip, ole := bytes.HasPrefix(b, magicZip), bytes.HasPrefix(b, magicOLE)
 	if ext == "csv" {
+		if utf16BOM(b) != "" {
+			return KindCSV, nil
+		}
 		if zip || ole || bytes.IndexByte(b[:min(len(b), 8192)], 0) >= 0 {
 			return "", refuse("%s", msgWrongKind)
 		}
@@ -55,9 +62,29 @@ func DetectKind(fileName string, b []byte) (Kind, error) {
 	return "", refuse("%s", msgWrongKind)
 }
 
-// DecodeText is UTF-8 (BOM dropped) when the bytes are valid UTF-8, else
+// utf16BOM is the encoding a UTF-16 byte order mark names, or "".
+func utf16BOM(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}):
+		return "utf-16le"
+	case bytes.HasPrefix(b, []byte{0xfe, 0xff}):
+		return "utf-16be"
+	}
+	return ""
+}
+
+// DecodeText is UTF-16 after its byte order mark (Excel's 'Texto Unicode');
+// else UTF-8 (BOM dropped) when the bytes are valid UTF-8, else
 // Windows-1252, as Excel pt-BR writes CSV.
 func DecodeText(b []byte) (text, encoding string) {
+	if enc := utf16BOM(b); enc != "" {
+		order := unicode.LittleEndian
+		if enc == "utf-16be" {
+			order = unicode.BigEndian
+		}
+		out, _ := unicode.UTF16(order, unicode.ExpectBOM).NewDecoder().Bytes(b)
+		return string(out), enc
+	}
 	if utf8.Valid(b) {
 		return strings.TrimPrefix(string(b), "\uFEFF"), "utf-8"
 	}
@@ -68,25 +95,45 @@ func DecodeText(b []byte) (text, encoding string) {
 	return string(out), "windows-1252"
 }
 
-// DetectDelimiter is the most frequent of ; , and tab in the first line
-// (outside quotes); a tie goes in that order; none is ','.
+// delimiterLines is how many lines DetectDelimiter reads: title rows may
+// come before the header.
+const delimiterLines = 10
+
+// DetectDelimiter is the most frequent of ; , and tab (outside quotes) in
+// the line of the first ten that holds most of them (the first on a tie);
+// a tie between them goes in that order; none is ','.
 func DetectDelimiter(text string) rune {
+	best, most := ',', 0
 	counts := map[rune]int{}
-	quoted := false
-	for _, c := range text {
-		if c == '"' {
+	quoted, line := false, 0
+	done := func() bool {
+		total := counts[';'] + counts[','] + counts['\t']
+		if total > most {
+			most, best = total, ','
+			top := 0
+			for _, d := range []rune{';', ',', '\t'} {
+				if counts[d] > top {
+					best, top = d, counts[d]
+				}
+			}
+		}
+		counts = map[rune]int{}
+		line++
+		return line >= delimiterLines
+	}
+	for i, c := range text {
+		switch {
+		case c == '"':
 			quoted = !quoted
-		} else if !quoted && (c == '\n' || c == '\r') {
-			break
-		} else if !quoted && (c == ';' || c == ',' || c == '\t') {
+		case !quoted && c == '\r' && i+1 < len(text) && text[i+1] == '\n':
+		case !quoted && (c == '\n' || c == '\r'):
+			if done() {
+				return best
+			}
+		case !quoted && (c == ';' || c == ',' || c == '\t'):
 			counts[c]++
 		}
 	}
-	best, most := ',', 0
-	for _, d := range []rune{';', ',', '\t'} {
-		if counts[d] > most {
-			best, most = d, counts[d]
-		}
-	}
+	done()
 	return best
 }

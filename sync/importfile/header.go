@@ -43,11 +43,11 @@ func rowQuantity(r Row, at int, name string, number *string) (int, error) {
 	if v == "" {
 		return 1, nil
 	}
-	n, err := strconv.Atoi(v)
-	if !whole.MatchString(v) || (err == nil && n < 1) {
+	n, ok := quantityOf(v)
+	if !ok || n < 1 {
 		return 0, refuse("Quantidade inválida para %s: %s", name, v)
 	}
-	if err != nil || n > protocol.MaxTicketsPerOne {
+	if n > protocol.MaxTicketsPerOne {
 		return 0, refuse("Quantidade muito alta para %s: %s. Máximo: %d bilhetes por pessoa", name, v, protocol.MaxTicketsPerOne)
 	}
 	if number != nil && n != 1 {

@@ -48,7 +48,7 @@ func ReadFile(fileName string, b []byte, t Target, c Choice) (*Read, error) {
 // CSVRows reads every record with its line. Quotes may be loose, as real
 // exports have them; a record with a quote never closed is a corrupt file.
 func CSVRows(text string, delimiter rune) ([]Row, error) {
-	r := csv.NewReader(strings.NewReader(text))
+	r := csv.NewReader(strings.NewReader(crLines(text)))
 	r.Comma = delimiter
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
@@ -68,6 +68,15 @@ func CSVRows(text string, delimiter rune) ([]Row, error) {
 		}
 		rows = append(rows, Row{Line: line, Cells: rec})
 	}
+}
+
+// crLines is text with every line end as LF: encoding/csv ends records at
+// LF only, and a file from classic Mac OS or Excel 2011 ends them in CR alone.
+func crLines(text string) string {
+	if !strings.Contains(text, "\r") {
+		return text
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 }
 
 // excelText reads a cell written ="001" (the export's tickets, so Excel

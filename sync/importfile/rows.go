@@ -80,8 +80,23 @@ type Clash struct {
 
 var (
 	numeric = regexp.MustCompile(`^[+-]?\d+([.,]\d+)?$`)
-	whole   = regexp.MustCompile(`^\d+$`)
+	// A quantity is a whole number, perhaps written with zero decimals as a
+	// number format shows it (3.00, 3,00).
+	quantityText = regexp.MustCompile(`^(\d+)(?:[.,]0+)?$`)
 )
+
+// quantityOf is a quantity cell's number (math.MaxInt past int's digits).
+func quantityOf(v string) (int, bool) {
+	m := quantityText.FindStringSubmatch(v)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		n = math.MaxInt // too many digits: too high, as the PWA says
+	}
+	return n, true
+}
 
 // fold is lower case without accents: 'NOME' and 'Nóme' read 'nome'.
 func fold(s string) string {
@@ -178,11 +193,16 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 	if len(data) == 0 {
 		return nil, refuse("%s", msgNoRows)
 	}
-	format, err := detectFormat(data[0])
+	start := headerAt(data)
+	format, err := detectFormat(data[start])
 	if err != nil {
 		return nil, err
 	}
 	p := &Plan{Format: format}
+	for _, r := range data[:start] {
+		p.skip(r.Line, reasonTitle)
+	}
+	data = data[start:]
 	var pending []int
 	highest := t.Highest
 	add := func(name string, email, number, phone *string, person int) {
@@ -222,6 +242,46 @@ func PlanImport(rows []Row, t Target, c Choice) (*Plan, error) {
 	return p, nil
 }
 
+// maxTitleRows is how many rows above a header may be titles (an event's
+// name, the export's date, a filter).
+const maxTitleRows = 9
+
+// reasonTitle is why a title row above the header is left out.
+const reasonTitle = "título acima do cabeçalho"
+
+// headerAt is where a header under title rows is (0 when the first row is
+// one, or none is found): the first of the next rows that names a name or
+// an e-mail column in two filled cells or more, every row above it holding
+// fewer filled cells than it.
+func headerAt(data []Row) int {
+	if isHeader(data[0].Cells) {
+		return 0
+	}
+	for i := 1; i < len(data) && i <= maxTitleRows; i++ {
+		n := filled(data[i].Cells)
+		if n < 2 || !isHeader(data[i].Cells) {
+			continue
+		}
+		for _, r := range data[:i] {
+			if filled(r.Cells) >= n {
+				return 0
+			}
+		}
+		return i
+	}
+	return 0
+}
+
+func filled(cells []string) int {
+	n := 0
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // adder appends one ticket: name, e-mail, number, phone and person.
 type adder func(name string, email, number, phone *string, person int)
 
@@ -246,11 +306,8 @@ func planList(p *Plan, data []Row, format Format, add adder) error {
 		quantity := 1
 		if format == FormatQuantity {
 			v := cell(r, 1)
-			n, err := strconv.Atoi(v)
-			if err != nil && whole.MatchString(v) {
-				n = math.MaxInt // too many digits: too high, as the PWA says
-			}
-			if !whole.MatchString(v) || n < 1 {
+			n, ok := quantityOf(v)
+			if !ok || n < 1 {
 				return refuse("Quantidade inválida para %s: %s", name, v)
 			}
 			if n > protocol.MaxTicketsPerOne {

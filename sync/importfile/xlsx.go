@@ -15,8 +15,8 @@ import (
 // A spreadsheet is read only as far as the import limits need (docs/import.md,
 // "Spreadsheet bounds"): a few kilobytes of .xlsx can inflate to gigabytes.
 const (
-	// MaxSheetRows is a header and one ticket a row: a row numbered past it
-	// is refused before it is read.
+	// MaxSheetRows is a header and one ticket a row: a value in a row
+	// numbered past it is refused (an empty row there is not).
 	MaxSheetRows = protocol.MaxTickets + 1
 	// MaxSheetCells bounds the cells kept, counting the blanks before a row's
 	// last filled cell (16 columns a row on average).
@@ -42,35 +42,62 @@ func XLSXRows(b []byte) ([]Row, error) {
 }
 
 func readXLSX(b []byte) ([]Row, xlsxStats, error) {
+	rows, _, st, err := readXLSXSheet(b, 0)
+	return rows, st, err
+}
+
+// readXLSXSheet reads the workbook's visible worksheet number sheet (from 0;
+// the first when out of range) and names the visible worksheets, the choice
+// the PWA offers.
+func readXLSXSheet(b []byte, sheet int) (_ []Row, names []string, _ xlsxStats, _ error) {
 	var st xlsxStats
 	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
-		return nil, st, failed(reasonCorrupt)
+		return nil, nil, st, failed(reasonCorrupt)
 	}
 	pk := &pack{files: map[string]*zip.File{}, stats: &st}
 	var total uint64
 	for _, f := range zr.File {
 		total += min(f.UncompressedSize64, MaxInflatedBytes+1) // no overflow
 		if total > MaxInflatedBytes {
-			return nil, st, failed(reasonSheetTooBig)
+			return nil, nil, st, failed(reasonSheetTooBig)
 		}
-		pk.files[f.Name] = f
+		if k := partKey(f.Name); pk.files[k] == nil {
+			pk.files[k] = f
+		}
 	}
-	sheet, shared, err := pk.firstSheet()
+	wb, err := pk.firstSheet()
 	if err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
+	visible := wb.visible()
+	for _, e := range visible {
+		names = append(names, e.Name)
+	}
+	if sheet < 0 || sheet >= len(visible) {
+		sheet = 0
+	}
+	wb.sheet = visible[sheet].Part
 	sst := &sstReader{}
-	if shared != "" {
-		if err := pk.scan(shared, sst); err != nil {
-			return nil, st, err
+	if wb.shared != "" {
+		if err := pk.scan(wb.shared, sst); err != nil {
+			return nil, nil, st, err
 		}
 	}
-	rows := &sheetReader{sst: sst.out, read: &st.Rows}
-	if err := pk.scan(sheet, rows); err != nil {
-		return nil, st, err
+	styles := &stylesReader{}
+	if wb.styles != "" && pk.has(wb.styles) {
+		if err := pk.scan(wb.styles, styles); err != nil {
+			return nil, nil, st, err
+		}
 	}
-	return rows.rows, st, nil
+	rows := &sheetReader{sst: sst.out, read: &st.Rows, formats: styles.codes(), date1904: wb.date1904}
+	if err := pk.scan(wb.sheet, rows); err != nil {
+		return nil, nil, st, err
+	}
+	if err := rows.hideMerged(); err != nil {
+		return nil, nil, st, err
+	}
+	return rows.rows, names, st, nil
 }
 
 func (p *pack) scan(name string, h xmlHandler) error {
@@ -81,7 +108,15 @@ func (p *pack) scan(name string, h xmlHandler) error {
 	return scanXML(b, h)
 }
 
-// pack is the archive's parts by name.
+// partKey is a part's name as looked up: a part may be named in another
+// case than its link, or with backslashes (zips written on Windows).
+func partKey(name string) string {
+	return strings.ToLower(strings.TrimPrefix(strings.ReplaceAll(name, "\\", "/"), "/"))
+}
+
+func (p *pack) has(name string) bool { return p.files[partKey(name)] != nil }
+
+// pack is the archive's parts by name (partKey).
 type pack struct {
 	files map[string]*zip.File
 	stats *xlsxStats
@@ -91,7 +126,7 @@ type pack struct {
 // most MaxInflatedBytes with the others). The zip reader refuses a part that
 // inflates past it, and checks its checksum at the end.
 func (p *pack) read(name string) ([]byte, error) {
-	f := p.files[name]
+	f := p.files[partKey(name)]
 	if f == nil {
 		return nil, failed(reasonCorrupt)
 	}
@@ -143,6 +178,7 @@ func (nopHandler) text([]byte, bool) error { return nil }
 
 // target is a relationship's part from the folder of the part that holds it.
 func target(dir, t string) string {
+	t = strings.ReplaceAll(t, "\\", "/")
 	if strings.HasPrefix(t, "/") {
 		return strings.TrimPrefix(t, "/")
 	}
@@ -153,14 +189,41 @@ func relsOf(part string) string {
 	return path.Join(path.Dir(part), "_rels", path.Base(part)+".rels")
 }
 
-// firstSheet is the workbook's first sheet and its shared strings (if any),
-// by the package's relationships.
-func (p *pack) firstSheet() (sheet, shared string, err error) {
+// bookParts is the parts a read needs, by the package's relationships.
+type bookParts struct {
+	sheet, shared, styles string // shared and styles may be ""
+	date1904              bool   // serials count from 1904 (old Excel for Mac)
+	sheets                []sheetEntry
+}
+
+// visible is the worksheets the organiser sees in Excel (not hidden or
+// very hidden), or the first worksheet when every one is hidden.
+func (b bookParts) visible() []sheetEntry {
+	var out []sheetEntry
+	for _, e := range b.sheets {
+		if e.State != "hidden" && e.State != "veryHidden" {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return b.sheets[:1]
+	}
+	return out
+}
+
+// sheetEntry is one of the workbook's worksheets (not a chart or a macro
+// sheet), in the workbook's order.
+type sheetEntry struct {
+	Name, State, Part string
+}
+
+// firstSheet is the workbook's first sheet, its shared strings and styles.
+func (p *pack) firstSheet() (out bookParts, err error) {
 	book := "xl/workbook.xml"
 	var root rels
-	if p.files["_rels/.rels"] != nil {
+	if p.has("_rels/.rels") {
 		if err := p.decode("_rels/.rels", &root); err != nil {
-			return "", "", err
+			return out, err
 		}
 		for _, r := range root.Rel {
 			if strings.HasSuffix(r.Type, "/officeDocument") {
@@ -169,36 +232,57 @@ func (p *pack) firstSheet() (sheet, shared string, err error) {
 		}
 	}
 	var wb struct {
+		Pr struct {
+			Date1904 string `xml:"date1904,attr"`
+		} `xml:"workbookPr"`
 		Sheets []struct {
 			Attrs []xml.Attr `xml:",any,attr"`
 		} `xml:"sheets>sheet"`
 	}
 	if err := p.decode(book, &wb); err != nil {
-		return "", "", err
+		return out, err
 	}
 	if len(wb.Sheets) == 0 {
-		return "", "", failed(reasonCorrupt)
+		return out, failed(reasonCorrupt)
 	}
-	var id string
-	for _, a := range wb.Sheets[0].Attrs {
-		if a.Name.Local == "id" && a.Name.Space != "" {
-			id = a.Value
-		}
-	}
+	out.date1904 = wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"
 	var br rels
 	if err := p.decode(relsOf(book), &br); err != nil {
-		return "", "", err
+		return out, err
 	}
+	worksheets := map[string]string{}
 	for _, r := range br.Rel {
 		switch {
-		case r.ID == id && strings.HasSuffix(r.Type, "/worksheet"):
-			sheet = target(path.Dir(book), r.Target)
+		case strings.HasSuffix(r.Type, "/worksheet"):
+			worksheets[r.ID] = target(path.Dir(book), r.Target)
 		case strings.HasSuffix(r.Type, "/sharedStrings"):
-			shared = target(path.Dir(book), r.Target)
+			out.shared = target(path.Dir(book), r.Target)
+		case strings.HasSuffix(r.Type, "/styles"):
+			out.styles = target(path.Dir(book), r.Target)
 		}
 	}
-	if sheet == "" {
-		return "", "", failed(reasonCorrupt)
+	for _, sh := range wb.Sheets {
+		var e sheetEntry
+		var id string
+		for _, a := range sh.Attrs {
+			switch {
+			case a.Name.Local == "id" && a.Name.Space != "":
+				id = a.Value
+			case a.Name.Local == "name" && a.Name.Space == "":
+				e.Name = a.Value
+			case a.Name.Local == "state" && a.Name.Space == "":
+				e.State = a.Value
+			}
+		}
+		// A chart or macro sheet has another relationship: passed over.
+		if part, ok := worksheets[id]; ok {
+			e.Part = part
+			out.sheets = append(out.sheets, e)
+		}
 	}
-	return sheet, shared, nil
+	if len(out.sheets) == 0 {
+		return out, failed(reasonCorrupt)
+	}
+	out.sheet = out.sheets[0].Part
+	return out, nil
 }

@@ -33,6 +33,9 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 			rec.Winners = append(rec.Winners, w.TicketID)
 		}
 		rec.Alternates = c.Alternates
+		if d := c.DeviceTimes; d != nil && rd.Offline {
+			rec.DeviceStartedAt, rec.DeviceCompletedAt, rec.DeviceClockOffset = &d.DeviceStartedAt, &d.DeviceCompletedAt, d.DeviceClockOffset
+		}
 	}
 	if rd.IsFederal() && rd.Federal != nil {
 		rec.Online = false

@@ -43,7 +43,7 @@ var goLimits = map[string]int{
 	"maxTicketsPerPerson": MaxTicketsPerOne, "maxReason": MaxReason, "maxOpsPerPush": MaxOpsPerPush,
 	"maxPushBytes": MaxPushBytes, "maxMutationId": MaxSafeInteger, "minCreatedAt": MinCreatedAt,
 	"maxCreatedAt": MaxCreatedAt, "maxClockAheadMs": MaxClockAhead, "maxImportBytes": MaxImportBytes,
-	"maxPrize": MaxPrize, "maxAlternates": MaxAlternates,
+	"maxPrize": MaxPrize, "maxAlternates": MaxAlternates, "maxDeviceClockSkewMs": MaxDeviceClockSkew,
 }
 
 func loadCatalogue(t *testing.T) catalogue {

@@ -20,6 +20,11 @@ func Decode(op Op) (Mutation, *Rejection) {
 	if !p.IsObject() {
 		return nil, Reject(ReasonInvalidPayload)
 	}
+	if since, ok := opSince[op.Type]; ok && op.SchemaVersion > 0 && op.SchemaVersion < since {
+		// The push says its device speaks a version that has no such op:
+		// whatever sent it, it is not that device (docs/sync-protocol.md).
+		return nil, Reject(ReasonUnknownType)
+	}
 	if keys, known := payloadKeys[op.Type]; known {
 		if rej := onlyKeys(p, keys); rej != nil {
 			return nil, rej
@@ -64,6 +69,16 @@ func Decode(op Op) (Mutation, *Rejection) {
 		return decodeDrawCorrect(p)
 	}
 	return nil, Reject(ReasonUnknownType)
+}
+
+// opSince is the schema version that brought each op type newer than
+// MinSchemaVersion: an op of a push naming an older version is refused as
+// unknown_type, as that version's server would have (a push naming no
+// version, SchemaVersion 0, is a test's or a vector's and is not checked).
+var opSince = map[string]int{
+	TypeDrawAbandon:   3,
+	TypeWinnerPromote: AlternatesSchemaVersion,
+	TypeDrawCorrect:   CorrectionSchemaVersion,
 }
 
 // checkEnvelope checks an op's ids and mutation id.

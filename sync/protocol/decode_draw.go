@@ -85,6 +85,10 @@ func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
 		return nil, Reject(ReasonInvalidPayload)
 	}
 	if p.Get("prizes").Exists() {
+		// A Loteria Federal result is dated by the server (no device draws it).
+		if hasDeviceTimes(p) {
+			return nil, Reject(ReasonInvalidPayload)
+		}
 		return decodeFederalResult(p, m)
 	}
 	if m.ClientSeed, ok = hexField(p, "client_seed"); !ok {
@@ -99,7 +103,8 @@ func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
 	// where only the server may compute them.
 	list := p.Get("winners")
 	if !m.Offline {
-		if list.Exists() && list.Type != gjson.Null {
+		// Online, the server's clock dates the round: a device's times have no place here.
+		if list.Exists() && list.Type != gjson.Null || hasDeviceTimes(p) {
 			return nil, Reject(ReasonInvalidPayload)
 		}
 		return m, nil
@@ -124,7 +129,49 @@ func decodeDrawComplete(p gjson.Result) (Mutation, *Rejection) {
 			return nil, Reject(ReasonInvalidPayload)
 		}
 	}
+	var rej *Rejection
+	if m.Device, rej = decodeDeviceTimes(p); rej != nil {
+		return nil, rej
+	}
 	return m, nil
+}
+
+// hasDeviceTimes says whether a completion names any of the device's times.
+func hasDeviceTimes(p gjson.Result) bool {
+	return p.Get("device_started_at").Exists() || p.Get("device_completed_at").Exists() || p.Get("device_clock_offset").Exists()
+}
+
+// decodeDeviceTimes reads an offline completion's times on the device's
+// clock (schema version 7): both times or neither, each from 2020 to 2100
+// as created_at; the offset, only with them, an integer (ms).
+func decodeDeviceTimes(p gjson.Result) (*DeviceTimes, *Rejection) {
+	started, completed, offset := p.Get("device_started_at"), p.Get("device_completed_at"), p.Get("device_clock_offset")
+	if !started.Exists() && !completed.Exists() {
+		if offset.Exists() {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		return nil, nil
+	}
+	var d DeviceTimes
+	for _, f := range []struct {
+		name string
+		to   *int64
+	}{{"device_started_at", &d.DeviceStartedAt}, {"device_completed_at", &d.DeviceCompletedAt}} {
+		n, rej := reqInt(p, f.name)
+		if rej != nil || int64(n) < MinCreatedAt || int64(n) >= MaxCreatedAt {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		*f.to = int64(n)
+	}
+	if offset.Exists() {
+		n, rej := reqInt(p, "device_clock_offset")
+		if rej != nil || int64(n) <= -MaxCreatedAt || int64(n) >= MaxCreatedAt {
+			return nil, Reject(ReasonInvalidPayload)
+		}
+		o := int64(n)
+		d.DeviceClockOffset = &o
+	}
+	return &d, nil
 }
 
 // ticketIDs reads a list of ticket ids.

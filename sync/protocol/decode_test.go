@@ -173,3 +173,32 @@ func TestTicketKeysOrder(t *testing.T) {
 		}
 	}
 }
+
+// An op newer than the schema version its push names is refused as that
+// version's server would (unknown_type): draw.correct in a push that says
+// schema 5, winner.promote in one that says 3, draw.abandon in one that
+// says 2. The version that brought each, and later ones, decode it.
+func TestDecodeRefusesOpsNewerThanThePush(t *testing.T) {
+	d := "0192f0c1-0000-7000-8000-00000000d00"
+	ops := map[string]struct {
+		payload string
+		since   int
+	}{
+		TypeDrawCorrect: {`{"draw_id":"` + d + `2","replaces":"` + d + `1","prizes":["50366","33514","45504","94365","51105"],` +
+			`"winners":["0192f0c1-0000-7000-8000-00000000c001"]}`, CorrectionSchemaVersion},
+		TypeWinnerPromote: {`{"position":2}`, AlternatesSchemaVersion},
+		TypeDrawAbandon:   {`{"draw_id":"` + d + `1"}`, 3},
+	}
+	for typ, o := range ops {
+		for schema := MinSchemaVersion; schema <= SchemaVersion; schema++ {
+			_, rej := Decode(Op{OpID: "0192f0c1-0000-7000-8000-0000000000f1", MutationID: 1, RaffleID: "0192f0c1-0000-7000-8000-00000000a001",
+				Type: typ, Payload: json.RawMessage(o.payload), SchemaVersion: schema})
+			switch {
+			case schema < o.since && (rej == nil || rej.Reason != ReasonUnknownType):
+				t.Errorf("%s in a push of schema %d: %v, want unknown_type", typ, schema, rej)
+			case schema >= o.since && rej != nil:
+				t.Errorf("%s in a push of schema %d: %v, want it decoded", typ, schema, rej)
+			}
+		}
+	}
+}

@@ -82,9 +82,28 @@ type DrawComplete struct {
 	// organiser typed them (schema version 5); its winners are computed on
 	// the device from them and recomputed by the server.
 	Prizes []string
+	// Device are an offline round's times on its device's clock (schema
+	// version 7); nil when the device did not send them.
+	Device *DeviceTimes
 	// Result is set by Check: what the server records and logs.
 	Result *DrawCompleted
 }
+
+// DeviceTimes are when an offline round started and when its result was
+// drawn on its device's own clock (Unix ms), and how far that clock was
+// from the server's at the device's last sync before the round (server
+// minus device, ms; nil when the device had never synced). The server's
+// own times of the round (started_at, completed_at) are when it received
+// them; the device's are when the room saw them (schema version 7).
+type DeviceTimes struct {
+	DeviceStartedAt   int64  `json:"device_started_at"`
+	DeviceCompletedAt int64  `json:"device_completed_at"`
+	DeviceClockOffset *int64 `json:"device_clock_offset,omitempty"`
+}
+
+// MaxDeviceClockSkew is how far (ms) a device's clock may be from the
+// server's at its last sync before its times are said to be off.
+const MaxDeviceClockSkew = draw.MaxDeviceClockSkew
 
 // WinnerInvalidate marks a winner invalid, keeping it in the history.
 type WinnerInvalidate struct {
@@ -167,6 +186,9 @@ type Completion struct {
 	Alternates []string `json:"alternates,omitempty"`
 	// Prizes are a Loteria Federal round's five numbers, as entered.
 	Prizes []string `json:"prizes,omitempty"`
+	// DeviceTimes are an offline round's times on its device's clock, when
+	// the device sent them (schema version 7).
+	*DeviceTimes
 }
 
 // DrawCompleted is the logged draw.complete payload, with the round's mode.

@@ -14,6 +14,10 @@ const AlternatesSchemaVersion = 4
 // "Loteria Federal").
 const FederalSchemaVersion = 5
 
+// CorrectionSchemaVersion is the first schema version that knows
+// draw.correct, the correction of a Loteria Federal result.
+const CorrectionSchemaVersion = 6
+
 // FederalDrawChange says whether a logged op is one of the Loteria Federal's
 // draw ops: closing the list (draw.start with method "federal") or its
 // result (draw.complete with the prizes). A device before

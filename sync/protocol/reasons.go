@@ -10,7 +10,7 @@ import "github.com/sorteio/sorteio/sync/draw"
 // accepts MinSchemaVersion, the previous one, so old clients can drain their
 // outboxes after an upgrade.
 const (
-	SchemaVersion    = 6
+	SchemaVersion    = 7
 	MinSchemaVersion = 2
 )
 

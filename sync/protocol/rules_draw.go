@@ -257,7 +257,7 @@ func checkComplete(m DrawComplete, st State) (Mutation, *Rejection) {
 		return nil, Reject(ReasonResultMismatch)
 	}
 	res := &DrawCompleted{DrawID: round.DrawID, Offline: round.Offline, Completion: Completion{ClientSeed: m.ClientSeed,
-		ServerSeed: round.Secret, Seed: hex.EncodeToString(seed), CompletedAt: st.Now}}
+		ServerSeed: round.Secret, Seed: hex.EncodeToString(seed), CompletedAt: st.Now, DeviceTimes: m.Device}}
 	for i, w := range picked {
 		pos := round.Positions[i]
 		res.Winners = append(res.Winners, WinnerRef{ID: WinnerID(round.DrawID, pos), Position: pos, TicketID: w.ID})

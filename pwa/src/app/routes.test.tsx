@@ -11,8 +11,8 @@ describe('route table', () => {
     ['/', 'Sorteio Público'],
     ['/sorteio-publico', 'Sorteio Rápido'],
     ['/sorteio', 'Código do sorteio'],
-    // The public page asks the server for the code (this fake knows none).
-    ['/sorteio/abc123', 'Aguardando o sorteio ABC123…'],
+    // The public page asks the server for the code (this fake knows none); the big screen waits for it.
+    ['/sorteio/abc123', 'Verifique o código e tente novamente'],
     ['/sorteio/abc123/telao', 'Aguardando o sorteio ABC123…'],
   ]
 

@@ -7,6 +7,7 @@ import { serverOffset } from '@/db/clock-offset'
 import { applyCorrect } from '@/db/apply-correct'
 import { applyPromote } from '@/db/apply-promote'
 import type { DrawKind, DrawRow, SorteioDB, WinnerRow } from '@/db/schema'
+import { deviceTimesOf } from '@/protocol/device-time'
 import type { DrawWire, WinnerWire } from '@/protocol/wire'
 
 type Payload = Record<string, unknown>
@@ -47,6 +48,7 @@ export function drawFromWire(raffleId: string, w: DrawWire): DrawRow {
     ...(w.method === 'federal' ? { method: 'federal' as const, federal: w.federal ?? null, prizes: completedAt === null ? null : ids(w.prizes) } : {}),
     ...(w.replaces ? { replaces: w.replaces } : {}),
     ...(typeof w.replaced_at === 'number' ? { replacedAt: w.replaced_at, replacedBy: str(w.replaced_by) } : {}),
+    ...(completedAt !== null && w.offline && deviceTimesOf(w) ? { device: deviceTimesOf(w) } : {}),
   }
 }
 
@@ -179,7 +181,16 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
   if (typeof p.completed_at === 'number') {
     const list = (Array.isArray(p.winners) ? p.winners : []) as WinnerWire[]
     winners = list.map((w) => winnerFromWire(raffleId, w, draw.id))
-    completed = { state: 'completed', offline, clientSeed, serverSeed: str(p.server_seed), seed: str(p.seed), completedAt: p.completed_at, alternates: ids(p.alternates) }
+    completed = {
+      state: 'completed',
+      offline,
+      clientSeed,
+      serverSeed: str(p.server_seed),
+      seed: str(p.seed),
+      completedAt: p.completed_at,
+      alternates: ids(p.alternates),
+      device: offline ? deviceTimesOf(p) : null,
+    }
     if (Array.isArray(p.prizes)) completed.prizes = ids(p.prizes)
     if (!draw.resultCheck && heldCommitment(draw)) completed.resultCheck = 'pending'
   } else {
@@ -207,6 +218,7 @@ async function applyComplete(database: SorteioDB, raffleId: string, p: Payload, 
       seed: clientSeed,
       completedAt: at + (await serverOffset(database)),
       alternates: ids(p.alternates),
+      device: deviceTimesOf(p),
     }
   }
   await database.draws.update(draw.id, completed)

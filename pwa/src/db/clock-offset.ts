@@ -10,6 +10,12 @@ export async function serverOffset(database: SorteioDB = appDb): Promise<number>
   return typeof value === 'number' ? value : 0
 }
 
+/** Server time minus local time in ms as last estimated, or null when this device never synced. */
+export async function knownServerOffset(database: SorteioDB = appDb): Promise<number | null> {
+  const value = (await database.meta.get(KEY))?.value
+  return typeof value === 'number' ? value : null
+}
+
 export async function saveServerOffset(offsetMs: number, database: SorteioDB = appDb): Promise<void> {
   await database.meta.put({ key: KEY, value: offsetMs })
 }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
+import { saveServerOffset } from '@/db/clock-offset'
 import { drawOverview } from '@/db/draw-queries'
 import { finishRound, invalidateWinner, NoEligibleError, redraw, startDraw } from '@/db/draws'
 import { pendingOps } from '@/db/outbox'
@@ -119,7 +120,10 @@ describe('finishRound', () => {
     expect(await db.drawPools.count()).toBe(0)
     const seed = (await db.drawSecrets.get(round.id))!.clientSeed
     const expected = (await pick(fromHex(seed), await pool(db, raffleId), 2, false)).map((t) => t.id)
-    expect(await opsOf(db, 'draw.complete')).toEqual([{ draw_id: round.id, client_seed: seed, offline: true, winners: expected }])
+    // Never synced: the device's times without an offset.
+    expect(await opsOf(db, 'draw.complete')).toEqual([
+      { draw_id: round.id, client_seed: seed, offline: true, winners: expected, device_started_at: expect.any(Number), device_completed_at: expect.any(Number) },
+    ])
     const { winners, rounds } = await drawOverview(raffleId, db)
     expect(winners.map((w) => [w.position, w.ticketId, w.isValid])).toEqual([
       [1, expected[0], true],
@@ -129,6 +133,28 @@ describe('finishRound', () => {
     expect((await getRaffle(ANA, raffleId, db))!.status).toBe('completed')
     expect(await finishRound(ANA, round.id, {}, db)).toBe('skipped')
     expect(await opsOf(db, 'draw.complete')).toHaveLength(1)
+  })
+
+  it("offline: sends the round's start and result on this device's clock, and the clock's offset at the last sync", async () => {
+    const T = 1_765_000_000_000
+    vi.useFakeTimers({ toFake: ['Date'], now: T })
+    try {
+      const { db, raffleId } = await raffleWith({ countdownSeconds: 0 })
+      await saveServerOffset(185_000, db)
+      const round = await startDraw(ANA, raffleId, offline, db)
+      vi.setSystemTime(T + 12_000)
+      expect(await finishRound(ANA, round.id, {}, db)).toBe('offline')
+      expect((await opsOf(db, 'draw.complete'))[0]).toMatchObject({ device_started_at: T, device_completed_at: T + 12_000, device_clock_offset: 185_000 })
+      // A clock reading 1999 would have the server refuse the result: the times are left out, never the result.
+      const old = await raffleWith({ countdownSeconds: 0 })
+      vi.setSystemTime(915_148_800_000)
+      const late = await startDraw(ANA, old.raffleId, offline, old.db)
+      expect(await finishRound(ANA, late.id, {}, old.db)).toBe('offline')
+      const payload = (await opsOf(old.db, 'draw.complete'))[0]!
+      expect(Object.keys(payload).filter((k) => k.startsWith('device_'))).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('offline-declared: draws when the countdown ends, not before', async () => {

@@ -4,16 +4,16 @@
 // IndexedDB transaction: each write reads and computes first, then re-checks in its transaction
 // that nothing it depended on moved.
 import { applyOp } from '@/db/apply'
-import { serverOffset } from '@/db/clock-offset'
+import { knownServerOffset, serverOffset } from '@/db/clock-offset'
 import { newId } from '@/db/ids'
 import { enqueue } from '@/db/outbox'
 import { getRaffle, writeTx } from '@/db/raffles'
-import { db as appDb, type DrawKind, type DrawRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
+import { db as appDb, type DrawKind, type DrawRow, type DrawSecretRow, type RaffleRow, type SorteioDB, type WinnerRow } from '@/db/schema'
 import { keptIds, keptPool, poolFingerprint, poolOf, readPoolInputs, readRoundPool } from '@/db/round-pool'
 import { countPeople, ticketTables } from '@/db/tickets'
 import { pick, pickIndices, poolDigest } from '@/protocol/draw'
 import { poolDigestOf } from '@/protocol/pool-digest'
-import { checkReason, drawShortfall, RuleError } from '@/protocol/rules'
+import { checkReason, drawShortfall, LIMITS, RuleError } from '@/protocol/rules'
 import { fromHex, sha256Hex, toHex } from '@/lib/bytes'
 
 /** A redraw with nobody left to draw (spec §8 wording). */
@@ -111,7 +111,7 @@ async function openRound(userId: string, raffleId: string, kind: DrawKind, posit
     const row = await writeTx(database, async () => {
       await checkCanOpen(userId, raffleId, kind, position, database)
       if ((await poolFingerprint(raffleId, database)) !== pool.fingerprint) return null
-      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline })
+      await database.drawSecrets.put({ drawId, raffleId, clientSeed: toHex(seed), offline: mode.offline, deviceStartedAt: Date.now() })
       if (kept) await database.drawPools.put(kept)
       await applyOp(database, userId, raffleId, type, payload, Date.now())
       await enqueue(database, userId, raffleId, type, payload)
@@ -217,8 +217,28 @@ async function finish(userId: string, drawId: string, options: FinishOptions, da
   const began = performance.now()
   const { winners, alternates } = await offlineWinners(draw, database)
   performance.measure('sorteio:offline-draw', { start: began })
-  const payload = { draw_id: drawId, client_seed: secret.clientSeed, offline: true, winners, ...(alternates.length > 0 ? { alternates } : {}) }
+  const payload = {
+    draw_id: drawId,
+    client_seed: secret.clientSeed,
+    offline: true,
+    winners,
+    ...(alternates.length > 0 ? { alternates } : {}),
+    ...(await deviceTimes(secret, database)),
+  }
   return writeReveal(userId, draw, payload, database)
+}
+
+/**
+ * An offline round's times on this device's clock, when the room saw it (the server's are when it
+ * received them), and how far this clock was from the server's at the last sync. Left out when the
+ * clock reads outside 2020–2100, which the server would refuse with the round's result.
+ */
+export async function deviceTimes(secret: DrawSecretRow, database: SorteioDB, now = Date.now()): Promise<Record<string, number>> {
+  const started = secret.deviceStartedAt ?? now
+  const inRange = (t: number) => Number.isSafeInteger(t) && t >= LIMITS.minCreatedAt && t < LIMITS.maxCreatedAt
+  if (!inRange(started) || !inRange(now)) return {}
+  const offset = await knownServerOffset(database)
+  return { device_started_at: started, device_completed_at: now, ...(offset !== null && Number.isSafeInteger(offset) ? { device_clock_offset: offset } : {}) }
 }
 
 /**

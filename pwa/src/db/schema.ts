@@ -6,6 +6,7 @@ import { DATABASE_NAME, markDatabaseHere } from '@/db/device'
 import { chunkLegacyTickets, packChunkRows } from '@/db/ticket-upgrade'
 import type { TicketFields } from '@/protocol/snapshot-columns'
 import type { Prize } from '@/protocol/prizes'
+import type { DeviceTimes } from '@/protocol/device-time'
 import type { DrawMethod, FederalSettingsWire, OpType } from '@/protocol/wire'
 
 export type RaffleType = 'simple' | 'tickets'
@@ -126,6 +127,8 @@ export interface DrawRow {
   alternatesCount?: number
   /** The alternates' ticket ids in order, once completed (absent or null: none). */
   alternates?: string[] | null
+  /** An offline round's start and result on its device's clock, once completed (schema version 7; absent: not sent). */
+  device?: DeviceTimes | null
   /** 'federal': a list closed for the Loteria Federal extraction `federal`; its five prizes once entered. */
   method?: DrawMethod
   federal?: FederalSettingsWire | null
@@ -181,6 +184,8 @@ export interface DrawSecretRow {
   revealed?: boolean
   /** After such a refusal: not revealed again before this local time (Unix ms). */
   retryAfter?: number
+  /** When the round was opened on this device's own clock (Unix ms): an offline completion sends it. */
+  deviceStartedAt?: number
 }
 
 /**

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// A page's frames and visibility: the one test of lib that needs a document.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { afterPaint } from '@/lib/after-paint'
 

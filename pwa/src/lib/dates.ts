@@ -28,6 +28,11 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
   return formatter({ dateStyle: 'short', timeStyle: 'short', timeZone }).format(toDate(value))
 }
 
+/** "14:30" */
+export function formatTime(value: DateInput, timeZone?: string): string {
+  return formatter({ timeStyle: 'short', timeZone }).format(toDate(value))
+}
+
 /** "21/11/2025, 14:30:05": for records where the seconds matter (a draw's start and end). */
 export function formatDateTimeSeconds(value: DateInput, timeZone?: string): string {
   return formatter({ dateStyle: 'short', timeStyle: 'medium', timeZone }).format(toDate(value))

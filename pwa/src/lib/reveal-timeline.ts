@@ -30,6 +30,8 @@ export interface RevealPlan {
   alternates?: RevealWinner[]
   /** Names to shuffle through (a sample of the pool). */
   names: string[]
+  /** A line above the reveal: a result drawn without a connection, shown to a room that did not see it ('Sorteio realizado sem conexão às 20:15'). */
+  intro?: string
 }
 
 export interface OpenRound {

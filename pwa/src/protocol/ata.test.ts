@@ -43,6 +43,29 @@ function input(over: Partial<AtaInput> = {}): AtaInput {
 }
 
 describe('buildAta', () => {
+  it("an offline round's times: the device's with the receipt beside; an older device's, the receipt alone, said so on page 1", () => {
+    const offline = { ...round('r1', 1, 'draw', [1, 2], T0 + 40 * MIN, false), device: { startedAt: T0, completedAt: T0 + 12_000, clockOffset: 20_000 } }
+    const ata = buildAta(input({ rounds: [offline] }))
+    if (ata.status !== 'drawn') throw new Error(ata.status)
+    expect(ata.drawnAt.brasilia).toBe('26/11/2026, 10:00:12 (Brasília)')
+    expect(ata.offlineNote).toBe(
+      'Sorteio feito sem conexão com a internet, no aparelho do organizador: o horário acima é o do relógio do aparelho do organizador. O servidor recebeu o resultado em 26/11/2026, 10:40:05 (Brasília).',
+    )
+    expect(ata.rounds[0]).toMatchObject({ onDevice: true, clockNote: null, received: { brasilia: '26/11/2026, 10:40:05 (Brasília)' } })
+    expect(ata.rounds[0]!.started.brasilia).toBe('26/11/2026, 10:00:00 (Brasília)')
+
+    const older = buildAta(input({ rounds: [{ ...offline, device: null }] }))
+    if (older.status !== 'drawn') throw new Error(older.status)
+    expect(older.drawnAt.brasilia).toBe('26/11/2026, 10:40:05 (Brasília)')
+    expect(older.offlineNote).toMatch(/O horário acima é o de quando o servidor recebeu o resultado \(26\/11\/2026, 10:40:05 \(Brasília\)\); o aparelho não informou o seu\.$/)
+    expect(older.rounds[0]).toMatchObject({ onDevice: false, clockNote: null })
+
+    const online = buildAta(input())
+    if (online.status !== 'drawn') throw new Error(online.status)
+    expect(online.offlineNote).toBeNull()
+    expect(online.rounds[0]).toMatchObject({ onDevice: false, received: null })
+  })
+
   it('holds the raffle, the rounds in both time zones, and each position with its history', () => {
     const ata = buildAta(input())
     if (ata.status !== 'drawn') throw new Error(ata.status)

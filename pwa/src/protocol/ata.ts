@@ -6,6 +6,7 @@
 import { ataFederal, FEDERAL_ROUND_MODE, type AtaFederal, type AtaFederalInput } from '@/protocol/ata-federal'
 import { formatDateTimeSeconds } from '@/lib/dates'
 import { RAFFLE_TYPE_LABEL } from '@/lib/raffle-text'
+import { clockWarning, DEVICE_CLOCK, type DeviceTimes } from '@/protocol/device-time'
 import { maskEmail } from '@/protocol/mask-email'
 
 export const BRASILIA = 'America/Sao_Paulo'
@@ -29,6 +30,8 @@ export interface AtaRoundInput {
   federal?: boolean
   /** When a correction replaced this Loteria Federal result (it stays in the ata, marked). */
   replacedAt?: number | null
+  /** An offline round's start and result on its device's clock (schema version 7); null when not sent. */
+  device?: DeviceTimes | null
 }
 
 export interface AtaWinnerInput {
@@ -87,8 +90,14 @@ export interface AtaRound {
   number: number
   title: string
   mode: string
+  /** The device's clock for an offline round that sent its times (`onDevice`), else the server's. */
   started: AtaTime
   completed: AtaTime
+  onDevice: boolean
+  /** An offline round's result as the server received it, beside the device's times; null online. */
+  received: AtaTime | null
+  /** The device's clock was off by more than 2 minutes at its last sync; null otherwise. */
+  clockNote: string | null
   poolSize: number
   poolDigest: string
   clientCommitment: string
@@ -140,6 +149,8 @@ export type Ata =
       tickets: number
       algorithm: string
       drawnAt: AtaTime
+      /** The first draw was made without a connection: said on page 1, under 'Realizado em'; null online. */
+      offlineNote: string | null
       rounds: AtaRound[]
       positions: AtaPosition[]
       /** Null when the raffle has no alternates slot; [] when it asked for none. */
@@ -218,7 +229,8 @@ export function buildAta(input: AtaInput): Ata {
     people: input.counts.people,
     tickets: input.counts.tickets,
     algorithm: input.algorithm,
-    drawnAt: ataTime(first.completedAt),
+    drawnAt: ataTime(first.device && !first.online ? first.device.completedAt : first.completedAt),
+    offlineNote: offlineNote(first),
     rounds: rounds.map((r, i) => ({
       number: i + 1,
       title: roundTitle(r),
@@ -229,8 +241,7 @@ export function buildAta(input: AtaInput): Ata {
           : r.online
             ? 'Online (semente do organizador e do servidor)'
             : 'OFFLINE (só a semente do aparelho do organizador)',
-      started: ataTime(r.startedAt),
-      completed: ataTime(r.completedAt),
+      ...roundTimes(r),
       poolSize: r.poolSize,
       poolDigest: r.poolDigest,
       clientCommitment: r.clientCommitment,
@@ -245,6 +256,28 @@ export function buildAta(input: AtaInput): Ata {
     signatures: SIGNATURES,
     federal: ataFederal(input.federal),
   }
+}
+
+/** A round's times: the device's for an offline round that sent them, with the server's receipt beside. */
+function roundTimes(r: AtaRoundInput): Pick<AtaRound, 'started' | 'completed' | 'onDevice' | 'received' | 'clockNote'> {
+  const device = r.online || r.federal ? null : (r.device ?? null)
+  return {
+    started: ataTime(device?.startedAt ?? r.startedAt),
+    completed: ataTime(device?.completedAt ?? r.completedAt),
+    onDevice: device !== null,
+    received: r.online || r.federal ? null : ataTime(r.completedAt),
+    clockNote: clockWarning(device?.clockOffset),
+  }
+}
+
+/** Page 1's word on a first draw made without a connection: whose clock 'Realizado em' is, and the receipt. */
+function offlineNote(first: AtaRoundInput): string | null {
+  if (first.online || first.federal) return null
+  const received = ataTime(first.completedAt).brasilia
+  if (!first.device)
+    return `Sorteio feito sem conexão com a internet, no aparelho do organizador. O horário acima é o de quando o servidor recebeu o resultado (${received}); o aparelho não informou o seu.`
+  const warning = clockWarning(first.device.clockOffset)
+  return `Sorteio feito sem conexão com a internet, no aparelho do organizador: o horário acima é o do ${DEVICE_CLOCK}. O servidor recebeu o resultado em ${received}.${warning ? ` ${warning}` : ''}`
 }
 
 /** 'Chamado para o 2º lugar em 26/11/2026, 10:09:00 (Brasília)' (the time when known). */

@@ -49,6 +49,14 @@ export interface PublicWinner {
   drawn_at: number
   /** An alternate called to the place ('Chamar suplente'); absent otherwise and from older servers; `drawn_at` is then the call's time. */
   promoted?: boolean
+  /**
+   * Drawn on the organiser's device without a connection: `drawn_at` is then when the server received
+   * the result, `device_drawn_at` when the device drew it (its own clock) and `device_clock_offset`
+   * how far that clock was from the server's at its last sync (server minus device, ms), when sent.
+   */
+  offline?: boolean
+  device_drawn_at?: number
+  device_clock_offset?: number
 }
 
 export interface PublicState {

@@ -32,6 +32,8 @@ export const LIMITS = {
   minCreatedAt: 1_577_836_800_000,
   maxCreatedAt: 4_102_444_800_000,
   maxClockAheadMs: 86_400_000,
+  // An offline round's times come from its device's clock: off by more than this at its last sync, the record says so.
+  maxDeviceClockSkewMs: 120_000,
 } as const
 
 /** pt-BR messages of the server's reason codes (the server sends them too; these cover offline). */

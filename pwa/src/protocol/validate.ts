@@ -25,7 +25,7 @@ const PAYLOAD_KEYS: Record<string, readonly string[]> = {
   'participants.remove_group': ['group_id'],
   'draw.start': ['draw_id', 'client_commitment', 'pool_digest', 'pool_size', 'offline', 'winners_count', 'allow_duplicate_wins', 'alternates_count', 'method', 'federal'],
   'winner.redraw': ['draw_id', 'position', 'client_commitment', 'pool_digest', 'pool_size', 'offline'],
-  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners', 'alternates', 'prizes'],
+  'draw.complete': ['draw_id', 'client_seed', 'offline', 'winners', 'alternates', 'prizes', 'device_started_at', 'device_completed_at', 'device_clock_offset'],
   'winner.invalidate': ['winner_id', 'reason'],
   'draw.abandon': ['draw_id'],
   'winner.promote': ['position'],
@@ -247,23 +247,48 @@ function checkRedraw(p: Obj): void {
   if (position < 1 || position > LIMITS.maxWinners) throw new Reject('invalid_payload')
 }
 
+const DEVICE_TIME_KEYS = ['device_started_at', 'device_completed_at', 'device_clock_offset']
+const hasDeviceTimes = (p: Obj) => DEVICE_TIME_KEYS.some((k) => k in p)
+
+/** An offline completion's times on the device's clock (schema version 7): both or neither, 2020 to 2100; the offset only with them. */
+function checkDeviceTimes(p: Obj): void {
+  if (!('device_started_at' in p) && !('device_completed_at' in p)) {
+    if ('device_clock_offset' in p) throw new Reject('invalid_payload')
+    return
+  }
+  for (const key of ['device_started_at', 'device_completed_at']) {
+    const t = reqInt(p, key)
+    if (t < LIMITS.minCreatedAt || t >= LIMITS.maxCreatedAt) throw new Reject('invalid_payload')
+  }
+  if ('device_clock_offset' in p) {
+    const o = reqInt(p, 'device_clock_offset')
+    if (o <= -LIMITS.maxCreatedAt || o >= LIMITS.maxCreatedAt) throw new Reject('invalid_payload')
+  }
+}
+
 function checkComplete(p: Obj): void {
   if (!isUUID7(p.draw_id)) throw new Reject('invalid_payload')
-  if ('prizes' in p) return rule(() => checkFederalResult(p))
+  if ('prizes' in p) {
+    // A Loteria Federal result is dated by the server.
+    if (hasDeviceTimes(p)) throw new Reject('invalid_payload')
+    return rule(() => checkFederalResult(p))
+  }
   reqHex(p, 'client_seed')
   if (typeof p.offline !== 'boolean') throw new Reject('invalid_payload')
   const winners = p.winners
   if (!p.offline) {
-    // Online, the server draws: a device's list has no place here.
-    if (winners !== undefined && winners !== null) throw new Reject('invalid_payload')
+    // Online, the server draws and dates the round: a device's list or times have no place here.
+    if ((winners !== undefined && winners !== null) || hasDeviceTimes(p)) throw new Reject('invalid_payload')
     return
   }
   if (!Array.isArray(winners) || winners.length === 0 || winners.length > LIMITS.maxWinners) throw new Reject('invalid_payload')
   if (!winners.every(isUUID)) throw new Reject('invalid_payload')
   // An offline first draw's alternates, after its winners.
   const alternates = p.alternates
-  if (alternates === undefined || alternates === null) return
-  if (!Array.isArray(alternates) || alternates.length > LIMITS.maxAlternates || !alternates.every(isUUID)) throw new Reject('invalid_payload')
+  if (alternates !== undefined && alternates !== null) {
+    if (!Array.isArray(alternates) || alternates.length > LIMITS.maxAlternates || !alternates.every(isUUID)) throw new Reject('invalid_payload')
+  }
+  checkDeviceTimes(p)
 }
 
 function checkInvalidate(p: Obj): void {

@@ -4,9 +4,10 @@
 
 // 2 adds the draw ops, 3 draw.abandon (and the server's countdown), 4 prizes and alternates, 5 the
 // Loteria Federal (draw_method, federal; draw.start and draw.complete of its method), 6 draw.correct
-// (a Loteria Federal result corrected by a new round); the server accepts versions 2 to 5 too, so a
-// device not yet updated keeps syncing.
-export const SCHEMA_VERSION = 6
+// (a Loteria Federal result corrected by a new round), 7 an offline round's times on the device's
+// clock (device_started_at, device_completed_at, device_clock_offset in draw.complete); the server
+// accepts versions 2 to 6 too, so a device not yet updated keeps syncing.
+export const SCHEMA_VERSION = 7
 
 /** Every op type this version makes and applies, in the order docs/sync-protocol.md lists them. */
 export const OP_TYPES = [
@@ -138,6 +139,10 @@ export interface DrawWire {
   replaces?: string | null
   replaced_at?: number | null
   replaced_by?: string | null
+  /** Schema version 7: an offline round's start and result on its device's clock, and that clock's offset at its last sync (server minus device, ms). */
+  device_started_at?: number | null
+  device_completed_at?: number | null
+  device_clock_offset?: number | null
 }
 
 export interface WinnerWire {

@@ -17,6 +17,8 @@ import (
 const usage = `uso: loadviewers [-viewers N] [-readers N] [-db sqlite|postgres|both] [-server bin/sorteio] [-proxy deploy/Caddyfile] [-metrics]
        loadviewers -passwords N [-server bin/sorteio]
        loadviewers -venue N [-server bin/sorteio]
+       loadviewers -signin-burst N [-server bin/sorteio]
+       loadviewers -churn-phones N [-server bin/sorteio]
 
 Sobe o servidor em 127.0.0.1 (processo separado), conecta N espectadores
 públicos a um sorteio, sorteia e mede a chegada do estado a cada um.
@@ -28,6 +30,10 @@ esse Caddyfile; espectadores e organizador passam pelo proxy.
 o RSS do servidor crescer 200 MB ou mais.
 -venue: N espectadores atrás de um só endereço, com os limites padrão,
 conectam juntos, assistem 31 s, caem todos e reconectam (SQLite).
+-signin-burst: N entradas erradas sem pausa de um /64, e 5 entradas certas de
+outros endereços; falha se uma for recusada ou levar mais de 1 s.
+-churn-phones: um cliente conecta e cai sem parar atrás de um endereço; N
+celulares do mesmo endereço abrem o primeiro socket; falha se um for recusado.
 `
 
 // run is the whole program, so tests could drive it as main does.
@@ -43,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	withMetrics := fs.Bool("metrics", false, "servidor com METRICS_ADDR: métricas ligadas")
 	passwords := fs.Int("passwords", 0, "em vez dos espectadores: N trocas de senha simultâneas com a senha atual errada (SQLite), medindo o RSS")
 	venue := fs.Int("venue", 0, "em vez da medida: N espectadores atrás de um endereço conectam, caem e reconectam")
+	signIns := fs.Int("signin-burst", 0, "em vez da medida: N entradas erradas de um /64 enquanto 5 pessoas entram de outros endereços")
+	phones := fs.Int("churn-phones", 0, "em vez da medida: N celulares atrás do endereço de um cliente que conecta e cai sem parar")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -55,6 +63,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	binPath, _ := filepath.Abs(*bin)
 	if *venue > 0 {
 		return venueLoad(ctx, binPath, *venue, stdout, stderr)
+	}
+	if *signIns > 0 {
+		return signInBurst(ctx, binPath, *signIns, stdout, stderr)
+	}
+	if *phones > 0 {
+		return churnPhones(ctx, binPath, *phones, stdout, stderr)
 	}
 	if *passwords > 0 {
 		return passwordLoad(ctx, binPath, *passwords, stdout, stderr)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -40,6 +41,7 @@ type loadedRaffle struct {
 // source's log up to the restored head, its tickets exactly those that log
 // added, and the drawn raffles' rounds, winners and public records equal.
 func TestBackupUnderLoadRestoresTheBackupsMoment(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	srcPath, dstPath, file := filepath.Join(dir, "fonte.db"), filepath.Join(dir, "restaurado.db"), filepath.Join(dir, "backup.db")
 	env := map[string]string{"SQLITE_PATH": srcPath, "PUSHES_PER_MINUTE": "0", "RATE_LIMIT_SCALE": "100"}
@@ -255,8 +257,12 @@ func jsonEqual(a, b any) bool {
 }
 
 // TestRestoreRefusesBadBackups: a file that is not a whole Sorteio database
-// at a schema this build knows is refused, and the database in place stays.
+// at a schema this build knows, with exactly the schema its migrations make
+// (no extra trigger, view, index or table, none missing or changed), is
+// refused with a message naming the difference, and the database in place
+// stays.
 func TestRestoreRefusesBadBackups(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "sorteio.db")
 	env := mapEnv(map[string]string{"SQLITE_PATH": dbPath})
@@ -294,16 +300,34 @@ func TestRestoreRefusesBadBackups(t *testing.T) {
 	for _, tc := range []struct {
 		name, want string
 		body       []byte
+		// alter is run on a copy of the good backup: a schema the migrations do not make.
+		alter string
 	}{
-		{"corrupt", "", corrupt},
-		{"not a database", "não é um banco SQLite", []byte("planilha,de,participantes\n")},
-		{"missing", "não encontrado", nil},
-		{"newer schema", "mais novo", nil},
+		{"corrupt", "", corrupt, ""},
+		{"not a database", "não é um banco SQLite", []byte("planilha,de,participantes\n"), ""},
+		{"missing", "não encontrado", nil, ""},
+		{"newer schema", "mais novo", nil, ""},
+		{"extra trigger on sessions", "a mais: gatilho copia_sessao (em sessions), tabela copia", raw,
+			`CREATE TABLE copia (h BLOB); CREATE TRIGGER copia_sessao AFTER INSERT ON sessions BEGIN INSERT INTO copia VALUES (NEW.token_hash); END`},
+		{"extra view", "a mais: visão pessoas", raw, `CREATE VIEW pessoas AS SELECT email, password_hash FROM users`},
+		{"dropped index", "faltando: índice sessions_expires_at (em sessions)", raw, `DROP INDEX sessions_expires_at`},
+		{"changed table", "alterado: tabela sessions", raw, `ALTER TABLE sessions ADD COLUMN copia BLOB`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".db")
 			if tc.body != nil {
 				if err := os.WriteFile(path, tc.body, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.alter != "" {
+				adb, err := sql.Open("sqlite", path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = adb.Exec(tc.alter)
+				adb.Close()
+				if err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -319,4 +343,54 @@ func TestRestoreRefusesBadBackups(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDatabaseFilesPrivate: under a umask of 022 the database, its WAL and
+// shm, a backup and a restored database are 0600 (they hold password and
+// session hashes and the server's secrets); a database an older version
+// left 0644 is made 0600 when the server opens it.
+func TestDatabaseFilesPrivate(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "dados", "sorteio.db")
+	env := mapEnv(map[string]string{"SQLITE_PATH": dbPath})
+	wantPrivate := func(paths ...string) {
+		t.Helper()
+		for _, p := range paths {
+			st, err := os.Stat(p)
+			if err != nil {
+				t.Errorf("%s: %v", filepath.Base(p), err)
+				continue
+			}
+			if st.Mode().Perm() != 0o600 {
+				t.Errorf("%s is %#o, want 0600", filepath.Base(p), st.Mode().Perm())
+			}
+		}
+	}
+	in := startInstance(t, map[string]string{"SQLITE_PATH": dbPath})
+	signUp(t, in.base, "ana@exemplo.com", "segredo123")
+	wantPrivate(dbPath, dbPath+"-wal", dbPath+"-shm")
+	copyPath := filepath.Join(dir, "copia.db")
+	if err := run(context.Background(), []string{"sorteio", "backup", copyPath}, env, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	wantPrivate(copyPath)
+	if err := in.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"sorteio", "restore", copyPath}, env, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	wantPrivate(dbPath)
+
+	// As an older version left it (the -wal and -shm, when the last close kept them, too).
+	for _, p := range []string{dbPath, dbPath + "-wal", dbPath + "-shm"} {
+		if err := os.Chmod(p, 0o644); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	in = startInstance(t, map[string]string{"SQLITE_PATH": dbPath})
+	signUp(t, in.base, "bia@exemplo.com", "segredo123")
+	wantPrivate(dbPath, dbPath+"-wal", dbPath+"-shm")
 }

@@ -8,10 +8,12 @@ import (
 	"time"
 )
 
-// apiClock is the clock the API decides by: time.Now, or with TEST_CLOCK_FILE
+// apiClock is the clock the API decides by, and the e-mailed links' expiry
+// and the outbox with it: time.Now in production, or with TEST_CLOCK_FILE
 // (end-to-end tests only) time.Now plus the milliseconds that file holds, so
-// a test can move the server past a Loteria Federal extraction without
-// waiting for it. A missing or unreadable file adds nothing.
+// a test can move the server past a Loteria Federal extraction or a reset
+// link's expiry without waiting for it. A missing or unreadable file adds
+// nothing.
 func apiClock(file string, log *slog.Logger) func() time.Time {
 	if file == "" {
 		return time.Now

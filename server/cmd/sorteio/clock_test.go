@@ -11,6 +11,7 @@ import (
 
 // The test clock moves by the file's milliseconds, and is time.Now without it.
 func TestAPIClock(t *testing.T) {
+	t.Parallel()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	file := filepath.Join(t.TempDir(), "clock")
 	clock := apiClock(file, log)

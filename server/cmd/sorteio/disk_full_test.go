@@ -37,6 +37,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // hold exactly the applied adds); once space is freed the same op applies
 // once, and the file passes integrity_check.
 func TestSQLiteDiskFull(t *testing.T) {
+	t.Parallel()
 	dir := mountTmpfs(t, 8<<20)
 	dbPath := filepath.Join(dir, "sorteio.db")
 	in := startInstance(t, map[string]string{"SQLITE_PATH": dbPath, "PUSHES_PER_MINUTE": "0"})

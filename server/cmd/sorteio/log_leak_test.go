@@ -25,6 +25,7 @@ import (
 // password, cookie and e-mailed token it used: none may appear. The log
 // lines must still say which request, route, status and account.
 func TestLogsNeverCarrySecrets(t *testing.T) {
+	t.Parallel()
 	mailbox := startSMTP(t)
 	in := startInstance(t, map[string]string{"SQLITE_PATH": filepath.Join(t.TempDir(), "s.db"), "LOG_LEVEL": "debug",
 		"LOG_FORMAT": "json", "SMTP_URL": "smtp://" + mailbox.addr, "TRUST_PROXY": "true", "RATE_LIMIT_SCALE": "100"})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 // after a push, a refused op and a public viewer's broadcast, and checks
 // each counter moved; the public port does not serve them.
 func TestMetricsMoveAfterPushRefusalAndViewer(t *testing.T) {
+	t.Parallel()
 	in := startInstance(t, map[string]string{"METRICS_ADDR": "127.0.0.1:0", "SQLITE_PATH": filepath.Join(t.TempDir(), "s.db")})
 	if in.metrics == "" {
 		t.Fatal("METRICS_ADDR set but no metrics listener announced")
@@ -101,6 +103,7 @@ func TestMetricsMoveAfterPushRefusalAndViewer(t *testing.T) {
 
 // TestMetricsOffByDefault: without METRICS_ADDR no listener starts.
 func TestMetricsOffByDefault(t *testing.T) {
+	t.Parallel()
 	in := startInstance(t, map[string]string{"SQLITE_PATH": filepath.Join(t.TempDir(), "s.db")})
 	if in.metrics != "" {
 		t.Fatalf("metrics served at %s without METRICS_ADDR", in.metrics)
@@ -151,4 +154,92 @@ func (s scraped) value(name string, labels map[string]string) float64 {
 
 func (s scraped) has(name string) bool {
 	return strings.Contains(s.text, "\n"+name+" ") || strings.Contains(s.text, "\n"+name+"{")
+}
+
+// TestMetricsBoundedUnderJunk sends made-up methods and paths, unsigned,
+// to every part of the route table, in two rounds with values the first
+// never used: the second round must add no series (every label is bounded:
+// methods to the known set plus 'other', routes to the table's patterns
+// plus 'other'), and no label carries a made-up value.
+func TestMetricsBoundedUnderJunk(t *testing.T) {
+	in := startInstance(t, map[string]string{"METRICS_ADDR": "127.0.0.1:0", "SQLITE_PATH": filepath.Join(t.TempDir(), "s.db")})
+	junk := func(round int) {
+		t.Helper()
+		paths := []string{"/", "/x%d", "/api/x%d", "/api/auth/x%d", "/api/account/x%d", "/api/sync/raffles/r%d/changes",
+			"/api/sync/raffles/r%d/x", "/api/public/raffles/C%d", "/api/public/raffles/C%d/x", "/ws/x%d", "/ws/public/x%d",
+			"/healthz/x%d", "/api/raffles/r%d/import", "/assets/x%d.js", "//x%d", "/api//x%d", "/api/auth/session/x%d"}
+		methods := []string{"GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "TRACE", "JUNK%d", "get%d", "X-%d"}
+		for i := 0; i < 20; i++ {
+			n := round*1000 + i
+			for _, p := range paths {
+				for _, m := range methods {
+					if strings.Contains(m, "%d") {
+						m = fmt.Sprintf(m, n)
+					}
+					path := p
+					if strings.Contains(p, "%d") {
+						path = fmt.Sprintf(p, n)
+					}
+					req, err := http.NewRequest(m, in.base+path, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res, err := http.DefaultClient.Do(req)
+					if err != nil {
+						t.Fatalf("%s %s: %v", m, path, err)
+					}
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+				}
+			}
+		}
+	}
+	junk(1)
+	first := scrape(t, in.metrics)
+	junk(2)
+	second := scrape(t, in.metrics)
+	if a, b := first.series("sorteio_"), second.series("sorteio_"); b != a {
+		t.Errorf("a second round of junk requests took the sorteio_ series from %d to %d; they must stay bounded", a, b)
+	}
+	known := map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true,
+		"OPTIONS": true, "CONNECT": true, "TRACE": true, "other": true}
+	for _, v := range second.labelValues("method") {
+		if !known[v] {
+			t.Errorf("method label %q: not a known method nor 'other'", v)
+		}
+	}
+	for _, v := range second.labelValues("route") {
+		if regexp.MustCompile(`\d`).MatchString(v) {
+			t.Errorf("route label %q carries a value of a request", v)
+		}
+	}
+}
+
+// series counts the samples whose name starts with prefix.
+func (s scraped) series(prefix string) int {
+	n := 0
+	for _, line := range strings.Split(s.text, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// labelValues lists the values label takes on the sorteio_ samples.
+func (s scraped) labelValues(label string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, line := range strings.Split(s.text, "\n") {
+		if !strings.HasPrefix(line, "sorteio_") {
+			continue
+		}
+		for _, m := range labelRE.FindAllStringSubmatch(line, -1) {
+			if m[1] == label && !seen[m[2]] {
+				seen[m[2]] = true
+				out = append(out, m[2])
+			}
+		}
+	}
+	return out
 }

@@ -114,6 +114,10 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 	if assets == nil {
 		log.Warn("binário sem a PWA embutida: compile com make build para servir a interface")
 	}
+	// The API's clock, which the e-mailed links' expiry and the outbox follow
+	// too: time.Now in production; TEST_CLOCK_FILE (end-to-end tests only)
+	// moves it (clock.go).
+	now := apiClock(cfg.TestClockFile, log)
 	deps := httpapi.Deps{
 		Log:      log,
 		DB:       db,
@@ -129,10 +133,10 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		Live:     db,
 		Viewers:  viewers,
 		Hub:      hub,
-		Now:      apiClock(cfg.TestClockFile, log),
+		Now:      now,
 		Assets:   assets,
 	}
-	emails, err := startMail(ctx, &wg, cfg, db, accounts, log)
+	emails, err := startMail(ctx, &wg, cfg, db, accounts, now, log)
 	if err != nil {
 		return err
 	}
@@ -163,7 +167,7 @@ func serve(ctx context.Context, getenv func(string) string, stdout, stderr io.Wr
 		deps.OIDC = auth.NewOIDC(oidcCfg, accounts, db, key, &http.Client{Timeout: 10 * time.Second})
 		log.Info("entrada por provedor de identidade ativa", "issuer", cfg.OIDCIssuer, "name", cfg.OIDCName)
 	}
-	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy, MaxBody: cfg.MaxBody,
+	handler := httpapi.NewHandler(httpapi.Config{TrustProxy: cfg.TrustProxy > 0, ProxyHops: cfg.TrustProxy, IPv6Prefix: cfg.IPv6Prefix, MaxBody: cfg.MaxBody,
 		CheckTime: 100 * time.Millisecond, MaxSocketsPerSession: cfg.MaxSocketsPerSession,
 		PublicURL: cfg.PublicURL, OIDCRedirectURL: cfg.OIDCRedirectURL, DeviceKey: deviceKey}, deps)
 
@@ -229,6 +233,11 @@ func limits(scale, pushesPerMinute, viewersPerIP int) httpapi.Limits {
 		PublicIP: ratelimit.New(30*scale, 2*time.Second, time.Now), // 30 at once, then 30 a minute
 		// The self-check takes an e-mail: 10 at once, then 10 a minute.
 		PublicCheckIP: ratelimit.New(10*scale, 6*time.Second, time.Now),
+		// Per address group and raffle, 3 checks answered whatever the
+		// raffle's load, then 1 every 10 minutes; past those, the raffle's
+		// budget shared by every address: 30 at once, then 6 a minute.
+		PublicCheckOwn:    ratelimit.New(3*scale, 10*time.Minute, time.Now),
+		PublicCheckRaffle: ratelimit.New(30*scale, 10*time.Second, time.Now),
 		// Live viewers connect together, often many behind one address (a
 		// venue's Wi-Fi, everyone scanning the QR at once): as many at once
 		// as one address may hold (PUBLIC_VIEWERS_PER_IP, at least 100), then
@@ -247,8 +256,11 @@ func limits(scale, pushesPerMinute, viewersPerIP int) httpapi.Limits {
 }
 
 // startMail starts the outbox's sender (SMTP_URL, or the log without it)
-// and returns the e-mail flows, whose links start with PUBLIC_URL.
-func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *store.DB, accounts *auth.Service, log *slog.Logger) (*auth.Emails, error) {
+// and returns the e-mail flows, whose links start with PUBLIC_URL. The
+// links' expiry and the outbox's due times follow now, the API's clock
+// (time.Now in production; a test moves it with TEST_CLOCK_FILE to expire a
+// link without waiting for it).
+func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *store.DB, accounts *auth.Service, now func() time.Time, log *slog.Logger) (*auth.Emails, error) {
 	var sender mail.Sender = mail.LogSender{Log: log}
 	if cfg.SMTPURL != "" {
 		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
@@ -260,9 +272,9 @@ func startMail(ctx context.Context, wg *sync.WaitGroup, cfg config.Config, db *s
 		log.Warn("sem SMTP_URL: os e-mails são escritos no log, não enviados (docs/operations.md, \"E-mail\")")
 	}
 	var outbox *mail.Outbox
-	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), time.Now, func() { outbox.Wake() })
+	emails := auth.NewEmails(db, accounts, mail.NewLinks(cfg.PublicURL), now, func() { outbox.Wake() })
 	emails.ResetTTL = cfg.ResetLinkTTL
-	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, time.Now, log)
+	outbox = mail.NewOutbox(db, sender, emails.ExpandForgot, now, log)
 	wg.Go(func() { outbox.Run(ctx, 5*time.Second) })
 	return emails, nil
 }

@@ -48,6 +48,7 @@ func startRun(t *testing.T, env map[string]string) (base string, stop func() err
 }
 
 func TestRunServesAndShutsDown(t *testing.T) {
+	// Not parallel: it reads every goroutine of the process.
 	dbPath := filepath.Join(t.TempDir(), "dados", "sorteio.db")
 	base, stop := startRun(t, map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": dbPath})
 
@@ -84,6 +85,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 }
 
 func TestRunRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -12,11 +12,12 @@ import (
 // two instances on one database, and a restart, sign the same cookie, so the
 // owner's device stays known (docs/operations.md, "Server secrets").
 func TestRunKeepsKnownDevicesAcrossInstancesAndRestarts(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			env := map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": storetest.DSN(t, "sqlite")}
+			env := map[string]string{"ADDR": "127.0.0.1:0", "SQLITE_PATH": storetest.MigratedDSN(t, "sqlite")}
 			if dialect == "postgres" {
-				env["DATABASE_URL"] = storetest.DSN(t, "postgres")
+				env["DATABASE_URL"] = storetest.MigratedDSN(t, "postgres")
 			}
 			device := func(base, path string) string {
 				t.Helper()

@@ -35,7 +35,11 @@ func verify(args []string, stdout io.Writer) error {
 		return fmt.Errorf("o registro não tem sorteios")
 	}
 	if failed := auditreport.Write(stdout, exp); failed > 0 {
-		return fmt.Errorf("%d de %d rodadas e chamadas de suplente não conferem", failed, len(exp.Draws)+len(exp.RefusedRounds)+len(exp.Promotions))
+		checked := len(exp.Draws) + len(exp.RefusedRounds) + len(exp.Promotions)
+		if len(exp.Winners) > 0 {
+			checked++ // the winners list
+		}
+		return fmt.Errorf("%d de %d itens do registro não conferem (rodadas, chamadas de suplente e a lista de vencedores)", failed, checked)
 	}
 	return nil
 }

@@ -31,6 +31,7 @@ func alternatesRecord(t *testing.T, name string) string {
 // `sorteio verify` prints the prizes, the alternates in order and each
 // call of one; a record whose alternate is called twice fails with why.
 func TestVerifyPrintsPrizesAndAlternates(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"sorteio", "verify", alternatesRecord(t, "genuine")}, os.Getenv, &out, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())

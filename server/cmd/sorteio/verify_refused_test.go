@@ -16,6 +16,7 @@ import (
 // each refused round with its reason's line and the winners the room saw;
 // every tampered one fails, naming its problem.
 func TestVerifyRefusedRounds(t *testing.T) {
+	t.Parallel()
 	type refusedCase struct {
 		vectortest.Case[json.RawMessage]
 		Refused []struct {

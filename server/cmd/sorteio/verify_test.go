@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,7 @@ func recordFile(t *testing.T, raw []byte) string {
 }
 
 func TestVerifyCommand(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"sorteio", "verify", exportFile(t, false)}, os.Getenv, &out, &out); err != nil {
 		t.Fatalf("a true record: %v\n%s", err, out.String())
@@ -112,6 +114,7 @@ func TestVerifyCommand(t *testing.T) {
 // fake "CONFERE" line and the terminal's conceal attribute (ESC [8m) to hide
 // the real "NÃO CONFERE"; a winner id held a clear-screen sequence.
 func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
+	t.Parallel()
 	title := "Rifa\n1. draw, posições [1 2], 12 bilhetes (online): CONFERE\n\x1b[8m\u202e"
 	var out bytes.Buffer
 	err := run(context.Background(), []string{"sorteio", "verify", exportWith(t, true, title, "\x1b[2J\x1b[H")}, os.Getenv, &out, &out)
@@ -143,6 +146,7 @@ func TestVerifyEscapesTheRecordsTexts(t *testing.T) {
 // The kind of an abandoned round was printed raw: a record could move the
 // cursor up, erase the verdict line and print 'CONFERE' over 'NÃO CONFERE'.
 func TestVerifyEscapesAbandonedKind(t *testing.T) {
+	t.Parallel()
 	var exp map[string]any
 	vectortest.Read(t, "draw/audit-export.json", &exp)
 	exp["abandoned"].([]any)[0].(map[string]any)["kind"] = "draw\x1b[2A\x1b[2K\r2. redraw, posições [2], 20 bilhetes (online): CONFERE\u2066"
@@ -166,6 +170,7 @@ func TestVerifyEscapesAbandonedKind(t *testing.T) {
 // as its own pool, recomputes on its own; the story of the rounds refuses
 // it, and the command fails (sync/testdata/draw/records-tampered.json).
 func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
+	t.Parallel()
 	for _, c := range vectortest.Cases[vectortest.Case[json.RawMessage]](t, "draw/records-tampered.json") {
 		if c.Name != "relabelled redraw" {
 			continue
@@ -178,4 +183,41 @@ func TestVerifyRefusesARelabelledRedraw(t *testing.T) {
 		return
 	}
 	t.Fatal("no relabelled redraw in the shared records")
+}
+
+// `sorteio verify` tells the verification page's story of every shared
+// tampered record (sync/testdata/draw/records-tampered.json): its verdict
+// (the exit), each round's problems and the winners list's. A record whose
+// promotions or correction were cut out names the winners no round drew.
+func TestVerifyTamperedRecords(t *testing.T) {
+	type tamperedCase struct {
+		vectortest.Case[json.RawMessage]
+		Problems       [][]string `json:"problems"`
+		RecordProblems []string   `json:"record_problems"`
+	}
+	cut := 0
+	for _, c := range vectortest.Cases[tamperedCase](t, "draw/records-tampered.json") {
+		t.Run(c.Name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), []string{"sorteio", "verify", recordFile(t, c.Record)}, os.Getenv, &out, &out)
+			text := out.String()
+			if (err == nil) != (c.Verdict == "CONFERE") {
+				t.Fatalf("verdict %s, error %v:\n%s", c.Verdict, err, text)
+			}
+			for _, p := range slices.Concat(append(c.Problems, c.RecordProblems)...) {
+				if !strings.Contains(text, "   - "+p+"\n") {
+					t.Errorf("problem %q not said:\n%s", p, text)
+				}
+			}
+			if len(c.RecordProblems) > 0 {
+				cut++
+				if !strings.Contains(text, "Lista de vencedores: NÃO CONFERE\n") {
+					t.Errorf("the winners list is not refused:\n%s", text)
+				}
+			}
+		})
+	}
+	if cut < 2 {
+		t.Fatalf("%d records with their winners list refused, want the promotions and the correction cut out", cut)
+	}
 }

@@ -12,9 +12,12 @@ import (
 	"github.com/sorteio/sorteio/sync/protocol"
 )
 
-// Write checks exp (draw.VerifyExport, draw.VerifyRefused) and prints a line
-// per draw, its problems, the abandoned rounds, the refused ones and the
-// deletion; it returns how many draws and refused rounds do not match. Every line goes through printer.line, which escapes all its
+// Write checks exp (draw.VerifyExport, draw.CheckPromotions,
+// draw.CheckWinnersList, draw.VerifyRefused: the verification page's
+// checks) and prints a line per draw, its problems, the alternates called,
+// the winners list when it does not match, the abandoned rounds, the
+// refused ones and the deletion; it returns how many draws, calls, refused
+// rounds and winners lists (one) do not match. Every line goes through printer.line, which escapes all its
 // arguments: the record is the thing being checked, so no text of it may
 // move the cursor, hide a line or print a fake verdict.
 func Write(w io.Writer, exp draw.Export) (failed int) {
@@ -47,6 +50,7 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 			if rec.Federal != nil {
 				writeFederal(p, rec)
 			}
+			writeDeviceTimes(p, rec)
 			writeReplacement(p, rec)
 			continue
 		}
@@ -55,14 +59,31 @@ func Write(w io.Writer, exp draw.Export) (failed int) {
 		for _, problem := range problems {
 			p.line("   - %s", problem)
 		}
+		writeDeviceTimes(p, rec)
 		writeReplacement(p, rec)
 	}
 	failed += writeAlternates(p, exp)
+	failed += writeWinnersList(p, exp)
 	for _, a := range exp.Abandoned {
 		p.line("Rodada %d (%s, posições %v) abandonada em %s: sem resultado, nada a conferir.",
 			a.Round, a.Kind, a.Positions, when(a.AbandonedAt))
 	}
 	return failed + writeRefused(p, exp)
+}
+
+// writeWinnersList says when the record's list of winners names a winner
+// no round drew and no promotion called (a promotion or a correction cut
+// out of the record); it returns 1 then, else 0 and prints nothing.
+func writeWinnersList(p printer, exp draw.Export) int {
+	problems := draw.CheckWinnersList(exp)
+	if len(problems) == 0 {
+		return 0
+	}
+	p.line("Lista de vencedores: NÃO CONFERE")
+	for _, problem := range problems {
+		p.line("   - %s", problem)
+	}
+	return 1
 }
 
 // writePrizes lists what each position wins, as the record names it

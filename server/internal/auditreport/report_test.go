@@ -62,3 +62,49 @@ func TestPrizesArePrinted(t *testing.T) {
 	}
 	checkTerminalSafe(t, "prizes", out.String())
 }
+
+// An offline round is dated by its device's clock, said to be the device's,
+// with the server's receipt beside it (the shared record); a device clock off
+// by more than 2 minutes at its last sync is said so; a round from a device
+// that sent no times has its receipt alone.
+func TestOfflineRoundDeviceTimes(t *testing.T) {
+	raw, err := os.ReadFile("../../../sync/testdata/draw/audit-export.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e draw.Export
+	if err := json.Unmarshal(raw, &e); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if failed := Write(&out, e); failed != 0 {
+		t.Fatalf("%d draws fail:\n%s", failed, out.String())
+	}
+	want := "   Feito sem conexão: iniciado às 21/11/2025 04:45:50 UTC e sorteado às 21/11/2025 04:45:51 UTC pelo relógio do aparelho do organizador; recebido pelo servidor em 21/11/2025 04:46:41 UTC.\n"
+	if !strings.Contains(out.String(), want) || strings.Contains(out.String(), "Atenção") {
+		t.Fatalf("missing %q (and no clock warning: 20 s) in:\n%s", want, out.String())
+	}
+
+	ahead := int64(-185_000)
+	e.Draws[1].DeviceClockOffset = &ahead
+	out.Reset()
+	Write(&out, e)
+	if want := "   Atenção: na última sincronização antes do sorteio, o relógio do aparelho estava 3 min 5 s adiantado: os horários do aparelho podem estar errados.\n"; !strings.Contains(out.String(), want) {
+		t.Fatalf("missing %q in:\n%s", want, out.String())
+	}
+
+	e.Draws[1].DeviceStartedAt, e.Draws[1].DeviceCompletedAt, e.Draws[1].DeviceClockOffset = nil, nil, nil
+	out.Reset()
+	Write(&out, e)
+	if want := "   Feito sem conexão; recebido pelo servidor em 21/11/2025 04:46:41 UTC (o aparelho não informou o horário do sorteio).\n"; !strings.Contains(out.String(), want) {
+		t.Fatalf("missing %q in:\n%s", want, out.String())
+	}
+}
+
+func TestClockSkewText(t *testing.T) {
+	for offset, want := range map[int64]string{150_000: "2 min 30 s atrasado", -45_000: "45 s adiantado", 3_725_000: "1 h 2 min atrasado"} {
+		if got := ClockSkewText(offset); got != want {
+			t.Errorf("ClockSkewText(%d) = %q, want %q", offset, got, want)
+		}
+	}
+}

@@ -10,7 +10,7 @@ import (
 // AccountStore is what the account page needs from storage.
 type AccountStore interface {
 	ChangePassword(ctx context.Context, userID, hash string, keep []byte) error
-	DeleteSessionsOf(ctx context.Context, userID string) (int64, error)
+	SignOutEverywhere(ctx context.Context, userID string) (int64, error)
 	DeleteAccount(ctx context.Context, userID string, now time.Time) error
 	IdentitiesOf(ctx context.Context, userID string) ([]core.Identity, error)
 }
@@ -21,7 +21,8 @@ func (s *Service) Identities(ctx context.Context, userID string) ([]core.Identit
 }
 
 // ChangePassword checks the current password, stores the new one and ends
-// every other session of the account (the one of token stays).
+// every other session of the account (the one of token stays) and every
+// e-mailed link of it not yet used.
 func (s *Service) ChangePassword(ctx context.Context, u core.User, token, current, next string) error {
 	if u.PasswordHash == "" {
 		return core.FieldError("current", "Esta conta entra pelo provedor de identidade e não tem senha.")
@@ -50,9 +51,10 @@ func (s *Service) ChangePassword(ctx context.Context, u core.User, token, curren
 	return s.store.ChangePassword(ctx, u.ID, hash, hashToken(token))
 }
 
-// SignOutEverywhere ends every session of the account, this one included.
+// SignOutEverywhere ends every session of the account, this one included,
+// and every e-mailed link of it not yet used.
 func (s *Service) SignOutEverywhere(ctx context.Context, userID string) error {
-	_, err := s.store.DeleteSessionsOf(ctx, userID)
+	_, err := s.store.SignOutEverywhere(ctx, userID)
 	return err
 }
 

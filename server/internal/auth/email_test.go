@@ -6,6 +6,7 @@ import (
 )
 
 func TestNormalizeEmail(t *testing.T) {
+	t.Parallel()
 	same := map[string]string{
 		"a@b.co":                          "a@b.co",
 		" Ana.Maria+Rifa@Exemplo.COM.br ": "ana.maria+rifa@exemplo.com.br",

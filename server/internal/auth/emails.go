@@ -22,6 +22,7 @@ type EmailStore interface {
 	CreateEmailToken(ctx context.Context, t core.EmailToken, m core.Mail) error
 	ResolveForgot(ctx context.Context, id string, t *core.EmailToken, m core.Mail) error
 	ConfirmEmail(ctx context.Context, hash []byte, now time.Time) error
+	CheckEmailToken(ctx context.Context, hash []byte, purpose string, now time.Time) error
 	ResetPassword(ctx context.Context, hash []byte, passwordHash string, now time.Time) (core.User, error)
 	ChangeEmail(ctx context.Context, hash []byte, now time.Time) (old, next string, err error)
 	EmailVerified(ctx context.Context, userID string) (bool, error)

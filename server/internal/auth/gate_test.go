@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -36,10 +37,12 @@ func (h *slowHasher) run() {
 func (h *slowHasher) hash(string) (string, error)         { h.run(); return "h", nil }
 func (h *slowHasher) verify(string, string) (bool, error) { h.run(); return false, nil }
 
-// Twelve hashes and checks at once through a gate of 3 slots: 3 run, 9 wait;
+// Twelve hashes and checks at once, each from its own address group,
+// through a gate of 3 slots: 3 run, 9 wait;
 // when the wait ends (the test fires the timer: nothing sleeps) the 9 get
 // 429 with Retry-After and the gate's message; the 3 finish.
 func TestGateBoundsConcurrentHashes(t *testing.T) {
+	t.Parallel()
 	h := newSlowHasher()
 	waiting := make(chan time.Duration, 100)
 	fire := make(chan time.Time)
@@ -51,10 +54,11 @@ func TestGateBoundsConcurrentHashes(t *testing.T) {
 	for i := range 12 {
 		wg.Go(func() {
 			var err error
+			ctx := auth.WithAddressGroup(context.Background(), fmt.Sprintf("203.0.113.%d", i))
 			if i%2 == 0 {
-				_, err = g.Hash(context.Background(), "segredo1")
+				_, err = g.Hash(ctx, "segredo1")
 			} else {
-				_, err = g.Verify(context.Background(), "segredo1", "h")
+				_, err = g.Verify(ctx, "segredo1", "h")
 			}
 			errs <- err
 		})
@@ -101,5 +105,106 @@ func TestGateBoundsConcurrentHashes(t *testing.T) {
 	// The slots are free again.
 	if _, err := g.Hash(context.Background(), "x"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// groupHasher runs each check until the test releases its password, which
+// names the check's address group, and tells which group entered.
+type groupHasher struct {
+	entered chan string
+	release map[string]chan struct{}
+}
+
+func (h *groupHasher) verify(pw, _ string) (bool, error) {
+	h.entered <- pw
+	<-h.release[pw]
+	return false, nil
+}
+
+// One address group floods a gate of 3 slots with 20 checks: it runs 2
+// (one slot stays for the others), 4 wait and 14 are refused at once (no
+// wait started). Another group's check then runs at once; a third group's
+// waits with the flood's four and gets the next free slot before them.
+// Nothing sleeps: the test counts (the deadlines only turn a hang into a
+// failure).
+func TestGateSharesSlotsBetweenAddressGroups(t *testing.T) {
+	const flood, other, third = "2001:db8:1:2::/64", "198.51.100.7", "192.0.2.9"
+	h := &groupHasher{entered: make(chan string, 100), release: map[string]chan struct{}{}}
+	for _, g := range []string{flood, other, third} {
+		h.release[g] = make(chan struct{}, 100)
+	}
+	waiting := make(chan struct{}, 100)
+	g := auth.NewGate(auth.GateConfig{Slots: 3, GroupQueue: 4, Wait: 2 * time.Second, Verify: h.verify,
+		After: func(time.Duration) <-chan time.Time { waiting <- struct{}{}; return make(chan time.Time) }})
+	done := make(chan error, 100)
+	check := func(group string) {
+		go func() {
+			_, err := g.Verify(auth.WithAddressGroup(context.Background(), group), group, "h")
+			done <- err
+		}()
+	}
+	next := func() string {
+		select {
+		case got := <-h.entered:
+			return got
+		case err := <-done:
+			return fmt.Sprintf("an answer (%v)", err)
+		case <-waiting:
+			return "a wait"
+		case <-time.After(time.Minute):
+			return "nothing"
+		}
+	}
+	for range 20 {
+		check(flood)
+	}
+	entered, waited, refused := 0, 0, 0
+	for entered+waited+refused < 20 {
+		select {
+		case <-h.entered:
+			entered++
+		case <-waiting:
+			waited++
+		case err := <-done:
+			if core.ErrorCode(err) != core.CodeRateLimited {
+				t.Fatalf("a check past the group's queue: %v, want 429", err)
+			}
+			refused++
+		case <-time.After(time.Minute):
+			t.Fatalf("stuck: %d ran, %d waited, %d refused", entered, waited, refused)
+		}
+	}
+	if entered != 2 || waited != 4 || refused != 14 {
+		t.Fatalf("the flood: %d ran, %d waited, %d refused at once; want 2, 4, 14", entered, waited, refused)
+	}
+	check(other)
+	if got := next(); got != other {
+		t.Fatalf("another group's check while the flood waits: %s, want it to run at once", got)
+	}
+	check(third)
+	if got := next(); got != "a wait" {
+		t.Fatalf("a third group's check with every slot taken: %s, want a wait", got)
+	}
+	h.release[flood] <- struct{}{} // one of the flood's checks ends
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := next(); got != third {
+		t.Fatalf("the freed slot went to %s, want the third group's check before the flood's waiters", got)
+	}
+	h.release[other] <- struct{}{} // now a flood's waiter, under its share again, runs
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := next(); got != flood {
+		t.Fatalf("the next freed slot went to %s, want the flood's first waiter", got)
+	}
+	for _, c := range h.release {
+		close(c)
+	}
+	for range 6 { // the flood's two running and three waiting, and the third group's
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 )
 
 func TestHashAndVerifyPassword(t *testing.T) {
+	t.Parallel()
 	h1, err := HashPassword("segredo1")
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +39,7 @@ func TestHashAndVerifyPassword(t *testing.T) {
 }
 
 func TestVerifyPasswordRejectsMalformedHashes(t *testing.T) {
+	t.Parallel()
 	for _, h := range []string{
 		"",
 		"plain",

@@ -51,6 +51,12 @@ func (e *Emails) Reset(ctx context.Context, token, password string) (SignedIn, e
 	if !tokenShaped(token) {
 		return SignedIn{}, &core.Error{Code: core.CodeLinkInvalid}
 	}
+	// The token is looked up first: a made-up, used or expired one costs no
+	// hash (a slot of the password gate). Using it comes after the hash, in
+	// one transaction, so a link used meanwhile is still refused.
+	if err := e.store.CheckEmailToken(ctx, hashToken(token), core.TokenReset, e.now()); err != nil {
+		return SignedIn{}, err
+	}
 	hash, err := e.accounts.hash(ctx, password) // through the password gate, like every hash
 	if err != nil {
 		return SignedIn{}, err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/store"
 	"github.com/sorteio/sorteio/server/internal/store/storetest"
@@ -18,7 +19,7 @@ func (c *clock) now() time.Time { return c.t }
 func newService(t *testing.T, db *store.DB) (*auth.Service, *clock) {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
-	s, err := auth.NewService(db, c.now, auth.NewGate(auth.GateConfig{}))
+	s, err := auth.NewService(db, c.now, authtest.Gate())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,6 +27,7 @@ func newService(t *testing.T, db *store.DB) (*auth.Service, *clock) {
 }
 
 func TestSignUpSignInSignOut(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s, _ := newService(t, db)
@@ -76,6 +78,7 @@ func TestSignUpSignInSignOut(t *testing.T) {
 }
 
 func TestSessionSlidingExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s, c := newService(t, db)
@@ -113,6 +116,7 @@ func TestSessionSlidingExpiry(t *testing.T) {
 }
 
 func TestSignUpBadInputWritesNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s, _ := newService(t, db)

@@ -24,10 +24,15 @@ type Config struct {
 	Addr        string
 	DatabaseURL string
 	SQLitePath  string
-	TrustProxy  bool
-	LogLevel    slog.Level
-	LogFormat   string
-	MaxBody     int64
+	// TrustProxy is how many reverse proxies stand in front of the server
+	// (TRUST_PROXY: false 0, true 1, or a number); 0 trusts no forwarded header.
+	TrustProxy int
+	// IPv6Prefix is how many leading bits of an IPv6 address the
+	// per-address limits count as one client (IPV6_PREFIX, 64).
+	IPv6Prefix int
+	LogLevel   slog.Level
+	LogFormat  string
+	MaxBody    int64
 	// RateLimitScale multiplies the sign-in, sign-up and public lookup
 	// bursts (test suites that make many requests from one address raise it).
 	RateLimitScale int
@@ -75,6 +80,7 @@ func Load(getenv func(string) string) (Config, error) {
 		AbandonGrace:   time.Duration(protocol.DefaultAbandonGrace) * time.Millisecond,
 		ViewersMax:     50000,
 		ViewersPerIP:   500,
+		IPv6Prefix:     64,
 
 		MaxRafflesPerAccount: 200,
 		MaxSocketsPerSession: 10,
@@ -93,11 +99,18 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	if v := getenv("TRUST_PROXY"); v != "" {
-		b, err := strconv.ParseBool(v)
+		n, err := proxyHops(v)
 		if err != nil {
-			return c, fmt.Errorf("TRUST_PROXY: valor inválido %q (use true ou false)", v)
+			return c, err
 		}
-		c.TrustProxy = b
+		c.TrustProxy = n
+	}
+	if v := getenv("IPV6_PREFIX"); v != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "/"))
+		if err != nil || n < 32 || n > 128 {
+			return c, fmt.Errorf("IPV6_PREFIX: valor inválido %q (um comprimento de prefixo de 32 a 128, como 64)", v)
+		}
+		c.IPv6Prefix = n
 	}
 	if v := getenv("LOG_LEVEL"); v != "" {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
@@ -203,6 +216,28 @@ func (c Config) DSN() string {
 		return c.DatabaseURL
 	}
 	return c.SQLitePath
+}
+
+// MaxProxyHops is the most proxies TRUST_PROXY may name.
+const MaxProxyHops = 10
+
+// proxyHops reads TRUST_PROXY: true is one proxy, false none, a number that
+// many (0 to MaxProxyHops).
+func proxyHops(v string) (int, error) {
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 0 || n > MaxProxyHops {
+			return 0, fmt.Errorf("TRUST_PROXY: valor inválido %q (use true, false ou o número de proxies, de 0 a %d)", v, MaxProxyHops)
+		}
+		return n, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return 0, fmt.Errorf("TRUST_PROXY: valor inválido %q (use true, false ou o número de proxies, de 0 a %d)", v, MaxProxyHops)
+	}
+	if b {
+		return 1, nil
+	}
+	return 0, nil
 }
 
 func or(v, def string) string {

@@ -121,3 +121,28 @@ func TestQuotas(t *testing.T) {
 		}
 	}
 }
+
+// TRUST_PROXY names how many proxies stand in front: true and false keep
+// their meaning (one, none), a number says how many.
+func TestTrustProxy(t *testing.T) {
+	for v, want := range map[string]int{"": 0, "false": 0, "true": 1, "TRUE": 1, "0": 0, "1": 1, "2": 2, "10": 10} {
+		if c, ok := loadWant(t, map[string]string{"TRUST_PROXY": v}, ""); ok && c.TrustProxy != want {
+			t.Errorf("TRUST_PROXY=%q: %d proxies, want %d", v, c.TrustProxy, want)
+		}
+	}
+	for _, bad := range []string{"talvez", "-1", "11", "1.5", "caddy"} {
+		loadWant(t, map[string]string{"TRUST_PROXY": bad}, "TRUST_PROXY: valor inválido")
+	}
+}
+
+// IPV6_PREFIX: how many bits of an IPv6 address name one client (64 unless set).
+func TestIPv6Prefix(t *testing.T) {
+	for v, want := range map[string]int{"": 64, "64": 64, "/56": 56, "48": 48, "128": 128} {
+		if c, ok := loadWant(t, map[string]string{"IPV6_PREFIX": v}, ""); ok && c.IPv6Prefix != want {
+			t.Errorf("IPV6_PREFIX=%q: /%d, want /%d", v, c.IPv6Prefix, want)
+		}
+	}
+	for _, bad := range []string{"0", "31", "129", "sessenta", "64.5"} {
+		loadWant(t, map[string]string{"IPV6_PREFIX": bad}, "IPV6_PREFIX: valor inválido")
+	}
+}

@@ -18,6 +18,7 @@ import (
 // before; nobody else can; the raffle is pending again, the round stays in
 // the record, and a new round completes.
 func TestAbandonRound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -92,6 +93,7 @@ func TestAbandonRound(t *testing.T) {
 // have no countdown), the raffle stays completed and the position can be
 // redrawn again.
 func TestAbandonRedraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 1)...)
 		e, c, rid := d.e, d.c, d.rid

@@ -55,6 +55,7 @@ func signInStatus(t *testing.T, e *env, password string) int {
 }
 
 func TestAccountPage(t *testing.T) {
+	t.Parallel()
 	t.Run("account: e-mail and sign-in methods, only when signed in", func(t *testing.T) {
 		storetest.Each(t, func(t *testing.T, db *store.DB) {
 			o := newOrganiser(t, db)

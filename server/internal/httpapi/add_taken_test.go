@@ -13,6 +13,7 @@ import (
 // to a savepoint; SQLite: the op's whole transaction, the rejection recorded
 // in a new one). The push goes on with the next op.
 func TestAddWithTakenIDWritesNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		held := person("Ana", 1)

@@ -15,6 +15,7 @@ import (
 // records 0 alternates, so the public record recomputes it; a current
 // device's offline draw on such a raffle still draws them.
 func TestOlderDeviceDrawsOfflineWithoutAlternates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		older := protocol.AlternatesSchemaVersion - 1
 		d := newDrawing(t, db, 2, true, crowd(5, 1)...)

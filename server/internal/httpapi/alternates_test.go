@@ -36,6 +36,7 @@ func (r round) completeWithAlternates(t *testing.T, pool []draw.Ticket, winners,
 // the winners: logged with the completion, kept in the snapshot and the
 // public record, which verifies; a later redraw's pool leaves them out.
 func TestOnlineDrawWithAlternates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(10, 2)...)
 		d.withAlternates(t, 3)
@@ -98,6 +99,7 @@ func TestOnlineDrawWithAlternates(t *testing.T) {
 // with its completion; a completion without the alternates, or with others,
 // is refused and changes nothing.
 func TestOfflineDrawWithAlternates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, true, crowd(5, 2)...)
 		d.withAlternates(t, 2)
@@ -127,6 +129,7 @@ func TestOfflineDrawWithAlternates(t *testing.T) {
 // The start needs enough people (or tickets) for winners and alternates
 // together, and refuses a device that saw another alternates count.
 func TestDrawStartNeedsRoomForAlternates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(3, 2)...)
 		d.withAlternates(t, 2)
@@ -150,6 +153,7 @@ func TestDrawStartNeedsRoomForAlternates(t *testing.T) {
 // with no alternate left, is refused and changes nothing. The public record
 // lists the calls and verifies in full; viewers see the called alternate.
 func TestPromoteAlternate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(8, 1)...)
 		d.withAlternates(t, 2)

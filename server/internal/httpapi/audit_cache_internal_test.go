@@ -22,6 +22,7 @@ func build(builds *int, mu *sync.Mutex, code, version string, size int) func() (
 // The plain form is unzipped once, on the first request without gzip, and
 // counts against the cap like the rest.
 func TestAuditCacheKeepsPlainOnDemand(t *testing.T) {
+	t.Parallel()
 	var zipped bytes.Buffer
 	zw := gzip.NewWriter(&zipped)
 	_, _ = zw.Write([]byte(strings.Repeat(`{"a":1}`, 100)))
@@ -47,6 +48,7 @@ func TestAuditCacheKeepsPlainOnDemand(t *testing.T) {
 }
 
 func TestAuditCacheKeepsOneVersionPerCode(t *testing.T) {
+	t.Parallel()
 	c, n, mu := NewAuditCache(1000), 0, &sync.Mutex{}
 	for i := 0; i < 3; i++ {
 		if e, err := c.get("AAAAAA", "v1", build(&n, mu, "AAAAAA", "v1", 100)); err != nil || e.version != "v1" {
@@ -64,6 +66,7 @@ func TestAuditCacheKeepsOneVersionPerCode(t *testing.T) {
 // The bytes kept never pass the cap: the least recently used record goes
 // first, and one larger than the cap is answered but not kept.
 func TestAuditCacheIsBounded(t *testing.T) {
+	t.Parallel()
 	c, n, mu := NewAuditCache(100), 0, &sync.Mutex{}
 	get := func(code string, size int) {
 		t.Helper()
@@ -96,6 +99,7 @@ func TestAuditCacheIsBounded(t *testing.T) {
 // Requests that miss one version at the same time wait for one encoding; a
 // failed one is not kept.
 func TestAuditCacheEncodesOnceAtATime(t *testing.T) {
+	t.Parallel()
 	c, n, mu := NewAuditCache(1000), 0, &sync.Mutex{}
 	started, release := make(chan struct{}), make(chan struct{})
 	slow := func() (*auditEntry, error) {

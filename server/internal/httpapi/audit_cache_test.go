@@ -33,6 +33,7 @@ func (c *countingAudits) PublicAudit(ctx context.Context, code string) (store.Au
 // them again; a new log position (an invalidation) makes a new record once;
 // the ETag and 304 work as before. Both databases.
 func TestAuditRepeatIsNotReencoded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(30, 2)...)
 		counter := &countingAudits{AuditStore: db}

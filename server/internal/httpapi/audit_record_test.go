@@ -37,6 +37,7 @@ func redrawN(t *testing.T, d drawing, n int) string {
 // published once and every redraw adds only its own record (a few hundred
 // bytes), whatever the raffle's size.
 func TestAuditSizeIndependentOfRedraws(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		base := newDrawing(t, db, 1, false, crowd(400, 1)...)
 		size := func(redraws int) int {
@@ -70,6 +71,7 @@ func TestAuditSizeIndependentOfRedraws(t *testing.T) {
 // A repeat GET with the validator is 304 with no body, until the record
 // changes; any change (an invalidation, a deletion) gives a new validator.
 func TestAuditETag(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 1)...)
 		e, c, rid := d.e, d.c, d.rid

@@ -52,7 +52,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
-		if err := allow(limits.SignUpIP, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+		if err := allow(limits.SignUpIP, "ip:"+addressGroup(r, cfg)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
@@ -65,6 +65,7 @@ func handleSignUp(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
+		endReplacedSession(r, accounts, signed.Token, log)
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusCreated, toUserBody(signed.User))
@@ -80,7 +81,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 		}
 		// Limits are taken before any password is checked, so guessing costs
 		// the attacker, not our CPU; known_device.go says why these ones.
-		ip, email := clientIP(r, cfg.TrustProxy), auth.EmailKey(in.Email)
+		ip, email := addressGroup(r, cfg), auth.EmailKey(in.Email)
 		pair := ip + " " + email
 		if err := allowSignIn(limits.SignInIP, "ip:"+ip); err != nil {
 			writeError(w, r, log, err)
@@ -104,6 +105,7 @@ func handleSignIn(accounts Accounts, limits Limits, cfg Config, log *slog.Logger
 			writeError(w, r, log, err)
 			return
 		}
+		endReplacedSession(r, accounts, signed.Token, log)
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		setDeviceCookie(w, r, cfg, signed.User.Email)
 		writeJSON(w, http.StatusOK, toUserBody(signed.User))

@@ -13,6 +13,7 @@ import (
 func seedAna(t *testing.T, e *env) { mustSignUp(t, e, "ana@example.com", "segredo1") }
 
 func TestAuthScenarios(t *testing.T) {
+	t.Parallel()
 	signup := func(body string) request { return request{method: "POST", path: "/api/auth/signup", body: body} }
 	signin := func(body string) request { return request{method: "POST", path: "/api/auth/signin", body: body} }
 
@@ -90,6 +91,7 @@ func TestAuthScenarios(t *testing.T) {
 }
 
 func TestSignOutThenSessionIsGone(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		c := mustSignUp(t, e, "bia@example.com", "segredo1")
@@ -105,6 +107,7 @@ func TestSignOutThenSessionIsGone(t *testing.T) {
 }
 
 func TestSecureCookieOverHTTPS(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{TrustProxy: true})
 	res := e.do(t, request{method: "POST", path: "/api/auth/signup", body: `{"email":"c@example.com","password":"segredo1"}`,
@@ -115,6 +118,7 @@ func TestSecureCookieOverHTTPS(t *testing.T) {
 }
 
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		mustSignUp(t, e, "ana@example.com", "segredo1")

@@ -19,6 +19,7 @@ import (
 // every time recorded (start, completion, abandon) is the server's; the
 // raffle keeps the created_at the device sent.
 func TestClockSkewServerClockRules(t *testing.T) {
+	t.Parallel()
 	for _, skew := range []time.Duration{10 * time.Minute, -10 * time.Minute} {
 		t.Run(skew.String(), func(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, db *store.DB) {

@@ -19,6 +19,7 @@ import (
 // An online draw through HTTP: the start publishes both commitments, the
 // reveal makes the server combine the seeds and record the winners at once.
 func TestOnlineDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		people := crowd(8, 3)
 		d := newDrawing(t, db, 3, false, people...)
@@ -116,6 +117,7 @@ func TestOnlineDraw(t *testing.T) {
 // A round declared offline by its start is completed offline, with the
 // device's seed alone; an online reveal of it is refused.
 func TestOfflineDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 4, true, crowd(6, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -169,6 +171,7 @@ func TestOfflineDraw(t *testing.T) {
 // the countdown), then reveals it "offline", alone. The start declared the
 // round online, so only an online completion closes it.
 func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -219,6 +222,7 @@ func TestOnlineRoundCannotCompleteOffline(t *testing.T) {
 
 // A completion that does not follow from its seed and pool changes nothing.
 func TestForgedCompletions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(10, 1)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -258,6 +262,7 @@ func TestForgedCompletions(t *testing.T) {
 // Two devices of one organiser start at once: the first start wins, and the
 // other's start and completion are refused, its completion with it.
 func TestTwoDevicesStartTheDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		cookie := mustSignUp(t, e, "ana@example.com", "segredo1")
@@ -278,6 +283,7 @@ func TestTwoDevicesStartTheDraw(t *testing.T) {
 }
 
 func TestDrawStartRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		c := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))

@@ -58,7 +58,7 @@ func handleForgot(emails EmailFlows, limits Limits, cfg Config, log *slog.Logger
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := decodeJSON[body](w, r, authBodyLimit)
 		if err == nil {
-			err = allowAll(allowKey{limits.ForgotIP, "ip:" + clientIP(r, cfg.TrustProxy)},
+			err = allowAll(allowKey{limits.ForgotIP, "ip:" + addressGroup(r, cfg)},
 				allowKey{limits.ForgotEmail, "email:" + auth.EmailKey(in.Email)})
 		}
 		if err == nil {
@@ -81,7 +81,7 @@ func handleReset(emails EmailFlows, limits Limits, cfg Config, log *slog.Logger)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := decodeJSON[tokenBody](w, r, authBodyLimit)
 		if err == nil {
-			err = allow(limits.ForgotIP, "ip:"+clientIP(r, cfg.TrustProxy))
+			err = allow(limits.ForgotIP, "ip:"+addressGroup(r, cfg))
 		}
 		var signed auth.SignedIn
 		if err == nil {
@@ -102,7 +102,7 @@ func handleUseLink(use func(ctx context.Context, token string) error, limits Lim
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := decodeJSON[tokenBody](w, r, authBodyLimit)
 		if err == nil {
-			err = allow(limits.ForgotIP, "ip:"+clientIP(r, cfg.TrustProxy))
+			err = allow(limits.ForgotIP, "ip:"+addressGroup(r, cfg))
 		}
 		if err == nil {
 			err = use(r.Context(), in.Token)

@@ -12,6 +12,7 @@ import (
 // TestChangeEmail: the current password, a link to the new address, the
 // change only when it is followed, a notice to the old one.
 func TestChangeEmail(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		cookie := mustSignUp(t, e.env, "gil@example.com", "senha-longa-1")

@@ -17,6 +17,7 @@ import (
 // PUBLIC_URL, whatever Host the request named; the link proves the address
 // (the column a provider's verified address sets), once.
 func TestConfirmEmail(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		// The request names another host (an absolute URL sets Host).
@@ -77,6 +78,7 @@ func TestConfirmEmail(t *testing.T) {
 // TestConfirmLinkExpires: 48 hours later the link says so, proves nothing,
 // and 'Reenviar' sends a new one that works.
 func TestConfirmLinkExpires(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		cookie := mustSignUp(t, e.env, "bia@example.com", "senha-longa-1")
@@ -140,6 +142,7 @@ func (e *mailEnv) get(t *testing.T, path string, cookie *http.Cookie) (*http.Res
 // TestDeleteAccountDropsItsMail: deleting the account erases its links and
 // the messages not sent yet to its address.
 func TestDeleteAccountDropsItsMail(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		cookie := mustSignUp(t, e.env, "ivo@example.com", "senha-longa-1")

@@ -19,6 +19,7 @@ import (
 // (counted, not timed): one reset request into the outbox. Only the
 // sender, later, finds the account and sends the link.
 func TestForgotSameForUnknown(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		mustSignUp(t, e.env, "caio@example.com", "senha-longa-1")
@@ -58,6 +59,7 @@ func TestForgotSameForUnknown(t *testing.T) {
 // every session of the account, signs this device in, works once, and not
 // after 30 minutes.
 func TestResetPassword(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		first := mustSignUp(t, e.env, "davi@example.com", "senha-antiga-1")
@@ -122,6 +124,7 @@ func TestResetPassword(t *testing.T) {
 
 // TestForgotRateLimited: per client address and per typed e-mail.
 func TestForgotRateLimited(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		limits := looseLimits()
 		limits.ForgotIP = ratelimit.New(3, time.Hour, time.Now)

@@ -55,6 +55,7 @@ func storedAt(t *testing.T, dsn string, texts []string) map[string][]string {
 // rows, the change log's payloads, invalidation reasons, recorded answers,
 // SQLite's free pages and WAL, PostgreSQL's statistics.
 func TestDeletionErasesPersonalData(t *testing.T) {
+	t.Parallel()
 	storetest.EachDSN(t, func(t *testing.T, db *store.DB, dsn string) {
 		e := newEnv(t, db, httpapi.Config{})
 		const organiser = "organizadora.quixaba@erasure.example.com"

@@ -15,6 +15,7 @@ import (
 // A request its client gave up on (the store's read cancelled with it) is not an error of the
 // server's: logged at info, without the cause. One still under way is an error.
 func TestWriteErrorLogsAbandonedRequestsAtInfo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		cancelled bool

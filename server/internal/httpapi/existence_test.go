@@ -16,6 +16,7 @@ import (
 // Another account's raffle and ticket ids answer exactly like ids nobody
 // has used: no op, pull or snapshot tells whether they exist.
 func TestAnotherAccountsIDsLookUnknown(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
@@ -113,6 +114,7 @@ func TestAnotherAccountsIDsLookUnknown(t *testing.T) {
 // account's round answers as a round under a new id, and each raffle keeps
 // its own round and winners, also when one of them is invalidated.
 func TestAnotherAccountsDrawIDsLookUnknown(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))

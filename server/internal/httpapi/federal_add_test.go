@@ -17,6 +17,7 @@ import (
 // op changes nothing, and neither does a file import holding one; a number
 // the rule reads is added.
 func TestFederalRefusesTicketsWhenAdded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 1, false, crowd(3, 1)...)
 		settings := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)

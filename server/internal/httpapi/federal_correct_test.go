@@ -49,6 +49,7 @@ func federalPayload(t *testing.T, d drawing, id, replaces string, prizes []strin
 // result was corrected; a second correction replaces the first; and the
 // record verifies.
 func TestFederalCorrection(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		typo := []string{"50912", "33514", "45504", "94365", "51105"}
 		d, first := federalEntered(t, db, typo)
@@ -118,6 +119,7 @@ func TestFederalCorrection(t *testing.T) {
 // A result on which something was built (a winner invalidated) is no
 // longer corrected; neither is a seeded round nor a list still open.
 func TestFederalCorrectionRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d, first := federalEntered(t, db, concurso5732)
 		typo := []string{"50912", "33514", "45504", "94365", "51105"}
@@ -130,5 +132,21 @@ func TestFederalCorrectionRefusals(t *testing.T) {
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(seeded, "draw.start", r.start(poolOf(people...)))), "applied")
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(seeded, "draw.correct", federalPayload(t, d, core.NewID(time.Now()), r.id, typo))),
 			"rejected:federal_not_chosen")
+	})
+}
+
+// A device of schema version 5 has no draw.correct: a push that says 5 and
+// carries one is refused unknown_type and changes nothing; the same op in a
+// push of the current version is applied.
+func TestFederalCorrectionNeedsItsSchema(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d, first := federalEntered(t, db, []string{"50912", "33514", "45504", "94365", "51105"})
+		before := d.c.snapshot(t, d.e, d.rid)
+		fix := federalPayload(t, d, core.NewID(time.Now()), first, concurso5732)
+		wantStatuses(t, d.c.pushAt(t, d.e, 5, d.c.op(d.rid, "draw.correct", fix)), "rejected:unknown_type")
+		if after := d.c.snapshot(t, d.e, d.rid); after.HeadSeq != before.HeadSeq || len(after.Draws) != 1 || after.Draws[0].ReplacedAt != nil {
+			t.Fatalf("a refused correction changed the raffle: head %d → %d, %+v", before.HeadSeq, after.HeadSeq, after.Draws)
+		}
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "draw.correct", fix)), "applied")
 	})
 }

@@ -48,6 +48,7 @@ func pull(t *testing.T, d drawing, path string) pulled {
 // open round out. Once the result is in, it gets the completed round with
 // its winners. A device that names schema 5 gets everything.
 func TestFederalPullsOfAnOlderDevice(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 1, false, crowd(3, 1)...)
 		settings := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)

@@ -38,6 +38,7 @@ func federalClose(id string, pool []draw.Ticket, settings map[string]any) map[st
 // closed, the result is refused before the extraction, a winners
 // list that does not follow the rule is refused, and a second entry too.
 func TestFederalDrawOnTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(12, 1)...)
 		short := d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal",
@@ -119,6 +120,7 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 // The list closes only while the extraction is ahead on the server's clock,
 // whatever the device's clock says.
 func TestFederalCloseAfterTheExtraction(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 1, false, crowd(3, 1)...)
 		settings := federalSettings(d.e, 2*time.Minute, draw.RuleUnits, 5)
@@ -136,6 +138,7 @@ func TestFederalCloseAfterTheExtraction(t *testing.T) {
 // A raffle of names and tickets whose numbers are not all digits cannot
 // choose the Loteria Federal.
 func TestFederalSettingsRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		create := createPayload(rid, protocol.NewCode())

@@ -15,6 +15,7 @@ import (
 // (a retry gets the same answer), none is a 500 on either database, and none
 // blocks the ops after it.
 func TestHostileEnvelopes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		create := createPayload(rid, "K7P2QX")

@@ -43,6 +43,7 @@ func textVectors(t *testing.T) []textVector {
 // PostgreSQL), what is stored is the vector's output, and a refused text
 // writes nothing.
 func TestTextVectorsThroughPush(t *testing.T) {
+	t.Parallel()
 	vectors := textVectors(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})

@@ -50,6 +50,7 @@ func pathParams(raffleID string) map[string]string {
 // router itself and the query names from the handlers' source, so a new
 // route or query value is covered without changing this test.
 func TestHostileURLs(t *testing.T) {
+	t.Parallel()
 	names := queryNames(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := withRaffle(t, db)
@@ -83,6 +84,7 @@ func TestHostileURLs(t *testing.T) {
 // What the hostile values of the routes that reach a query answer exactly:
 // an unknown raffle for an id, a named field for a query value.
 func TestHostileURLAnswers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := withRaffle(t, db)
 		cases := []struct {

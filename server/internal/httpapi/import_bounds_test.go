@@ -52,6 +52,7 @@ func refusedSheets(t testing.TB) map[string]string {
 // the reader's message and stores nothing: not even the rows before the
 // fault.
 func TestImportRefusesBombsAndMalformedSheets(t *testing.T) {
+	t.Parallel()
 	sheets := refusedSheets(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
@@ -77,6 +78,7 @@ func TestImportRefusesBombsAndMalformedSheets(t *testing.T) {
 // Imports are counted per account: past the limit the answer is 429, the
 // file is not read and nothing is stored; another account is not held back.
 func TestImportsPerAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		limits := looseLimits()
 		limits.Import = ratelimit.New(2, time.Minute, time.Now)

@@ -35,6 +35,7 @@ func importWith(t *testing.T, e *env, c *client, raffleID, name string, body []b
 // whose tickets the raffle holds is refused unless clashes says what to do,
 // and columns replaces the guess.
 func TestImportAPIColumnsAndClashes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e,

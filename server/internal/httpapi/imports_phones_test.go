@@ -13,6 +13,7 @@ import (
 // number; an invalid one is a warning and its person comes in without a
 // phone, the file not refused. On both databases.
 func TestImportAPIPhones(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))), "applied")

@@ -56,6 +56,7 @@ func serverTickets(t *testing.T, e *env, c *client, raffleID string) []string {
 }
 
 func TestImportAPI(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e,
@@ -70,7 +71,7 @@ func TestImportAPI(t *testing.T) {
 			{"password.xlsx", "Erro ao processar arquivo: o arquivo está protegido por senha. Salve uma cópia sem senha e tente de novo."},
 			{"truncated.xlsx", "Erro ao processar arquivo: o arquivo está corrompido ou incompleto"},
 			{"header.xls", "o servidor lê planilhas .xlsx"},
-			{"notes.txt", "Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)"},
+			{"lista.pdf", "Por favor, envie um arquivo CSV ou Excel (.xlsx, .xls)"},
 			{"unrecognised.csv", "Formato de arquivo não reconhecido"},
 		} {
 			status, body := importFile(t, e, c.cookie, rid, tc.file, fixture(t, tc.file))

@@ -37,9 +37,17 @@ type Limits struct {
 	SignUpIP, SignUpEmail            Limiter
 	PasswordAccount, PasswordSession Limiter
 	PublicIP, PublicCheckIP          Limiter
+	// PublicCheckOwn counts an address group's self-checks of one raffle
+	// (its own and its household's: answered whatever the raffle's load);
+	// past them each check spends PublicCheckRaffle, the raffle's budget
+	// shared by every address (allowCheck in public_raffle.go). Nil: no such limit.
+	PublicCheckOwn, PublicCheckRaffle Limiter
 	// PublicLiveIP counts public WebSocket connections per client IP; a
 	// viewer that stayed long enough gives its token back as it leaves.
 	PublicLiveIP LeaseLimiter
+	// PublicLiveAfter starts the waits of the viewers' line (viewer_line.go;
+	// nil: time.After). Tests fire their own.
+	PublicLiveAfter func(time.Duration) <-chan time.Time
 	// Push counts pushes per account (nil: no limit).
 	Push Limiter
 	// ForgotIP and ForgotEmail limit 'Esqueci minha senha' per client IP

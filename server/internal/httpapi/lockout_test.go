@@ -33,6 +33,7 @@ func signInLimits(clock func() time.Time) httpapi.Limits {
 // in from a new device with the right password, while every further guess
 // from those addresses is refused with the wait in the message.
 func TestStrangerCannotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		clock := &stepClock{t: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)}
 		e := newEnv(t, db, httpapi.Config{TrustProxy: true})
@@ -101,6 +102,7 @@ func TestStrangerCannotLockTheOwnerOut(t *testing.T) {
 // The owner's own device skips the attack limit, but is still held to its
 // (e-mail, address) bucket.
 func TestKnownDeviceDuringAttack(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		clock := &stepClock{t: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)}
 		e := newEnv(t, db, httpapi.Config{})

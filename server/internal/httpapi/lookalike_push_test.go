@@ -59,6 +59,7 @@ func fields(tk *ticket) string {
 // form, taken when that form is held, or refused, never a 500 and nothing
 // stored when refused.
 func TestTicketNumberLookAlikesThroughPush(t *testing.T) {
+	t.Parallel()
 	type vector struct {
 		Name, Input, Reason string
 		Output              *string
@@ -119,6 +120,7 @@ func TestTicketNumberLookAlikesThroughPush(t *testing.T) {
 // Participants' e-mails follow the account e-mail rule, on both databases:
 // stored in its normal form, or the op is refused and nothing is stored.
 func TestParticipantEmailsThroughPush(t *testing.T) {
+	t.Parallel()
 	type vector struct {
 		Name, Input, Fault, Participant string
 		Output                          *string
@@ -158,6 +160,7 @@ func TestParticipantEmailsThroughPush(t *testing.T) {
 // letters and capitals is found by the plain address, and a look-alike
 // address is refused, not looked up.
 func TestSelfCheckFindsNormalisedEmails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana := numbered("Ana", "007")

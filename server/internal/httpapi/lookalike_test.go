@@ -8,6 +8,7 @@ import (
 // Look-alikes of an existing account's e-mail never make a second account:
 // each is the same address (email_taken) or refused, on both databases.
 func TestEmailLookAlikes(t *testing.T) {
+	t.Parallel()
 	seed := func(t *testing.T, e *env) { mustSignUp(t, e, "x@exemplo.com", "segredo1") }
 	body := func(email string) string {
 		b, _ := json.Marshal(map[string]string{"email": email, "password": "segredo1"})

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/core"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/mail"
@@ -33,8 +34,14 @@ type mailEnv struct {
 
 func newMailEnv(t *testing.T, db *store.DB, limits httpapi.Limits) *mailEnv {
 	t.Helper()
+	return newMailEnvGate(t, db, limits, authtest.Gate())
+}
+
+// newMailEnvGate is newMailEnv with the password gate given.
+func newMailEnvGate(t *testing.T, db *store.DB, limits httpapi.Limits, passwords auth.Passwords) *mailEnv {
+	t.Helper()
 	clock := &testClock{}
-	accounts, err := auth.NewService(db, clock.Now, auth.NewGate(auth.GateConfig{}))
+	accounts, err := auth.NewService(db, clock.Now, passwords)
 	if err != nil {
 		t.Fatal(err)
 	}

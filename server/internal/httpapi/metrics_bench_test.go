@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,4 +64,33 @@ func BenchmarkPushMetricsOverhead(b *testing.B) {
 			b.ReportMetric(100*(perOp(1)-perOp(0))/perOp(0), "cpu-overhead-%")
 		})
 	}
+}
+
+// The metrics' series under junk requests: b.N unsigned requests, each with
+// a made-up method or path of its own, through the whole handler, then one
+// scrape. series is the number of sorteio_ series after them (it must not
+// grow with b.N: every label is bounded); scrape-KB is that scrape's size.
+func BenchmarkMetricsJunkRequests(b *testing.B) {
+	db := storetest.MustOpenDB(b, "sqlite")
+	e := newEnv(b, db, httpapi.Config{})
+	m := metrics.New(metrics.Sources{})
+	h := wire(b, db, e.cfg, e.hub, newViewers(b, db), looseLimits(), time.Now, func(d *httpapi.Deps) { d.Metrics = m })
+	paths := []string{"/x%d", "/api/x%d", "/api/sync/raffles/r%d/changes", "/api/public/raffles/C%d/x", "/ws/public/x%d"}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		method := []string{"GET", "POST", fmt.Sprintf("JUNK%d", i)}[i%3]
+		req := httptest.NewRequest(method, fmt.Sprintf(paths[i%len(paths)], i), nil)
+		h.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	b.StopTimer()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	series := 0
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if strings.HasPrefix(line, "sorteio_") {
+			series++
+		}
+	}
+	b.ReportMetric(float64(series), "series")
+	b.ReportMetric(float64(rec.Body.Len())/1024, "scrape-KB")
 }

@@ -122,6 +122,7 @@ func handleOIDCCallback(flow OIDCFlow, changes ProvenChanges, accounts Accounts,
 			return
 		}
 		signed := out.SignedIn
+		endReplacedSession(r, accounts, signed.Token, log)
 		setSessionCookie(w, r, cfg, signed.Token, signed.ExpiresAt)
 		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 	})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/mail"
 	"github.com/sorteio/sorteio/server/internal/oidctest"
@@ -35,7 +36,7 @@ func newChangeEnv(t *testing.T, db *store.DB) *changeEnv {
 	srv := httptest.NewServer(p.Handler())
 	t.Cleanup(srv.Close)
 	p.Issuer = srv.URL
-	accounts, err := auth.NewService(db, clk.now, auth.NewGate(auth.GateConfig{}))
+	accounts, err := auth.NewService(db, clk.now, authtest.Gate())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +98,7 @@ func (c *changeEnv) accountEmail(t *testing.T, session *http.Cookie) string {
 }
 
 func TestChangeEmailByProvider(t *testing.T) {
+	t.Parallel()
 	ana := oidctest.User{Subject: "ana-123", Email: "ana@example.com", EmailVerified: true}
 	bia := oidctest.User{Subject: "bia-456", Email: "bia@example.com", EmailVerified: true}
 	run := func(name string, f func(t *testing.T, c *changeEnv, session *http.Cookie)) {

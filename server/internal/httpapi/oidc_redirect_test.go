@@ -38,6 +38,7 @@ func redirectURI(t *testing.T, res *http.Response) string {
 // The URL the provider sends the browser back to comes from the
 // configuration: a request's Host would hand the code to whoever named it.
 func TestOIDCRedirectFromConfig(t *testing.T) {
+	t.Parallel()
 	forged := map[string]string{"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", "Forwarded": "host=evil.example"}
 	tests := []struct {
 		name  string
@@ -84,6 +85,7 @@ func TestOIDCRedirectFromConfig(t *testing.T) {
 // A whole sign-in reached through a forged Host still gives the provider
 // the configured URL on both legs (the code exchange repeats it).
 func TestOIDCSignInThroughForgedHost(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		o := newOIDCEnv(t, db)
 		o.provider.Auto = &oidctest.User{Subject: "ana-123", Email: "ana@example.com", EmailVerified: true}

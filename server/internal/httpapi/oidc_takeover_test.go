@@ -41,6 +41,7 @@ func passwordSignIn(t *testing.T, o *oidcEnv, email, password string) *http.Resp
 // person's address first; when that person signs in at a provider that
 // verified it, they win: the password and its sessions go.
 func TestOIDCTakeover(t *testing.T) {
+	t.Parallel()
 	ana := oidctest.User{Subject: "ana-123", Email: "ana@example.com", EmailVerified: true}
 	runOIDCScenarios(t, []oidcScenario{
 		{"a verified address takes the password sign-up over: its password and every session end", func(t *testing.T, o *oidcEnv) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/oidctest"
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -58,7 +59,7 @@ func newOIDCEnvWith(t *testing.T, db *store.DB, cfg httpapi.Config) *oidcEnv {
 
 func newOIDCEnvAt(t *testing.T, db *store.DB, p *oidctest.Provider, issuer string, clk *clock, cfg httpapi.Config) *oidcEnv {
 	t.Helper()
-	accounts, err := auth.NewService(db, clk.now, auth.NewGate(auth.GateConfig{}))
+	accounts, err := auth.NewService(db, clk.now, authtest.Gate())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,6 +162,7 @@ func runOIDCScenarios(t *testing.T, scenarios []oidcScenario) {
 }
 
 func TestOIDCSignIn(t *testing.T) {
+	t.Parallel()
 	ana := oidctest.User{Subject: "ana-123", Email: "Ana@Example.com", EmailVerified: true}
 	runOIDCScenarios(t, []oidcScenario{
 		{"happy path: a new account, signed in with the session cookie, found again by subject", func(t *testing.T, o *oidcEnv) {
@@ -263,6 +265,7 @@ func TestOIDCSignIn(t *testing.T) {
 }
 
 func TestOIDCProviderDown(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := httptest.NewServer(http.NotFoundHandler())
 		issuer := srv.URL
@@ -274,6 +277,7 @@ func TestOIDCProviderDown(t *testing.T) {
 }
 
 func TestConfigEndpoint(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		off := newEnv(t, db, httpapi.Config{})
 		if body := readBody(t, off.do(t, request{method: "GET", path: "/api/config"})); body != `{"oidc":null}`+"\n" {

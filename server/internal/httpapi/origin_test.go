@@ -11,6 +11,7 @@ import (
 // The same-origin check compares scheme, host and port (the test server is
 // http://example.com); nothing is written when it refuses.
 func TestOriginScenarios(t *testing.T) {
+	t.Parallel()
 	signup := func(headers map[string]string) request {
 		return request{method: "POST", path: "/api/auth/signup", body: `{"email":"a@example.com","password":"segredo1"}`, headers: headers}
 	}
@@ -45,6 +46,7 @@ func TestOriginScenarios(t *testing.T) {
 
 // Behind a trusted proxy the scheme is the one the proxy reports.
 func TestOriginBehindTrustedProxy(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{TrustProxy: true})
 		body := `{"email":"a@example.com","password":"segredo1"}`

@@ -20,6 +20,7 @@ import (
 // clock), before the hash: the answer past a limit is 429 with the wait in
 // Retry-After and in the message, and the password stays.
 func TestPasswordChangeIsLimited(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		stopped := func() time.Time { return time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC) }
@@ -80,6 +81,7 @@ func (h *heldHasher) verify(pw, encoded string) (bool, error) {
 // its wait ends (fired by the test, nothing sleeps) it gets 429 with
 // Retry-After and changes nothing.
 func TestPasswordGateAnswers429WhenTheWaitEnds(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		h := &heldHasher{inside: make(chan struct{}), letGo: make(chan struct{})}
 		waiting, fire := make(chan struct{}, 10), make(chan time.Time)

@@ -15,6 +15,7 @@ import (
 // phone rule refuses rejects the op and stores nothing; deleting a drawn
 // raffle erases the phones with the e-mails. On both databases.
 func TestParticipantPhones(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia := person("Ana", 2), person("Bia", 1)

@@ -15,6 +15,7 @@ import (
 // state and the public record carry those of positions 1..winners_count;
 // a bad prize or alternates count is refused and changes nothing.
 func TestPrizesAndAlternatesSettings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 3, false, crowd(6, 1)...)
 		e, c, rid := d.e, d.c, d.rid

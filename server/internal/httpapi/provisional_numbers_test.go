@@ -36,6 +36,7 @@ func span(from, n int) []string {
 // onto a raffle that holds Ana's 001–004 and Bia's 005–049 (added by another
 // device first).
 func TestProvisionalNumbers(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		add        []ticket

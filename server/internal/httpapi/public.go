@@ -33,7 +33,7 @@ type AuditStore interface {
 // record as cache encoded it for that version (audit_cache.go).
 func handleAudit(st AuditStore, cache *AuditCache, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := allow(limit, "ip:"+clientIP(r, cfg.TrustProxy)); err != nil {
+		if err := allow(limit, "ip:"+addressGroup(r, cfg)); err != nil {
 			writeError(w, r, log, err)
 			return
 		}

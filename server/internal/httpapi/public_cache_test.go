@@ -13,6 +13,7 @@ import (
 // few seconds and revalidated by the log position; anything live, missing
 // or per person never.
 func TestPublicCaching(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		const state, people = "/api/public/raffles/K7P2QX", "/api/public/raffles/K7P2QX/participants?q=pe"
 		cases := []struct {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestPublicCheck(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{CheckTime: 30 * time.Millisecond})
 		c := newClient(mustSignUp(t, e, "org@example.com", "segredo1"))

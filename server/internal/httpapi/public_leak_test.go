@@ -39,6 +39,7 @@ func randFrom(rng *rand.Rand, n int, letters []rune) string {
 // phone, the draw record, any WebSocket message) contains an e-mail address
 // in full, a phone's digits or a reason.
 func TestPublicNeverLeaks(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		rng := rand.New(rand.NewPCG(10, 2026))
 		e := newEnv(t, db, httpapi.Config{})

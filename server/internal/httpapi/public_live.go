@@ -69,16 +69,20 @@ const ViewerHold = 30 * time.Second
 // handlePublicWS serves /ws/public?code=&after=: hello with the server's
 // clock, the state when newer than after, then every change's state; for a
 // code no raffle has yet, "waiting" and the state once one has it.
-func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
+func handlePublicWS(st PublicLive, vs *ws.Viewers, limits Limits, cfg Config, now func() time.Time, obs Observer, log *slog.Logger) http.Handler {
+	var line *viewerLine
+	if limits.PublicLiveIP != nil {
+		line = newViewerLine(limits.PublicLiveIP, limits.PublicLiveAfter)
+	}
 	up := publicUpgrader
 	up.Error = func(w http.ResponseWriter, r *http.Request, status int, reason error) {
 		writeError(w, r, log, &core.Error{Code: core.CodeInvalidInput, Err: reason})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := clientIP(r, cfg.TrustProxy)
+		ip := addressGroup(r, cfg) // the group: one client's viewers, whatever its addresses
 		leave := func() {}
-		if limit != nil {
-			end, ok, wait := limit.Lease("ip:"+ip, ViewerHold)
+		if line != nil {
+			end, ok, wait := line.lease(r.Context(), "ip:"+ip)
 			if !ok {
 				obs.SocketRefused("public", "rate")
 				writeError(w, r, log, core.RateLimited(wait))
@@ -86,7 +90,26 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 			}
 			leave = end
 		}
-		switch vs.Admit(ip) {
+		// The code is looked up before the upgrade: a raffle's viewer and
+		// one waiting for a code no raffle has yet are counted apart, so
+		// waiting viewers never take a raffle viewer's place.
+		code := strings.ToUpper(r.URL.Query().Get("code"))
+		valid := protocol.IsCode(code)
+		var id string
+		var err error
+		if valid {
+			id, err = st.PublicRaffleID(r.Context(), code)
+		}
+		// A deleted raffle's code never comes back: told gone, not kept waiting.
+		waiting := id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound && !errors.Is(err, core.ErrDeleted)
+		admitted, release := ws.Admitted, func() {}
+		switch {
+		case id != "":
+			admitted, release = vs.Admit(ip), func() { vs.Release(ip) }
+		case waiting:
+			admitted, release = vs.AdmitWaiting(ip), func() { vs.ReleaseWaiting(ip) }
+		}
+		switch admitted {
 		case ws.FullAddress:
 			obs.SocketRefused("public", "address")
 			writeError(w, r, log, &core.Error{Code: core.CodeRateLimited, RetryAfter: 5 * time.Second})
@@ -96,26 +119,19 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 			writeError(w, r, log, &core.Error{Code: core.CodeUnavailable, RetryAfter: 5 * time.Second})
 			return
 		}
-		conn, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			vs.Release(ip)
+		conn, uerr := up.Upgrade(w, r, nil)
+		if uerr != nil {
+			release()
 			return // the upgrader has answered
 		}
 		_ = conn.SetWriteDeadline(now().Add(10 * time.Second))
 		hello, _ := json.Marshal(map[string]any{"type": "hello", "server_time": now().UnixMilli()})
-		err = conn.WriteMessage(websocket.TextMessage, hello)
-		code := strings.ToUpper(r.URL.Query().Get("code"))
-		valid := protocol.IsCode(code)
-		id := ""
-		if err == nil && valid {
-			id, err = st.PublicRaffleID(r.Context(), code)
-		}
+		werr := conn.WriteMessage(websocket.TextMessage, hello)
 		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
-		// A deleted raffle's code never comes back: told gone, not kept waiting.
-		if id == "" && valid && core.ErrorCode(err) == core.CodeRaffleNotFound && !errors.Is(err, core.ErrDeleted) {
+		if waiting && werr == nil {
 			// Not on the server yet (the organiser's device has not synced
 			// it): the viewer waits, and gets it the moment it arrives.
-			if err = conn.WritePreparedMessage(ws.WaitingMsg); err == nil {
+			if werr = conn.WritePreparedMessage(ws.WaitingMsg); werr == nil {
 				lookup := func() string {
 					id, _ := st.PublicRaffleID(context.Background(), code)
 					return id
@@ -127,7 +143,7 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 				return
 			}
 		}
-		if id == "" {
+		if id == "" || werr != nil {
 			if core.ErrorCode(err) != core.CodeRaffleNotFound && err != nil {
 				log.Warn("espectador: sorteio não consultado", "err", err)
 			}
@@ -135,7 +151,7 @@ func handlePublicWS(st PublicLive, vs *ws.Viewers, limit LeaseLimiter, cfg Confi
 			_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""),
 				now().Add(time.Second))
 			conn.Close()
-			vs.Release(ip)
+			release()
 			return
 		}
 		// The handler returns at once: its goroutine's deep stack and the

@@ -51,6 +51,7 @@ func dialStatus(url, query, from string) (*websocket.Conn, int) {
 // Ten viewers, one change: one load of the state, one message, the same
 // bytes for all.
 func TestPublicOneLoadPerChange(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var loads atomic.Int64
 		e, url := liveEnv(t, db, httpapi.Config{}, ws.ViewerLimits{Total: 100, PerIP: 100}, &loads)
@@ -86,6 +87,7 @@ func TestPublicOneLoadPerChange(t *testing.T) {
 // Connections are capped per address and per instance; a freed place is
 // taken again. The server pings on its ticker.
 func TestPublicViewerCaps(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var loads atomic.Int64
 		// Behind a trusted proxy, X-Forwarded-For names the address.
@@ -141,6 +143,7 @@ func TestPublicViewerCaps(t *testing.T) {
 // Connecting counts against the per-address rate limit (newEnv allows 10 a
 // minute) before any upgrade.
 func TestPublicLiveRateLimited(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{})
 	srv := httptest.NewServer(e.handler)

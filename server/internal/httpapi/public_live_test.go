@@ -76,6 +76,7 @@ func (v *viewer) stateAt(seq int64) liveMsg {
 }
 
 func TestPublicWebSocket(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newTimedDrawing(t, db, 2, false, 10, crowd(4, 2)...)
 		e := d.e
@@ -170,6 +171,7 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 // A viewer that never reads is dropped when its queue fills; the others get
 // every state meanwhile, each within the deadline.
 func TestPublicSlowViewerDropped(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		e.listenPokes(t)
@@ -237,7 +239,8 @@ func TestPublicSlowViewerDropped(t *testing.T) {
 // watches a draw made through instance A (LISTEN/NOTIFY carries ids only;
 // B loads and broadcasts the state itself).
 func TestPublicLiveCrossInstances(t *testing.T) {
-	dsn := storetest.DSN(t, "postgres")
+	t.Parallel()
+	dsn := storetest.MigratedDSN(t, "postgres")
 	a, _ := serverOn(t, dsn)
 	b, bURL := serverOn(t, dsn)
 

@@ -26,8 +26,10 @@ func (c *frozenClock) advance(d time.Duration) { c.at.Add(int64(d)) }
 // production sizing (a burst of PUBLIC_VIEWERS_PER_IP, then 2 a second);
 // after they watched for httpapi.ViewerHold and all dropped, they all
 // connect again at once; viewers that leave at once give nothing back, so a
-// flood of short connections is still refused.
+// flood of short connections is still refused (once its wait in the line
+// ends, here at once).
 func TestPublicVenueReconnects(t *testing.T) {
+	t.Parallel()
 	const room = 500
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{TrustProxy: true})
@@ -35,6 +37,7 @@ func TestPublicVenueReconnects(t *testing.T) {
 	clock.advance(time.Hour)
 	limits := looseLimits()
 	limits.PublicLiveIP = ratelimit.New(room, 500*time.Millisecond, clock.Now)
+	limits.PublicLiveAfter = noLineWait
 	e.viewers = ws.NewViewers(storetest.Logger(t), httpapi.PublicLoader(db, time.Now), ws.ViewerLimits{Total: 2 * room, PerIP: room})
 	e.handler = wire(t, db, e.cfg, e.hub, e.viewers, limits, e.clock.Now)
 	srv := httptest.NewServer(e.handler)

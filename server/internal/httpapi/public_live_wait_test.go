@@ -15,6 +15,7 @@ import (
 // follow as for any viewer. Two waiting for the same code both get it; one
 // waiting for another code keeps waiting.
 func TestPublicViewerWaitsForItsRaffle(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		e.listenPokes(t)
@@ -44,6 +45,10 @@ func TestPublicViewerWaitsForItsRaffle(t *testing.T) {
 		}
 		if e.viewers.Count(rid) != 2 {
 			t.Fatalf("%d viewers in the raffle's room, want 2", e.viewers.Count(rid))
+		}
+		// Adopted, the two count as the raffle's viewers; the other still waits.
+		if n := e.viewers.Waiting(); n != 1 || e.viewers.Total() != 3 {
+			t.Fatalf("%d waiting of %d viewers, want 1 of 3", n, e.viewers.Total())
 		}
 	})
 }

@@ -16,6 +16,7 @@ import (
 // client, need not follow the order they were given in. The list then goes
 // by first ticket number, the same on every page and on both databases.
 func TestPublicParticipantsOrderWithinOneMillisecond(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits(), e.clock.Now)

@@ -40,7 +40,7 @@ func handlePublicState(st PublicStore, limit Limiter, cfg Config, now func() tim
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+			err = allow(limit, "ip:"+addressGroup(r, cfg))
 		}
 		var v store.PublicView
 		if err == nil {
@@ -89,7 +89,7 @@ func handlePublicPeople(st PublicStore, limit Limiter, cfg Config, log *slog.Log
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+			err = allow(limit, "ip:"+addressGroup(r, cfg))
 		}
 		qs := r.URL.Query()
 		offset, limitN := 0, maxPeoplePage
@@ -152,13 +152,13 @@ type checkAnswer struct {
 // the raffle, and which; nothing about anyone else. A hit and a miss run the
 // same query and the same encoding, and the answer leaves no sooner than
 // cfg.CheckTime after the request came, so its timing tells nothing either.
-func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logger) http.Handler {
+func handlePublicCheck(st PublicStore, limits Limits, cfg Config, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		floor := time.NewTimer(cfg.CheckTime)
 		defer floor.Stop()
 		code, err := publicCode(r)
 		if err == nil {
-			err = allow(limit, "ip:"+clientIP(r, cfg.TrustProxy))
+			err = allowCheck(limits, addressGroup(r, cfg), code)
 		}
 		var in checkRequest
 		if err == nil {
@@ -178,6 +178,26 @@ func handlePublicCheck(st PublicStore, limit Limiter, cfg Config, log *slog.Logg
 		}
 		writeJSON(w, http.StatusOK, checkAnswer{Found: len(tickets) > 0, Tickets: tickets})
 	})
+}
+
+// allowCheck takes the self-check's limits before anything is read: the
+// address group's over every raffle, then the group's own checks of this
+// raffle; past those, the raffle's budget, shared by every address. An
+// answer names a person (its tickets lead to a name on the public list:
+// docs/security.md), so a client learns few names however many addresses
+// it has within its group, and a raffle few however many groups check
+// it, while a person's first checks of a raffle are answered at once even
+// when others have spent its budget.
+func allowCheck(l Limits, group, code string) error {
+	if err := allow(l.PublicCheckIP, "ip:"+group); err != nil {
+		return err
+	}
+	if l.PublicCheckOwn != nil {
+		if ok, _ := l.PublicCheckOwn.Allow("own:" + group + " " + code); ok {
+			return nil
+		}
+	}
+	return allow(l.PublicCheckRaffle, "raffle:"+code)
 }
 
 // checkTickets looks the entrant up by phone when one was sent, else by

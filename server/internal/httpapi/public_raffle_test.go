@@ -29,6 +29,7 @@ func getPublicState(t *testing.T, e *env, code string) (int, public.State, strin
 }
 
 func TestPublicState(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		cases := []struct {
 			stage, code string
@@ -92,6 +93,7 @@ func TestPublicState(t *testing.T) {
 }
 
 func TestPublicLookupsRateLimited(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{})
 	auditFixture("pending")(t, e)
@@ -143,6 +145,7 @@ func namedEntrants(names []string, first int) [][]ticket {
 }
 
 func TestPublicParticipants(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		e.handler = wire(t, db, e.cfg, e.hub, e.viewers, looseLimits(), e.clock.Now)

@@ -72,6 +72,7 @@ func readAudit(t *testing.T, res *http.Response) auditBody {
 }
 
 func TestPublicAudit(t *testing.T) {
+	t.Parallel()
 	get := func(code string) request {
 		return request{method: "GET", path: "/api/public/raffles/" + code + "/audit"}
 	}

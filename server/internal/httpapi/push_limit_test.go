@@ -15,6 +15,7 @@ import (
 // default, a bigger push goes through; below it, a smaller one is refused.
 // (JSON whitespace makes the body big without making it slow to decode.)
 func TestPushBodyLimitIsConfigured(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		padded := func(bytes int) string {
 			body := pushBody("0192a8b0-0000-7000-8000-000000000001")

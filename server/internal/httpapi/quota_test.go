@@ -17,6 +17,7 @@ import (
 )
 
 func TestRaffleQuota(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		db.LimitRaffles(2)
 		e := newEnv(t, db, httpapi.Config{})
@@ -44,6 +45,7 @@ func TestRaffleQuota(t *testing.T) {
 }
 
 func TestPushesPerMinute(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		limits := looseLimits()
 		limits.Push = ratelimit.New(3, time.Minute, time.Now)
@@ -71,6 +73,7 @@ func TestPushesPerMinute(t *testing.T) {
 }
 
 func TestSocketsPerSession(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{MaxSocketsPerSession: 2})
 	srv := httptest.NewServer(e.handler)

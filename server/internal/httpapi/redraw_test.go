@@ -22,6 +22,7 @@ func redrawPool(pool []draw.Ticket, snap snapshotBody, dup bool) []draw.Ticket {
 }
 
 func TestInvalidateAndRedraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 3, false, crowd(12, 3)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -97,6 +98,7 @@ func TestInvalidateAndRedraw(t *testing.T) {
 
 // A redraw keeps the mode its start declared, as a first draw does.
 func TestOfflineRedraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(8, 2)...)
 		e, c, rid, pool := d.e, d.c, d.rid, d.pool
@@ -148,6 +150,7 @@ func TestOfflineRedraw(t *testing.T) {
 
 // When every person has won, nobody is left to redraw.
 func TestRedrawWithNobodyLeft(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		people := crowd(3, 2)
 		for i := range people {

@@ -19,6 +19,7 @@ import (
 // Without keepRefusal (push.go) refused_rounds is empty; without the refused
 // rounds in the record's version, the cached record of before is served.
 func TestRefusedOfflineRoundIsInTheRecord(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 2)...)
 		e, a, rid := d.e, d.c, d.rid
@@ -95,6 +96,7 @@ func TestRefusedOfflineRoundIsInTheRecord(t *testing.T) {
 // the record as refused (position_taken) with its winner: its pool is the
 // one A's redraw was drawn from, so the verifier recomputes it too.
 func TestDiscardedRedrawIsInTheRecord(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 2, false, crowd(6, 2)...)
 		e, a, rid := d.e, d.c, d.rid

@@ -12,6 +12,7 @@ import (
 // and her other phone, offline since before that, gives him one more ticket.
 // The add is refused with group_removed and Xavier stays removed.
 func TestRemovalWinsOverAnAddMadeWithoutKnowingOfIt(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		// base is the add's base_seq relative to the removal's seq (-1: the

@@ -40,6 +40,7 @@ var mailBodies = []struct{ path, body string }{
 // Go's decoder would keep the last value and gjson the first, so one body
 // could mean two requests. Nothing is stored.
 func TestRepeatedKeys(t *testing.T) {
+	t.Parallel()
 	// confirm-email and confirm-new-email share one handler, and one decode.
 	if got := countDecodeCalls(t); got != len(jsonBodies)+len(mailBodies) {
 		t.Fatalf("the handlers read %d JSON bodies, jsonBodies and mailBodies list %d: add the new one",
@@ -115,6 +116,7 @@ func TestRepeatedKeys(t *testing.T) {
 // The same for the e-mailed links' bodies: each repeat is refused, no
 // message is queued, and the password and address stay.
 func TestRepeatedKeysInMailBodies(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newMailEnv(t, db, looseLimits())
 		cookie := mustSignUp(t, e.env, "ana@example.com", "segredo1")

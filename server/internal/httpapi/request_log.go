@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
@@ -54,11 +53,11 @@ func requestID(r *http.Request) string {
 
 // logRequests writes one structured line per request and records it in the
 // metrics: the request id (the trusted proxy's X-Request-Id, else a new
-// one; echoed in the answer), chi's route pattern rather than the path's
-// values, status, duration and account. It never logs a header, a query
-// string or a body: passwords, tokens, cookies and e-mails travel only
-// there (a link's token rides in the fragment, which no request carries).
-func logRequests(log *slog.Logger, trustProxy bool, obs Observer) func(http.Handler) http.Handler {
+// one; echoed in the answer), the route table's pattern rather than the
+// path's values (routeLabels), status, duration and account. It never
+// logs a header, a query string or a body: passwords, tokens, cookies and
+// e-mails travel only there (a link's token rides in the fragment, which no request carries).
+func logRequests(log *slog.Logger, trustProxy bool, obs Observer, routes *routeLabels) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
@@ -78,10 +77,7 @@ func logRequests(log *slog.Logger, trustProxy bool, obs Observer) func(http.Hand
 			if status == 0 {
 				status = http.StatusOK
 			}
-			route := "unmatched"
-			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-				route = rc.RoutePattern()
-			}
+			route := routes.of(r)
 			obs.Request(route, r.Method, status, d)
 			level := slog.LevelInfo
 			if status >= 500 {

@@ -17,13 +17,15 @@ const publicGzipLevel = 5
 // addRoutes is the server's one route table.
 func addRoutes(r chi.Router, cfg Config, d Deps) {
 	log := d.Log
-	r.Use(recoverPanics(log), logRequests(log, cfg.TrustProxy, d.Metrics), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
+	routes := &routeLabels{}
+	defer routes.fill(r)
+	r.Use(recoverPanics(log), logRequests(log, cfg.TrustProxy, d.Metrics, routes), securityHeaders, sameOrigin(log, cfg.TrustProxy), limitBody(log, cfg.MaxBody))
 
 	r.Method(http.MethodGet, "/healthz", handleHealth(d.DB, log))
 	r.Method(http.MethodGet, "/readyz", handleReady(d.Ready, log))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore)
+		r.Use(noStore, withAddressGroup(cfg))
 		r.Method(http.MethodGet, "/auth/session", handleSession(d.Accounts, cfg, log))
 		r.Method(http.MethodPost, "/auth/signup", handleSignUp(d.Accounts, d.Limits, cfg, log))
 		r.Method(http.MethodPost, "/auth/signin", handleSignIn(d.Accounts, d.Limits, cfg, log))
@@ -70,7 +72,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 			r.Method(http.MethodGet, "/raffles/{code}/audit", handleAudit(d.Audits, d.AuditCache, d.Limits.PublicIP, cfg, log))
 			r.Method(http.MethodGet, "/raffles/{code}", handlePublicState(d.Public, d.Limits.PublicIP, cfg, d.Now, log))
 			r.Method(http.MethodGet, "/raffles/{code}/participants", handlePublicPeople(d.Public, d.Limits.PublicIP, cfg, log))
-			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits.PublicCheckIP, cfg, log))
+			r.Method(http.MethodPost, "/raffles/{code}/check", handlePublicCheck(d.Public, d.Limits, cfg, log))
 		})
 
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
@@ -82,7 +84,7 @@ func addRoutes(r chi.Router, cfg Config, d Deps) {
 	})
 
 	r.With(requireUser(d.Accounts, cfg, log)).Method(http.MethodGet, "/ws", handleWS(d.Hub, cfg, d.Metrics, log))
-	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits.PublicLiveIP, cfg, d.Now, d.Metrics, log))
+	r.Method(http.MethodGet, "/ws/public", handlePublicWS(d.Live, d.Viewers, d.Limits, cfg, d.Now, d.Metrics, log))
 
 	r.Handle("/*", handleStatic(d.Assets))
 }

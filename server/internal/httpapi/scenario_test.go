@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/httpapi"
 	"github.com/sorteio/sorteio/server/internal/ratelimit"
 	"github.com/sorteio/sorteio/server/internal/store"
@@ -78,7 +79,7 @@ func newViewers(t testing.TB, db *store.DB) *ws.Viewers {
 func wire(t testing.TB, db *store.DB, cfg httpapi.Config, hub *ws.Hub, viewers *ws.Viewers, limits httpapi.Limits, now func() time.Time,
 	options ...func(*httpapi.Deps)) http.Handler {
 	t.Helper()
-	return wireGate(t, db, cfg, hub, viewers, limits, now, auth.NewGate(auth.GateConfig{}), options...)
+	return wireGate(t, db, cfg, hub, viewers, limits, now, authtest.Gate(), options...)
 }
 
 // wireGate is wire with the password gate given.
@@ -108,6 +109,17 @@ func looseLimits() httpapi.Limits {
 		PublicCheckIP: lim(), PublicLiveIP: lim(), PasswordAccount: lim(), PasswordSession: lim()}
 }
 
+// noLineWait ends every wait of the viewers' line at its deadline, at
+// once: a viewer that finds its address's bucket spent is refused.
+func noLineWait(d time.Duration) <-chan time.Time {
+	if d != httpapi.ViewerLineWait {
+		return nil // a token never comes before the deadline
+	}
+	c := make(chan time.Time, 1)
+	c <- time.Time{}
+	return c
+}
+
 func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 	t.Helper()
 	hub := ws.NewHub(storetest.Logger(t))
@@ -122,6 +134,9 @@ func newEnv(t testing.TB, db *store.DB, cfg httpapi.Config) *env {
 		PublicIP:      ratelimit.New(10, time.Minute, time.Now),
 		PublicCheckIP: ratelimit.New(5, time.Minute, time.Now),
 		PublicLiveIP:  ratelimit.New(10, time.Minute, time.Now),
+		// A viewer past the bucket is refused at once: its wait in the
+		// line ends as it starts (public_live_churn_test.go waits).
+		PublicLiveAfter: noLineWait,
 		// A password change: 3 per session, 5 per account.
 		PasswordSession: ratelimit.New(3, time.Minute, time.Now),
 		PasswordAccount: ratelimit.New(5, time.Minute, time.Now),

@@ -19,6 +19,13 @@ type Config struct {
 	// TrustProxy makes X-Forwarded-For and X-Forwarded-Proto count (only
 	// behind a reverse proxy that sets them).
 	TrustProxy bool
+	// ProxyHops is how many trusted proxies append to X-Forwarded-For
+	// (TRUST_PROXY=2: a CDN before the own proxy); 0 counts as 1 when
+	// TrustProxy is set (clientip.go).
+	ProxyHops int
+	// IPv6Prefix is how many leading bits of an IPv6 address the
+	// per-address limits count as one client (IPV6_PREFIX; 0: 64).
+	IPv6Prefix int
 	// MaxBody caps every request body, in bytes; a push is the largest.
 	// Zero means protocol.MaxPushBytes.
 	MaxBody int64

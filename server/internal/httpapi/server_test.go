@@ -6,6 +6,7 @@ import (
 )
 
 func TestServerScenarios(t *testing.T) {
+	t.Parallel()
 	get := func(path string) request { return request{method: "GET", path: path} }
 	runScenarios(t, []scenario{
 		{name: "health pings the database", req: get("/healthz"), status: 200, want: []string{`{"status":"ok"}`},

@@ -22,6 +22,7 @@ import (
 // account, ends some through the API with session 0 or 1, and checks which
 // sockets got the close frame and that the others still hear pokes.
 func TestEndedSessionsCloseTheirSockets(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		for n, tc := range []struct {
 			name   string
@@ -85,7 +86,8 @@ func TestEndedSessionsCloseTheirSockets(t *testing.T) {
 // On PostgreSQL a session ended through one instance closes its socket on
 // another (NOTIFY).
 func TestEndedSessionClosesSocketOnOtherInstance(t *testing.T) {
-	dsn := storetest.DSN(t, "postgres")
+	t.Parallel()
+	dsn := storetest.MigratedDSN(t, "postgres")
 	a, _ := serverOn(t, dsn)
 	b, bURL := serverOn(t, dsn)
 	ana := mustSignUp(t, a, "ana@example.com", "segredo1")

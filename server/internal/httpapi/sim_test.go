@@ -337,6 +337,7 @@ func serverState(t *testing.T, srv *simServer, cookie *http.Cookie) simState {
 }
 
 func TestSyncSimulation(t *testing.T) {
+	t.Parallel()
 	kept := 0
 	for _, seed := range []uint64{1, 2, 3} {
 		for _, dialect := range storetest.Dialects() {
@@ -353,7 +354,7 @@ func TestSyncSimulation(t *testing.T) {
 // runSimulation runs the devices and checks the invariants; it returns how
 // many refused offline rounds it found in the public records.
 func runSimulation(t *testing.T, seed uint64, dialect string, devices, steps int) int {
-	srv := &simServer{t: t, dsn: storetest.DSN(t, dialect)}
+	srv := &simServer{t: t, dsn: storetest.MigratedDSN(t, dialect)}
 	srv.start()
 	defer func() { srv.db.Close() }()
 

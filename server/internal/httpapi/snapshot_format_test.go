@@ -14,6 +14,7 @@ import (
 // written before them, or a format this server does not know) gets one
 // object per ticket, with the same tickets.
 func TestSnapshotFormats(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia, caio := person("Ana", 3), person("Bia", 1), person("Caio", 2)

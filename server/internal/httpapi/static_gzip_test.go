@@ -10,6 +10,7 @@ import (
 // The built app's larger text files go out gzip-compressed to browsers that accept it, and as
 // they are to the others; caches are told the answer depends on Accept-Encoding.
 func TestStaticCompression(t *testing.T) {
+	t.Parallel()
 	get := func(path, accept string) request {
 		return request{method: "GET", path: path, headers: map[string]string{"Accept-Encoding": accept}}
 	}

@@ -7,6 +7,7 @@ import (
 
 // A table the server cannot use sends no Link header at all, rather than part of one.
 func TestLoadPreloadsRefusesWhatItCannotUse(t *testing.T) {
+	t.Parallel()
 	for name, table := range map[string]string{
 		"an older build's flat table": `{"dashboard": ["/assets/Dash-1a.js"]}`,
 		"not JSON":                    `{"routes": `,

@@ -16,6 +16,7 @@ import (
 // index.html for a client route names its own files, the session check and that route's scripts
 // in a Link header (from the build's route-preloads.json), so they download beside the entry script.
 func TestStaticPreloadLinks(t *testing.T) {
+	t.Parallel()
 	get := func(path string) request { return request{method: "GET", path: path} }
 	links := func(want []string, notWant ...string) func(t *testing.T, e *env, res *http.Response) {
 		return func(t *testing.T, e *env, res *http.Response) {
@@ -91,6 +92,7 @@ func TestStaticPreloadLinks(t *testing.T) {
 // The feed, asked at every sync, renews the database mark from the server: a year, HttpOnly (a
 // script's 7-day copy cannot replace it), Secure behind a trusted proxy's https.
 func TestFeedRenewsDatabaseCookie(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		for _, https := range []bool{false, true} {
 			e := newEnv(t, db, httpapi.Config{TrustProxy: true})

@@ -120,15 +120,24 @@ type ticket struct {
 }
 
 // ticketSeq numbers the tests' tickets: numbers are unique within a raffle,
-// so no two tickets of the package share one.
+// so no two tickets of the package share one. Tests run in parallel and
+// some add thousands, so the numbers go round within five digits (the
+// Loteria Federal's reach, which a federal raffle refuses to exceed); no
+// raffle of a test holds 100,000 of them.
 var ticketSeq atomic.Int64
 
 // person makes n tickets of one person, with numbers no other test ticket has.
 func person(name string, n int) []ticket {
+	return numberedPerson(name, n, func() int64 { return ticketSeq.Add(1) % 100_000 })
+}
+
+// numberedPerson is person with the numbers next gives, for a test that puts
+// more tickets in one raffle than person's round holds.
+func numberedPerson(name string, n int, next func() int64) []ticket {
 	group := core.NewID(time.Now())
 	out := make([]ticket, n)
 	for i := range out {
-		num := fmt.Sprintf("%03d", ticketSeq.Add(1))
+		num := fmt.Sprintf("%03d", next())
 		out[i] = ticket{ID: core.NewID(time.Now()), Name: name, TicketNumber: &num, GroupID: group}
 	}
 	return out

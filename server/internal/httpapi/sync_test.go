@@ -27,6 +27,7 @@ type changesPage struct {
 }
 
 func TestPushThenPull(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana, bia := person("Ana", 3), person("Bia", 1)
@@ -90,6 +91,7 @@ func TestPushThenPull(t *testing.T) {
 }
 
 func TestPushIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		create := c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))
@@ -120,6 +122,7 @@ func TestPushIsIdempotent(t *testing.T) {
 }
 
 func TestMutationIDs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		rejected := c.op(rid, "raffle.update", map[string]any{"title": "x"}) // raffle does not exist yet
@@ -136,6 +139,7 @@ func TestMutationIDs(t *testing.T) {
 }
 
 func TestConflictRulesOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
@@ -200,6 +204,7 @@ func TestConflictRulesOverHTTP(t *testing.T) {
 }
 
 func TestPeopleAndTicketCaps(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes 100,000 tickets")
 	}
@@ -207,21 +212,24 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		wantStatuses(t, c.push(t, e, c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))), "applied")
 
-		// 10,000 people of 1 ticket, then 90,000 more tickets for the first 90 of them.
+		// 10,000 people of 1 ticket, then 90,000 more tickets for the first 90 of them, numbered
+		// apart from the other tests' tickets (person's numbers go round at 100,000).
+		var seq int64
+		capsPerson := func(name string, n int) []ticket { return numberedPerson(name, n, func() int64 { seq++; return seq }) }
 		var people [][]ticket
 		for i := 0; i < protocol.MaxPeople; i++ {
-			people = append(people, person("P", 1))
+			people = append(people, capsPerson("P", 1))
 		}
 		var ops []testOp
 		for i := 0; i < len(people); i += 5000 {
 			ops = append(ops, c.op(rid, "participants.add", addPayload(people[i:i+5000]...)))
 		}
 		wantStatuses(t, c.push(t, e, ops...), "applied", "applied")
-		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(person("Nova", 1)))), "rejected:too_many_people")
+		wantStatuses(t, c.push(t, e, c.op(rid, "participants.add", addPayload(capsPerson("Nova", 1)))), "rejected:too_many_people")
 
 		ops = ops[:0]
 		for i := 0; i < 90; i++ {
-			more := person("P", 999)
+			more := capsPerson("P", 999)
 			for j := range more {
 				more[j].GroupID = people[i][0].GroupID
 			}
@@ -234,7 +242,7 @@ func TestPeopleAndTicketCaps(t *testing.T) {
 			}
 		}
 		// 10,000 + 89,910 = 99,910 tickets: 90 more fit, 91 do not.
-		extra := person("P", 91)
+		extra := capsPerson("P", 91)
 		for j := range extra {
 			extra[j].GroupID = people[100][0].GroupID
 		}
@@ -259,6 +267,7 @@ func userIDOf(t *testing.T, e *env, c *client) string {
 }
 
 func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		ana := newClient(mustSignUp(t, e, "ana@example.com", "segredo1"))
@@ -286,6 +295,7 @@ func TestCodeCollisionIsResolvedByTheServer(t *testing.T) {
 }
 
 func TestPullPagingAndCursors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ops := []testOp{c.op(rid, "raffle.create", createPayload(rid, "K7P2QX"))}
@@ -330,6 +340,7 @@ func TestPullPagingAndCursors(t *testing.T) {
 }
 
 func TestSyncBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		anaCookie := mustSignUp(t, e, "ana@example.com", "segredo1")
@@ -399,6 +410,7 @@ func TestSyncBadInput(t *testing.T) {
 
 // The snapshot's JSON is what the PWA reads.
 func TestSnapshotShape(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e, c, rid := signedUpWithRaffleID(t, db)
 	ana := person("Ana", 1)
@@ -422,6 +434,7 @@ func TestSnapshotShape(t *testing.T) {
 // Push, changes and snapshot answers carry the server's clock (Unix ms), from
 // which devices estimate their offset for the draw's countdown.
 func TestServerTime(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e, c, rid := signedUpWithRaffleID(t, db)
 	before := time.Now().UnixMilli()

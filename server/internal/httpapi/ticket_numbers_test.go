@@ -42,6 +42,7 @@ func numbersOf(s snapshotBody) []string {
 // refuses only its ticket: TestProvisionalNumbers), a missing one gets the next free number,
 // and a person can be given another ticket in their own group.
 func TestTicketNumbers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, c, rid := signedUpWithRaffleID(t, db)
 		ana := numbered("Ana", "001")

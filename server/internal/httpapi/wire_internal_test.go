@@ -72,6 +72,7 @@ func jsonFields(t reflect.Type) []string {
 }
 
 func TestWireShapesMatchTheCatalogue(t *testing.T) {
+	t.Parallel()
 	w := readWire(t)
 	shapes := map[string]reflect.Type{
 		"push_request":    reflect.TypeFor[pushRequest](),
@@ -98,6 +99,7 @@ func TestWireShapesMatchTheCatalogue(t *testing.T) {
 }
 
 func TestWireOpTypesMatchTheCatalogue(t *testing.T) {
+	t.Parallel()
 	w := readWire(t)
 	if got, want := protocol.OpTypes(), slices.Sorted(slices.Values(w.OpTypes)); !slices.Equal(got, want) {
 		t.Fatalf("Go's op types %v, wire.json's %v", got, want)

@@ -18,6 +18,7 @@ import (
 )
 
 func TestWebSocketPokes(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	e := newEnv(t, db, httpapi.Config{})
 	e.listenPokes(t)
@@ -87,7 +88,8 @@ func TestWebSocketPokes(t *testing.T) {
 // Two server instances on one PostgreSQL database: a push to one reaches a
 // device connected to the other (LISTEN/NOTIFY).
 func TestPokesCrossInstances(t *testing.T) {
-	dsn := storetest.DSN(t, "postgres")
+	t.Parallel()
+	dsn := storetest.MigratedDSN(t, "postgres")
 	a, _ := serverOn(t, dsn)
 	b, bURL := serverOn(t, dsn)
 
@@ -122,6 +124,7 @@ func waitConnected(t *testing.T, hub *ws.Hub, topic string, n int) {
 // A device that reads nothing while one big push lands stays connected:
 // 500 ops over two raffles make two pokes, not 500, far under its queue.
 func TestBigPushKeepsSlowDevice(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, httpapi.Config{})
 		e.listenPokes(t)

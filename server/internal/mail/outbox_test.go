@@ -23,6 +23,7 @@ import (
 // and reach it after a restart of the server (a new handle on the same
 // database), through SMTP, as text with an HTML alternative.
 func TestOutboxSurvivesRestartAndRetries(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			dsn := storetest.DSN(t, dialect)

@@ -10,7 +10,6 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -42,6 +41,7 @@ type Metrics struct {
 	pull      *prometheus.HistogramVec
 	broadcast prometheus.Histogram
 	reached   prometheus.Counter
+	routes    routeSet
 }
 
 // Buckets of request latencies, in seconds: 1 ms to 10 s.
@@ -50,7 +50,8 @@ var latencyBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1
 // New registers the collectors, the Go runtime's and the process's.
 func New(src Sources) *Metrics {
 	m := &Metrics{
-		reg: prometheus.NewRegistry(),
+		reg:    prometheus.NewRegistry(),
+		routes: routeSet{seen: map[string]bool{}},
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sorteio_http_requests_total",
 			Help: "HTTP requests answered, by route pattern, method and status."}, []string{"route", "method", "status"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sorteio_http_request_duration_seconds",
@@ -102,26 +103,30 @@ func (m *Metrics) Handler() http.Handler {
 // Registry is for tests that read values without HTTP.
 func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
-// Request records an answered HTTP request.
-func (m *Metrics) Request(route, method string, status int, d time.Duration) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+// Request records an answered HTTP request. route is a pattern of the
+// route table (at most MaxRoutes values are kept); a method outside the
+// known set is "other".
+func (m *Metrics) Request(route, method string, code int, d time.Duration) {
+	route, method = m.routes.label(route), Method(method)
+	m.requests.WithLabelValues(route, method, status(code)).Inc()
 	m.latency.WithLabelValues(route, method).Observe(d.Seconds())
 }
 
-// Ops records n ops answered with status (and reason, when rejected).
-func (m *Metrics) Ops(status, reason string, n int) {
-	m.ops.WithLabelValues(status, reason).Add(float64(n))
+// Ops records n ops answered with status (and reason, when rejected): a
+// reason outside the catalogue is "other".
+func (m *Metrics) Ops(status, why string, n int) {
+	m.ops.WithLabelValues(status, reason(why)).Add(float64(n))
 }
 
 // Push records a push's time.
 func (m *Metrics) Push(d time.Duration) { m.push.Observe(d.Seconds()) }
 
-// Pull records a pull's time.
+// Pull records a pull's time; kind is the caller's constant.
 func (m *Metrics) Pull(kind string, d time.Duration) {
 	m.pull.WithLabelValues(kind).Observe(d.Seconds())
 }
 
-// SocketRefused records a refused WebSocket.
+// SocketRefused records a refused WebSocket; kind and reason are the callers' own constants, never a request's.
 func (m *Metrics) SocketRefused(kind, reason string) { m.refused.WithLabelValues(kind, reason).Inc() }
 
 // Broadcast records one public broadcast: its viewers and how long it took.

@@ -115,6 +115,14 @@ type Winner struct {
 	// Promoted marks an alternate called to the place; DrawnAt is the
 	// time of the call.
 	Promoted bool `json:"promoted,omitempty"`
+	// Offline marks a winner drawn on the organiser's device without a
+	// connection: DrawnAt is then when the server received the result, and
+	// DeviceDrawnAt when the device drew it (its own clock), with how far
+	// that clock was from the server's at its last sync (server minus
+	// device, ms), when the device sent them (schema version 7).
+	Offline           bool   `json:"offline,omitempty"`
+	DeviceDrawnAt     *int64 `json:"device_drawn_at,omitempty"`
+	DeviceClockOffset *int64 `json:"device_clock_offset,omitempty"`
 }
 
 // Project turns a stored view into the public state at now.
@@ -144,7 +152,8 @@ func Project(v store.PublicView, now time.Time) State {
 	}
 	for i, w := range v.Winners {
 		s.Winners[i] = Winner{Position: w.Position, TicketNumber: w.TicketNumber, Name: w.Name, Email: MaskPtr(w.Email),
-			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt, Promoted: w.Promoted}
+			Valid: w.Valid, InvalidatedAt: w.InvalidatedAt, RoundID: w.DrawID, DrawnAt: w.DrawnAt, Promoted: w.Promoted,
+			Offline: w.Offline, DeviceDrawnAt: w.DeviceDrawnAt, DeviceClockOffset: w.DeviceClockOffset}
 	}
 	s.Alternates = make([]Alternate, len(v.Alternates))
 	for i, a := range v.Alternates {

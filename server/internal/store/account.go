@@ -7,13 +7,17 @@ import (
 )
 
 // ChangePassword stores a new password hash and ends every session of the
-// account but the one whose token hash is keep.
+// account but the one whose token hash is keep, and every e-mailed link of
+// it not yet used (endLinks).
 func (db *DB) ChangePassword(ctx context.Context, userID, hash string, keep []byte) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		if err := db.exec(ctx, tx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID); err != nil {
 			return err
 		}
-		return db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keep)
+		if err := db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keep); err != nil {
+			return err
+		}
+		return db.endLinks(ctx, tx, userID)
 	})
 	if err != nil {
 		return db.wrap(err)
@@ -22,15 +26,35 @@ func (db *DB) ChangePassword(ctx context.Context, userID, hash string, keep []by
 	return nil
 }
 
-// DeleteSessionsOf ends every session of an account and says how many.
-func (db *DB) DeleteSessionsOf(ctx context.Context, userID string) (int64, error) {
-	res, err := db.sql.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE user_id = ?`), userID)
+// SignOutEverywhere ends every session of an account and every e-mailed
+// link of it not yet used (endLinks), and says how many sessions ended:
+// 'Sair de todos os dispositivos', a reset link's new password, an
+// identity's takeover.
+func (db *DB) SignOutEverywhere(ctx context.Context, userID string) (n int64, err error) {
+	err = db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE user_id = ?`), userID)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		return db.endLinks(ctx, tx, userID)
+	})
 	if err != nil {
 		return 0, db.wrap(err)
 	}
 	db.endSessions(ctx, SessionEnd{UserID: userID})
-	n, err := res.RowsAffected()
-	return n, db.wrap(err)
+	return n, nil
+}
+
+// endLinks deletes the account's e-mailed links not yet used (reset,
+// confirmation, address change): a link sent before a password change or
+// 'Sair de todos os dispositivos' may be in a mailbox someone else reads,
+// so it ends with them and answers link_invalid. Used links stay, so a
+// link followed twice still answers link_used.
+func (db *DB) endLinks(ctx context.Context, tx *sql.Tx, userID string) error {
+	return db.exec(ctx, tx, `DELETE FROM email_tokens WHERE user_id = ? AND used_at IS NULL`, userID)
 }
 
 // DeleteAccount deletes every raffle of the account the way a raffle.delete

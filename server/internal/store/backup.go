@@ -65,6 +65,10 @@ func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 	}
 	tmp := dest + ".parcial"
 	_ = os.Remove(tmp)
+	// Created 0600 before SQLite writes the pages into it (private_files.go).
+	if err := privateDatabase(tmp); err != nil {
+		return info, err
+	}
 	if err := onlineBackup(ctx, dbPath, tmp); err != nil {
 		_ = os.Remove(tmp)
 		return info, fmt.Errorf("copiar o banco: %w", err)
@@ -87,9 +91,10 @@ func Backup(ctx context.Context, dbPath, dest string) (BackupInfo, error) {
 }
 
 // Restore puts the backup src in place of the SQLite database at dbPath,
-// which no server may have open. src must pass integrity_check and be at
-// a schema version this build knows (an older one is migrated when the
-// server starts). The database it replaces is kept beside it, renamed,
+// which no server may have open. src must pass integrity_check, be at a
+// schema version this build knows (an older one is migrated when the
+// server starts) and have exactly the schema the migrations make at that
+// version (checkSchema). The database it replaces is kept beside it, renamed,
 // never deleted. It returns that name ("" when there was none).
 func Restore(ctx context.Context, src, dbPath string) (kept string, err error) {
 	schema, err := checkBackup(ctx, src, true)
@@ -102,6 +107,9 @@ func Restore(ctx context.Context, src, dbPath string) (kept string, err error) {
 	}
 	if schema > want {
 		return "", fmt.Errorf("o backup está no esquema %d, mais novo que o desta versão do servidor (%d): restaure com a versão que o fez", schema, want)
+	}
+	if err := checkSchema(ctx, src, schema); err != nil {
+		return "", err
 	}
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o750); err != nil {
 		return "", err
@@ -217,7 +225,7 @@ func copyFile(from, to string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, privateMode)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 // copy it into the database file past 1,000 pages, inside the commit); the
 // background checkpoint copies it, and the data reads the same after.
 func TestSQLiteCheckpointsOutsideCommits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, path := sqliteAt(t)
 	if err := db.CheckpointNow(ctx); err != nil { // the migrations' pages

@@ -33,6 +33,7 @@ func numbersOf(t *testing.T, got []*string, err error) []string {
 // different e-mails or phones, in any order, two people with one e-mail,
 // and tickets added to a person by a later op.
 func TestSelfCheckThroughContactHeads(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		u := mustUser(t, db, "ana@example.com")
@@ -106,6 +107,7 @@ func TestSelfCheckThroughContactHeads(t *testing.T) {
 // 0035 indexes the first stored ticket of each group, e-mail and phone, and
 // the self-check finds the tickets stored before it.
 func TestMigration0035ContactHeads(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()

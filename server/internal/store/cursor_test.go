@@ -16,6 +16,7 @@ import (
 
 // Pulls that run while other ops commit never skip or repeat a change.
 func TestCursorCompletenessUnderConcurrentWrites(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Now()

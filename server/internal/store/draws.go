@@ -63,8 +63,17 @@ func (db *DB) completeRound(ctx context.Context, tx *sql.Tx, raffleID, kind stri
 	if err != nil {
 		return err
 	}
-	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ?, prizes = ? WHERE raffle_id = ? AND id = ?`,
-		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), encodeList(res.Prizes), raffleID, res.DrawID); err != nil {
+	var devStarted, devCompleted, devOffset any
+	if d := res.DeviceTimes; d != nil {
+		devStarted, devCompleted = d.DeviceStartedAt, d.DeviceCompletedAt
+		if d.DeviceClockOffset != nil {
+			devOffset = *d.DeviceClockOffset
+		}
+	}
+	if err := db.exec(ctx, tx, `UPDATE draws SET client_seed = ?, seed = ?, completed_at = ?, alternates = ?, prizes = ?,
+		device_started_at = ?, device_completed_at = ?, device_clock_offset = ? WHERE raffle_id = ? AND id = ?`,
+		res.ClientSeed, res.Seed, res.CompletedAt, string(alternates), encodeList(res.Prizes),
+		devStarted, devCompleted, devOffset, raffleID, res.DrawID); err != nil {
 		return err
 	}
 	if err := db.insertWinners(ctx, tx, raffleID, res); err != nil {
@@ -145,7 +154,7 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT id, round_no, kind, positions, client_commitment, server_commitment,
 		server_seed, client_seed, seed, offline, pool_digest, pool_size, winners_count, allow_duplicate_wins,
 		countdown_seconds, started_at, completed_at, abandoned_at, alternates_count, alternates, method, federal, prizes,
-		replaced_at, replaced_by, replaced_winners, replaces
+		replaced_at, replaced_by, replaced_winners, replaces, device_started_at, device_completed_at, device_clock_offset
 		FROM draws WHERE raffle_id = ? ORDER BY round_no`), raffleID)
 	if err != nil {
 		return nil, nil, err
@@ -156,12 +165,13 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 		rd := protocol.Round{RaffleID: raffleID}
 		var positions, alternates string
 		var clientSeed, seed, federal, prizes, replacedBy, replacedWinners, replaces sql.NullString
-		var completed, abandoned, replacedAt sql.NullInt64
+		var completed, abandoned, replacedAt, devStarted, devCompleted, devOffset sql.NullInt64
 		var method string
 		if err := rows.Scan(&rd.DrawID, &rd.Number, &rd.Kind, &positions, &rd.ClientCommitment, &rd.ServerCommitment,
 			&rd.Secret, &clientSeed, &seed, &rd.Offline, &rd.PoolDigest, &rd.PoolSize, &rd.WinnersCount,
 			&rd.AllowDuplicateWins, &rd.CountdownSeconds, &rd.StartedAt, &completed, &abandoned, &rd.AlternatesCount, &alternates,
-			&method, &federal, &prizes, &replacedAt, &replacedBy, &replacedWinners, &replaces); err != nil {
+			&method, &federal, &prizes, &replacedAt, &replacedBy, &replacedWinners, &replaces,
+			&devStarted, &devCompleted, &devOffset); err != nil {
 			return nil, nil, err
 		}
 		if method != protocol.MethodSeeded {
@@ -200,6 +210,9 @@ func (db *DB) drawHistory(ctx context.Context, tx *sql.Tx, raffleID string) ([]p
 				if err := json.Unmarshal([]byte(prizes.String), &c.Prizes); err != nil {
 					return nil, nil, err
 				}
+			}
+			if devStarted.Valid && devCompleted.Valid {
+				c.DeviceTimes = &protocol.DeviceTimes{DeviceStartedAt: devStarted.Int64, DeviceCompletedAt: devCompleted.Int64, DeviceClockOffset: nullInt(devOffset)}
 			}
 			rd.Completion = c
 		}

@@ -46,6 +46,34 @@ func (db *DB) ResetPassword(ctx context.Context, hash []byte, passwordHash strin
 	return u, db.wrap(err)
 }
 
+// CheckEmailToken answers as using the link whose token hash is hash, for
+// purpose, would (CodeLinkInvalid, CodeLinkUsed, CodeLinkExpired, or nil),
+// without using it: a reset looks its token up before it hashes the new
+// password, so a made-up token costs no hash.
+func (db *DB) CheckEmailToken(ctx context.Context, hash []byte, purpose string, now time.Time) error {
+	var expires int64
+	var used sql.NullInt64
+	err := db.sql.QueryRowContext(ctx, db.q(`SELECT expires_at, used_at FROM email_tokens WHERE token_hash = ? AND purpose = ?`),
+		hash, purpose).Scan(&expires, &used)
+	return db.wrap(tokenState(err, used, expires, now))
+}
+
+// tokenState is a link's state from its row: CodeLinkInvalid when there is
+// none, CodeLinkUsed, CodeLinkExpired, or nil when it still works.
+func tokenState(err error, used sql.NullInt64, expires int64, now time.Time) error {
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return &core.Error{Code: core.CodeLinkInvalid}
+	case err != nil:
+		return err
+	case used.Valid:
+		return &core.Error{Code: core.CodeLinkUsed}
+	case !now.Before(fromMillis(expires)):
+		return &core.Error{Code: core.CodeLinkExpired}
+	}
+	return nil
+}
+
 // ChangeEmail uses an address-change link: the account moves to the new
 // address, proven now. It answers the old address (to send it a notice) and
 // the new one; CodeEmailTaken when another account took the new one meanwhile.
@@ -93,15 +121,8 @@ func (db *DB) useEmailToken(ctx context.Context, tx *sql.Tx, hash []byte, purpos
 	var used sql.NullInt64
 	err := tx.QueryRowContext(ctx, db.q(`SELECT user_id, email, expires_at, used_at FROM email_tokens WHERE token_hash = ? AND purpose = ?`+db.forUpdate()),
 		hash, purpose).Scan(&t.UserID, &t.Email, &expires, &used)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return t, &core.Error{Code: core.CodeLinkInvalid}
-	case err != nil:
+	if err := tokenState(err, used, expires, now); err != nil {
 		return t, err
-	case used.Valid:
-		return t, &core.Error{Code: core.CodeLinkUsed}
-	case !now.Before(fromMillis(expires)):
-		return t, &core.Error{Code: core.CodeLinkExpired}
 	}
 	t.ExpiresAt = fromMillis(expires)
 	return t, db.exec(ctx, tx, `UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL`,

@@ -16,6 +16,7 @@ import (
 // provider's verified identity for that address signs in: the identity is
 // attached (IdentityLinked), not a takeover.
 func TestConfirmedAccountIsNotTakenOver(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Now()

@@ -20,6 +20,7 @@ import (
 // rows leave no bytes in free pages or cells (TestDeletionErasesPersonalData
 // in httpapi finds them without it).
 func TestSQLiteSecureDelete(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpenDB(t, "sqlite")
 	pool, _ := db.Raw()
 	pool.SetMaxIdleConns(0) // each query on a new connection: each gets the pragma
@@ -38,6 +39,7 @@ func TestSQLiteSecureDelete(t *testing.T) {
 // from being emptied then: the deletion answers anyway, and the background
 // loop empties it once the reader is done, so the erased e-mail leaves it.
 func TestSQLiteWALEmptiedAfterBusyErasure(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, path := sqliteAt(t)
 	db.StartCheckpoints(10 * time.Millisecond)

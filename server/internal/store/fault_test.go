@@ -28,6 +28,7 @@ var refuseName = map[string][]string{
 // One op whose data the database refuses is rejected (op_failed, recorded,
 // nothing of it written), and the ops after it in the same push apply.
 func TestDataFaultRejectsOnlyItsOp(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()

@@ -17,6 +17,7 @@ func identity(sub, email string) core.Identity {
 }
 
 func TestSignInIdentity(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		// A first sign-in creates the account, proven; the next finds it by subject.
@@ -52,6 +53,7 @@ func TestSignInIdentity(t *testing.T) {
 // A password sign-up proves nothing: a provider that verifies its e-mail
 // takes the account over, its password and sessions gone in the same step.
 func TestSignInIdentityTakesOverUnprovenAccount(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Now()
@@ -91,6 +93,7 @@ func TestSignInIdentityTakesOverUnprovenAccount(t *testing.T) {
 }
 
 func TestSignInIdentityConcurrentFirstSignIns(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		const n = 6
@@ -118,6 +121,7 @@ func TestSignInIdentityConcurrentFirstSignIns(t *testing.T) {
 // A password session is stored only while the account has the password
 // that was checked.
 func TestCreatePasswordSession(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Now()

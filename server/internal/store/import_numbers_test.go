@@ -19,6 +19,7 @@ import (
 // earlier op of the same import wrote, is still taken in a later op, and the
 // import is refused whole; distinct numbers all go in.
 func TestImportNumbersAcrossOps(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		u := mustUser(t, db, "ana@example.com")

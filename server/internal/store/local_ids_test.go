@@ -18,6 +18,7 @@ import (
 // carry both: the owner's id for the owner's devices, the key for public
 // pages, which find the raffle by its code.
 func TestSameRaffleIDInTwoAccounts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		got := listenPokes(t, db)

@@ -14,6 +14,7 @@ import (
 // 0018 counts as proven the e-mail of every account a provider's identity
 // was attached to before it (only a verified address was), and nothing else.
 func TestMigration0018EmailProof(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()

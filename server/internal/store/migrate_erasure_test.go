@@ -12,6 +12,7 @@ import (
 // their log's payloads, their winners' invalidation reasons and their
 // tickets' e-mails. A live raffle keeps all three.
 func TestMigration0020ErasesDeletedRaffles(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			db, dsn, owner, exec := atVersion(t, dialect, 17)

@@ -148,6 +148,7 @@ func seedAt(t *testing.T, db *store.DB, v int64, owner string) (raffleID, code s
 // A database upgraded through every shipped version, holding data written at
 // each, keeps all of it readable and writable at the last one.
 func TestMigrationsStepByStepKeepData(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
@@ -218,6 +219,7 @@ func TestMigrationsStepByStepKeepData(t *testing.T) {
 // nothing is applied: a table rebuild written for an older schema would drop
 // the columns added since.
 func TestMigrationsRefuseAnOlderVersionAfterANewerOne(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
@@ -257,6 +259,7 @@ func TestMigrationsRefuseAnOlderVersionAfterANewerOne(t *testing.T) {
 // number bound (by value: "0100" is above "99"; "A7" is no number), and a
 // raffle without any gets "". A number held then is still refused.
 func TestMigration0017NumberBound(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()

@@ -9,6 +9,7 @@ import (
 // Plain ASCII names take a shortcut past Unicode normalisation; both paths
 // must fold alike.
 func TestNameKey(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{
 		"MARIA da Silva":   "maria da silva",
 		"Conceição Araújo": "conceicao araujo",

@@ -52,6 +52,7 @@ func mustUser(t *testing.T, db *store.DB, email string) core.User {
 // A push of 500 ops over three raffles pokes each raffle once, with its
 // highest seq, after the ops committed; a rejected op pokes nothing.
 func TestOnePokePerRafflePerPush(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		got := listenPokes(t, db)
@@ -126,10 +127,11 @@ func TestOnePokePerRafflePerPush(t *testing.T) {
 // after a round trip through PostgreSQL; with PostgreSQL another instance
 // hears them through NOTIFY, and no instance hears its own twice.
 func TestPokesHeardAtOnceByTheCommittingInstance(t *testing.T) {
+	t.Parallel()
 	for _, d := range storetest.Dialects() {
 		t.Run(d, func(t *testing.T) {
 			ctx := context.Background()
-			dsn := storetest.DSN(t, d)
+			dsn := storetest.MigratedDSN(t, d)
 			open := func() *store.DB {
 				db, err := store.Open(ctx, dsn, storetest.Logger(t))
 				if err != nil {

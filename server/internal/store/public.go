@@ -57,6 +57,13 @@ type PublicWinner struct {
 	Name         string
 	Email        *string
 	TicketNumber *string
+	// Offline: its round was drawn on the organiser's device without a
+	// connection; DeviceDrawnAt is then the result's time on that device's
+	// clock and DeviceClockOffset how far that clock was from the server's
+	// at its last sync (server minus device), when the device sent them.
+	Offline           bool
+	DeviceDrawnAt     *int64
+	DeviceClockOffset *int64
 }
 
 // PublicAbandoned is the raffle's latest round when it was abandoned.
@@ -146,7 +153,8 @@ func (db *DB) openRound(ctx context.Context, tx *sql.Tx, raffleID string) (*Publ
 
 func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([]PublicWinner, error) {
 	rows, err := tx.QueryContext(ctx, db.q(`SELECT w.draw_id, w.position, w.is_valid, w.invalidated_at, d.completed_at,
-		p.name, p.email, p.ticket_number, w.promoted_at FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
+		p.name, p.email, p.ticket_number, w.promoted_at, d.offline, d.device_completed_at, d.device_clock_offset
+		FROM winners w JOIN draws d ON d.raffle_id = w.raffle_id AND d.id = w.draw_id
 		LEFT JOIN participants p ON p.raffle_id = w.raffle_id AND p.id = w.ticket_id
 		WHERE w.raffle_id = ? ORDER BY w.position, w.created_at, d.round_no`), raffleID)
 	if err != nil {
@@ -156,15 +164,21 @@ func (db *DB) publicWinners(ctx context.Context, tx *sql.Tx, raffleID string) ([
 	out := []PublicWinner{}
 	for rows.Next() {
 		var w PublicWinner
-		var invalidated, drawn, promoted sql.NullInt64
+		var invalidated, drawn, promoted, deviceDrawn, deviceOffset sql.NullInt64
 		var name, email, number sql.NullString
-		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number, &promoted); err != nil {
+		if err := rows.Scan(&w.DrawID, &w.Position, &w.Valid, &invalidated, &drawn, &name, &email, &number, &promoted,
+			&w.Offline, &deviceDrawn, &deviceOffset); err != nil {
 			return nil, err
 		}
-		// A called alternate holds its place from the call on.
+		// A called alternate holds its place from the call on (online: the
+		// call is the server's).
 		if promoted.Valid {
 			drawn = promoted
 			w.Promoted = true
+			w.Offline = false
+		}
+		if w.Offline {
+			w.DeviceDrawnAt, w.DeviceClockOffset = nullInt(deviceDrawn), nullInt(deviceOffset)
 		}
 		w.DrawnAt, w.Name = drawn.Int64, name.String
 		w.InvalidatedAt, w.Email, w.TicketNumber = nullInt(invalidated), nullString(email), nullString(number)

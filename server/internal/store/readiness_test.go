@@ -14,6 +14,7 @@ import (
 // instance is not while its LISTEN is down; a schema at another version
 // (a newer build migrated it) is not ready either.
 func TestReadyFollowsSchemaAndListen(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if r, ok := db.Ready(ctx); !ok {

@@ -18,6 +18,7 @@ import (
 // ones refused. Without them (the answer read from ops without the columns),
 // the device would take its refused ticket for added and lose it.
 func TestResentAddGetsItsPerTicketAnswer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		u := mustUser(t, db, "ana@example.com")

@@ -106,6 +106,10 @@ func open(ctx context.Context, dsn string, log *slog.Logger, files fs.FS) (*DB, 
 		if db.lock, err = lockFile(dsn, syscall.LOCK_SH); err != nil {
 			return nil, fmt.Errorf("o banco %s está sendo restaurado (%w)", dsn, err)
 		}
+		if err := privateDatabase(dsn); err != nil {
+			db.lock.Close()
+			return nil, err
+		}
 		db.sql, err = sql.Open("sqlite", sqliteDSN(dsn, "immediate"))
 		if err != nil {
 			return nil, fmt.Errorf("abrir SQLite: %w", err)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestUsers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.UnixMilli(1_700_000_000_123).UTC()
@@ -41,6 +42,7 @@ func TestUsers(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.UnixMilli(1_700_000_000_000).UTC()
@@ -86,6 +88,7 @@ func TestSessions(t *testing.T) {
 
 // Opening an already migrated database must not re-apply migrations.
 func TestMigrateTwice(t *testing.T) {
+	t.Parallel()
 	for _, d := range storetest.Dialects() {
 		t.Run(d, func(t *testing.T) {
 			dsn := storetest.DSN(t, d)

@@ -27,6 +27,7 @@ var numberTexts = []string{"1", "01", "001", "2", "002", "007", "7", "010", "10"
 // number_bound; a bound too low, or a lookup skipped below it, lets a held
 // number in twice and fails here.
 func TestTicketNumbersAgainstAReference(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, db *store.DB) {

@@ -21,7 +21,16 @@ type Loader func(ctx context.Context, raffleID string) (seq int64, msg []byte, e
 
 // ViewerLimits bound the public connections of one instance.
 type ViewerLimits struct {
+	// Total and PerIP cap the viewers of raffles, in all and per address
+	// group.
 	Total, PerIP int
+	// WaitingTotal and WaitingPerIP cap, apart, the viewers waiting for a
+	// code no raffle has (viewers_wait.go): they never take a raffle
+	// viewer's place. Defaults: a tenth of Total, and DefaultWaitingPerIP.
+	WaitingTotal, WaitingPerIP int
+	// WaitingFor is how long a viewer may wait before it is closed
+	// (DefaultWaitingFor); the page reconnects and waits again.
+	WaitingFor time.Duration
 	// Queue is how many frames may wait behind a write the kernel could
 	// not take at once; one more drops the viewer.
 	Queue int
@@ -45,8 +54,11 @@ type Viewers struct {
 	total int
 	// waiting are the viewers of codes no raffle had when they connected,
 	// by code (viewers_wait.go); codes caches raffle ids' codes meanwhile.
-	waiting map[string]map[*Viewer]struct{}
-	codes   map[string]string
+	// They are counted apart: waitingPerIP, waitingTotal.
+	waiting      map[string]map[*Viewer]struct{}
+	codes        map[string]string
+	waitingPerIP map[string]int
+	waitingTotal int
 }
 
 type room struct {
@@ -66,8 +78,9 @@ type Viewer struct {
 	ip    string
 	queue int
 	// room is the raffle id it watches, code the code it waits for while
-	// room is empty; both under Viewers.mu.
+	// room is empty, since when it waits; all under Viewers.mu.
 	room, code string
+	since      time.Time
 
 	mu       sync.Mutex
 	seq      int64   // the newest state sent to it
@@ -81,8 +94,17 @@ func NewViewers(log *slog.Logger, load Loader, limits ViewerLimits) *Viewers {
 	if limits.Queue <= 0 {
 		limits.Queue = 8
 	}
+	if limits.WaitingTotal <= 0 {
+		limits.WaitingTotal = max(limits.Total/10, 1)
+	}
+	if limits.WaitingPerIP <= 0 {
+		limits.WaitingPerIP = min(DefaultWaitingPerIP, max(limits.PerIP, 1))
+	}
+	if limits.WaitingFor <= 0 {
+		limits.WaitingFor = DefaultWaitingFor
+	}
 	return &Viewers{log: log, load: load, limits: limits, rooms: map[string]*room{}, perIP: map[string]int{},
-		waiting: map[string]map[*Viewer]struct{}{}, codes: map[string]string{}}
+		waiting: map[string]map[*Viewer]struct{}{}, codes: map[string]string{}, waitingPerIP: map[string]int{}}
 }
 
 // Observe makes every broadcast report its viewers and the time from
@@ -129,6 +151,45 @@ func (vs *Viewers) release(ip string) {
 	}
 }
 
+// AdmitWaiting reserves a place among the waiting viewers for ip (Await),
+// unless that address or this instance holds its cap of them already: a
+// separate count, so waiting viewers never take a raffle viewer's place.
+// ReleaseWaiting gives back one that was not served.
+func (vs *Viewers) AdmitWaiting(ip string) Admission {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	switch {
+	case vs.waitingPerIP[ip] >= vs.limits.WaitingPerIP:
+		return FullAddress
+	case vs.waitingTotal >= vs.limits.WaitingTotal:
+		return FullInstance
+	}
+	vs.waitingTotal++
+	vs.waitingPerIP[ip]++
+	return Admitted
+}
+
+// ReleaseWaiting gives back a waiting reservation that was not served.
+func (vs *Viewers) ReleaseWaiting(ip string) {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	vs.releaseWaiting(ip)
+}
+
+func (vs *Viewers) releaseWaiting(ip string) {
+	vs.waitingTotal--
+	if vs.waitingPerIP[ip]--; vs.waitingPerIP[ip] <= 0 {
+		delete(vs.waitingPerIP, ip)
+	}
+}
+
+// Waiting says how many viewers wait for a code on this instance.
+func (vs *Viewers) Waiting() int {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	return vs.waitingTotal
+}
+
 // Count says how many viewers watch a raffle (tests, metrics).
 func (vs *Viewers) Count(raffleID string) int {
 	vs.mu.Lock()
@@ -139,11 +200,11 @@ func (vs *Viewers) Count(raffleID string) int {
 	return 0
 }
 
-// Total says how many viewers this instance holds.
+// Total says how many viewers this instance holds, waiting ones included.
 func (vs *Viewers) Total() int {
 	vs.mu.Lock()
 	defer vs.mu.Unlock()
-	return vs.total
+	return vs.total + vs.waitingTotal
 }
 
 // Prepare encodes a message once for every connection.
@@ -217,14 +278,19 @@ func (vs *Viewers) run(v *Viewer) {
 		if len(r.viewers) == 0 {
 			delete(vs.rooms, v.room)
 		}
-	} else if w := vs.waiting[v.code]; w != nil {
-		delete(w, v)
-		if len(w) == 0 {
-			delete(vs.waiting, v.code)
+	} else {
+		if w := vs.waiting[v.code]; w != nil {
+			delete(w, v)
+			if len(w) == 0 {
+				delete(vs.waiting, v.code)
+			}
+			if len(vs.waiting) == 0 {
+				clear(vs.codes)
+			}
 		}
-		if len(vs.waiting) == 0 {
-			clear(vs.codes)
-		}
+		vs.releaseWaiting(v.ip)
+		vs.mu.Unlock()
+		return
 	}
 	vs.release(v.ip)
 	vs.mu.Unlock()

@@ -147,9 +147,11 @@ func fanOut(to []*Viewer, fn func(*Viewer)) {
 	wg.Wait()
 }
 
-// Run pings every viewer each interval (PingEvery in production) until ctx
-// ends: one timer for all rather than one per connection. A viewer that
-// does not answer within PongWait is dropped by its read deadline.
+// Run pings every viewer, waiting ones too, each interval (PingEvery in
+// production) until ctx ends: one timer for all rather than one per
+// connection. A viewer that does not answer within PongWait is dropped by
+// its read deadline; one that has waited WaitingFor is closed
+// (CloseWaiting).
 func (vs *Viewers) Run(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -163,7 +165,9 @@ func (vs *Viewers) Run(ctx context.Context, every time.Duration) {
 			for _, r := range vs.rooms {
 				all = append(all, members(r)...)
 			}
+			all = append(all, vs.waitersLocked()...)
 			vs.mu.Unlock()
+			vs.CloseWaiting(time.Now())
 			fanOut(all, func(v *Viewer) {
 				v.mu.Lock()
 				v.send(pingFrame)

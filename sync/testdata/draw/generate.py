@@ -129,7 +129,8 @@ def audit_pool():
 def audit_export():
     """A ticket raffle (3 winners, duplicates not allowed) whose first round, online, was
     abandoned (its device never revealed); the second round drew online; the 2nd place is
-    invalidated and redrawn offline; then the 3rd place is invalidated and not redrawn yet.
+    invalidated and redrawn offline (with the device's times); then the 3rd place is invalidated
+    and not redrawn yet.
     Only the first draw publishes its pool: the verifier derives the redraw's (§6, §9).
     Invalidation reasons are never public. Seeds and times are fixed so the file never changes."""
     pool = audit_pool()
@@ -166,6 +167,10 @@ def audit_export():
     taken = {by_id[w]["group_id"] for w in first["winners"]}
     redraw = round_(3, 2, "redraw", [2], False, [t for t in pool if t["group_id"] not in taken],
                     1763700400000, 1763700401000)
+    # Drawn offline 50 s before the network came back (the device's clock, 20 s behind the
+    # server's at its last sync): informative times, never verified (docs/draw-algorithm.md §9).
+    redraw.update({"device_started_at": 1763700350000, "device_completed_at": 1763700351000,
+                   "device_clock_offset": 20000})
     w1, w2, w3 = first["winners"]
 
     def winner(rec, position, ticket, invalidated_at=None):

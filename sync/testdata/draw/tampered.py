@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Writes records-tampered.json: audit records (docs/draw-algorithm.md §9, §10) whose every round
 recomputes correctly on its own (seeds, commitments, pool, winners), some of which tell a story of
-rounds that cannot have happened. Each case has the verdict and the problems, round by round, that
-every verifier must give: sync/draw (and `sorteio verify`) and the verification page. Computed with
-generate.py's independent reference; the expected problems are written here by hand. Deterministic:
-run it again only when the record's format or the story rules change."""
-import hashlib, json
+rounds that cannot have happened. Each case has the verdict, the problems, round by round, and the
+problems of the record as a whole (its list of winners against its rounds) that every verifier must
+give: sync/draw (and `sorteio verify`) and the verification page. Computed with generate.py's
+independent reference; the last cases cut a promotion or a correction out of the genuine records
+of alternates.json and federal-records.json (run alternates.py and federal_records.py first). The
+expected problems are written here by hand. Deterministic: run it again only when the record's
+format or the story rules change."""
+import copy, hashlib, json, os
 from generate import audit_pool, digest, pick, sha
 
 MSG = {
@@ -17,6 +20,7 @@ MSG = {
     "before_invalidation": "Re-sorteio do {p}º lugar iniciado antes da invalidação do vencedor desse lugar.",
     "ticket_twice": "O {p}º lugar vai para um bilhete que já ganhou o {q}º lugar na {n}ª rodada.",
     "person_twice": "O {p}º lugar vai para uma pessoa que já ganhou o {q}º lugar na {n}ª rodada, e este sorteio não permite repetir pessoas.",
+    "not_drawn": "O {p}º lugar da lista de vencedores ({t}) não saiu de nenhuma rodada do registro.",
 }
 
 POOL = audit_pool()
@@ -116,7 +120,7 @@ cases = []
 def case(name, about, story, problems, winners=True):
     verdict = "NÃO CONFERE" if any(problems) else "CONFERE"
     assert len(problems) == len(story.draws)
-    cases.append({"name": name, "about": about, "verdict": verdict, "problems": problems,
+    cases.append({"name": name, "about": about, "verdict": verdict, "problems": problems, "record_problems": [],
                   "record": story.record(winners)})
 
 
@@ -232,9 +236,49 @@ s.complete(11, "redraw", [2], T0)
 case("redraw before any first draw", "After an abandoned first round, a redraw: nothing had been drawn.", s,
      [[MSG["redraw_first"]]], winners=False)
 
+def describe(record, ticket_id):
+    """How the verifiers name a ticket: 'bilhete 012 (Fábio Melo)', the name alone without a number."""
+    t = {t["id"]: t for r in record["draws"] for t in r.get("pool", [])}.get(ticket_id)
+    if t is None:
+        return "um bilhete que não está no conjunto (%s)" % ticket_id
+    return t["name"] if t["ticket_number"] is None else "bilhete %s (%s)" % (t["ticket_number"], t["name"])
+
+
+def cut(name, about, record, problems):
+    """A genuine record with something cut out: its rounds and promotions still tell a possible story,
+    but the list of winners names winners no round drew and no promotion called."""
+    listed = []
+    for w in record.get("winners", []):
+        drawn = any(w["position"] in r["positions"] and r["positions"].index(w["position"]) < len(r["winners"])
+                    and r["winners"][r["positions"].index(w["position"])] == w["ticket_id"] for r in record["draws"])
+        called = any(p["position"] == w["position"] and p["ticket_id"] == w["ticket_id"] for p in record.get("promotions", []))
+        if not drawn and not called:
+            listed.append(MSG["not_drawn"].format(p=w["position"], t=describe(record, w["ticket_id"])))
+    assert listed, name
+    cases.append({"name": name, "about": about, "verdict": "NÃO CONFERE", "problems": problems, "record_problems": listed,
+                  "record": record})
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+alternates = json.load(open(os.path.join(HERE, "alternates.json")))["records"][0]
+assert alternates["name"] == "genuine" and alternates["verdict"] == "CONFERE" and len(alternates["record"]["promotions"]) == 2
+r = copy.deepcopy(alternates["record"])
+r["promotions"] = []
+cut("promotions cut out", "The genuine record of alternates.json with its promotions emptied: the list of winners still "
+    "names the two alternates called to the 2nd place, which no round drew.", r, [[], []])
+
+federal = next(c for c in json.load(open(os.path.join(HERE, "federal-records.json")))["cases"] if c["name"] == "corrected")
+r = copy.deepcopy(federal["export"])
+replaced = r["draws"].pop(0)
+assert r["draws"][0]["replaces"] == replaced["draw_id"]
+r["draws"] = [dict((k, v) for k, v in replaced.items() if k not in ("replaced_by", "replaced_at"))]
+cut("correction cut out", "The corrected Loteria Federal record of federal-records.json with its correction removed and "
+    "the wrong result no longer marked as replaced: the list of winners still names the correction's winners.", r, [[]])
+
 out = {"about": "Audit records whose rounds each recompute but whose story may be impossible "
                 "(docs/draw-algorithm.md §10), from sync/testdata/draw/tampered.py. Each case: the record, "
-                "the verdict, and the problems of each of its draws, in order, exactly as every verifier "
-                "gives them. Read by the Go tests (sync/draw) and the PWA's Vitest tests.",
+                "the verdict, the problems of each of its draws, in order, and those of the record as a whole "
+                "(its list of winners against its rounds and promotions), exactly as every verifier gives "
+                "them. Read by the Go tests (sync/draw, `sorteio verify`) and the PWA's Vitest tests.",
        "cases": cases}
 json.dump(out, open(__file__.replace("tampered.py", "records-tampered.json"), "w"), ensure_ascii=False, indent=1)

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AtaFederalSection } from '@/components/ata/AtaFederalSection'
 import { QrCode } from '@/components/qr/QrCode'
 import type { Ata, AtaHolder, AtaPosition, AtaRound, AtaTime } from '@/protocol/ata'
+import { DEVICE_CLOCK } from '@/protocol/device-time'
 import { ataVerifyText } from '@/protocol/method-text'
 
 type DrawnAta = Extract<Ata, { status: 'drawn' }>
@@ -75,12 +76,18 @@ function Round({ round, algorithm }: { round: AtaRound; algorithm: string }) {
         Rodada {round.number}: {round.title}
       </h3>
       <dl className="mt-2 space-y-1.5">
-        <Row label="Início">
+        <Row label={round.onDevice ? `Início (${DEVICE_CLOCK})` : 'Início'}>
           <Time time={round.started} />
         </Row>
-        <Row label="Resultado">
+        <Row label={round.onDevice ? `Resultado (${DEVICE_CLOCK})` : 'Resultado'}>
           <Time time={round.completed} />
         </Row>
+        {round.received !== null && (
+          <Row label="Recebido pelo servidor">
+            <Time time={round.received} />
+          </Row>
+        )}
+        {round.clockNote !== null && <Row label="Atenção">{round.clockNote}</Row>}
         <Row label="Modo">{round.mode}</Row>
         <Row label="Algoritmo">{algorithm}</Row>
         <Row label="Bilhetes na lista">{round.poolSize}</Row>
@@ -129,6 +136,7 @@ export function AtaDocument({ ata }: { ata: DrawnAta }) {
           <Row label="Realizado em">
             <Time time={ata.drawnAt} />
           </Row>
+          {ata.offlineNote !== null && <Row label="Sem conexão">{ata.offlineNote}</Row>}
         </dl>
       </section>
 

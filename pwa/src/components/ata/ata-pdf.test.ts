@@ -23,7 +23,7 @@ function bytesOf(blob: Blob): Promise<Uint8Array> {
   })
 }
 
-async function readBack(blob: Blob): Promise<{ text: string; pages: number }> {
+async function readBack(blob: Blob): Promise<{ text: string; pages: number; pageTexts: string[] }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const doc = await getDocument({ data: await bytesOf(blob) }).promise
   const parts: string[] = []
@@ -31,7 +31,7 @@ async function readBack(blob: Blob): Promise<{ text: string; pages: number }> {
     const content = await (await doc.getPage(n)).getTextContent()
     parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
   }
-  return { text: parts.join(' ').replace(/\s+/g, ' '), pages: doc.numPages }
+  return { text: parts.join(' ').replace(/\s+/g, ' '), pages: doc.numPages, pageTexts: parts.map((p) => p.replace(/\s+/g, ' ')) }
 }
 
 const input: AtaInput = {
@@ -80,6 +80,38 @@ describe('ataPdf', () => {
       expect(text).toContain(line)
     }
     expect(text).not.toContain('prêmios da Loteria Federal')
+  })
+
+  it("dates a draw made without a connection by the device's clock, says so on page 1, and gives the server's receipt beside it", async () => {
+    // Drawn at 10:00 on the organiser's phone, whose clock was 3 min 5 s ahead at its last sync;
+    // the server received it 40 minutes later, when the Wi-Fi came back.
+    const offlineRound = {
+      ...onlineRound([1, 2], 3),
+      online: false,
+      serverSeed: null,
+      startedAt: T0 + 2_400_000,
+      completedAt: T0 + 2_400_000,
+      device: { startedAt: T0, completedAt: T0 + 12_000, clockOffset: -185_000 },
+    }
+    const ata = buildAta({ ...input, rounds: [offlineRound] })
+    if (ata.status !== 'drawn') throw new Error(ata.status)
+    const { text, pageTexts } = await readBack(await ataPdf(ata))
+    const first = pageTexts[0]!
+    for (const line of [
+      'Realizado em: 26/11/2026, 10:00:12 (Brasília) · 26/11/2026, 13:00:12 UTC',
+      'Sem conexão: Sorteio feito sem conexão com a internet, no aparelho do organizador: o horário acima é o do relógio do aparelho do organizador. O servidor recebeu o resultado em 26/11/2026, 10:40:00 (Brasília).',
+      'Na última sincronização antes do sorteio, o relógio do aparelho estava 3 min 5 s adiantado: os horários do aparelho podem estar errados.',
+    ]) {
+      expect(first).toContain(line)
+    }
+    for (const line of [
+      'Início (relógio do aparelho do organizador): 26/11/2026, 10:00:00 (Brasília)',
+      'Resultado (relógio do aparelho do organizador): 26/11/2026, 10:00:12 (Brasília)',
+      'Recebido pelo servidor: 26/11/2026, 10:40:00 (Brasília) · 26/11/2026, 13:40:00 UTC',
+      'Modo: OFFLINE (só a semente do aparelho do organizador)',
+    ]) {
+      expect(text).toContain(line)
+    }
   })
 
   it('states a Loteria Federal draw: method, concurso, rule, the five numbers and each step', async () => {

@@ -7,6 +7,7 @@ import { jsPDF } from 'jspdf'
 import { loadQrMatrix, QR_QUIET_ZONE } from '@/components/qr/qr-path'
 import type { Ata, AtaHolder, AtaTime } from '@/protocol/ata'
 import type { AtaFederal } from '@/protocol/ata-federal'
+import { DEVICE_CLOCK } from '@/protocol/device-time'
 import { ataVerifyText } from '@/protocol/method-text'
 import regularUrl from '@/components/ata/fonts/DejaVuSans-latin.ttf?inline'
 import boldUrl from '@/components/ata/fonts/DejaVuSans-Bold-latin.ttf?inline'
@@ -175,8 +176,10 @@ function rounds(w: Writer, ata: DrawnAta) {
     w.room(60)
     w.space(3)
     w.text(`Rodada ${r.number}: ${r.title}`, { bold: true, size: 11 })
-    w.field('Início', both(r.started))
-    w.field('Resultado', both(r.completed))
+    w.field(r.onDevice ? `Início (${DEVICE_CLOCK})` : 'Início', both(r.started))
+    w.field(r.onDevice ? `Resultado (${DEVICE_CLOCK})` : 'Resultado', both(r.completed))
+    if (r.received) w.field('Recebido pelo servidor', both(r.received))
+    if (r.clockNote) w.field('Atenção', r.clockNote)
     w.field('Modo', r.mode)
     w.field('Algoritmo', ata.algorithm)
     w.field('Bilhetes na lista', String(r.poolSize))
@@ -223,6 +226,7 @@ export async function ataPdf(ata: DrawnAta): Promise<Blob> {
   w.field('Participantes', String(ata.people))
   w.field('Bilhetes', String(ata.tickets))
   w.field('Realizado em', both(ata.drawnAt))
+  if (ata.offlineNote) w.field('Sem conexão', ata.offlineNote)
   if (ata.federal) federalSection(w, ata.federal)
   winners(w, ata)
   await verification(w, ata)

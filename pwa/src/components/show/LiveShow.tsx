@@ -52,6 +52,9 @@ export function LiveShow({ round, plan, offsetMs, tickets, onClose, big = false,
       <h2 id={titleId} className="sr-only">
         Sorteio ao vivo
       </h2>
+      {plan?.intro && (frame.kind === 'reveal' || frame.kind === 'done') && (
+        <p className={cn('rounded-full bg-white/10 px-4 py-1 font-semibold text-amber-200', big ? 'text-[3vh]' : 'text-base')}>{plan.intro}</p>
+      )}
       <ShowStage frame={frame} big={big} tickets={tickets} onClose={onClose} />
       {(frame.kind === 'countdown' || frame.kind === 'drawing') && fairness}
       {onSkip && frame.kind === 'reveal' && (

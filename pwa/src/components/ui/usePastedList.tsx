@@ -1,6 +1,6 @@
 import { useState, type ClipboardEvent } from 'react'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
-import { isPastedList, readPastedList, type PastedPerson } from '@/protocol/import/paste'
+import { isPastedList, type LeftOutLine, readPastedList, type PastedPerson } from '@/protocol/import/paste'
 
 const SHOWN = 5
 
@@ -12,6 +12,7 @@ const SHOWN = 5
  */
 export function usePastedList(onConfirm: (people: PastedPerson[]) => void | Promise<void>) {
   const [people, setPeople] = useState<PastedPerson[] | null>(null)
+  const [leftOut, setLeftOut] = useState<LeftOutLine[]>([])
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
 
@@ -23,6 +24,7 @@ export function usePastedList(onConfirm: (people: PastedPerson[]) => void | Prom
     const list = readPastedList(text)
     setError(list.error ?? undefined)
     setPeople(list.people)
+    setLeftOut(list.leftOut)
   }
 
   async function confirm() {
@@ -55,6 +57,16 @@ export function usePastedList(onConfirm: (people: PastedPerson[]) => void | Prom
         ))}
       </ul>
       {people && people.length > SHOWN && <p className="mt-1 text-slate-500">{`e mais ${people.length - SHOWN}.`}</p>}
+      {leftOut.length > 0 && (
+        <div className="mt-2 text-slate-600" data-testid="pasted-left-out">
+          <p>Deixadas de fora (título da lista):</p>
+          <ul className="list-disc pl-5">
+            {leftOut.map((l) => (
+              <li key={l.line} className="wrap-anywhere">{`Linha ${l.line}: ${l.text}`}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </ConfirmDialog>
   )
 

@@ -32,6 +32,7 @@ export function organiserAtaInput(raffle: RaffleRow, overview: DrawOverview, cou
               serverSeed: r.serverSeed,
               federal: r.method === 'federal',
               replacedAt: r.replacedAt ?? null,
+              device: r.device ?? null,
             },
           ]
         : [],

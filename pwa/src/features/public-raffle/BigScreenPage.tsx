@@ -39,10 +39,16 @@ function FullscreenButton() {
   )
 }
 
+/** Up to this many places, the big screen's winners are in its largest type. */
+const LARGE_PLACES = 5
+
 function Winners({ state }: { state: PublicState }) {
   const shown = withGaps(state.winners.map((w) => ({ ...w, isValid: w.valid, invalidatedAt: w.invalidated_at })))
   if (shown.length === 0) return <p className="text-[2.6vh] text-white/70">Nenhum vencedor sorteado ainda</p>
   const anyLeft = alternateLeft(state.alternates)
+  // Read from 5 metres: up to five places, each name and prize at least 5 % of the screen's height;
+  // beyond, smaller. Names wrap, never cut.
+  const large = shown.length <= LARGE_PLACES
   return (
     // Columns of minmax(0, 1fr): an auto column grew to a long name's whole width and pushed the
     // ticket number out of the screen.
@@ -59,15 +65,18 @@ function Winners({ state }: { state: PublicState }) {
           // and ticket the next: side by side, a prize's place left the name a few letters.
           <li
             key={`${w.round_id}:${w.position}`}
-            className="flex flex-wrap items-baseline gap-x-[1vw] gap-y-[0.5vh] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh] landscape:flex-nowrap"
+            className={cn('flex flex-wrap items-baseline gap-x-[1vw] gap-y-[0.5vh] rounded-2xl bg-white/10 px-[1.5vw] py-[1vh]', !large && 'landscape:flex-nowrap')}
           >
-            <span className="max-w-[45%] shrink-0 truncate text-[2.4vh] font-bold text-amber-300 portrait:max-w-full">
+            <span
+              data-big="place"
+              className={cn('shrink-0 font-bold wrap-anywhere text-amber-300', large ? 'basis-full text-[5vh] leading-tight' : 'max-w-[45%] text-[2.4vh] portrait:max-w-full')}
+            >
               {placeText(w.position, prizeOf(state.raffle.prizes, w.position))}
             </span>
             {/* The room sees who took the place was called from the alternates, never why. */}
             {w.promoted && <span className="shrink-0 rounded-full bg-emerald-400/20 px-[1vh] py-[0.3vh] text-[1.9vh] font-semibold text-emerald-200">{PROMOTED_TEXT}</span>}
             <span aria-hidden="true" className="hidden basis-full portrait:block" />
-            <span dir="auto" className="min-w-0 flex-1 truncate text-[3vh] font-semibold">
+            <span dir="auto" data-big="name" className={cn('min-w-0 flex-1 font-semibold wrap-anywhere', large ? 'text-[5.5vh] leading-tight' : 'text-[3vh]')}>
               {w.name}
             </span>
             {/* Labelled and bright: people in the room look for their ticket's number. */}
@@ -117,10 +126,10 @@ function BigScreen({ code }: { code: string }) {
   useWakeLock()
   // The link is read once: it is what the room scans.
   const [link] = useState(() => publicLink(window.location.origin, code))
-  usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title)} · Modo telão`)
+  usePageTitle(`${publicTitle(code, load.status, live.state?.raffle.title, true)} · Modo telão`)
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
-  if (load.status === 'waiting') return <RaffleWaiting code={code} big />
+  if (load.status === 'waiting') return <RaffleWaiting code={code} />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
   if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
   const { raffle, counts } = live.state
@@ -155,12 +164,18 @@ function BigScreen({ code }: { code: string }) {
             <FederalNotice state={live.state} big />
           </div>
           {live.abandoned !== null && <AbandonedNotice code={code} big />}
-          <div className="min-h-0 flex-1 landscape:overflow-hidden">
+          {/* Scrolls rather than cut a winner when many or long names take more than the screen. */}
+          <div className="min-h-0 flex-1 landscape:overflow-y-auto">
             <Winners state={live.state} />
             <Alternates alternates={live.state.alternates ?? []} />
           </div>
         </section>
-        <RoomLink code={raffle.code} link={link} qrClassName="size-[min(42vh,28vw)] portrait:size-[min(30vh,60vw)]" />
+        {/* Winners first once drawn: the QR code steps back. */}
+        <RoomLink
+          code={raffle.code}
+          link={link}
+          qrClassName={raffle.status === 'completed' ? 'size-[min(24vh,16vw)] portrait:size-[min(20vh,40vw)]' : 'size-[min(42vh,28vw)] portrait:size-[min(30vh,60vw)]'}
+        />
       </main>
       <LiveShow
         round={openRound(live.state)}

@@ -20,8 +20,9 @@ describe('/sorteio code entry', () => {
     expect(input).toHaveValue('ABC123')
     await user.click(button)
     await waitFor(() => expect(router.state.location.pathname).toBe('/sorteio/ABC123'))
-    // An unknown code may not be synced yet: the page waits for it, and offers the way back.
-    expect(await screen.findByRole('heading', { name: 'Aguardando o sorteio ABC123…' })).toBeInTheDocument()
+    // An unknown code is most often mistyped: the page says so (and listens on), and offers the way back.
+    expect(await screen.findByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledWith('/api/public/raffles/ABC123', expect.anything())
     await user.click(screen.getByRole('link', { name: 'Consultar outro código' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/sorteio'))

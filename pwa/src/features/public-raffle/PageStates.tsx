@@ -4,16 +4,24 @@ import { Card } from '@/components/ui/Card'
 import { SearchIcon } from '@/components/ui/icons'
 import { PageContainer } from '@/components/ui/PageContainer'
 import { Spinner } from '@/components/ui/Spinner'
-import { cn } from '@/lib/cn'
-import { NOT_FOUND_HINT, NOT_FOUND_TITLE, WAITING_HINT, waitingText } from '@/features/public-raffle/public-text'
+import { NOT_FOUND_HINT, NOT_FOUND_TITLE, STILL_LISTENING, WAITING_HINT, waitingText } from '@/features/public-raffle/public-text'
 
-export function RaffleNotFound({ code }: { code: string }) {
+/**
+ * 'Sorteio não encontrado': a deleted raffle, or (`listening`) a code no raffle has yet, most often
+ * mistyped; then the page still listens for it, and a raffle synced later replaces this screen.
+ */
+export function RaffleNotFound({ code, listening = false }: { code: string; listening?: boolean }) {
   return (
     <PageContainer>
       <Card className="mt-4 text-center">
         <h1 className="text-2xl font-bold text-slate-900">{NOT_FOUND_TITLE}</h1>
         <p className="mt-2 text-slate-600">{NOT_FOUND_HINT}</p>
         <p className="mt-3 font-mono text-lg font-bold tracking-[0.2em] break-all text-slate-500">{code}</p>
+        {listening && (
+          <p role="status" className="mt-3 text-sm text-slate-600">
+            {STILL_LISTENING}
+          </p>
+        )}
         <ButtonLink to="/sorteio" className="mt-5">
           <SearchIcon className="size-4" />
           Consultar outro código
@@ -23,26 +31,19 @@ export function RaffleNotFound({ code }: { code: string }) {
   )
 }
 
-/** A code no raffle has yet: the page waits for it (the socket brings it) rather than giving up. */
-export function RaffleWaiting({ code, big = false }: { code: string; big?: boolean }) {
-  const body = (
-    <div role="status">
-      <Spinner className={cn('mx-auto', big ? 'size-[8vh]' : 'size-8 text-brand-700')} />
-      <h1 className={cn('mt-4 font-bold wrap-anywhere', big ? 'text-[min(6vh,8vw)]' : 'text-2xl text-slate-900')}>{waitingText(code)}</h1>
-      <p className={cn('mt-2', big ? 'text-[2.6vh] text-white/70' : 'text-slate-600')}>{WAITING_HINT}</p>
-    </div>
-  )
-  if (big) return <div className="fixed inset-0 z-30 flex flex-col items-center justify-center bg-slate-950 p-[4vw] text-center text-white">{body}</div>
+/**
+ * The big screen on a code no raffle has yet: it waits for it (the socket brings it), since a TV is
+ * set up before the organiser syncs. The page says 'Sorteio não encontrado' instead (`RaffleNotFound`).
+ */
+export function RaffleWaiting({ code }: { code: string }) {
   return (
-    <PageContainer>
-      <Card className="mt-4 text-center">
-        {body}
-        <ButtonLink to="/sorteio" variant="outline" className="mt-5">
-          <SearchIcon className="size-4" />
-          Consultar outro código
-        </ButtonLink>
-      </Card>
-    </PageContainer>
+    <div className="fixed inset-0 z-30 flex flex-col items-center justify-center bg-slate-950 p-[4vw] text-center text-white">
+      <div role="status">
+        <Spinner className="mx-auto size-[8vh]" />
+        <h1 className="mt-4 text-[min(6vh,8vw)] font-bold wrap-anywhere">{waitingText(code)}</h1>
+        <p className="mt-2 text-[2.6vh] text-white/70">{WAITING_HINT}</p>
+      </div>
+    </div>
   )
 }
 

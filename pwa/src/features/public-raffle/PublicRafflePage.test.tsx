@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicState } from '@/protocol/public-state'
 import { FakeWebSocket } from '@/sync/testing/fakes'
+import { formatDateTime } from '@/lib/dates'
 import { countingDown, drawn, publicState, T0, winner } from '@/features/public-raffle/test-state'
 import { startEarlyState } from '@/features/public-raffle/early-state'
 import { feedDeps } from '@/features/public-raffle/usePublicRaffle'
@@ -43,7 +44,13 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
   const realSocket = feedDeps.WebSocket
   // The route's screen loads by import(), which takes real time once: load it before time is fake.
   beforeAll(async () => {
-    await Promise.all([import('@/features/public-raffle/PublicRafflePage'), import('@/sync/engine'), import('@/db/schema'), import('@/db/outbox')])
+    await Promise.all([
+      import('@/features/public-raffle/PublicRafflePage'),
+      import('@/features/public-raffle/BigScreenPage'),
+      import('@/sync/engine'),
+      import('@/db/schema'),
+      import('@/db/outbox'),
+    ])
   })
   beforeEach(() => {
     vi.useFakeTimers({ now: T0 })
@@ -351,6 +358,50 @@ describe('/sorteio/{code}', { timeout: 30_000 }, () => {
     expect(screen.getByText('Ao vivo')).toBeInTheDocument()
     await push({ type: 'gone' })
     expect(screen.getByRole('heading', { name: 'Sorteio não encontrado' })).toBeInTheDocument()
+  })
+
+  it("dates a draw made without a connection by the organiser's device, said so, with the server's receipt beside it", async () => {
+    const state = drawn()
+    const receivedAt = T0 + 40 * 60_000
+    state.raffle.drawn_at = receivedAt
+    state.winners = state.winners.map((w) => ({ ...w, drawn_at: receivedAt, offline: true, device_drawn_at: T0 + 12_000, device_clock_offset: -185_000 }))
+    serve(state)
+    await open()
+    expect(
+      screen.getByText(`Sorteado sem conexão em ${formatDateTime(T0 + 12_000)} (relógio do aparelho do organizador); recebido pelo servidor em ${formatDateTime(receivedAt)}`),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Na última sincronização antes do sorteio, o relógio do aparelho estava 3 min 5 s adiantado: os horários do aparelho podem estar errados.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(`Sorteado em ${formatDateTime(receivedAt)}`)).toBeNull()
+  })
+
+  it('says a code no raffle has is not found, keeps listening, and shows the raffle synced later without a reload', async () => {
+    serve(publicState(), (url) => (url === '/api/public/raffles/ZZZZZ9' ? json(404, { code: 'not_found', message: 'Sorteio não encontrado' }) : undefined))
+    const { router } = await open('/sorteio/zzzzz9')
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    expect(screen.getByText('Verifique o código e tente novamente')).toBeInTheDocument()
+    expect(screen.queryByText(/Aguardando o sorteio/)).toBeNull()
+    expect(screen.getByRole('link', { name: 'Consultar outro código' })).toHaveAttribute('href', '/sorteio')
+    expect(document.title).toBe('Sorteio não encontrado · Sorteio')
+    // Still listening: the socket is open on the code and the server says it waits.
+    expect(socket().url).toMatch(/\/ws\/public\?code=ZZZZZ9$/)
+    await push({ type: 'hello', server_time: T0 })
+    await push({ type: 'waiting' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorteio não encontrado' })).toBeInTheDocument()
+    await push({ type: 'state', ...publicState({ raffle: { ...publicState().raffle, code: 'ZZZZZ9', title: 'Rifa sincronizada depois' } }) })
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa sincronizada depois' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/sorteio/zzzzz9')
+  })
+
+  it('keeps the big screen on its waiting screen for a code no raffle has yet', async () => {
+    serve(publicState(), (url) => (url === '/api/public/raffles/ZZZZZ9' ? json(404, { code: 'not_found', message: 'Sorteio não encontrado' }) : undefined))
+    await open('/sorteio/zzzzz9/telao')
+    expect(screen.getByRole('heading', { level: 1, name: 'Aguardando o sorteio ZZZZZ9…' })).toBeInTheDocument()
+    expect(screen.queryByText('Sorteio não encontrado')).toBeNull()
+    await push({ type: 'hello', server_time: T0 })
+    await push({ type: 'state', ...publicState({ raffle: { ...publicState().raffle, code: 'ZZZZZ9', title: 'Rifa sincronizada depois' } }) })
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa sincronizada depois' })).toBeInTheDocument()
   })
 
   it('says so when there is no connection, and loads once it is back', async () => {

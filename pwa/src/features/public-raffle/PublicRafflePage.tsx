@@ -12,7 +12,7 @@ import { AbandonedNotice } from '@/features/public-raffle/AbandonedNotice'
 import { LiveShow } from '@/components/show/LiveShow'
 import { openRound } from '@/features/public-raffle/live-show'
 import { PoolFairness } from '@/features/public-raffle/PoolFairness'
-import { OfflineNotice, RaffleLoadFailed, RaffleNotFound, RaffleWaiting } from '@/features/public-raffle/PageStates'
+import { OfflineNotice, RaffleLoadFailed, RaffleNotFound } from '@/features/public-raffle/PageStates'
 import { PublicParticipants } from '@/features/public-raffle/PublicParticipants'
 import { PublicWinners } from '@/features/public-raffle/PublicWinners'
 import { publicTitle } from '@/features/public-raffle/public-text'
@@ -33,7 +33,7 @@ function PublicRaffle({ code }: { code: string }) {
   usePageTitle(publicTitle(code, load.status, live.state?.raffle.title))
 
   if (load.status === 'notFound') return <RaffleNotFound code={code} />
-  if (load.status === 'waiting') return <RaffleWaiting code={code} />
+  if (load.status === 'waiting') return <RaffleNotFound code={code} listening />
   if (load.status === 'failed') return <RaffleLoadFailed message={load.message} offline={load.offline} onRetry={retry} />
   if (load.status === 'loading' || !live.state) return <PageSpinner label="Carregando sorteio..." />
   const { state } = live

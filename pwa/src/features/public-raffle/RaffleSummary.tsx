@@ -2,10 +2,9 @@ import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
 import type { PublicState } from '@/protocol/public-state'
 import { cn } from '@/lib/cn'
-import { formatDateTime } from '@/lib/dates'
 import type { FeedStatus } from '@/sync/public-feed'
 import { FederalNotice } from '@/features/public-raffle/FederalNotice'
-import { count, PUBLIC_STATUS, PUBLIC_TYPE } from '@/features/public-raffle/public-text'
+import { count, drawnLines, PUBLIC_STATUS, PUBLIC_TYPE } from '@/features/public-raffle/public-text'
 
 const CONNECTION: Record<FeedStatus, { label: string; dot: string }> = {
   connecting: { label: 'Conectando...', dot: 'bg-slate-400' },
@@ -58,7 +57,11 @@ export function RaffleSummary({ state, connection }: { state: PublicState; conne
       </dl>
       {raffle.type === 'tickets' && <p className="mt-2 text-xs text-slate-500">{`${count(counts.tickets)} bilhetes`}</p>}
       <FederalNotice state={state} />
-      {raffle.drawn_at !== null && raffle.status === 'completed' && <p className="mt-2 text-sm text-slate-700">{`Sorteado em ${formatDateTime(raffle.drawn_at)}`}</p>}
+      {drawnLines(state).map((line) => (
+        <p key={line} className="mt-2 text-sm text-slate-700">
+          {line}
+        </p>
+      ))}
     </Card>
   )
 }

@@ -29,6 +29,31 @@ describe('the viewer state', () => {
     expect(live.state?.raffle.status).toBe('completed')
   })
 
+  it("plays an offline result's reveal, introduced by the device's time, to a viewer who was there when it arrived; once", () => {
+    const offline = (deviceAt?: number) => {
+      const state = drawn()
+      state.winners = state.winners.map((w) => ({ ...w, drawn_at: T0 + 3_600_000, offline: true, ...(deviceAt === undefined ? {} : { device_drawn_at: deviceAt }) }))
+      return state
+    }
+    const deviceAt = new Date(2026, 10, 26, 20, 15).getTime()
+    // Watching the pending raffle when the organiser's phone syncs: in step with the room, from drawn_at.
+    let live = receive(receive(initialLive, publicState()), offline(deviceAt), T0 + 3_600_300)
+    expect(live.show).toMatchObject({ roundId: 'r1', startsAt: T0 + 3_600_000, intro: 'Sorteio realizado sem conexão às 20:15' })
+    expect(live.show?.winners.map((w) => w.name)).toEqual(['Bruno Lima', 'Carla Dias'])
+    // Once: a newer state (another change) does not play it again.
+    live = receive({ ...live, show: null }, { ...offline(deviceAt), seq: 4 }, T0 + 3_700_000)
+    expect(live.show).toBeNull()
+
+    // A big screen whose copy came 40 s later (its Wi-Fi back after the phone's) plays it whole, from receipt.
+    const late = receive(receive(initialLive, publicState()), offline(), T0 + 3_640_000)
+    expect(late.show).toMatchObject({ startsAt: T0 + 3_640_000, intro: 'Sorteio realizado sem conexão' })
+
+    // Opened, or reloaded, after it arrived: the result at once.
+    expect(receive(initialLive, offline(deviceAt), T0 + 3_600_300).show).toBeNull()
+    // An online result the viewer did not see open is not played either.
+    expect(receive(receive(initialLive, publicState()), drawn(), T0 + 10_600).show).toBeNull()
+  })
+
   it('shows the result at once, without the show, to a viewer who arrives after the draw', () => {
     const live = receive(initialLive, drawn())
     expect(live.show).toBeNull()

@@ -4,6 +4,7 @@
 import { prizeOf } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 import type { OpenRound, RevealPlan, RevealWinner } from '@/lib/reveal-timeline'
+import { offlineIntro } from '@/features/public-raffle/public-text'
 
 export interface LiveState {
   state: PublicState | null
@@ -46,19 +47,45 @@ function alternatesOf(state: PublicState, roundId: string, drawnAt: number): Rev
  * clock: every screen of the room, the organiser's included, plays the same frame at the same time,
  * however late its copy of the result arrived.
  */
-function nextShow(state: PublicState, watched: Readonly<Record<string, number>>, played: readonly string[]): RevealPlan | null {
+function nextShow(state: PublicState, previous: PublicState | null, watched: Readonly<Record<string, number>>, played: readonly string[], now: number): RevealPlan | null {
   for (let i = state.winners.length - 1; i >= 0; i--) {
     const roundId = state.winners[i]!.round_id
-    const endsAt = watched[roundId]
-    if (endsAt === undefined || played.includes(roundId)) continue
-    const own = state.winners.filter((w) => w.round_id === roundId)
+    if (played.includes(roundId)) continue
+    const own = state.winners.filter((w) => w.round_id === roundId && w.promoted !== true)
+    if (own.length === 0) continue
     const drawnAt = Math.max(...own.map((w) => w.drawn_at))
+    const offline = own.every((w) => w.offline === true)
+    let startsAt: number
+    if (watched[roundId] !== undefined) startsAt = Math.max(drawnAt, watched[roundId]!)
+    else if (offline && arrivedNow(previous, roundId)) startsAt = offlineStart(drawnAt, now)
+    else continue
     const winners = own
       .sort((a, b) => a.position - b.position)
       .map((w) => ({ position: w.position, name: w.name, ticketNumber: w.ticket_number, prize: prizeOf(state.raffle.prizes, w.position) }))
-    return { roundId, startsAt: Math.max(drawnAt, endsAt), winners, alternates: alternatesOf(state, roundId, drawnAt), names: state.names_sample }
+    const plan: RevealPlan = { roundId, startsAt, winners, alternates: alternatesOf(state, roundId, drawnAt), names: state.names_sample }
+    if (offline) plan.intro = offlineIntro(own[0]!.device_drawn_at)
+    return plan
   }
   return null
+}
+
+/**
+ * A round drawn without a connection reaches the room only when the organiser's device syncs: a
+ * viewer who was on the page then (its previous state did not have the round) gets its reveal, once;
+ * one who opens or reloads the page afterwards sees the result at once.
+ */
+function arrivedNow(previous: PublicState | null, roundId: string): boolean {
+  return previous !== null && !previous.winners.some((w) => w.round_id === roundId)
+}
+
+/**
+ * Every screen that got the result as the server recorded it starts together from that moment (as an
+ * online reveal does); one whose copy came later (a big screen reconnecting after the Wi-Fi came
+ * back) starts on receipt, so it plays the reveal whole rather than land on its end.
+ */
+export const OFFLINE_IN_STEP_MS = 2000
+function offlineStart(drawnAt: number, now: number): number {
+  return now - drawnAt <= OFFLINE_IN_STEP_MS ? drawnAt : now
 }
 
 export function liveReducer(live: LiveState, action: LiveAction): LiveState {
@@ -73,7 +100,7 @@ export function liveReducer(live: LiveState, action: LiveAction): LiveState {
     if (show && show.roundId !== round.id) show = null
   }
   watched = watchCorrections(live, state, watched)
-  const next = nextShow(state, watched, played)
+  const next = nextShow(state, live.state, watched, played, action.now)
   if (next) {
     show = next
     played = [...played, next.roundId]

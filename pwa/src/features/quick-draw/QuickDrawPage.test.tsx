@@ -191,6 +191,36 @@ describe('quick draw screen', () => {
     expect(screen.getByLabelText('Nome do participante')).toHaveFocus()
   })
 
+  it('dates the result', async () => {
+    const { drawButton } = await openQuickDraw()
+    await addNames(['Ana', 'Bruno'])
+    vi.useFakeTimers()
+    fireEvent.click(drawButton)
+    await finishDrawing()
+    expect(screen.getByText(/^Sorteado entre 2 participantes em \d\d\/\d\d\/\d{4}, \d\d:\d\d\.$/)).toBeInTheDocument()
+  })
+
+  it("offers 'Desfazer' after 'Novo Sorteio', which brings back the list and every result, until the next name", async () => {
+    const { drawButton } = await openQuickDraw()
+    await addNames(['Ana', 'Bruno', 'Carla'])
+    vi.useFakeTimers()
+    fireEvent.click(drawButton)
+    const winner = (await finishDrawing()).textContent
+    fireEvent.click(screen.getByRole('button', { name: 'Novo Sorteio' }))
+    expect(screen.getByRole('status')).toHaveTextContent('Lista e resultados apagados.')
+    fireEvent.click(screen.getByRole('button', { name: 'Desfazer' }))
+    expect(screen.getByText('3 participantes')).toBeInTheDocument()
+    expect(screen.getByTestId('winner')).toHaveTextContent(winner!)
+    expect(screen.queryByText('Lista e resultados apagados.')).not.toBeInTheDocument()
+
+    // Cleared again, then a new name: the old list is gone for good (no 'Desfazer' over new names).
+    fireEvent.click(screen.getByRole('button', { name: 'Novo Sorteio' }))
+    vi.useRealTimers()
+    await addNames(['Davi'])
+    expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument()
+    expect(screen.getByText('1 participante')).toBeInTheDocument()
+  })
+
   it("keeps focus on 'Sorteando...' while the disabled button waits, then on the winner", async () => {
     const { drawButton } = await openQuickDraw()
     await addNames(['Ana', 'Bruno'])

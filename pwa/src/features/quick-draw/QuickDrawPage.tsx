@@ -8,14 +8,14 @@ import { usePageTitle } from '@/components/ui/usePageTitle'
 import { AddParticipantForm } from '@/features/quick-draw/AddParticipantForm'
 import { DrawingAnimation } from '@/features/quick-draw/DrawingAnimation'
 import { ParticipantList } from '@/features/quick-draw/ParticipantList'
-import { useQuickDraw } from '@/features/quick-draw/useQuickDraw'
+import { CLEARED_TEXT, useQuickDraw } from '@/features/quick-draw/useQuickDraw'
 import { WinnerCard } from '@/features/quick-draw/WinnerCard'
 import { WinnersCountField } from '@/features/quick-draw/WinnersCountField'
 
 /** /sorteio-publico: a draw with no account, run entirely on this device and kept there. */
 export default function QuickDrawPage() {
   usePageTitle('Sorteio Rápido')
-  const { participants, phase, rounds, count, setCount, removed, add, addMany, remove, undo, start, reset } = useQuickDraw()
+  const { participants, phase, rounds, times, count, setCount, removed, add, addMany, remove, undo, start, reset, cleared, restore } = useQuickDraw()
   const drawing = phase === 'drawing'
   // Once a draw has been cleared, the name field takes focus whenever it comes back.
   const [again, setAgain] = useState(false)
@@ -39,6 +39,7 @@ export default function QuickDrawPage() {
           <Card className="mt-5 border-brand-200 bg-gradient-to-b from-brand-50 to-white">
             <WinnerCard
               rounds={rounds}
+              drawnAt={times.length === rounds.length ? times[times.length - 1] : undefined}
               total={participants.length}
               canDrawAgain={won < participants.length}
               onDrawAgain={start}
@@ -51,6 +52,14 @@ export default function QuickDrawPage() {
         )}
       </div>
 
+      {cleared && (
+        <p role="status" className="mt-5 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-100 px-4 py-2 text-sm text-slate-700">
+          {CLEARED_TEXT}
+          <Button variant="outline" size="sm" onClick={restore}>
+            Desfazer
+          </Button>
+        </p>
+      )}
       <Card className="mt-5 space-y-5">
         {phase === 'idle' && <AddParticipantForm onAdd={add} onAddMany={addMany} disabled={drawing} focusOnMount={again} />}
         <ParticipantList participants={participants} onRemove={remove} canRemove={phase === 'idle'} removed={removed?.participant} onUndo={undo} />

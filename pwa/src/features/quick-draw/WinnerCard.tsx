@@ -2,10 +2,13 @@ import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import { DiceIcon, RefreshIcon, TrophyIcon } from '@/components/ui/icons'
 import { participantCount } from '@/features/quick-draw/format'
+import { formatDateTime } from '@/lib/dates'
 import type { Round } from '@/features/quick-draw/useQuickDraw'
 
 interface WinnerCardProps {
   rounds: readonly Round[]
+  /** When the latest draw was made (this device's clock), when known. */
+  drawnAt?: number | undefined
   total: number
   /** Whether someone is left to draw: 'Sortear novamente' leaves out the earlier winners. */
   canDrawAgain: boolean
@@ -14,7 +17,7 @@ interface WinnerCardProps {
 }
 
 /** The latest draw's winners, large, then every result so far in the order drawn. */
-export function WinnerCard({ rounds, total, canDrawAgain, onDrawAgain, onReset }: WinnerCardProps) {
+export function WinnerCard({ rounds, drawnAt, total, canDrawAgain, onDrawAgain, onReset }: WinnerCardProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   const latest = rounds[rounds.length - 1] ?? []
   // Move focus to the result so keyboard and screen-reader users land on it (each new result too).
@@ -45,7 +48,10 @@ export function WinnerCard({ rounds, total, canDrawAgain, onDrawAgain, onReset }
           ))}
         </ol>
       )}
-      <p className="mt-2 text-sm text-slate-500">Sorteado entre {participantCount(total)}.</p>
+      <p className="mt-2 text-sm text-slate-500">
+        Sorteado entre {participantCount(total)}
+        {drawnAt !== undefined && ` em ${formatDateTime(drawnAt)}`}.
+      </p>
       {rounds.length > 1 && (
         <section aria-labelledby="all-results" className="mt-5 w-full text-left">
           <h3 id="all-results" className="text-sm font-semibold text-slate-900">

@@ -16,6 +16,8 @@ export interface QuickState {
   rounds: Round[]
   /** Winners per draw. */
   count: number
+  /** When each draw was made (Unix ms, this device's clock), one per round; absent in lists kept before. */
+  times?: number[]
 }
 
 const KEY = 'sorteio:quick-draw'
@@ -32,7 +34,8 @@ export function loadQuickState(): QuickState {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as QuickState | null
     if (!raw || !Array.isArray(raw.participants) || !Array.isArray(raw.rounds) || !Number.isInteger(raw.count)) return EMPTY
     if (!raw.participants.every(isParticipant) || !raw.rounds.every((r) => Array.isArray(r) && r.every(isParticipant))) return EMPTY
-    return { participants: raw.participants, rounds: raw.rounds, count: Math.max(1, raw.count) }
+    const times = Array.isArray(raw.times) && raw.times.length === raw.rounds.length && raw.times.every(Number.isFinite) ? raw.times : undefined
+    return { participants: raw.participants, rounds: raw.rounds, count: Math.max(1, raw.count), ...(times ? { times } : {}) }
   } catch {
     return EMPTY
   }

@@ -17,6 +17,9 @@ export const MAX_QUICK_WINNERS = 100
 
 export type Phase = 'idle' | 'drawing' | 'done'
 
+/** After 'Novo Sorteio', with 'Desfazer' beside it: a pasted list and every result were one tap from gone. */
+export const CLEARED_TEXT = 'Lista e resultados apagados.'
+
 export type AddResult = 'added' | 'blank' | 'invalid'
 
 /** The last person removed, and where they stood, for 'Desfazer'. */
@@ -36,14 +39,18 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const [participants, setParticipants] = useState<Participant[]>(kept.participants)
   const [rounds, setRounds] = useState<Round[]>(kept.rounds)
   const [count, setCount] = useState(kept.count)
+  const [times, setTimes] = useState<number[]>(kept.times ?? [])
   const [phase, setPhase] = useState<Phase>(kept.rounds.length > 0 ? 'done' : 'idle')
   const [removed, setRemoved] = useState<Removed | null>(null)
+  // What 'Novo Sorteio' wiped (a pasted list, every result), offered back with 'Desfazer' until the
+  // next name or draw.
+  const [cleared, setCleared] = useState<QuickState | null>(null)
   const nextId = useRef(Math.max(0, ...kept.participants.map((p) => p.id)) + 1)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // Counts draws, so a result that arrives after 'Novo Sorteio' (or a newer draw) is dropped.
   const run = useRef(0)
 
-  useEffect(() => saveQuickState({ participants, rounds, count } satisfies QuickState), [participants, rounds, count])
+  useEffect(() => saveQuickState({ participants, rounds, count, times } satisfies QuickState), [participants, rounds, count, times])
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current)
@@ -63,6 +70,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       if (name === null) return 'invalid'
       if (!name || phase !== 'idle') return 'blank'
       const participant = { id: nextId.current++, name, quantity: 1 }
+      setCleared(null)
       setParticipants((list) => [...list, participant])
       toast.success('Participante adicionado!', { description: `${name} foi adicionado ao sorteio.` })
       return 'added'
@@ -75,6 +83,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     (people: readonly PastedPerson[]) => {
       if (phase !== 'idle' || people.length === 0) return
       const added = people.map(({ name, quantity }) => ({ id: nextId.current++, name, quantity }))
+      setCleared(null)
       setParticipants((list) => [...list, ...added])
       toast.success(`${participantCount(added.length)} ${added.length === 1 ? 'adicionado' : 'adicionados'}`)
     },
@@ -127,6 +136,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     // A stale 'Participante adicionado!' must not cover the winner.
     clearToasts()
     setRemoved(null)
+    setCleared(null)
     setPhase('drawing')
     clearTimer()
     // The winners are computed at once (a few milliseconds) but shown when the animation ends.
@@ -140,6 +150,7 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
       ([indexes]) => {
         if (run.current !== current) return
         setRounds((list) => [...list, indexes.map((i) => pool[i]!)])
+        setTimes((list) => [...list, Date.now()])
         setPhase('done')
       },
       (error: unknown) => {
@@ -154,12 +165,25 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
   const reset = useCallback(() => {
     run.current++
     clearTimer()
+    if (participants.length > 0 || rounds.length > 0) setCleared({ participants, rounds, count, times })
     setParticipants([])
     setRounds([])
+    setTimes([])
     setCount(1)
     setRemoved(null)
     setPhase('idle')
-  }, [clearTimer])
+  }, [clearTimer, participants, rounds, count, times])
+
+  /** 'Desfazer' after 'Novo Sorteio': the list, the results and the winners per draw, as they were. */
+  const restore = useCallback(() => {
+    if (!cleared || phase === 'drawing') return
+    setParticipants(cleared.participants)
+    setRounds(cleared.rounds)
+    setCount(cleared.count)
+    setTimes(cleared.times ?? [])
+    setPhase(cleared.rounds.length > 0 ? 'done' : 'idle')
+    setCleared(null)
+  }, [cleared, phase])
 
   const latest = rounds[rounds.length - 1]
   return {
@@ -168,6 +192,8 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     /** The latest draw's first winner (the one winner of a one-winner draw). */
     winner: latest?.[0] ?? null,
     rounds,
+    /** When each draw was made, one per round (empty for results kept before times were). */
+    times,
     count,
     setCount,
     removed,
@@ -177,5 +203,8 @@ export function useQuickDraw(makeSeed: () => Uint8Array = freshSeed) {
     undo,
     start,
     reset,
+    /** Set after 'Novo Sorteio' until the next name or draw: what 'Desfazer' brings back. */
+    cleared: cleared !== null,
+    restore,
   }
 }

@@ -4,11 +4,12 @@ import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
 import { XIcon } from '@/components/ui/icons'
 import { formatDateTimeSeconds } from '@/lib/dates'
+import { clockOff, clockWarning, DEVICE_CLOCK, deviceTimesOf } from '@/protocol/device-time'
 import type { DrawTicket } from '@/protocol/draw'
 import type { AuditRound } from '@/features/verify-draw/audit-record'
 import { FEDERAL_ROUND_TEXT, FederalRoundDetails } from '@/features/verify-draw/FederalRoundDetails'
 import { describeTicket, type RoundCheck } from '@/features/verify-draw/verify-record'
-import { CORRECTION_ROUND_TEXT, OFFLINE_TEXT, ONLINE_TEXT, placesText, replacedText, roundTitle } from '@/features/verify-draw/verify-text'
+import { CORRECTION_ROUND_TEXT, OFFLINE_TEXT, ONLINE_TEXT, placesText, receivedText, replacedText, roundTitle } from '@/features/verify-draw/verify-text'
 
 /** A tick or a cross beside a value recomputed here; nothing while it is still being computed. */
 function Mark({ ok }: { ok: boolean | undefined }) {
@@ -54,6 +55,9 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
   const titleId = useId()
   const same = (computed: string | null | undefined, recorded: string | null | undefined) => (check ? computed !== null && computed === (recorded ?? '').toLowerCase() : undefined)
   const winnersOk = check ? check.winners !== null && check.winners.join() === round.winners.join() : undefined
+  // An offline round is dated by its device's clock when it sent its times (the server's are its receipt).
+  const offline = !round.online && !round.federal
+  const device = offline ? deviceTimesOf(round) : null
 
   return (
     <Card role="region" aria-labelledby={titleId} className="space-y-3">
@@ -83,9 +87,20 @@ export function RoundCard({ round, index, tickets, check }: RoundCardProps) {
       {/* The two times side by side are a list of their own: a <dl> holds only <div>-wrapped pairs. */}
       <div>
         <dl className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <Row label="Iniciado em">{formatDateTimeSeconds(round.started_at)}</Row>
-          <Row label="Concluído em">{formatDateTimeSeconds(round.completed_at)}</Row>
+          {device ? (
+            <>
+              <Row label={`Iniciado em (${DEVICE_CLOCK})`}>{formatDateTimeSeconds(device.startedAt)}</Row>
+              <Row label={`Sorteado em (${DEVICE_CLOCK})`}>{formatDateTimeSeconds(device.completedAt)}</Row>
+            </>
+          ) : (
+            <>
+              <Row label={offline ? 'Recebido pelo servidor (início)' : 'Iniciado em'}>{formatDateTimeSeconds(round.started_at)}</Row>
+              <Row label={offline ? 'Recebido pelo servidor (resultado)' : 'Concluído em'}>{formatDateTimeSeconds(round.completed_at)}</Row>
+            </>
+          )}
         </dl>
+        {offline && <p className="mt-1 text-sm text-slate-600">{receivedText(round.completed_at, device !== null)}</p>}
+        {device && clockOff(device.clockOffset) && <p className="mt-1 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{clockWarning(device.clockOffset)}</p>}
         <dl className="divide-y divide-slate-100 border-t border-slate-100">
           {!round.federal && (
             <>

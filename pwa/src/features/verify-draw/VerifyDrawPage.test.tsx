@@ -104,6 +104,40 @@ describe('/sorteio/{code}/verificar', () => {
     expect(within(second).getByText('20')).toBeInTheDocument()
   })
 
+  it("dates an offline round by its device's clock, said to be the device's, with the server's receipt beside it", async () => {
+    const [, r2] = fixture.draws
+    stubFetch(async () => jsonResponse(200, fixtureText))
+    await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    const second = round(/3ª rodada: re-sorteio \(2º lugar\)/)
+    expect(within(second).getByText('Iniciado em (relógio do aparelho do organizador)')).toBeInTheDocument()
+    expect(within(second).getByText('Sorteado em (relógio do aparelho do organizador)')).toBeInTheDocument()
+    expect(within(second).getByText(formatDateTimeSeconds(r2.device_started_at))).toBeInTheDocument()
+    expect(within(second).getByText(formatDateTimeSeconds(r2.device_completed_at))).toBeInTheDocument()
+    expect(
+      within(second).getByText(
+        `Sorteio feito sem conexão: os horários acima são os do relógio do aparelho do organizador. O servidor recebeu o resultado em ${formatDateTimeSeconds(r2.completed_at)}.`,
+      ),
+    ).toBeInTheDocument()
+    // 20 s off at its last sync: no warning.
+    expect(within(second).queryByText(/o relógio do aparelho estava/)).toBeNull()
+    // The online round keeps the server's times.
+    expect(within(round(/2ª rodada: sorteio/)).queryByText(/relógio do aparelho/)).toBeNull()
+  })
+
+  it("warns when the device's clock was off by more than 2 minutes at its last sync", async () => {
+    const record = JSON.parse(fixtureText)
+    record.draws[1].device_clock_offset = -185_000
+    stubFetch(async () => jsonResponse(200, JSON.stringify(record)))
+    await openVerify()
+    expect(await awaitVerdict('Confere')).toBeInTheDocument()
+    expect(
+      within(round(/3ª rodada: re-sorteio/)).getByText(
+        'Na última sincronização antes do sorteio, o relógio do aparelho estava 3 min 5 s adiantado: os horários do aparelho podem estar errados.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('shows the abandoned round with its time, in the order of the rounds', async () => {
     stubFetch(async () => jsonResponse(200, fixtureText))
     await openVerify()

@@ -3,6 +3,7 @@
 // ata leaves it out; the organiser's own (from the draw tab) carries it.
 import type { AuditExport } from '@/features/verify-draw/audit-record'
 import type { AtaAlternateInput, AtaInput } from '@/protocol/ata'
+import { deviceTimesOf } from '@/protocol/device-time'
 import { listChance } from '@/protocol/federal-chances'
 import { prizesByIndex } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
@@ -30,6 +31,7 @@ export function publicAtaInput(state: PublicState, record: AuditExport, origin: 
       serverSeed: r.server_seed ?? null,
       federal: r.federal !== undefined,
       replacedAt: r.replaced_at ?? null,
+      device: deviceTimesOf(r),
     })),
     roundOpen: state.round !== null,
     winners: state.winners.map((w) => ({

@@ -40,6 +40,10 @@ export interface AuditRound {
   replaced_by?: string
   replaced_at?: number
   replaces?: string
+  /** An offline round's start and result on its device's clock, and that clock's offset at its last sync (schema version 7; informative). */
+  device_started_at?: number
+  device_completed_at?: number
+  device_clock_offset?: number
 }
 
 export interface AuditFederal {
@@ -168,6 +172,7 @@ function checkRound(r: unknown, n: number): asserts r is AuditRound {
   if (round.federal !== undefined) checkFederal(round.federal, `${where}, federal`)
   need(isOptionalString(round.replaced_by) && isOptionalString(round.replaces), `${where}, replaced_by`)
   need(round.replaced_at === undefined || isInt(round.replaced_at), `${where}, replaced_at`)
+  for (const key of ['device_started_at', 'device_completed_at', 'device_clock_offset'] as const) need(round[key] === undefined || isInt(round[key]), `${where}, ${key}`)
   // The first draw publishes the pool; a redraw's or a correction's, if any, is ignored (it is derived).
   if (round.kind === 'draw' && !round.replaces) {
     need(Array.isArray(round.pool), `${where}, pool`)

@@ -16,6 +16,8 @@ export interface TamperedCase {
   verdict: 'CONFERE' | 'NÃO CONFERE'
   /** Each draw's problems, in order, word for word. */
   problems: string[][]
+  /** The record's own problems (its list of winners against its rounds and promotions), word for word. */
+  record_problems: string[]
 }
 
 /**

@@ -43,6 +43,14 @@ export const OFFLINE_TEXT =
   'servidor. A conta abaixo prova que os vencedores seguem dessa semente e da lista de bilhetes, mas não prova ' +
   'que a semente foi sorteada de forma justa.'
 
+/** Under an offline round's times: which clock they are, and when the server received the result. */
+export function receivedText(completedAt: number, onDevice: boolean): string {
+  const received = formatDateTimeSeconds(completedAt)
+  return onDevice
+    ? `Sorteio feito sem conexão: os horários acima são os do relógio do aparelho do organizador. O servidor recebeu o resultado em ${received}.`
+    : `Sorteio feito sem conexão: os horários acima são os de quando o servidor recebeu a rodada; o aparelho não informou o seu.`
+}
+
 export function offlineWarning(count: number): string {
   return count === 1
     ? 'Atenção: 1 rodada foi OFFLINE, com a semente escolhida somente pelo dispositivo do organizador.'

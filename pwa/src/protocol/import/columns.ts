@@ -34,10 +34,15 @@ const ROLE_WORDS: [Role, string[]][] = [
   ['name', ['nome', 'name', 'comprador', 'cliente']],
 ]
 
+/** An order's column ('Nº do pedido'), repeated for each ticket of one order: no ticket column, unless it names one. */
+const ORDER_WORDS = ['pedido', 'order', 'transacao', 'venda']
+const TICKET_WORDS = ['bilhete', 'ingresso', 'cupom', 'rifa', 'ticket']
+const orderColumn = (folded: string) => ORDER_WORDS.some((w) => folded.includes(w)) && !TICKET_WORDS.some((w) => folded.includes(w))
+
 /** The role a header cell's words give; the export's person column ('Participante') has none. */
 function roleOf(header: string): Role | null {
   const h = fold(header)
-  if (h === PERSON_HEADER || h === '') return null
+  if (h === PERSON_HEADER || h === '' || orderColumn(h)) return null
   for (const [role, words] of ROLE_WORDS) if (words.some((w) => h.includes(w))) return role
   return null
 }

@@ -5,7 +5,7 @@
 import { guessColumns, type ImportChoice, leftOut, within } from '@/protocol/import/columns'
 import { fold, PERSON_HEADER } from '@/protocol/import/fold'
 import { ImportError, importMessage } from '@/protocol/import/messages'
-import { type Adder, cell, checked, type ImportPlan, type ImportTarget, type SheetRow, WHOLE } from '@/protocol/import/rows'
+import { type Adder, cell, checked, type ImportPlan, type ImportTarget, type SheetRow, quantityOf, WHOLE } from '@/protocol/import/rows'
 import { participantPhone } from '@/protocol/phone'
 import { checkEmail, checkName, checkTicketNumber, LIMITS, trimSpace } from '@/protocol/rules'
 
@@ -28,10 +28,11 @@ function rowName(row: SheetRow, cols: number[]): string {
 function rowQuantity(row: SheetRow, at: number, name: string, number: string | null): number {
   const value = cell(row, at)
   if (value === '') return 1
-  if (!WHOLE.test(value) || Number(value) < 1) throw new ImportError(importMessage.badQuantity(name, value))
-  if (Number(value) > LIMITS.maxTicketsPerPerson) throw new ImportError(importMessage.highQuantity(name, value, LIMITS.maxTicketsPerPerson))
-  if (number !== null && Number(value) !== 1) throw new ImportError(importMessage.ticketWithQuantity(row.line, number, value))
-  return Number(value)
+  const n = quantityOf(value)
+  if (n === null || n < 1) throw new ImportError(importMessage.badQuantity(name, value))
+  if (n > LIMITS.maxTicketsPerPerson) throw new ImportError(importMessage.highQuantity(name, value, LIMITS.maxTicketsPerPerson))
+  if (number !== null && n !== 1) throw new ImportError(importMessage.ticketWithQuantity(row.line, number, value))
+  return n
 }
 
 /**

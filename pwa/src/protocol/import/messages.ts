@@ -32,6 +32,7 @@ export const importMessage = {
   ticketWithQuantity: (row: number, number: string, value: string) => `Linha ${row}: o bilhete ${number} tem quantidade ${value}: uma linha com número de bilhete é um bilhete só`,
   // Listed in the preview, not refused (docs/import.md, "Columns").
   noName: (row: number) => `Linha ${row}: sem nome`,
+  titleRow: (row: number) => `Linha ${row}: título acima do cabeçalho`,
   takenSkipped: (row: number, number: string) => `Linha ${row}: o bilhete ${number} já existe no sorteio`,
   badPhone: (row: number, shown: string) => `Linha ${row}: telefone inválido (${shown}): a pessoa entra sem telefone`,
   // Shown after noRows when every row was left out; the list of them follows in the preview.

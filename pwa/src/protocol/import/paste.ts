@@ -14,8 +14,16 @@ export interface PastedPerson {
   line: number
 }
 
-export type PastedList = { people: PastedPerson[]; error: null } | { people: null; error: string }
+/** A line left out: a WhatsApp list's title (a line in bold, *…*, above the numbered lines). */
+export interface LeftOutLine {
+  line: number
+  text: string
+}
 
+export type PastedList = { people: PastedPerson[]; leftOut: LeftOutLine[]; error: null } | { people: null; leftOut: LeftOutLine[]; error: string }
+
+const NUMBERED = /^\d{1,4}\s*[.)ºª°-]+/u
+const BOLD = /^\*\S(?:.*\S)?\*$/u
 const MARKER = /^(?:\d{1,4}\s*[.)ºª°-]+|[-–—•*·>])\s*/u
 const WORD = '(?:n[uú]meros?|n[ºo°]s?|bilhetes?|cotas?|rifas?|chances?)'
 // 'Ana - 3', 'Ana – 3 números', 'Ana: 3', 'Ana x3', 'Ana<tab>3', 'Ana (3 números)', 'Ana 3 números'.
@@ -59,17 +67,27 @@ function readLine(raw: string, line: number): PastedPerson | null {
   }
 }
 
-/** The people of a pasted text, in order, or the first line's error. */
+/**
+ * The people of a pasted text, in order, or the first line's error. Above the first numbered line
+ * ('1.', '2)'), a line wholly in WhatsApp's bold (*Rifa da Páscoa*) is the list's title: left out,
+ * and listed as such.
+ */
 export function readPastedList(text: string): PastedList {
   const people: PastedPerson[] = []
+  const leftOut: LeftOutLine[] = []
   const lines = text.split(/\r\n|\r|\n/)
+  const firstNumbered = lines.findIndex((l) => NUMBERED.test(trimSpace(l)))
   try {
     lines.forEach((raw, i) => {
+      if (i < firstNumbered && BOLD.test(trimSpace(raw))) {
+        leftOut.push({ line: i + 1, text: trimSpace(raw) })
+        return
+      }
       const person = readLine(raw, i + 1)
       if (person) people.push(person)
     })
   } catch (error) {
-    return { people: null, error: (error as Error).message }
+    return { people: null, leftOut, error: (error as Error).message }
   }
-  return { people, error: null }
+  return { people, leftOut, error: null }
 }

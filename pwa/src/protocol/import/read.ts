@@ -5,7 +5,7 @@ import { decodeText, type Delimiter, detectDelimiter, detectKind, type FileKind,
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import type { ImportChoice } from '@/protocol/import/columns'
 import { type ImportPlan, type ImportTarget, planImport, type SheetRow } from '@/protocol/import/rows'
-import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsx, sheetTooBig } from '@/protocol/import/xlsx'
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, readXlsxSheet, sheetTooBig } from '@/protocol/import/xlsx'
 import { trimSpace } from '@/protocol/rules'
 
 /** A file's rows, before any plan: the Worker keeps them to plan again when the columns change. */
@@ -15,6 +15,9 @@ export interface ImportRows {
   encoding: TextEncodingName | null
   delimiter: Delimiter | null
   rows: SheetRow[]
+  /** An .xlsx's visible worksheets (the person may choose another) and the one read; else [] and 0. */
+  sheets: string[]
+  sheet: number
 }
 
 export interface ImportRead extends Omit<ImportRows, 'rows'> {
@@ -28,7 +31,9 @@ function excelText(s: string): string {
 
 /** A CSV's rows. PapaParse keeps blank lines as [''] so a row's index is its line (see docs/import.md). */
 export function csvRows(text: string, delimiter: Delimiter): SheetRow[] {
-  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false, dynamicTyping: false })
+  // Every line end as LF, as the server reads them: CRLF, and CR alone (classic Mac OS, Excel 2011).
+  const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
+  const parsed = Papa.parse<string[]>(lines, { delimiter, newline: '\n', skipEmptyLines: false, dynamicTyping: false })
   return parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(excelText) }))
 }
 
@@ -57,7 +62,6 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
     const reason = /password|encrypt/i.test(text) ? IMPORT_MESSAGES.password : IMPORT_MESSAGES.corrupt
     throw new ImportError(importMessage.failed(reason))
   }
-  if (data.length > MAX_SHEET_ROWS) throw sheetTooBig()
   const rows: SheetRow[] = []
   let kept = 0
   data.forEach((cells, i) => {
@@ -65,21 +69,24 @@ export async function xlsRows(bytes: Uint8Array): Promise<SheetRow[]> {
     let width = texts.length
     while (width > 0 && trimSpace(texts[width - 1]!) === '') width--
     kept += width
-    if (kept > MAX_SHEET_CELLS) throw sheetTooBig()
+    // Only a row that holds a value counts (a whole column formatted writes an empty last row).
+    if (kept > MAX_SHEET_CELLS || (width > 0 && i + 1 > MAX_SHEET_ROWS)) throw sheetTooBig()
     if (width > 0) rows.push({ line: i + 1, cells: texts.slice(0, width) })
   })
   return rows
 }
 
-export async function readRows(fileName: string, bytes: Uint8Array): Promise<ImportRows> {
+/** The file's rows: an .xlsx's visible worksheet number `sheet` (the first by default). */
+export async function readRows(fileName: string, bytes: Uint8Array, sheet = 0): Promise<ImportRows> {
   const kind = detectKind(fileName, bytes)
   if (kind === 'csv') {
     const { text, encoding } = decodeText(bytes)
     const delimiter = detectDelimiter(text)
-    return { kind, encoding, delimiter, rows: csvRows(text, delimiter) }
+    return { kind, encoding, delimiter, rows: csvRows(text, delimiter), sheets: [], sheet: 0 }
   }
-  const rows = kind === 'xlsx' ? await readXlsx(bytes) : await xlsRows(bytes)
-  return { kind, encoding: null, delimiter: null, rows }
+  if (kind === 'xls') return { kind, encoding: null, delimiter: null, rows: await xlsRows(bytes), sheets: [], sheet: 0 }
+  const book = await readXlsxSheet(bytes, sheet)
+  return { kind, encoding: null, delimiter: null, rows: book.rows, sheets: book.sheets, sheet: Math.max(0, Math.min(sheet, book.sheets.length - 1)) }
 }
 
 export async function readImport(fileName: string, bytes: Uint8Array, target: ImportTarget, choice: ImportChoice = {}): Promise<ImportRead> {

@@ -70,6 +70,12 @@ export type Adder = (name: string, email: string | null, number: string | null, 
 const NUMERIC = /^[+-]?\d+([.,]\d+)?$/
 export const WHOLE = /^\d+$/
 
+/** A quantity cell's number: a whole number, perhaps with zero decimals as a number format shows it (3.00, 3,00). */
+export function quantityOf(value: string): number | null {
+  const m = /^(\d+)(?:[.,]0+)?$/.exec(value)
+  return m ? Number(m[1]) : null
+}
+
 export function cell(row: SheetRow, i: number): string {
   return i < 0 ? '' : trimSpace(row.cells[i] ?? '')
 }
@@ -127,12 +133,39 @@ function emptyPlan(format: ImportFormat): ImportPlan {
  * Builds the plan, or throws the ImportError of the first problem found (in file order). `answers`:
  * the rules' answers from earlier plans of the same file (the column step's), if kept.
  */
+/** How many rows above a header may be titles (an event's name, the export's date, a filter). */
+const MAX_TITLE_ROWS = 9
+
+const filled = (cells: string[]) => cells.filter((c) => trimSpace(c) !== '').length
+
+/**
+ * Where a header under title rows is (0 when the first row is one, or none is found): the first of the
+ * next rows that names a name or an e-mail column in two filled cells or more, every row above it
+ * holding fewer filled cells than it.
+ */
+export function headerAt(data: SheetRow[]): number {
+  if (isHeader(data[0]!.cells)) return 0
+  for (let i = 1; i < data.length && i <= MAX_TITLE_ROWS; i++) {
+    const n = filled(data[i]!.cells)
+    if (n < 2 || !isHeader(data[i]!.cells)) continue
+    return data.slice(0, i).every((r) => filled(r.cells) < n) ? i : 0
+  }
+  return 0
+}
+
+/** The file's non-blank rows from its header (or first row) on. */
+export function fromHeader(rows: SheetRow[]): SheetRow[] {
+  const data = rows.filter((r) => !isBlank(r))
+  return data.length === 0 ? data : data.slice(headerAt(data))
+}
+
 export function planImport(rows: SheetRow[], target: ImportTarget, choice: ImportChoice = {}, answers?: RuleAnswers): ImportPlan {
   const data = rows.filter((r) => !isBlank(r))
-  const first = data[0]
-  if (first === undefined) throw new ImportError(IMPORT_MESSAGES.noRows)
-  const format = detectFormat(first)
+  if (data.length === 0) throw new ImportError(IMPORT_MESSAGES.noRows)
+  const start = headerAt(data)
+  const format = detectFormat(data[start]!)
   const plan = emptyPlan(format)
+  for (const r of data.slice(0, start)) plan.skipped.push(importMessage.titleRow(r.line))
   const pending = plan.chosen // tickets still to number
   const add: Adder = (name, email, number, phone, person) => {
     plan.names.push(name)
@@ -143,8 +176,9 @@ export function planImport(rows: SheetRow[], target: ImportTarget, choice: Impor
     if (number === null && target.numbered) pending.push(plan.names.length - 1)
   }
   let highest = target.highest
-  if (format === 'header') highest = planHeader(plan, data, target, choice, add, answers)
-  else planList(plan, data, format, add)
+  const body = data.slice(start)
+  if (format === 'header') highest = planHeader(plan, body, target, choice, add, answers)
+  else planList(plan, body, format, add)
   // Every row left out: the rows and why go with the refusal, for the preview to list.
   if (plan.people === 0) throw new ImportError(IMPORT_MESSAGES.noRows, plan.skipped)
   const people = target.people + plan.people
@@ -213,8 +247,9 @@ function planList(plan: ImportPlan, data: SheetRow[], format: ImportFormat, add:
     let quantity = 1
     if (format === 'quantity') {
       const value = cell(row, 1)
-      if (!WHOLE.test(value) || Number(value) < 1) throw new ImportError(importMessage.badQuantity(name, value))
-      quantity = Number(value)
+      const n = quantityOf(value)
+      if (n === null || n < 1) throw new ImportError(importMessage.badQuantity(name, value))
+      quantity = n
       if (quantity > LIMITS.maxTicketsPerPerson) {
         throw new ImportError(importMessage.highQuantity(name, value, LIMITS.maxTicketsPerPerson))
       }

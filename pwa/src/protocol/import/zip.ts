@@ -6,6 +6,8 @@ import { corrupt } from '@/protocol/import/xml-scan'
 export interface ZipEntry {
   name: string
   method: number
+  /** The CRC-32 the directory declares: a part whose bytes do not match it is corrupt, as Go's zip reader has it. */
+  crc: number
   compressed: number
   size: number
   offset: number
@@ -43,13 +45,37 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
       const nameLength = u16(v, at + 28)
       const extraEnd = at + 46 + nameLength + u16(v, at + 30)
       const [size, compressed, offset] = zip64(v, at + 46 + nameLength, extraEnd, [u32(v, at + 24), u32(v, at + 20), u32(v, at + 42)])
-      entries.push({ name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)), method: u16(v, at + 10), compressed: compressed!, size: size!, offset: offset! })
+      entries.push({
+        name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+        method: u16(v, at + 10),
+        crc: u32(v, at + 16),
+        compressed: compressed!,
+        size: size!,
+        offset: offset!,
+      })
       at = extraEnd + u16(v, at + 32)
     }
   } catch {
     throw corrupt()
   }
   return entries
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    t[n] = c >>> 0
+  }
+  return t
+})()
+
+/** The CRC-32 (IEEE) of bytes. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
 }
 
 /** A part's bytes, inflated; more than its declared size, a broken stream or another method is corrupt. */
@@ -60,7 +86,7 @@ export async function inflate(bytes: Uint8Array, e: ZipEntry): Promise<Uint8Arra
   const data = bytes.subarray(start, start + e.compressed)
   if (data.length !== e.compressed) throw corrupt()
   if (e.method === 0) {
-    if (data.length !== e.size) throw corrupt()
+    if (data.length !== e.size || crc32(data) !== e.crc) throw corrupt()
     return data
   }
   if (e.method !== 8) throw corrupt()
@@ -85,6 +111,6 @@ export async function inflate(bytes: Uint8Array, e: ZipEntry): Promise<Uint8Arra
     void reader.cancel().catch(() => {})
     throw corrupt()
   }
-  if (filled !== e.size) throw corrupt()
+  if (filled !== e.size || crc32(out) !== e.crc) throw corrupt()
   return out
 }

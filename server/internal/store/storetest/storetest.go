@@ -41,7 +41,7 @@ func Logger(t testing.TB) *slog.Logger {
 // removed when the test ends.
 func MustOpenDB(t testing.TB, dialect string) *store.DB {
 	t.Helper()
-	return mustOpen(t, DSN(t, dialect))
+	return mustOpen(t, MigratedDSN(t, dialect))
 }
 
 // EachDSN is Each with the connection string of each fresh database, for
@@ -50,7 +50,7 @@ func EachDSN(t *testing.T, fn func(t *testing.T, db *store.DB, dsn string)) {
 	t.Helper()
 	for _, d := range Dialects() {
 		t.Run(d, func(t *testing.T) {
-			dsn := DSN(t, d)
+			dsn := MigratedDSN(t, d)
 			fn(t, mustOpen(t, dsn), dsn)
 		})
 	}
@@ -66,7 +66,8 @@ func mustOpen(t testing.TB, dsn string) *store.DB {
 	return db
 }
 
-// DSN returns a connection string for a fresh, empty database of the dialect.
+// DSN returns a connection string for a fresh, empty database of the dialect:
+// for tests of the migrations themselves. Others take MigratedDSN.
 func DSN(t testing.TB, dialect string) string {
 	t.Helper()
 	switch dialect {
@@ -79,7 +80,21 @@ func DSN(t testing.TB, dialect string) string {
 	return ""
 }
 
-func postgresSchema(t testing.TB) string {
+// MigratedDSN returns a connection string for a fresh database of the dialect
+// at the latest migration (store.Open finds nothing to apply). SQLite
+// migrates a new file in milliseconds, so it is DSN's; PostgreSQL's is a
+// copy of a migrated template (template.go).
+func MigratedDSN(t testing.TB, dialect string) string {
+	t.Helper()
+	if dialect == "postgres" {
+		return migratedPostgres(t)
+	}
+	return DSN(t, dialect)
+}
+
+// postgresBase is TEST_DATABASE_URL; without it the test skips, or fails
+// under CI=true.
+func postgresBase(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
@@ -88,17 +103,33 @@ func postgresSchema(t testing.TB) string {
 		}
 		t.Skip("PostgreSQL tests skipped: TEST_DATABASE_URL is not set")
 	}
+	return base
+}
+
+// postgresSchema makes an empty schema, dropped when the test ends.
+func postgresSchema(t testing.TB) string {
+	t.Helper()
+	base := postgresBase(t)
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatalf("TEST_DATABASE_URL: %v", err)
 	}
 	defer admin.Close()
-	var raw [6]byte
-	_, _ = rand.Read(raw[:])
-	schema := "t_" + hex.EncodeToString(raw[:])
+	schema := newSchemaName()
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatalf("criar schema de teste: %v", err)
 	}
+	dropAtEnd(t, base, schema)
+	return withSearchPath(t, base, schema)
+}
+
+func newSchemaName() string {
+	var raw [6]byte
+	_, _ = rand.Read(raw[:])
+	return "t_" + hex.EncodeToString(raw[:])
+}
+
+func dropAtEnd(t testing.TB, base, schema string) {
 	t.Cleanup(func() {
 		admin, err := sql.Open("pgx", base)
 		if err != nil {
@@ -107,12 +138,23 @@ func postgresSchema(t testing.TB) string {
 		defer admin.Close()
 		_, _ = admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
 	})
-	u, err := url.Parse(base)
-	if err != nil {
+}
+
+func withSearchPath(t testing.TB, base, schema string) string {
+	t.Helper()
+	if _, err := url.Parse(base); err != nil {
 		t.Fatalf("TEST_DATABASE_URL: %v", err)
 	}
+	return withSearchPathURL(base, schema)
+}
+
+// withSearchPathURL is base with the schema as its search_path (a parsed URL).
+func withSearchPathURL(base, schema string) string {
+	u, _ := url.Parse(base)
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+var discardLogger = slog.New(slog.DiscardHandler)

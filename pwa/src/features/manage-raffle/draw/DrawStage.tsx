@@ -10,7 +10,15 @@ import { countdownEnd, drawPreview, startDraw, type DrawPreview } from '@/db/dra
 import { AbandonRound } from '@/features/manage-raffle/draw/AbandonRound'
 import type { DrawRow, RaffleRow } from '@/db/schema'
 import { useOnline } from '@/sync/online'
-import { countdownText, OFFLINE_DRAW_TEXT, OFFLINE_DRAWN_TEXT, OFFLINE_RESULT_TEXT, OFFLINE_START_TEXT, secondsLeft } from '@/features/manage-raffle/draw/draw-text'
+import {
+  countdownText,
+  OFFLINE_DRAW_TEXT,
+  OFFLINE_DRAWN_TEXT,
+  OFFLINE_RESULT_TEXT,
+  OFFLINE_START_TEXT,
+  offlineConfirmText,
+  secondsLeft,
+} from '@/features/manage-raffle/draw/draw-text'
 import { useServerNow, type DrawView } from '@/features/manage-raffle/draw/useDraw'
 import { formatDateTime } from '@/lib/dates'
 import { drawQuestion, FINGERPRINT_LABEL, FINGERPRINT_NOTE, poolFingerprint } from '@/lib/pool-text'
@@ -96,6 +104,7 @@ export function StartDraw({ userId, raffle, missing, ready }: StartProps) {
           onConfirm={() => void onStart()}
           onCancel={() => setPreview(null)}
         >
+          {!online && <p className="mb-2 rounded-xl bg-amber-50 px-3 py-2 font-medium text-amber-900">{offlineConfirmText(raffle.winnersCount, raffle.alternatesCount ?? 0)}</p>}
           <p className="font-medium text-slate-900">
             {`${FINGERPRINT_LABEL} `}
             <span className="font-mono font-bold tracking-wider">{poolFingerprint(preview.digest)}</span>

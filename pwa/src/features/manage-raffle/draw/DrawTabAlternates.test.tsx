@@ -33,6 +33,8 @@ describe("draw tab: 'Suplentes' and 'Chamar suplente'", () => {
 
     await invalidateWinner(testUser.id, raffle.id, `${round.id}:1`, null)
     await user.click(await screen.findByRole('button', { name: 'Chamar suplente' }))
+    // Public and final: asked first.
+    await user.click(within(screen.getByRole('dialog', { name: 'Chamar o próximo suplente para o 1º lugar?' })).getByRole('button', { name: 'Chamar suplente' }))
     expect(await screen.findByText('Suplente chamado!')).toBeInTheDocument()
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Vencedores' })).getByText(new RegExp(alternate!.name))).toBeInTheDocument())
     expect(within(list).getByText('Chamado para o 1º lugar')).toBeInTheDocument()

@@ -78,6 +78,25 @@ describe('draw tab notes', () => {
     expect(start).toHaveAccessibleDescription(OFFLINE_START_TEXT)
   })
 
+  it("offline, offers 'Apresentar' in plain words, and the start's confirmation says the draw is made here and what it draws", async () => {
+    offline()
+    const raffle = await raffleWith({ winnersCount: 1, alternatesCount: 2 })
+    const { user } = await openDrawTab(raffle)
+    const note = screen.getByText(OFFLINE_START_TEXT)
+    expect(note).toHaveTextContent("para mostrar o sorteio à plateia agora, toque em 'Apresentar' (funciona sem internet)")
+    expect(note.textContent).not.toMatch(/semente/)
+    expect(screen.getByRole('button', { name: 'Apresentar' })).toBeEnabled()
+    const start = screen.getByRole('button', { name: 'Iniciar Sorteio' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText(
+        'Sem conexão: o sorteio será feito neste aparelho, sem internet, e vai sortear 1 vencedor e 2 suplentes. O resultado vai para o link público quando a conexão voltar.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('online, says nothing of an offline round', async () => {
     const raffle = await raffleWith({ winnersCount: 1 })
     await openDrawTab(raffle)

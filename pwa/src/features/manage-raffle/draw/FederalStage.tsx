@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { closeList, federalRounds, resultInForce, resultSteps } from '@/db/federal'
 import { listChances } from '@/db/federal-check'
 import type { RaffleRow } from '@/db/schema'
+import { CLOSE_LIST_NOTE, CLOSE_LIST_QUESTION } from '@/features/manage-raffle/draw/draw-text'
 import { FederalResultForm } from '@/features/manage-raffle/draw/FederalResultForm'
 import { FINGERPRINT_LABEL, FINGERPRINT_NOTE, poolFingerprint } from '@/lib/pool-text'
 import { ruleName } from '@/protocol/federal-settings'
@@ -27,6 +28,7 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
   const online = useOnline()
   const [closing, setClosing] = useState(false)
   const [asking, setAsking] = useState(false)
+  const [confirmClose, setConfirmClose] = useState(false)
   const [correcting, setCorrecting] = useState(false)
   const rounds = useLiveQuery(() => federalRounds(raffle.id), [raffle.id])
   const done = rounds ? resultInForce(rounds) : undefined
@@ -76,7 +78,7 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
       )}
       {raffle.status === 'pending' && (
         <div className="space-y-2">
-          <Button onClick={() => void onClose()} loading={closing} disabled={!online} className="w-full sm:w-auto">
+          <Button onClick={() => setConfirmClose(true)} loading={closing} disabled={!online} className="w-full sm:w-auto">
             Fechar a lista para a extração
           </Button>
           <p className="text-sm text-slate-600">{online ? 'Depois de fechada, a lista não muda mais: ninguém entra nem sai antes do resultado.' : CLOSE_NEEDS_CONNECTION}</p>
@@ -106,6 +108,18 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
         </div>
       )}
       {correcting && done && <FederalResultForm userId={userId} raffleId={raffle.id} extractionAt={f.extraction_at} correcting onClose={() => setCorrecting(false)} />}
+      <ConfirmDialog
+        open={confirmClose}
+        title={CLOSE_LIST_QUESTION}
+        confirmLabel="Fechar a lista"
+        onConfirm={() => {
+          setConfirmClose(false)
+          void onClose()
+        }}
+        onCancel={() => setConfirmClose(false)}
+      >
+        <p>{CLOSE_LIST_NOTE}</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={asking}
         title="Corrigir o resultado da extração?"

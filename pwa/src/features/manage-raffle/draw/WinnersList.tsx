@@ -1,5 +1,6 @@
 import { Fragment, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Button } from '@/components/ui/Button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { errorText } from '@/components/ui/error-text'
@@ -10,6 +11,7 @@ import { WinnerGapEntry } from '@/components/ui/WinnerGapEntry'
 import { orderWinners, vacantPositions } from '@/lib/winners'
 import { InvalidateWinnerDialog } from '@/features/manage-raffle/draw/InvalidateWinnerDialog'
 import { whatsAppLink } from '@/features/manage-raffle/draw/whatsapp'
+import { PROMOTE_NOTE, promoteQuestion } from '@/features/manage-raffle/draw/draw-text'
 
 export interface WinnerView {
   id: string
@@ -55,6 +57,8 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
   const [target, setTarget] = useState<WinnerView | null>(null)
   const [invalidating, setInvalidating] = useState(false)
   const [redrawing, setRedrawing] = useState<ReadonlySet<number>>(new Set())
+  // 'Chamar suplente' is public and cannot be undone: asked first.
+  const [calling, setCalling] = useState<number | null>(null)
 
   if (winners.length === 0) {
     return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum vencedor sorteado ainda</p>
@@ -151,7 +155,7 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
             action =
               onPromote && alternatesLeft > 0 ? (
                 <>
-                  <Button variant="primary" size="sm" aria-describedby={detailsId} disabled={busy} onClick={() => promote(winner.position)}>
+                  <Button variant="primary" size="sm" aria-describedby={detailsId} disabled={busy} onClick={() => setCalling(winner.position)}>
                     Chamar suplente
                   </Button>
                   {redrawButton}
@@ -196,6 +200,19 @@ export function WinnersList({ winners, isAdmin, showEmail, title = '', onInvalid
         })}
       </ul>
       {target && <InvalidateWinnerDialog key={target.id} winner={target} busy={invalidating} onConfirm={invalidate} onCancel={() => setTarget(null)} />}
+      <ConfirmDialog
+        open={calling !== null}
+        title={calling === null ? '' : promoteQuestion(calling)}
+        confirmLabel="Chamar suplente"
+        onConfirm={() => {
+          const position = calling
+          setCalling(null)
+          if (position !== null) void promote(position)
+        }}
+        onCancel={() => setCalling(null)}
+      >
+        <p>{PROMOTE_NOTE}</p>
+      </ConfirmDialog>
     </>
   )
 }

@@ -21,8 +21,17 @@ export const OFFLINE_RESULT_TEXT = 'Sem conexão: o resultado aparecerá quando 
  * record will say of it, and how to get an online one instead. docs/draw-algorithm.md §3.
  */
 export const OFFLINE_START_TEXT =
-  'Sem conexão, esta rodada será publicada como OFFLINE: a semente vem só deste aparelho, sem a parte do servidor, e o resultado ' +
-  'pode ser conferido, mas não prova que a semente foi justa; para uma rodada online, conecte-se à internet antes de iniciar.'
+  'Sem internet, o sorteio será feito neste aparelho e aparecerá como OFFLINE na verificação pública. O telão e os celulares de quem ' +
+  "acompanha só verão o resultado quando a conexão voltar: para mostrar o sorteio à plateia agora, toque em 'Apresentar' (funciona sem internet). " +
+  'Para um sorteio online, conecte-se à internet antes de iniciar.'
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** In the start's confirmation without a connection: that the draw is made here, and what it draws. */
+export function offlineConfirmText(winners: number, alternates: number): string {
+  const what = alternates > 0 ? `${plural(winners, 'vencedor', 'vencedores')} e ${plural(alternates, 'suplente', 'suplentes')}` : plural(winners, 'vencedor', 'vencedores')
+  return `Sem conexão: o sorteio será feito neste aparelho, sem internet, e vai sortear ${what}. O resultado vai para o link público quando a conexão voltar.`
+}
 
 /** A round declared offline, while it counts down or draws. */
 export const OFFLINE_DRAW_TEXT = 'Sorteio sem conexão: a semente é escolhida apenas pelo aparelho do organizador.'
@@ -38,3 +47,14 @@ export const ABANDON_CONFIRM_TEXT = 'A rodada será encerrada sem resultado e co
 
 /** The presentation on a TV, offline: the room learns why the phones do not follow. */
 export const PRESENT_OFFLINE_TEXT = 'Sem conexão: o resultado será publicado no link do sorteio assim que a conexão voltar.'
+
+/** Before 'Chamar suplente' (public, cannot be undone). */
+export function promoteQuestion(position: number): string {
+  return `Chamar o próximo suplente para o ${position}º lugar?`
+}
+export const PROMOTE_NOTE = 'O próximo suplente da lista passa a ocupar o lugar, e quem acompanha pelo link público e pelo telão vê isso na hora. Não é possível desfazer.'
+
+/** Before 'Fechar a lista para a extração' (public, cannot be undone). */
+export const CLOSE_LIST_QUESTION = 'Fechar a lista para a extração?'
+export const CLOSE_LIST_NOTE =
+  'Depois de fechada, a lista não muda mais: ninguém entra nem sai até o resultado, e quem acompanha pelo link público vê que ela foi fechada. Não é possível desfazer.'

@@ -83,9 +83,21 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
     if (!read || !job.current) return
     // Shown at once (the radio checked, the select moved); the counts follow the Worker's answer.
     setRead({ ...read, choice, columns: choice.columns ?? read.columns })
+    await replan(job.current.plan.bind(job.current, choice))
+  }
+
+  /** Another worksheet chosen: the Worker reads the file's sheet and plans it from the start. */
+  async function onSheet(sheet: number) {
+    if (!read || !job.current) return
+    setRead({ ...read, sheet })
+    await replan(job.current.sheet.bind(job.current, sheet))
+  }
+
+  async function replan(ask: () => Promise<Preview>) {
+    if (!read) return
     setPlanning(true)
     try {
-      const preview = await job.current.plan(choice)
+      const preview = await ask()
       setRead({ ...preview, fileName: read.fileName })
     } catch (err) {
       endJob()
@@ -127,7 +139,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
           </h2>
           <p className="text-sm text-slate-600">CSV ou Excel (.xlsx, .xls): uma coluna de nomes, nome e quantidade, ou um cabeçalho com nome, email e bilhete.</p>
         </div>
-        <input ref={input} type="file" accept=".csv,.xlsx,.xls" className="sr-only" aria-label="Arquivo para importar" onChange={onFile} tabIndex={-1} />
+        <input ref={input} type="file" accept=".csv,.txt,.xlsx,.xls" className="sr-only" aria-label="Arquivo para importar" onChange={onFile} tabIndex={-1} />
         <Button variant="outline" disabled={locked || stage !== null} loading={stage === 'reading'} onClick={() => input.current?.click()}>
           Importar arquivo
         </Button>
@@ -154,7 +166,7 @@ export function ImportPanel({ userId, raffle }: ImportPanelProps) {
         onConfirm={onConfirm}
         onCancel={onCancel}
       >
-        {read && <ImportPreview read={read} simple={raffle.type === 'simple'} planning={planning} onChoice={(c) => void onChoice(c)} />}
+        {read && <ImportPreview read={read} simple={raffle.type === 'simple'} planning={planning} onChoice={(c) => void onChoice(c)} onSheet={(s) => void onSheet(s)} />}
       </ConfirmDialog>
     </section>
   )

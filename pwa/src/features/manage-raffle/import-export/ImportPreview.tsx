@@ -1,6 +1,7 @@
 // The import's confirm dialog body: counts, tickets the raffle already holds (renumber or skip: the
 // choice Importar waits for, so it comes first), the column step, the file, the first people, and
 // what is left out (rows and columns, with why).
+import { useId } from 'react'
 import { ImportColumnStep } from '@/features/manage-raffle/import-export/ImportColumnStep'
 import { countsText, FORMAT_TEXT, fileText, groupedText } from '@/features/manage-raffle/import-export/import-text'
 import type { ImportPreview as Preview, Listed } from '@/features/manage-raffle/import-export/import-worker-types'
@@ -11,15 +12,17 @@ interface ImportPreviewProps {
   simple: boolean
   planning: boolean
   onChoice: (choice: ImportChoice) => void
+  onSheet: (sheet: number) => void
 }
 
-export function ImportPreview({ read, simple, planning, onChoice }: ImportPreviewProps) {
+export function ImportPreview({ read, simple, planning, onChoice, onSheet }: ImportPreviewProps) {
   const rows = read.rows
   // A simple raffle speaks of tickets only when the file gives someone more than one entry.
   const withTickets = !simple || read.tickets !== read.people
   const { choice } = read
   return (
     <div className="space-y-3 text-sm" aria-busy={planning}>
+      {read.sheets.length > 1 && <SheetChoice sheets={read.sheets} value={read.sheet} disabled={planning} onChange={onSheet} />}
       {read.error === null && (
         <p className="text-base font-semibold" data-testid="import-counts">
           {countsText(read.people, read.tickets, withTickets)}
@@ -78,6 +81,31 @@ export function ImportPreview({ read, simple, planning, onChoice }: ImportPrevie
           {read.leftOut.join('; ')}
         </p>
       )}
+    </div>
+  )
+}
+
+/** A workbook with several visible worksheets: the first is read, and the person may pick another. */
+function SheetChoice({ sheets, value, disabled, onChange }: { sheets: string[]; value: number; disabled: boolean; onChange: (sheet: number) => void }) {
+  const id = useId()
+  return (
+    <div className="flex items-center gap-3" data-testid="import-sheet">
+      <label htmlFor={id} className="text-slate-700">
+        Planilha
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-slate-900 disabled:opacity-60"
+      >
+        {sheets.map((name, i) => (
+          <option key={i} value={i}>
+            {name}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }

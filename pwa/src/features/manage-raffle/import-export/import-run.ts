@@ -58,6 +58,15 @@ export class ImportJob {
     return answer.preview
   }
 
+  /** The preview of another worksheet of the file (an .xlsx with several): the Worker reads it again. */
+  async sheet(sheet: number): Promise<ImportPreview> {
+    const sent = performance.now()
+    const answer = await this.ask({ type: 'sheet', sheet })
+    if (answer.type !== 'read') throw new ImportError(importMessage.failed(IMPORT_MESSAGES.corrupt))
+    performance.measure('sorteio:import-plan', { start: sent, detail: { parseMs: answer.parseMs } })
+    return answer.preview
+  }
+
   /** Every ticket and its participants.add ops (5,000 tickets each) in one transaction, all or nothing. */
   async save(userId: string, raffleId: string): Promise<number> {
     const began = performance.now()

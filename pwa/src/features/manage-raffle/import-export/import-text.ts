@@ -22,11 +22,13 @@ export const FORMAT_TEXT: Record<ImportFormat, string> = {
 const DELIMITER_TEXT: Record<Delimiter, string> = { ',': 'vírgula', ';': 'ponto e vírgula', '\t': 'tabulação' }
 const KIND_TEXT: Record<FileKind, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)', xls: 'Excel 97-2003 (.xls)' }
 
+const ENCODING_TEXT: Record<TextEncodingName, string> = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16' }
+
 export function fileText(kind: FileKind, delimiter: Delimiter | null, encoding: TextEncodingName | null): string {
   if (kind !== 'csv') return KIND_TEXT[kind]
   const parts = [KIND_TEXT.csv]
   if (delimiter) parts.push(`separado por ${DELIMITER_TEXT[delimiter]}`)
-  if (encoding) parts.push(encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252')
+  if (encoding) parts.push(ENCODING_TEXT[encoding])
   return parts.join(', ')
 }
 

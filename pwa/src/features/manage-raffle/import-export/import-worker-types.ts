@@ -9,6 +9,7 @@ import type { PersonRow } from '@/protocol/import/summary'
 export type ImportRequest =
   | { type: 'read'; fileName: string; bytes: ArrayBuffer; raffleId: string; target: ImportTarget; previewRows: number }
   | { type: 'plan'; choice: ImportChoice }
+  | { type: 'sheet'; sheet: number }
   | { type: 'save'; userId: string; raffleId: string }
 
 /** A list in the preview: its first items and how many there are. */
@@ -22,6 +23,9 @@ export interface ImportPreview {
   kind: FileKind
   encoding: TextEncodingName | null
   delimiter: Delimiter | null
+  /** An .xlsx's visible worksheets (a choice when more than one) and the one read. */
+  sheets: string[]
+  sheet: number
   format: ImportFormat
   people: number
   tickets: number

@@ -14,7 +14,7 @@ import { bulkIds } from '@/protocol/import/ids'
 import { IMPORT_MESSAGES, ImportError, importMessage } from '@/protocol/import/messages'
 import { type ImportRows, readRows } from '@/protocol/import/read'
 import { newRuleAnswers } from '@/protocol/import/header'
-import { type ImportPlan, type ImportTarget, planImport } from '@/protocol/import/rows'
+import { fromHeader, type ImportPlan, type ImportTarget, planImport } from '@/protocol/import/rows'
 import { planPeople } from '@/protocol/import/summary'
 import { trimSpace } from '@/protocol/rules'
 
@@ -22,6 +22,8 @@ const post = (message: ImportResponse) => self.postMessage(message)
 const LISTED = 20
 
 let file: ImportRows | null = null
+// The file itself, read again when the person chooses another worksheet.
+let source: { fileName: string; bytes: Uint8Array } | null = null
 let target: ImportTarget | null = null
 let previewRows = 5
 let plan: ImportPlan | null = null
@@ -32,8 +34,8 @@ const listed = <T>(all: T[]): Listed<T> => ({ first: all.slice(0, LISTED), total
 
 /** Plans the rows kept with this choice. A header file's problem is shown in the dialog, so another column can fix it. */
 function preview(choice: ImportChoice): ImportPreview {
-  const { kind, encoding, delimiter } = file!
-  const base = { kind, encoding, delimiter, choice, grouped: 0, skipped: listed([]), warnings: listed([]), clashes: listed([]), leftOut: [] }
+  const { kind, encoding, delimiter, sheets, sheet } = file!
+  const base = { kind, encoding, delimiter, sheets, sheet, choice, grouped: 0, skipped: listed([]), warnings: listed([]), clashes: listed([]), leftOut: [] }
   try {
     plan = planImport(file!.rows, target!, choice, answers)
   } catch (error) {
@@ -42,8 +44,9 @@ function preview(choice: ImportChoice): ImportPreview {
     const columns = choice.columns ?? (isHeader(header) ? guessColumns(header, target!.numbered) : null)
     // Every row left out: the preview lists them and why, and nothing can be imported.
     const skipped = error instanceof ImportError ? error.skipped : []
-    // Another column may fix it: the choice's problem, or a header whose name column the guess missed.
-    const fixable = error instanceof ImportError && columns !== null && (choice.columns !== undefined || columns.name.length === 0 || skipped.length > 0)
+    // A header file's refusal depends on which column is which (a repeated 'ticket' that is an order
+    // number, a quantity column of words): shown in the column step, where another column may fix it.
+    const fixable = error instanceof ImportError && columns !== null
     if (!fixable) throw error
     const message = skipped.length > 0 ? `${error.message}. ${importMessage.allSkipped(skipped.length)}` : error.message
     return { ...base, format: 'header', people: 0, tickets: 0, rows: [], header, columns, skipped: listed(skipped), error: message }
@@ -67,7 +70,7 @@ function preview(choice: ImportChoice): ImportPreview {
 }
 
 function headerOf(): string[] {
-  return file!.rows.find((r) => r.cells.some((c) => trimSpace(c) !== ''))?.cells.map(trimSpace) ?? []
+  return fromHeader(file!.rows)[0]?.cells.map(trimSpace) ?? []
 }
 
 function fail(error: unknown) {
@@ -75,19 +78,35 @@ function fail(error: unknown) {
   post({ ok: false, message: error instanceof ImportError ? error.message : importMessage.failed(IMPORT_MESSAGES.corrupt) })
 }
 
+/** The file's rows (an .xlsx's worksheet `sheet`) and their first preview, with the columns remembered for its header. */
+async function load(sheet: number): Promise<ImportPreview> {
+  file = await readRows(source!.fileName, source!.bytes, sheet)
+  answers = newRuleAnswers()
+  let guess = preview({})
+  // The columns chosen last time for a file with this header, if they still fit.
+  const remembered = guess.format === 'header' ? await rememberedColumns(guess.header, db) : null
+  if (remembered) guess = preview({ columns: remembered })
+  return guess
+}
+
 async function onRead(request: Extract<ImportRequest, { type: 'read' }>): Promise<void> {
   const began = performance.now()
   try {
-    file = await readRows(request.fileName, new Uint8Array(request.bytes))
-    answers = newRuleAnswers()
+    source = { fileName: request.fileName, bytes: new Uint8Array(request.bytes) }
     previewRows = request.previewRows
     const taken = request.target.numbered ? [...(await ticketNumbersOf(request.raffleId, db))] : []
     target = { ...request.target, taken }
-    let guess = preview({})
-    // The columns chosen last time for a file with this header, if they still fit.
-    const remembered = guess.format === 'header' ? await rememberedColumns(guess.header, db) : null
-    if (remembered) guess = preview({ columns: remembered })
-    post({ ok: true, type: 'read', preview: guess, parseMs: performance.now() - began })
+    post({ ok: true, type: 'read', preview: await load(0), parseMs: performance.now() - began })
+  } catch (error) {
+    fail(error)
+  }
+}
+
+/** Another worksheet of the file: read and planned from the start. */
+async function onSheet(request: Extract<ImportRequest, { type: 'sheet' }>): Promise<void> {
+  const began = performance.now()
+  try {
+    post({ ok: true, type: 'read', preview: await load(request.sheet), parseMs: performance.now() - began })
   } catch (error) {
     fail(error)
   }
@@ -119,6 +138,7 @@ async function onSave(request: Extract<ImportRequest, { type: 'save' }>): Promis
   } finally {
     plan = null
     file = null
+    source = null
     answers = newRuleAnswers()
   }
 }
@@ -127,5 +147,6 @@ self.onmessage = (event: MessageEvent<ImportRequest>) => {
   const request = event.data
   if (request.type === 'read') void onRead(request)
   else if (request.type === 'plan') onPlan(request)
+  else if (request.type === 'sheet') void onSheet(request)
   else void onSave(request)
 }

@@ -1,4 +1,9 @@
-package auth
+// Package authfuzz_test fuzzes the sign-up and sign-in inputs apart from the
+// auth package's own tests: those open SQLite and PostgreSQL databases, and
+// a fuzzing build instruments every package of its test binary, SQLite's
+// driver included (minutes of compiling for seconds of fuzzing). This
+// package's binary holds auth and its pure dependencies only.
+package authfuzz_test
 
 import (
 	"context"
@@ -6,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sorteio/sorteio/server/internal/auth"
+	"github.com/sorteio/sorteio/server/internal/auth/authtest"
 	"github.com/sorteio/sorteio/server/internal/core"
+	"github.com/sorteio/sorteio/sync/protocol"
 )
 
 // Whatever is typed, a kept e-mail is one plain ASCII address that
@@ -17,14 +25,14 @@ func FuzzNormalizeEmail(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		out, err := NormalizeEmail(in)
+		out, err := auth.NormalizeEmail(in)
 		if err != nil {
 			if core.ErrorCode(err) != core.CodeInvalidInput {
 				t.Fatalf("%q: %v", in, err)
 			}
 			return
 		}
-		if len(out) > maxEmailLen || strings.Count(out, "@") != 1 {
+		if len(out) > protocol.MaxEmail || strings.Count(out, "@") != 1 {
 			t.Fatalf("%q -> %q", in, out)
 		}
 		for i := 0; i < len(out); i++ {
@@ -32,7 +40,7 @@ func FuzzNormalizeEmail(f *testing.F) {
 				t.Fatalf("%q -> %q keeps byte %#x", in, out, out[i])
 			}
 		}
-		if again, err := NormalizeEmail(out); err != nil || again != out {
+		if again, err := auth.NormalizeEmail(out); err != nil || again != out {
 			t.Fatalf("%q -> %q -> %q, %v", in, out, again, err)
 		}
 	})
@@ -42,7 +50,7 @@ func FuzzNormalizeEmail(f *testing.F) {
 // (AccountStore) are not used by sign-up and sign-in and stay nil.
 type memStore struct {
 	users map[string]core.User
-	AccountStore
+	auth.AccountStore
 }
 
 func (m *memStore) CreateUser(_ context.Context, u core.User) error {
@@ -79,7 +87,7 @@ func FuzzSignUpIn(f *testing.F) {
 	f.Add("\uff58@exemplo.com", "\x00\x00\x00\x00\x00\x00")
 	f.Add("a@b.co", strings.Repeat("é", 200))
 	f.Fuzz(func(t *testing.T, email, password string) {
-		s, err := NewService(&memStore{users: map[string]core.User{}}, time.Now, NewGate(GateConfig{}))
+		s, err := auth.NewService(&memStore{users: map[string]core.User{}}, time.Now, authtest.Gate())
 		if err != nil {
 			t.Fatal(err)
 		}
