@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -354,6 +355,8 @@ func TestSyncBadInput(t *testing.T) {
 		for i := range many {
 			many[i] = ana.op(rid, "raffle.update", map[string]any{"title": "x"})
 		}
+		// The version this build speaks, as pushBody writes it.
+		current := fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion)
 		for _, tc := range []struct {
 			name   string
 			req    request
@@ -363,15 +366,15 @@ func TestSyncBadInput(t *testing.T) {
 			{"push without a session", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id)}, 401, "unauthenticated"},
 			{"push with a bad client id", request{method: "POST", path: "/api/sync/push", body: pushBody("abc"), cookie: anaCookie}, 400, "client_id"},
 			{"push from a future version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":6`, `"schema_version":7`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), current, fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion+1), 1)}, 400, "Atualize a página"},
 			{"push from the previous version", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
 				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v5"})),
-					`"schema_version":6`, `"schema_version":5`, 1)}, 200, `"status":"applied"`},
+					current, fmt.Sprintf(`"schema_version":%d`, protocol.SchemaVersion-1), 1)}, 200, `"status":"applied"`},
 			{"push from the oldest version still taken", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
 				body: strings.Replace(pushBody(ana.id, ana.op(rid, "raffle.update", map[string]any{"title": "v2"})),
-					`"schema_version":6`, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
+					current, `"schema_version":2`, 1)}, 200, `"status":"applied"`},
 			{"push from a version too old", request{method: "POST", path: "/api/sync/push", cookie: anaCookie,
-				body: strings.Replace(pushBody(ana.id), `"schema_version":6`, `"schema_version":1`, 1)}, 400, "Atualize a página"},
+				body: strings.Replace(pushBody(ana.id), current, `"schema_version":1`, 1)}, 400, "Atualize a página"},
 			{"push of 501 ops", request{method: "POST", path: "/api/sync/push", body: pushBody(ana.id, many...), cookie: anaCookie}, 400, "500"},
 			{"push with another account's client id", request{method: "POST", path: "/api/sync/push", cookie: biaCookie,
 				body: pushBody(ana.id, bia.op(core.NewID(time.Now()), "raffle.create", createPayload(core.NewID(time.Now()), "AAAAAA")))},
