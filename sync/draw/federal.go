@@ -10,7 +10,22 @@ import (
 // FederalAlgorithm names the Loteria Federal rules in audit records
 // (docs/draw-algorithm.md §12): the winners follow from the five prizes of a
 // published extraction and the list closed before it, with no seed at all.
-const FederalAlgorithm = "loteria-federal-v1"
+// Version 2 adds RuleRemainder; a round under the rules of version 1 is
+// still recorded as version 1 (FederalAlgorithmOf), so records made before
+// keep verifying as they were.
+const (
+	FederalAlgorithm   = "loteria-federal-v2"
+	FederalAlgorithmV1 = "loteria-federal-v1"
+)
+
+// FederalAlgorithmOf is the version a round under the rule is recorded with:
+// the first that has the rule.
+func FederalAlgorithmOf(kind string) string {
+	if kind == RuleRemainder {
+		return FederalAlgorithm
+	}
+	return FederalAlgorithmV1
+}
 
 // The rules a raffle may choose.
 const (
@@ -19,6 +34,11 @@ const (
 	// RuleUnits is 'Unidades dos cinco prêmios': the units digit of the 1st
 	// to the 5th prize, read from the 1st down.
 	RuleUnits = "unidades-5-premios"
+	// RuleRemainder is 'Resto da divisão pelo número de bilhetes'
+	// (loteria-federal-v2): the five prizes written one after the other,
+	// divided by the count of tickets still eligible; the remainder is a
+	// position in that list sorted by number. Equal for any list.
+	RuleRemainder = "resto-5-premios"
 )
 
 // FederalRule is a rule and its digits. Digits 0 means, for RuleFinal, the
@@ -67,6 +87,10 @@ func Federal(rule FederalRule, prizes []string, pool []Ticket, count int, allowD
 	if !allowDuplicates && count > countGroups(byValue) {
 		return FederalResult{}, federalErr("not_enough_people")
 	}
+	if rule.Kind == RuleRemainder {
+		formed := strings.Join(prizes, "")
+		return FederalResult{Formed: formed, Steps: walkRemainder(byValue, formed, count, allowDuplicates)}, nil
+	}
 	formed, formation := formedNumber(rule.Kind, k, prizes)
 	return FederalResult{Formed: formed, Steps: walk(byValue, formed, formation, count, allowDuplicates)}, nil
 }
@@ -79,6 +103,10 @@ func checkRule(rule FederalRule, prizes []string) error {
 		}
 	case RuleUnits:
 		if rule.Digits != 0 && rule.Digits != 5 {
+			return federalErr("federal_digits_invalid")
+		}
+	case RuleRemainder:
+		if rule.Digits != 0 {
 			return federalErr("federal_digits_invalid")
 		}
 	default:
@@ -145,6 +173,10 @@ func ruleDigits(rule FederalRule, byValue []valued) (int, error) {
 		needed, top = len(last.value), *last.TicketNumber
 	}
 	k := rule.Digits
+	if rule.Kind == RuleRemainder {
+		// Any number of digits: the rule reads positions, not numbers.
+		return 0, nil
+	}
 	if rule.Kind == RuleUnits {
 		k = 5
 	} else if k == 0 {

@@ -38,6 +38,10 @@ func FederalAdded(rule FederalRule, held, added []string) error {
 			top = n
 		}
 	}
+	if rule.Kind == RuleRemainder {
+		// The rule reads positions: any number of digits.
+		return nil
+	}
 	reach := rule.Digits
 	if rule.Kind == RuleUnits || reach == 0 {
 		// Digits 0 reads as many digits as the highest number has, up to 5.

@@ -26,7 +26,16 @@ type FederalRecord struct {
 func VerifyFederal(r Record) []string {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	if r.Federal.Algorithm != FederalAlgorithm {
+	switch r.Federal.Algorithm {
+	case FederalAlgorithm:
+	case FederalAlgorithmV1:
+		// Version 1 had two rules; a record of it naming a later one is not
+		// what that version computed.
+		if r.Federal.Rule.Kind == RuleRemainder {
+			add("a regra %q não existe em %s", r.Federal.Rule.Kind, FederalAlgorithmV1)
+			return problems
+		}
+	default:
 		add("algoritmo da Loteria Federal desconhecido: %q", r.Federal.Algorithm)
 		return problems
 	}

@@ -40,6 +40,20 @@ type federalVectors struct {
 			Message string `json:"message"`
 		} `json:"error"`
 	} `json:"cases"`
+	Chances []struct {
+		Name     string      `json:"name"`
+		Rule     FederalRule `json:"rule"`
+		Pool     []Ticket    `json:"pool"`
+		Generate *struct {
+			Count     int `json:"count"`
+			GroupSize int `json:"group_size"`
+		} `json:"generate"`
+		Text  string `json:"text"`
+		Error *struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	} `json:"chances"`
 }
 
 func loadFederal(t *testing.T) federalVectors {
@@ -57,6 +71,11 @@ func loadFederal(t *testing.T) federalVectors {
 	for i, c := range v.Cases {
 		if c.Generate != nil {
 			v.Cases[i].Pool = generatedFederal(c.Generate.Count, c.Generate.GroupSize)
+		}
+	}
+	for i, c := range v.Chances {
+		if c.Generate != nil {
+			v.Chances[i].Pool = generatedFederal(c.Generate.Count, c.Generate.GroupSize)
 		}
 	}
 	return v
@@ -103,6 +122,40 @@ func TestFederalVectors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Each ticket's chance at the 1st place, in words, or the rule refused for
+// the list when it is unequal beyond 1 % (docs/draw-algorithm.md §12.2a).
+func TestFederalChancesVectors(t *testing.T) {
+	v := loadFederal(t)
+	if len(v.Chances) < 10 {
+		t.Fatalf("federal.json: %d chances", len(v.Chances))
+	}
+	for _, c := range v.Chances {
+		t.Run(c.Name, func(t *testing.T) {
+			got, err := FederalChances(c.Rule, c.Pool)
+			if c.Error != nil {
+				var fe *FederalError
+				if !errors.As(err, &fe) || fe.Code != c.Error.Code || err.Error() != c.Error.Message {
+					t.Fatalf("want %s %q, got %v", c.Error.Code, c.Error.Message, err)
+				}
+				return
+			}
+			if err != nil || got != c.Text {
+				t.Fatalf("got %q %v, want %q", got, err, c.Text)
+			}
+		})
+	}
+}
+
+// A round is recorded with the first version that has its rule: the rules
+// of version 1 keep their records' name.
+func TestFederalAlgorithmOf(t *testing.T) {
+	for kind, want := range map[string]string{RuleFinal: FederalAlgorithmV1, RuleUnits: FederalAlgorithmV1, RuleRemainder: FederalAlgorithm} {
+		if got := FederalAlgorithmOf(kind); got != want {
+			t.Errorf("%s: %s, want %s", kind, got, want)
+		}
 	}
 }
 

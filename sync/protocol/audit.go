@@ -39,7 +39,7 @@ func AuditRecord(rd Round, pool []draw.Ticket) draw.Record {
 	}
 	if rd.IsFederal() && rd.Federal != nil {
 		rec.Online = false
-		rec.Federal = &draw.FederalRecord{Algorithm: draw.FederalAlgorithm, Concurso: rd.Federal.Concurso,
+		rec.Federal = &draw.FederalRecord{Algorithm: draw.FederalAlgorithmOf(rd.Federal.Rule), Concurso: rd.Federal.Concurso,
 			ExtractionAt: rd.Federal.ExtractionAt, Rule: rd.Federal.DrawRule(), Prizes: []string{}}
 		if rd.Completion != nil {
 			rec.Federal.Prizes = rd.Completion.Prizes

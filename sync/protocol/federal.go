@@ -79,6 +79,11 @@ func decodeFederal(v gjson.Result) (*FederalSettings, *Rejection) {
 	if _, err := draw.Federal(f.DrawRule(), []string{"00000", "00000", "00000", "00000", "00000"}, nil, 0, true); err != nil {
 		return nil, federalRejection(err)
 	}
+	// A concurso drawn before the extraction's date would let the list
+	// close with its result known (docs/draw-algorithm.md §12.5a).
+	if err := draw.CheckConcurso(f.Concurso, f.ExtractionAt); err != nil {
+		return nil, federalRejection(err)
+	}
 	return &f, nil
 }
 

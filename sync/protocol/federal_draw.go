@@ -71,7 +71,8 @@ func decodeFederalResult(p gjson.Result, m DrawComplete) (Mutation, *Rejection) 
 
 // checkFederalClose closes the list: the raffle must draw by the Loteria
 // Federal with the settings the device saw, the extraction must still be
-// ahead on the server's clock, and every ticket a number the rule reaches.
+// ahead on the server's clock, every ticket a number the rule reaches, and
+// the rule equal for the list.
 func checkFederalClose(m DrawStart, st State) (Mutation, *Rejection) {
 	if rej := editable(st.Raffle); rej != nil {
 		return nil, rej
@@ -90,6 +91,10 @@ func checkFederalClose(m DrawStart, st State) (Mutation, *Rejection) {
 	}
 	zeros := []string{"00000", "00000", "00000", "00000", "00000"}
 	if _, err := draw.Federal(r.Federal.DrawRule(), zeros, st.Pool, r.WinnersCount, r.AllowDuplicateWins); err != nil {
+		return nil, federalRejection(err)
+	}
+	// Every ticket of the list the same chance, within 1 % (§12.2a).
+	if _, err := draw.FederalChances(r.Federal.DrawRule(), st.Pool); err != nil {
 		return nil, federalRejection(err)
 	}
 	if !samePool(st.Pool, m) {

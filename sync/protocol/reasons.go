@@ -90,6 +90,8 @@ const (
 	ReasonFederalNotNumeric      = "federal_ticket_not_numeric"
 	ReasonFederalRepeated        = "federal_ticket_repeated"
 	ReasonFederalDigitsShort     = "federal_digits_short"
+	ReasonFederalRuleUnequal     = "federal_rule_unequal"
+	ReasonFederalConcursoPast    = "federal_concurso_past"
 	ReasonFederalNotChosen       = "federal_not_chosen"
 	ReasonFederalNotFuture       = "federal_not_future"
 	ReasonFederalTooEarly        = "federal_too_early"
@@ -173,6 +175,8 @@ var reasons = []struct{ code, message string }{
 	{ReasonFederalNotNumeric, draw.FederalReasons[ReasonFederalNotNumeric]},
 	{ReasonFederalRepeated, draw.FederalReasons[ReasonFederalRepeated]},
 	{ReasonFederalDigitsShort, draw.FederalReasons[ReasonFederalDigitsShort]},
+	{ReasonFederalRuleUnequal, draw.FederalReasons[ReasonFederalRuleUnequal]},
+	{ReasonFederalConcursoPast, draw.FederalReasons[ReasonFederalConcursoPast]},
 	{ReasonFederalNotChosen, "Este sorteio não usa a Loteria Federal, ou as configurações da extração mudaram: confira 'Configurações'."},
 	{ReasonFederalNotFuture, "A lista só pode ser fechada antes da hora da extração, pelo relógio do servidor: escolha um concurso futuro em 'Configurações'."},
 	{ReasonFederalTooEarly, "O resultado só pode ser informado depois da hora da extração, pelo relógio do servidor."},

@@ -3,10 +3,13 @@
 // seed to its own, the pool to the published digest, and the winners are the ones sorteio-v1 gives.
 // Hashing and drawing are WebCrypto calls, which cannot run inside an IndexedDB transaction: the
 // round is marked 'pending' when its completion is applied (db/apply-draw.ts) and checked here.
+// A Loteria Federal round has no seeds or commitments: its check is the rule's, from the five prizes
+// over the closed list (docs/draw-algorithm.md §12), as the verification page does.
 import { poolOf, readPoolInputs } from '@/db/round-pool'
 import { writeTx } from '@/db/raffles'
 import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
-import { combineSeeds, pick, poolDigest } from '@/protocol/draw'
+import { canonical, combineSeeds, pick, poolDigest } from '@/protocol/draw'
+import { federal } from '@/protocol/federal'
 import { fromHex, sha256Hex } from '@/lib/bytes'
 
 export const RESULT_MISMATCH_TEXT = 'O resultado recebido não confere com os compromissos publicados no início do sorteio.'
@@ -21,8 +24,32 @@ export function isEarlier(other: DrawRow, round: DrawRow): boolean {
   return other.completedAt !== null && other.completedAt <= round.startedAt
 }
 
+/**
+ * Whether a completed Loteria Federal round's winners are the ones its rule gives from its prizes
+ * over the closed list (the raffle's tickets: they never change once it closed), whose size and
+ * digest the round published. A replaced result's winners left this device: its prizes must still
+ * give winners over the list.
+ */
+async function federalAgrees(round: DrawRow, database: SorteioDB): Promise<boolean> {
+  const f = round.federal
+  if (round.state !== 'completed' || !f || !round.prizes) return false
+  const [inputs, winners] = await Promise.all([readPoolInputs(round.raffleId, database), database.winners.where('raffleId').equals(round.raffleId).toArray()])
+  const pool = canonical(inputs.tickets)
+  if (pool.length !== round.poolSize || (await poolDigest(pool)) !== round.poolDigest) return false
+  let picked: string[]
+  try {
+    picked = federal({ kind: f.rule, digits: f.digits }, round.prizes, pool, round.winnersCount, round.allowDuplicateWins).steps.map((s) => s.ticket.id)
+  } catch {
+    return false
+  }
+  if (round.replacedBy) return true
+  const got = round.positions.map((position) => winners.find((w) => w.id === `${round.id}:${position}`)?.ticketId)
+  return got.length === picked.length && got.every((ticketId, i) => ticketId === picked[i])
+}
+
 /** Whether a completed round's seeds, pool and winners agree with its commitments. */
 async function agrees(round: DrawRow, database: SorteioDB): Promise<boolean> {
+  if (round.method === 'federal') return federalAgrees(round, database)
   const { clientSeed, serverSeed, serverCommitment } = round
   if (round.state !== 'completed' || !clientSeed || !serverSeed || !serverCommitment) return false
   const [serverHash, clientHash] = await Promise.all([sha256Hex(fromHex(serverSeed)), sha256Hex(fromHex(clientSeed))])

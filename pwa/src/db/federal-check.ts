@@ -1,8 +1,10 @@
 // The Loteria Federal's settings checked on this device against the raffle's tickets, as the server
 // checks them (sync/protocol CheckFederalSettings).
 import { readPoolInputs } from '@/db/round-pool'
-import type { RaffleRow, SorteioDB } from '@/db/schema'
+import { db as appDb, type RaffleRow, type SorteioDB } from '@/db/schema'
 import { canonical, type DrawTicket } from '@/protocol/draw'
+import type { FederalRule } from '@/protocol/federal'
+import { federalChances } from '@/protocol/federal-chances'
 import { checkFederalSettings } from '@/protocol/federal-settings'
 import type { DrawMethod, FederalSettingsWire } from '@/protocol/wire'
 
@@ -20,4 +22,17 @@ export async function checkFederalUpdate(raffle: RaffleRow, method: DrawMethod |
   const next = { type: raffle.type, draw_method: method ?? raffle.drawMethod, federal: settings ?? raffle.federal ?? null }
   if (next.draw_method !== 'federal' || next.type !== 'tickets' || !next.federal) return checkFederalSettings(next, [])
   checkFederalSettings(next, await canonicalTickets(raffle.id, database))
+}
+
+/**
+ * Each ticket's chance at the 1st place under a rule, for the raffle's tickets as they are now: the
+ * words ('Cada bilhete tem 1 chance em 71.'), or the refusal 'Fechar a lista' would give (equal false).
+ */
+export async function listChances(raffleId: string, rule: FederalRule, database: SorteioDB = appDb): Promise<{ equal: boolean; text: string }> {
+  const tickets = await canonicalTickets(raffleId, database)
+  try {
+    return { equal: true, text: federalChances(rule, tickets) }
+  } catch (e) {
+    return { equal: false, text: e instanceof Error ? e.message : String(e) }
+  }
 }

@@ -8,6 +8,7 @@ import { pendingOps } from '@/db/outbox'
 import { addPeople, type NewPerson } from '@/db/participants'
 import { createRaffle, updateRaffle } from '@/db/raffles'
 import { ANA, freshDb } from '@/sync/testing/helpers'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 // Concurso 5732, and the same result with the 1st prize typed 50512.
 const PRIZES = ['50366', '33514', '45504', '94365', '51105']
@@ -22,7 +23,7 @@ async function entered(prizes: string[]) {
   const raffle = await createRaffle(ANA, { title: 'Promoção', description: '', type: 'tickets', winnersCount: 2, countdownSeconds: 0 }, db)
   await addPeople(ANA, raffle.id, numbered('12', '300', '366', '370', '800'), db)
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'final-1-premio', digits: 0 } }, db)
+  await updateRaffle(ANA, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } }, db)
   const round = await closeList(ANA, raffle.id, db)
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + 2 * HOUR)
@@ -42,7 +43,10 @@ describe("'Corrigir o resultado' on the device", () => {
     const preview = await previewResult(raffleId, PRIZES, db, true)
     const steps = await correctResult(ANA, raffleId, PRIZES, db)
     expect(steps).toEqual(preview)
-    expect(steps.map((s) => s.line)).toEqual(['1º prêmio 50366 → final 366 → bilhete 366', 'Depois do bilhete 366 → bilhete 370'])
+    expect(steps.map((s) => s.line)).toEqual([
+      'Prêmios do 1º ao 5º em sequência: 5036633514455049436551105 → resto da divisão por 5: 0 → 1º de 5 → bilhete 12',
+      'Restam 4 bilhetes → resto da divisão por 4: 1 → 2º de 4 → bilhete 366',
+    ])
     const op = (await pendingOps(db, ANA)).find((o) => o.type === 'draw.correct')
     const [old, now] = await federalRounds(raffleId, db)
     expect(op?.payload).toEqual({ draw_id: now!.id, replaces: first, prizes: PRIZES, winners: steps.map((s) => s.ticket.id) })

@@ -14,6 +14,7 @@ import { db as appDb, type DrawRow, type SorteioDB } from '@/db/schema'
 import { ticketTables } from '@/db/tickets'
 import { poolDigest } from '@/protocol/draw'
 import { federal, type FederalStep } from '@/protocol/federal'
+import { federalChances } from '@/protocol/federal-chances'
 import { checkFederalTime, federalRuleError } from '@/protocol/federal-settings'
 import { RuleError } from '@/protocol/rules'
 
@@ -37,7 +38,8 @@ export async function federalRound(raffleId: string, database: SorteioDB = appDb
 
 /**
  * Closes the list for the extraction: freezes the participants and publishes the pool's digest and
- * size with the rule and the concurso. The caller checks the connection; the server refuses it at or
+ * size with the rule and the concurso. Refused under a rule that would not give every ticket of the
+ * list the same chance (federal_rule_unequal, naming the chances). The caller checks the connection; the server refuses it at or
  * after the extraction's time by its own clock.
  */
 export async function closeList(userId: string, raffleId: string, database: SorteioDB = appDb): Promise<DrawRow> {
@@ -52,6 +54,8 @@ export async function closeList(userId: string, raffleId: string, database: Sort
   if (raffle.drawMethod !== 'federal' || !f) throw new RuleError('federal_not_chosen')
   checkFederalTime('close', f, await now(database))
   withRule(() => federal({ kind: f.rule, digits: f.digits }, ZEROS, tickets, raffle.winnersCount, raffle.allowDuplicateWins))
+  // Every ticket the same chance under the rule, within 1 % (docs/draw-algorithm.md §12.2a).
+  withRule(() => federalChances({ kind: f.rule, digits: f.digits }, tickets))
   const drawId = newId()
   const payload = {
     draw_id: drawId,

@@ -22,11 +22,17 @@ describe("the ata's Loteria Federal statement", () => {
       concurso: '5732',
       extraction: '18/01/2023 às 19:00 (horário de Brasília)',
       rule: 'Final do 1º prêmio',
+      chance: '',
       prizes: ['1º prêmio: 50366', '2º prêmio: 33514', '3º prêmio: 45504', '4º prêmio: 94365', '5º prêmio: 51105'],
       lines: ['1º prêmio 50366 → final 366 → bilhete 366'],
       replaced: [],
-      check: 'Os cinco prêmios podem ser conferidos no resultado do concurso 5732 publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx).',
+      check: 'Os cinco prêmios podem ser conferidos no resultado publicado pela Caixa (https://loterias.caixa.gov.br/Paginas/Federal.aspx): concurso 5732, extração de 18/01/2023.',
     })
+  })
+
+  it("states the remainder rule by its name and each ticket's chance", () => {
+    const ata = ataFederal({ ...CONCURSO_5732, rule: 'resto-5-premios', chance: 'Cada bilhete tem 1 chance em 71.' })
+    expect(ata).toMatchObject({ rule: 'Resto da divisão pelo número de bilhetes', chance: 'Cada bilhete tem 1 chance em 71.' })
   })
 
   it('lists each result a correction replaced, with its time and numbers', () => {

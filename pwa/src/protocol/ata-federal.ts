@@ -3,7 +3,7 @@
 // step, and every result a correction replaced, with its time and numbers. Apart from
 // protocol/ata.ts, which only carries it.
 import { ruleName } from '@/protocol/federal-settings'
-import { CAIXA_RESULTS_URL, extractionText } from '@/protocol/federal-time'
+import { CAIXA_RESULTS_URL, caixaReference, extractionText } from '@/protocol/federal-time'
 
 export interface AtaFederalInput {
   concurso: number
@@ -13,6 +13,8 @@ export interface AtaFederalInput {
   prizes: readonly string[]
   /** Each winner's line ('1º prêmio 50366 → final 366 → bilhete 366'), when computed. */
   lines?: readonly string[]
+  /** Each ticket's chance at the 1st place in words ('Cada bilhete tem 1 chance em 71.'), when known. */
+  chance?: string
   /** Results typed wrong and replaced by a correction, oldest first: when, and their five prizes. */
   replaced?: ReadonlyArray<{ at: number; prizes: readonly string[] }>
 }
@@ -22,6 +24,8 @@ export interface AtaFederal {
   concurso: string
   extraction: string
   rule: string
+  /** 'Cada bilhete tem 1 chance em 71.', or '' when unknown. */
+  chance: string
   prizes: string[]
   lines: string[]
   /** 'Resultado substituído em …: 50512, …': the replaced entries stay in the ata, never silently. */
@@ -38,11 +42,12 @@ export function ataFederal(input: AtaFederalInput | undefined): AtaFederal | nul
     concurso: String(input.concurso),
     extraction: extractionText(input.extractionAt),
     rule: ruleName({ rule: input.rule, digits: input.digits }),
+    chance: input.chance ?? '',
     prizes: input.prizes.map((p, i) => `${i + 1}º prêmio: ${p}`),
     lines: [...(input.lines ?? [])],
     replaced: (input.replaced ?? []).map(
       (r) => `Resultado substituído em ${extractionText(r.at)} por uma correção: os prêmios informados antes foram ${r.prizes.join(', ')} (não valem).`,
     ),
-    check: `Os cinco prêmios podem ser conferidos no resultado do concurso ${input.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}).`,
+    check: `Os cinco prêmios podem ser conferidos no resultado publicado pela Caixa (${CAIXA_RESULTS_URL}): ${caixaReference(input.concurso, input.extractionAt)}.`,
   }
 }

@@ -3,7 +3,8 @@
 // extraction's time against the server's clock. Tested with the server against
 // sync/testdata/ops/federal-validation.json and federal-rules.json.
 import type { DrawTicket } from '@/protocol/draw'
-import { federal, federalAdded, RULE_FINAL } from '@/protocol/federal'
+import { federal, federalAdded, RULE_FINAL, RULE_REMAINDER } from '@/protocol/federal'
+import { checkConcurso } from '@/protocol/federal-concurso'
 import { FederalError } from '@/protocol/federal-reasons'
 import { LIMITS, RuleError } from '@/protocol/rules'
 import type { DrawMethod, FederalSettingsWire, RaffleWire } from '@/protocol/wire'
@@ -46,6 +47,12 @@ export function checkFederalShape(v: unknown): FederalSettingsWire {
   if (typeof rule !== 'string') throw new RuleError('federal_rule_unknown', 'rule')
   if (!isInt(digits)) throw new RuleError('federal_digits_invalid', 'digits')
   withRule(() => federal({ kind: rule, digits }, ZEROS, [], 0, true))
+  // A concurso drawn before the extraction's date (docs/draw-algorithm.md §12.5a).
+  try {
+    checkConcurso(concurso, at)
+  } catch (e) {
+    throw e instanceof FederalError ? new RuleError(e.code, 'concurso', e.message) : e
+  }
   return { concurso, extraction_at: at, rule, digits }
 }
 
@@ -91,8 +98,11 @@ export function checkFederalTime(step: 'close' | 'result', f: Pick<FederalSettin
   if (step === 'close' && now >= f.extraction_at) throw new RuleError('federal_not_future')
 }
 
+export const REMAINDER_NAME = 'Resto da divisão pelo número de bilhetes'
+
 /** The rule's name as the settings and the record show it. */
 export function ruleName(f: Pick<FederalSettingsWire, 'rule' | 'digits'>): string {
   if (f.rule === RULE_FINAL) return f.digits ? `Final do 1º prêmio (${f.digits} algarismos)` : 'Final do 1º prêmio'
+  if (f.rule === RULE_REMAINDER) return REMAINDER_NAME
   return 'Unidades dos cinco prêmios'
 }

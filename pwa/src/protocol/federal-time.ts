@@ -47,6 +47,11 @@ export function extractionText(ms: number): string {
   return `${brasiliaDate(ms)} às ${toBrasilia(ms).time} (horário de Brasília)`
 }
 
+/** 'concurso 5732, extração de 18/01/2023': printed beside Caixa's address, for the reader to compare. */
+export function caixaReference(concurso: number, extractionAt: number): string {
+  return `concurso ${concurso}, extração de ${brasiliaDate(extractionAt)}`
+}
+
 /** Caixa's page of the Loteria Federal's results, named as text: the app never fetches it. */
 export const CAIXA_RESULTS_URL = 'https://loterias.caixa.gov.br/Paginas/Federal.aspx'
 

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { DrawTicket } from '@/protocol/draw'
-import { FEDERAL_ALGORITHM, federal, RULE_FINAL, type FederalRule } from '@/protocol/federal'
+import { FEDERAL_ALGORITHM, FEDERAL_ALGORITHM_V1, federal, federalAlgorithmOf, RULE_FINAL, RULE_REMAINDER, RULE_UNITS, type FederalRule } from '@/protocol/federal'
+import { federalChances } from '@/protocol/federal-chances'
 import { FEDERAL_REASONS, FederalError } from '@/protocol/federal-reasons'
 
 interface Vectors {
@@ -22,6 +23,7 @@ interface Vectors {
     winners?: { position: number; ticket_id: string; ticket_number: string; line: string }[]
     error?: { code: string; message: string }
   }[]
+  chances: { name: string; rule: FederalRule; pool?: DrawTicket[]; generate?: { count: number; group_size: number }; text?: string; error?: { code: string; message: string } }[]
 }
 
 const vectors = JSON.parse(readFileSync(resolve(__dirname, '../../../sync/testdata/draw/federal.json'), 'utf8')) as Vectors
@@ -40,13 +42,13 @@ function generated(count: number, groupSize: number): DrawTicket[] {
   })
 }
 
-for (const c of vectors.cases) if (c.generate) c.pool = generated(c.generate.count, c.generate.group_size)
+for (const c of [...vectors.cases, ...vectors.chances]) if (c.generate) c.pool = generated(c.generate.count, c.generate.group_size)
 
 function run(c: Vectors['cases'][number], pool = c.pool!) {
   return federal(c.rule, c.prizes, pool, c.winners_count, c.allow_duplicate_wins)
 }
 
-describe('Loteria Federal loteria-federal-v1 against the shared vectors', () => {
+describe('Loteria Federal loteria-federal-v2 against the shared vectors', () => {
   it('reads the vectors of this algorithm, with the messages this side gives', () => {
     expect(vectors.algorithm).toBe(FEDERAL_ALGORITHM)
     expect(vectors.cases.length).toBeGreaterThanOrEqual(30)
@@ -83,7 +85,8 @@ describe('Loteria Federal loteria-federal-v1 against the shared vectors', () => 
       expect(reversed).toEqual(before)
       expect(c.prizes).toEqual(prizes)
     }
-  })
+    // Every case twice, three of them of 60,000 tickets: slow on a busy machine.
+  }, 90_000)
 
   it('shows a typed value with braces as typed, never as a placeholder', () => {
     const pool = [{ id: 'a', group_id: 'g', ticket_number: '1', name: 'Ana' }]
@@ -91,4 +94,29 @@ describe('Loteria Federal loteria-federal-v1 against the shared vectors', () => 
       'O 1º prêmio deve ter 5 algarismos, como a Caixa publica (recebido: “{posicao}”).',
     )
   })
+
+  it('records a round with the first version that has its rule', () => {
+    expect([RULE_FINAL, RULE_UNITS, RULE_REMAINDER].map(federalAlgorithmOf)).toEqual([FEDERAL_ALGORITHM_V1, FEDERAL_ALGORITHM_V1, FEDERAL_ALGORITHM])
+  })
+})
+
+describe("each ticket's chance at the 1st place, against the shared vectors", () => {
+  it('reads at least ten lists', () => expect(vectors.chances.length).toBeGreaterThanOrEqual(10))
+
+  for (const c of vectors.chances) {
+    it(c.name, () => {
+      if (c.text) {
+        expect(federalChances(c.rule, c.pool!)).toBe(c.text)
+        return
+      }
+      let err: unknown
+      try {
+        federalChances(c.rule, c.pool!)
+      } catch (e) {
+        err = e
+      }
+      expect(err).toBeInstanceOf(FederalError)
+      expect({ code: (err as FederalError).code, message: (err as FederalError).message }).toEqual(c.error)
+    })
+  }
 })

@@ -1,17 +1,31 @@
-// The Loteria Federal rules, algorithm "loteria-federal-v1" (docs/draw-algorithm.md §12): the
+// The Loteria Federal rules, algorithm "loteria-federal-v2" (docs/draw-algorithm.md §12): the
 // winners follow from the five prizes of a published extraction and the list closed before it, with
 // no seed. The same function as the server's (sync/draw/federal.go), tested against the same vectors
 // (sync/testdata/draw/federal.json), so the device can show the winners offline.
 import type { DrawTicket } from '@/protocol/draw'
 import { FederalError } from '@/protocol/federal-reasons'
+import { walkRemainder } from '@/protocol/federal-remainder'
 import { compareDigitValues, digitValue, isDigits } from '@/lib/ticket-numbers'
 
-export const FEDERAL_ALGORITHM = 'loteria-federal-v1'
+/** The current version; version 1 had the final and units rules only. */
+export const FEDERAL_ALGORITHM = 'loteria-federal-v2'
+export const FEDERAL_ALGORITHM_V1 = 'loteria-federal-v1'
 
 /** 'Final do 1º prêmio': the last digits of the 1st prize. */
 export const RULE_FINAL = 'final-1-premio'
 /** 'Unidades dos cinco prêmios': the units digit of the 1st to the 5th prize, from the 1st down. */
 export const RULE_UNITS = 'unidades-5-premios'
+/**
+ * 'Resto da divisão pelo número de bilhetes' (loteria-federal-v2): the five prizes one after the
+ * other, divided by the count of tickets still eligible; the remainder is a position in them, sorted
+ * by number. Equal for any list.
+ */
+export const RULE_REMAINDER = 'resto-5-premios'
+
+/** The version a round under the rule is recorded with: the first that has the rule. */
+export function federalAlgorithmOf(kind: string): string {
+  return kind === RULE_REMAINDER ? FEDERAL_ALGORITHM : FEDERAL_ALGORITHM_V1
+}
 
 /** A rule and its digits: 0 means, for RULE_FINAL, the digits of the highest ticket; RULE_UNITS reads 5. */
 export interface FederalRule {
@@ -33,7 +47,7 @@ export interface FederalResult {
 }
 
 /** A ticket and the number it stands for: its digits without leading zeros ("0366" is 366). */
-interface Valued {
+export interface Valued {
   ticket: DrawTicket
   number: string
   value: string
@@ -51,15 +65,21 @@ export function federal(rule: FederalRule, prizes: readonly string[], pool: read
   const k = ruleDigits(rule, byValue)
   if (count > byValue.length) throw new FederalError('not_enough_tickets')
   if (!allowDuplicates && count > new Set(byValue.map((t) => t.ticket.group_id)).size) throw new FederalError('not_enough_people')
+  if (rule.kind === RULE_REMAINDER) {
+    const formed = prizes.join('')
+    return { formed, steps: walkRemainder(byValue, formed, count, allowDuplicates) }
+  }
   const [formed, formation] = formedNumber(rule.kind, k, prizes)
   return { formed, steps: walk(byValue, formed, formation, count, allowDuplicates) }
 }
 
-function checkRule(rule: FederalRule, prizes: readonly string[]): void {
+export function checkRule(rule: FederalRule, prizes: readonly string[]): void {
   if (rule.kind === RULE_FINAL) {
     if (!Number.isInteger(rule.digits) || rule.digits < 0 || rule.digits > 5) throw new FederalError('federal_digits_invalid')
   } else if (rule.kind === RULE_UNITS) {
     if (rule.digits !== 0 && rule.digits !== 5) throw new FederalError('federal_digits_invalid')
+  } else if (rule.kind === RULE_REMAINDER) {
+    if (rule.digits !== 0) throw new FederalError('federal_digits_invalid')
   } else {
     throw new FederalError('federal_rule_unknown')
   }
@@ -72,7 +92,7 @@ function checkRule(rule: FederalRule, prizes: readonly string[]): void {
 const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Every ticket numbered with digits only, no two standing for one number, sorted by number. */
-function numbered(pool: readonly DrawTicket[]): Valued[] {
+export function numbered(pool: readonly DrawTicket[]): Valued[] {
   // Canonical (id) order first, so every implementation names the same ticket in a message.
   const byId = [...pool].sort((a, b) => byteCompare(a.id, b.id))
   const out: Valued[] = byId.map((ticket) => {
@@ -90,8 +110,9 @@ function numbered(pool: readonly DrawTicket[]): Valued[] {
   return out
 }
 
-/** How many digits the rule reads, refusing a list whose highest number needs more. */
-function ruleDigits(rule: FederalRule, byValue: readonly Valued[]): number {
+/** How many digits the rule reads, refusing a list whose highest number needs more (the remainder rule: any, 0). */
+export function ruleDigits(rule: FederalRule, byValue: readonly Valued[]): number {
+  if (rule.kind === RULE_REMAINDER) return 0
   const last = byValue.at(-1)
   const needed = last ? last.value.length : 1
   const k = rule.kind === RULE_UNITS ? 5 : rule.digits || Math.min(needed, 5)
@@ -111,6 +132,8 @@ function ruleDigits(rule: FederalRule, byValue: readonly Valued[]): number {
  */
 export function federalAdded(rule: FederalRule, held: Iterable<string>, added: readonly string[]): void {
   for (const n of added) if (!isDigits(n)) throw new FederalError('federal_ticket_not_numeric', { numero: n })
+  // The remainder rule reads positions: numbers of any length.
+  const reaches = rule.kind !== RULE_REMAINDER
   const first = new Map<string, string>()
   for (const n of held) {
     if (!isDigits(n)) continue
@@ -129,7 +152,7 @@ export function federalAdded(rule: FederalRule, held: Iterable<string>, added: r
   // Digits 0 reads as many digits as the highest number has, up to 5.
   const reach = rule.kind === RULE_UNITS || rule.digits === 0 ? 5 : rule.digits
   const needed = top === null ? 0 : digitValue(top).length
-  if (top !== null && needed > reach) {
+  if (reaches && top !== null && needed > reach) {
     throw new FederalError('federal_digits_short', { algarismos: String(reach), numero: top, necessarios: String(needed) })
   }
 }

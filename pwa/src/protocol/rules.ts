@@ -106,6 +106,8 @@ export const REASON_MESSAGES: Record<string, string> = {
   federal_ticket_not_numeric: FEDERAL_REASONS.federal_ticket_not_numeric!,
   federal_ticket_repeated: FEDERAL_REASONS.federal_ticket_repeated!,
   federal_digits_short: FEDERAL_REASONS.federal_digits_short!,
+  federal_rule_unequal: FEDERAL_REASONS.federal_rule_unequal!,
+  federal_concurso_past: FEDERAL_REASONS.federal_concurso_past!,
   federal_not_chosen: "Este sorteio não usa a Loteria Federal, ou as configurações da extração mudaram: confira 'Configurações'.",
   federal_not_future: "A lista só pode ser fechada antes da hora da extração, pelo relógio do servidor: escolha um concurso futuro em 'Configurações'.",
   federal_too_early: 'O resultado só pode ser informado depois da hora da extração, pelo relógio do servidor.',

@@ -2,6 +2,7 @@ package auditreport
 
 import (
 	"strings"
+	"time"
 
 	"github.com/sorteio/sorteio/sync/draw"
 )
@@ -20,12 +21,15 @@ func writeFederal(p printer, rec draw.Record) {
 	for i, line := range draw.FederalLines(rec) {
 		p.line("   %dº lugar: %s", i+1, line)
 	}
-	p.line("   Compare os cinco prêmios com o resultado do concurso %d publicado pela Caixa: %s", f.Concurso, CaixaResults)
+	p.line("   Compare os cinco prêmios com o resultado publicado pela Caixa: %s (concurso %d, extração de %s)", CaixaResults, f.Concurso, brasiliaDate(f.ExtractionAt))
 }
 
 func ruleText(r draw.FederalRule) string {
-	if r.Kind == draw.RuleUnits {
+	switch r.Kind {
+	case draw.RuleUnits:
 		return "'Unidades dos cinco prêmios'"
+	case draw.RuleRemainder:
+		return "'Resto da divisão pelo número de bilhetes'"
 	}
 	return "'Final do 1º prêmio'"
 }
@@ -39,4 +43,10 @@ func writeReplacement(p printer, rec draw.Record) {
 	if rec.Replaces != "" {
 		p.line("   Correção do resultado anterior: é este o resultado que vale.")
 	}
+}
+
+// brasiliaDate is the extraction's date in Brasília (UTC−3 all year), as
+// DD/MM/AAAA: the date Caixa's results page lists.
+func brasiliaDate(ms int64) string {
+	return time.UnixMilli(ms).In(time.FixedZone("BRT", -3*3600)).Format("02/01/2006")
 }

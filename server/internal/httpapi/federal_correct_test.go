@@ -18,7 +18,7 @@ import (
 func federalEntered(t *testing.T, db *store.DB, prizes []string) (drawing, string) {
 	t.Helper()
 	d := newDrawing(t, db, 2, false, crowd(12, 1)...)
-	settings := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
+	settings := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)
 	id := core.NewID(time.Now())
 	wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": settings}),
 		d.c.op(d.rid, "draw.start", federalClose(id, d.pool, settings))), "applied", "applied")
@@ -31,7 +31,7 @@ func federalEntered(t *testing.T, db *store.DB, prizes []string) (drawing, strin
 // the prizes and the winners they give over the drawing's pool.
 func federalPayload(t *testing.T, d drawing, id, replaces string, prizes []string) map[string]any {
 	t.Helper()
-	res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleFinal}, prizes, draw.Canonical(d.pool), 2, false)
+	res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleRemainder}, prizes, draw.Canonical(d.pool), 2, false)
 	if err != nil {
 		t.Fatal(err)
 	}

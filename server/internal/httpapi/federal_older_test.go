@@ -51,7 +51,7 @@ func TestFederalPullsOfAnOlderDevice(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDrawing(t, db, 1, false, crowd(3, 1)...)
-		settings := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
+		settings := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)
 		id := core.NewID(time.Now())
 		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": settings}),
 			d.c.op(d.rid, "draw.start", federalClose(id, d.pool, settings))), "applied", "applied")
@@ -80,7 +80,7 @@ func TestFederalPullsOfAnOlderDevice(t *testing.T) {
 		}
 
 		d.e.clock.advance(61 * time.Minute)
-		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleFinal}, concurso5732, d.pool, 1, false)
+		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleRemainder}, concurso5732, d.pool, 1, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,10 +19,10 @@ import (
 var concurso5732 = []string{"50366", "33514", "45504", "94365", "51105"}
 
 // federalSettings names an extraction at a whole minute after the server's
-// clock now.
+// clock now, with the concurso the regular calendar expects on its date.
 func federalSettings(e *env, after time.Duration, rule string, digits int) map[string]any {
 	at := e.clock.Now().Add(after).Truncate(time.Minute).UnixMilli()
-	return map[string]any{"concurso": 5732, "extraction_at": at, "rule": rule, "digits": digits}
+	return map[string]any{"concurso": draw.ExpectedConcurso(at), "extraction_at": at, "rule": rule, "digits": digits}
 }
 
 func federalClose(id string, pool []draw.Ticket, settings map[string]any) map[string]any {
@@ -33,8 +33,9 @@ func federalClose(id string, pool []draw.Ticket, settings map[string]any) map[st
 
 // The whole Loteria Federal path on the server: the settings are refused
 // for a rule whose digits do not reach the tickets (saying how many are
-// needed), the list closes only before the extraction by the server's clock
-// and stays closed, the result is refused before the extraction, a winners
+// needed), the list closes only under a rule that gives every ticket the
+// same chance and before the extraction by the server's clock, and stays
+// closed, the result is refused before the extraction, a winners
 // list that does not follow the rule is refused, and a second entry too.
 func TestFederalDrawOnTheServer(t *testing.T) {
 	t.Parallel()
@@ -46,9 +47,27 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		if !strings.Contains(short[0].Message, "até 1 algarismos") || !strings.Contains(short[0].Message, "precisa de") {
 			t.Errorf("digits message = %q", short[0].Message)
 		}
-		settings := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
-		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": settings})), "applied")
-		if snap := d.c.snapshot(t, d.e, d.rid); snap.Raffle.DrawMethod != protocol.MethodFederal || snap.Raffle.Federal == nil || snap.Raffle.Federal.Concurso != 5732 {
+		// Concurso 5732 was drawn on 18/01/2023: an extraction an hour ahead
+		// is years later, and the list could close with its result known.
+		past := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)
+		past["concurso"] = 5732
+		drawn := d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": past}))
+		wantStatuses(t, drawn, "rejected:federal_concurso_past")
+		if !strings.HasPrefix(drawn[0].Message, "O concurso 5732 foi sorteado antes da data da extração") {
+			t.Errorf("past message = %q", drawn[0].Message)
+		}
+		final := federalSettings(d.e, time.Hour, draw.RuleFinal, 0)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"draw_method": "federal", "federal": final})), "applied")
+		// Twelve tickets do not fill the finals' range: one would have more
+		// chance than the others, and the list cannot close under that rule.
+		unequal := d.c.push(t, d.e, d.c.op(d.rid, "draw.start", federalClose(core.NewID(time.Now()), d.pool, final)))
+		wantStatuses(t, unequal, "rejected:federal_rule_unequal")
+		if !strings.Contains(unequal[0].Message, "% de chance; cada um dos outros, ") {
+			t.Errorf("unequal message = %q", unequal[0].Message)
+		}
+		settings := federalSettings(d.e, time.Hour, draw.RuleRemainder, 0)
+		wantStatuses(t, d.c.push(t, d.e, d.c.op(d.rid, "raffle.update", map[string]any{"federal": settings})), "applied")
+		if snap := d.c.snapshot(t, d.e, d.rid); snap.Raffle.DrawMethod != protocol.MethodFederal || snap.Raffle.Federal == nil || snap.Raffle.Federal.Concurso != settings["concurso"] {
 			t.Fatalf("raffle after the settings = %+v", snap.Raffle)
 		}
 		// A seeded start is refused for a Loteria Federal raffle.
@@ -61,11 +80,11 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		// Viewers read the concurso, and the closed list counts down to the extraction.
 		var state public.State
 		view := d.e.do(t, request{method: "GET", path: "/api/public/raffles/" + d.c.snapshot(t, d.e, d.rid).Raffle.Code})
-		if err := json.NewDecoder(view.Body).Decode(&state); err != nil || state.Raffle.Federal == nil || state.Raffle.Federal.Concurso != 5732 ||
+		if err := json.NewDecoder(view.Body).Decode(&state); err != nil || state.Raffle.Federal == nil || state.Raffle.Federal.Concurso != settings["concurso"] ||
 			state.Round == nil || state.Round.CountdownEndsAt != settings["extraction_at"] {
 			t.Fatalf("public state = %+v, round %+v (%v)", state.Raffle, state.Round, err)
 		}
-		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleFinal}, concurso5732, d.pool, 2, false)
+		res, err := draw.Federal(draw.FederalRule{Kind: draw.RuleRemainder}, concurso5732, d.pool, 2, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +102,7 @@ func TestFederalDrawOnTheServer(t *testing.T) {
 		}
 		// The public record holds the extraction and the prizes, and verifies.
 		a := d.c.audit(t, d.e, d.rid)
-		if f := a.Draws[0].Federal; f == nil || f.Concurso != 5732 || len(f.Prizes) != 5 || len(f.Steps) != 2 || f.Steps[0] != res.Steps[0].Line {
+		if f := a.Draws[0].Federal; f == nil || f.Algorithm != draw.FederalAlgorithm || f.Concurso != settings["concurso"] || len(f.Prizes) != 5 || len(f.Steps) != 2 || f.Steps[0] != res.Steps[0].Line {
 			t.Fatalf("public record = %+v", a.Draws[0])
 		}
 		for i, p := range draw.VerifyExport(a.Export) {

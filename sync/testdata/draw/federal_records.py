@@ -7,7 +7,7 @@ references; the expected verdicts, lines and problems are written here by hand (
 if the references disagree with them). Deterministic: run it again only when the record's format
 or the rules change."""
 import copy, json
-from federal import FINAL, UNITS, federal
+from federal import FINAL, REST, UNITS, federal
 from generate import digest
 
 # The story's sentences about corrections, word for word sync/draw/correction.go's and the
@@ -38,6 +38,12 @@ LINES = {
     tuple(TYPO): ["1º prêmio 50512 → final 512 → bilhete 512", "Depois do bilhete 512 → bilhete 800"],
     tuple(TYPO2): ["1º prêmio 50999 → final 999 → bilhete 999", "Depois do bilhete 999 → volta ao menor → bilhete 012"],
 }
+# 'Resto da divisão pelo número de bilhetes' (loteria-federal-v2) over the same list, by hand: the
+# 25 digits end in 105, so modulo 8 they leave 1 (2nd of 8: 300, Bia's); without Bia's 300 and 800
+# six are left, and the number is odd with digits summing to 93, so modulo 6 it leaves 3 (370).
+REST_RULE = {"kind": REST, "digits": 0}
+REST_LINES = ["Prêmios do 1º ao 5º em sequência: 5036633514455049436551105 → resto da divisão por 8: 1 → 2º de 8 → bilhete 300",
+              "Restam 6 bilhetes → resto da divisão por 6: 3 → 4º de 6 → bilhete 370"]
 
 
 def did(n):
@@ -55,32 +61,36 @@ def pool():
 POOL = pool()
 
 
-def result(prizes):
+def result(prizes, rule=RULE):
     """The winners and lines of prizes over POOL, two places without repeating people; checked
     against the lines written by hand."""
-    _, steps = federal(RULE, prizes, POOL, 2, False)
+    _, steps = federal(rule, prizes, POOL, 2, False)
     lines = [s["line"] for s in steps]
-    assert lines == LINES[tuple(prizes)], lines
+    assert lines == (REST_LINES if rule == REST_RULE else LINES[tuple(prizes)]), lines
     return [s["ticket_id"] for s in steps], lines
 
 
-def round_record(n, prizes, started, completed, with_pool=True):
+def round_record(n, prizes, started, completed, with_pool=True, rule=RULE, algorithm="loteria-federal-v1"):
     """A Loteria Federal round as the public record holds it, keys in the record's order."""
-    winners, lines = result(prizes)
+    winners, lines = result(prizes, rule)
     rec = {"draw_id": did(n), "round": n, "kind": "draw", "positions": [1, 2], "online": False,
            "client_seed": "", "client_commitment": ""}
     if with_pool:
         rec["pool"] = POOL
     rec.update({"pool_size": len(POOL), "pool_digest": digest(POOL), "winners_count": 2, "allow_duplicate_wins": False,
                 "winners": winners, "started_at": started, "completed_at": completed,
-                "federal": {"algorithm": "loteria-federal-v1", "concurso": 5732, "extraction_at": EXTRACTION,
-                            "rule": RULE, "prizes": list(prizes), "steps": lines}})
+                "federal": {"algorithm": algorithm, "concurso": 5732, "extraction_at": EXTRACTION,
+                            "rule": rule, "prizes": list(prizes), "steps": lines}})
     return rec
 
 
 def single_cases():
-    """One round alone: the genuine one and seven tampered."""
+    """One round alone: the genuine one and seven tampered, then the remainder rule of version 2
+    (genuine, and named version 1), and a version-1 rule recorded as version 2."""
     genuine = round_record(1, P5732, STARTED, ENTERED)
+    remainder = round_record(1, P5732, STARTED, ENTERED, rule=REST_RULE, algorithm="loteria-federal-v2")
+    older = copy.deepcopy(remainder)
+    older["federal"]["algorithm"] = "loteria-federal-v1"
 
     def clone(edit):
         r = copy.deepcopy(genuine)
@@ -106,6 +116,12 @@ def single_cases():
          "record": clone(lambda r: r["pool"][0].__setitem__("name", "Outra"))},
         {"name": "unknown algorithm", "about": "A Loteria Federal record of another algorithm.", "verdict": BAD,
          "record": clone(lambda r: r["federal"].__setitem__("algorithm", "loteria-federal-v9"))},
+        {"name": "genuine, remainder rule", "about": "loteria-federal-v2, 'Resto da divisão pelo número de bilhetes': 300, then 370.",
+         "verdict": OK, "lines": REST_LINES, "record": remainder},
+        {"name": "remainder rule named version 1", "about": "Version 1 had no remainder rule: a record saying so was not computed by it.",
+         "verdict": BAD, "record": older},
+        {"name": "version 2 reads the rules of version 1", "about": "A 'Final do 1º prêmio' round recorded as loteria-federal-v2 computes as before.",
+         "verdict": OK, "lines": LINES[tuple(P5732)], "record": clone(lambda r: r["federal"].__setitem__("algorithm", "loteria-federal-v2"))},
     ]
 
 

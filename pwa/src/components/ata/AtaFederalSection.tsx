@@ -18,6 +18,7 @@ export function AtaFederalSection({ federal, className }: { federal: AtaFederal;
           <dt className="inline font-medium">Regra: </dt>
           <dd className="inline">{federal.rule}</dd>
         </div>
+        {federal.chance && <p data-testid="ata-chance">{federal.chance}</p>}
       </dl>
       <ol className="mt-2 font-mono text-sm">
         {federal.prizes.map((p) => (

@@ -128,7 +128,7 @@ describe('ataPdf', () => {
       '1º prêmio: 50366',
       '5º prêmio: 51105',
       '1º lugar: 1º prêmio 50366 » final 366 » bilhete 366',
-      'resultado do concurso 5732 publicado pela Caixa',
+      'concurso 5732, extração de 18/01/2023',
       // The line above the address says what a federal draw is recomputed from, not seeds.
       'conferir os vencedores a partir dos prêmios da Loteria Federal e da lista de bilhetes publicados, na página:',
     ]) {

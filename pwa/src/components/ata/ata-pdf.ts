@@ -110,6 +110,7 @@ function federalSection(w: Writer, f: AtaFederal) {
   w.field('Concurso', f.concurso)
   w.field('Extração', f.extraction)
   w.field('Regra', f.rule)
+  if (f.chance) w.text(f.chance)
   for (const prize of f.prizes) w.text(prize)
   w.space(1)
   // The embedded font is a Latin subset without arrows: '»' reads the same way.

@@ -3,6 +3,7 @@
 import type { AlternateDetails, DrawOverview, WinnerDetails } from '@/db/draw-queries'
 import type { RaffleRow } from '@/db/schema'
 import type { AtaAlternateInput, AtaInput } from '@/protocol/ata'
+import { listChance } from '@/protocol/federal-chances'
 import { ALGORITHM } from '@/protocol/draw'
 import { prizesByIndex } from '@/protocol/prizes'
 
@@ -70,5 +71,7 @@ function federalOf(overview: DrawOverview): AtaInput['federal'] {
   if (!round?.federal || !round.prizes) return undefined
   const f = round.federal
   const replaced = entered.filter((r) => r.replacedBy).map((r) => ({ at: r.replacedAt ?? 0, prizes: r.prizes ?? [] }))
-  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, prizes: round.prizes, replaced }
+  // From the closed list's size: its tickets passed the rule's 1 % check when it closed.
+  const chance = listChance({ kind: f.rule, digits: f.digits }, undefined, round.poolSize)
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule, digits: f.digits, chance, prizes: round.prizes, replaced }
 }

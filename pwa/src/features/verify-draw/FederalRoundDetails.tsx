@@ -1,7 +1,7 @@
 import type { AuditFederal } from '@/features/verify-draw/audit-record'
 import type { RoundCheck } from '@/features/verify-draw/verify-record'
 import { ruleName } from '@/protocol/federal-settings'
-import { CAIXA_RESULTS_URL, extractionText } from '@/protocol/federal-time'
+import { CAIXA_RESULTS_URL, caixaReference, extractionText } from '@/protocol/federal-time'
 
 export const FEDERAL_ROUND_TEXT =
   'Sorteio pela Loteria Federal: não há semente. Os vencedores saem dos cinco prêmios da extração, pela regra fixada antes, aplicada à lista fechada antes dela.'
@@ -39,7 +39,7 @@ export function FederalRoundDetails({ federal, check }: { federal: AuditFederal;
         )}
       </div>
       <p className="rounded-xl bg-amber-50 px-3 py-2 wrap-anywhere text-amber-900">
-        {`Compare os cinco prêmios acima com o resultado do concurso ${federal.concurso} publicado pela Caixa (${CAIXA_RESULTS_URL}). Este aplicativo não consulta a Caixa: a conferência dos números é sua.`}
+        {`Compare os cinco prêmios acima com o resultado publicado pela Caixa (${CAIXA_RESULTS_URL}): ${caixaReference(federal.concurso, federal.extraction_at)}. Este aplicativo não consulta a Caixa: a conferência dos números é sua.`}
       </p>
     </div>
   )

@@ -4,6 +4,7 @@
 import type { AuditExport } from '@/features/verify-draw/audit-record'
 import type { AtaAlternateInput, AtaInput } from '@/protocol/ata'
 import { deviceTimesOf } from '@/protocol/device-time'
+import { listChance } from '@/protocol/federal-chances'
 import { prizesByIndex } from '@/protocol/prizes'
 import type { PublicState } from '@/protocol/public-state'
 
@@ -82,5 +83,7 @@ function federalOf(record: AuditExport): AtaInput['federal'] {
   const f = (rounds.filter((r) => !r.replaced_by && !r.replaced_at).at(-1) ?? rounds.at(-1))?.federal
   if (!f) return undefined
   const replaced = rounds.filter((r) => r.replaced_by || r.replaced_at).map((r) => ({ at: r.replaced_at ?? 0, prizes: r.federal!.prizes }))
-  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule.kind, digits: f.rule.digits, prizes: f.prizes, lines: f.steps ?? [], replaced }
+  const first = rounds[0]!
+  const chance = listChance(f.rule, first.pool, first.pool_size)
+  return { concurso: f.concurso, extractionAt: f.extraction_at, rule: f.rule.kind, digits: f.rule.digits, chance, prizes: f.prizes, lines: f.steps ?? [], replaced }
 }

@@ -3,7 +3,7 @@
 // five prizes as the organiser entered them. The reader still compares those five with Caixa's
 // published result of the concurso: the page names Caixa's results page and never fetches it.
 import { canonical, poolDigest, type DrawTicket } from '@/protocol/draw'
-import { FEDERAL_ALGORITHM, federal } from '@/protocol/federal'
+import { FEDERAL_ALGORITHM, FEDERAL_ALGORITHM_V1, federal, RULE_REMAINDER } from '@/protocol/federal'
 import { FederalError } from '@/protocol/federal-reasons'
 import type { AuditRound } from '@/features/verify-draw/audit-record'
 import { describeTicket, type RoundCheck } from '@/features/verify-draw/verify-record'
@@ -18,8 +18,11 @@ export async function verifyFederalRound(round: AuditRound, drawnFrom: readonly 
   await step()
   let winners: string[] | null = null
   let lines: string[] | null = null
-  if (f.algorithm !== FEDERAL_ALGORITHM) {
+  if (f.algorithm !== FEDERAL_ALGORITHM && f.algorithm !== FEDERAL_ALGORITHM_V1) {
     problems.push(`Algoritmo da Loteria Federal desconhecido: ${f.algorithm}.`)
+  } else if (f.algorithm === FEDERAL_ALGORITHM_V1 && f.rule.kind === RULE_REMAINDER) {
+    // Version 1 had two rules: a record of it naming a later one is not what it computed.
+    problems.push(`A regra ${f.rule.kind} não existe em ${FEDERAL_ALGORITHM_V1}.`)
   } else {
     try {
       const steps = federal(f.rule, f.prizes, pool, round.winners_count, round.allow_duplicate_wins).steps

@@ -7,6 +7,7 @@ import { db } from '@/db/schema'
 import { CLOSE_LIST_NOTE, PROMOTE_NOTE } from '@/features/manage-raffle/draw/draw-text'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 // 'Chamar suplente' and 'Fechar a lista para a extração' are public and cannot be undone: each asks
 // first, and 'Cancelar' leaves everything as it was.
@@ -41,7 +42,7 @@ describe('public actions ask first', () => {
       { name: 'Bia', ticketNumber: '300' },
     ])
     const at = Math.floor((Date.now() + 3_600_000) / 60_000) * 60_000
-    await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'final-1-premio', digits: 0 } })
+    await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } })
     const { user } = await openManage(raffle)
     await user.click(screen.getByRole('tab', { name: 'Sorteio' }))
 

@@ -7,6 +7,7 @@ import { db, type RaffleRow } from '@/db/schema'
 import { CORRECTION_NOTE } from '@/features/manage-raffle/draw/FederalStage'
 import { makeRaffle, openManage, resetDb } from '@/features/manage-raffle/test-fixtures'
 import { testUser } from '@/test/render'
+import { expectedConcurso } from '@/protocol/federal-concurso'
 
 beforeEach(resetDb)
 
@@ -21,7 +22,7 @@ async function enteredWrong(): Promise<RaffleRow> {
     ['12', '300', '366', '370', '800'].map((n) => ({ name: `Pessoa ${n}`, ticketNumber: n })),
   )
   const at = Math.floor((Date.now() + HOUR) / 60_000) * 60_000
-  await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: 5732, extraction_at: at, rule: 'final-1-premio', digits: 0 } })
+  await updateRaffle(testUser.id, raffle.id, { drawMethod: 'federal', federal: { concurso: expectedConcurso(at), extraction_at: at, rule: 'resto-5-premios', digits: 0 } })
   await closeList(testUser.id, raffle.id)
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + 2 * HOUR)
@@ -54,7 +55,9 @@ describe("'Corrigir o resultado'", () => {
     for (let i = 1; i <= 5; i++) await user.clear(screen.getByLabelText(`${i}º prêmio`))
     await typePrizes(user, PRIZES)
     const confirm = await screen.findByTestId('federal-confirm')
-    expect(within(confirm).getByText('1º lugar: 1º prêmio 50366 → final 366 → bilhete 366')).toBeInTheDocument()
+    expect(
+      within(confirm).getByText('1º lugar: Prêmios do 1º ao 5º em sequência: 5036633514455049436551105 → resto da divisão por 5: 0 → 1º de 5 → bilhete 12'),
+    ).toBeInTheDocument()
     await user.click(within(confirm).getByRole('button', { name: 'Confirmar correção' }))
     expect(await screen.findByTestId('federal-replaced')).toHaveTextContent('os prêmios informados antes (50512, 33514, 45504, 94365, 51105) foram substituídos')
     expect(screen.getByText('Prêmios da extração: 50366, 33514, 45504, 94365, 51105')).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { errorText } from '@/components/ui/error-text'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { closeList, federalRounds, resultInForce, resultSteps } from '@/db/federal'
+import { listChances } from '@/db/federal-check'
 import type { RaffleRow } from '@/db/schema'
 import { CLOSE_LIST_NOTE, CLOSE_LIST_QUESTION } from '@/features/manage-raffle/draw/draw-text'
 import { FederalResultForm } from '@/features/manage-raffle/draw/FederalResultForm'
@@ -35,6 +36,8 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
   const steps = useLiveQuery(() => (done ? resultSteps(done) : Promise.resolve([])), [done?.id, done?.prizes?.join()])
   const open = rounds?.find((r) => r.state === 'open')
   const f = raffle.federal
+  // Each ticket's chance under the rule, for the list as it is (frozen once closed).
+  const chance = useLiveQuery(() => (f ? listChances(raffle.id, { kind: f.rule, digits: f.digits }) : Promise.resolve(undefined)), [raffle.id, f?.rule, f?.digits, rounds?.length])
 
   if (!f) {
     return <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">Informe o concurso, a data da extração e a regra em &apos;Configurações&apos;.</p>
@@ -59,6 +62,11 @@ export function FederalStage({ userId, raffle }: { userId: string; raffle: Raffl
         <p className="font-medium text-slate-900">{federalHeadline(f)}</p>
         <p>Extração: {extractionText(f.extraction_at)}</p>
         <p>Regra: {ruleName(f)}</p>
+        {chance && (
+          <p data-testid="federal-chance" className={chance.equal ? 'font-medium text-slate-900' : 'rounded-xl bg-amber-50 px-3 py-2 text-amber-900'}>
+            {chance.text}
+          </p>
+        )}
       </div>
       {closed && (
         <div className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-800">

@@ -1,10 +1,14 @@
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
 import { errorText } from '@/components/ui/error-text'
 import { TextField } from '@/components/ui/TextField'
 import type { RaffleSettings } from '@/db/raffles'
 import type { RaffleRow } from '@/db/schema'
-import { RULE_FINAL, RULE_UNITS } from '@/protocol/federal'
+import { listChances } from '@/db/federal-check'
+import { RULE_FINAL, RULE_REMAINDER, RULE_UNITS } from '@/protocol/federal'
+import { concursoDateText } from '@/protocol/federal-concurso'
+import { REMAINDER_NAME } from '@/protocol/federal-settings'
 import { DEFAULT_EXTRACTION_TIME, fromBrasilia, IRREGULAR_DAY_TEXT, isRegularDay, toBrasilia } from '@/protocol/federal-time'
 import type { DrawMethod } from '@/protocol/wire'
 
@@ -19,9 +23,19 @@ const METHODS: Array<{ value: DrawMethod; label: string; hint: string }> = [
 ]
 
 const RULES = [
+  { value: RULE_REMAINDER, label: REMAINDER_NAME },
   { value: RULE_FINAL, label: 'Final do 1º prêmio' },
   { value: RULE_UNITS, label: 'Unidades dos cinco prêmios' },
 ]
+
+const NEXT_ABOVE = 'Sem bilhete com esse número, vale o próximo acima (depois do maior, volta ao menor).'
+
+const RULE_HINTS: Record<string, string> = {
+  [RULE_REMAINDER]:
+    'Os cinco prêmios, um depois do outro, formam um número; o resto da divisão dele pelo número de bilhetes dá a posição do ganhador na lista em ordem de número. Os próximos lugares, da mesma forma, entre os bilhetes que restam. Dá a mesma chance a todos, com qualquer lista.',
+  [RULE_FINAL]: `Os últimos algarismos do 1º prêmio, tantos quantos tem o maior bilhete. ${NEXT_ABOVE}`,
+  [RULE_UNITS]: `O número formado pelo último algarismo do 1º ao 5º prêmio, nesta ordem. ${NEXT_ABOVE}`,
+}
 
 /**
  * The draw method, for ticket raffles: 'Sorteio verificável' or 'Loteria Federal' with its extraction
@@ -36,7 +50,12 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
   const [concurso, setConcurso] = useState(stored ? String(stored.concurso) : '')
   const [date, setDate] = useState(storedAt?.date ?? '')
   const [time, setTime] = useState(storedAt?.time ?? DEFAULT_EXTRACTION_TIME)
-  const [rule, setRule] = useState(stored?.rule ?? RULE_FINAL)
+  const [chosen, setChosen] = useState<string | null>(stored?.rule ?? null)
+  // Until chosen: 'Final do 1º prêmio' when it is equal for this list (it fills the finals' range),
+  // otherwise the remainder rule, equal for any list.
+  const fallback = useLiveQuery(() => listChances(raffle.id, { kind: RULE_FINAL, digits: 0 }).then((c) => (c.equal ? RULE_FINAL : RULE_REMAINDER)), [raffle.id])
+  const rule = chosen ?? fallback ?? RULE_REMAINDER
+  const chance = useLiveQuery(() => listChances(raffle.id, { kind: rule, digits: rule === RULE_UNITS ? 5 : 0 }), [raffle.id, rule])
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const groupId = useId()
@@ -88,6 +107,11 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
             onChange={(e) => setConcurso(e.target.value)}
             hint="O número do concurso da Loteria Federal, como a Caixa publica."
           />
+          {/^\d{1,5}$/.test(concurso.trim()) && Number(concurso) > 0 && (
+            <p data-testid="concurso-date" className="text-xs text-slate-600">
+              {`Pelo calendário regular da Loteria Federal (quartas e sábados), o concurso ${Number(concurso)} é por volta de ${concursoDateText(Number(concurso))}.`}
+            </p>
+          )}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label="Data da extração" name="extractionDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             <TextField label="Hora (Brasília)" name="extractionTime" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
@@ -105,7 +129,7 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
               id={`${groupId}-rule`}
               name="rule"
               value={rule}
-              onChange={(e) => setRule(e.target.value)}
+              onChange={(e) => setChosen(e.target.value)}
               className="block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900"
             >
               {RULES.map((r) => (
@@ -114,12 +138,12 @@ export function FederalSettings({ raffle, save }: FederalSettingsProps) {
                 </option>
               ))}
             </select>
-            <p className="text-xs text-slate-500">
-              {rule === RULE_UNITS
-                ? 'O número formado pelo último algarismo do 1º ao 5º prêmio, nesta ordem.'
-                : 'Os últimos algarismos do 1º prêmio, tantos quantos tem o maior bilhete.'}{' '}
-              Sem bilhete com esse número, vale o próximo acima (depois do maior, volta ao menor).
-            </p>
+            <p className="text-xs text-slate-500">{RULE_HINTS[rule] ?? ''}</p>
+            {chance && (
+              <p data-testid="federal-chance" role="status" className={chance.equal ? 'text-sm text-slate-700' : 'rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
+                {chance.text}
+              </p>
+            )}
           </div>
         </div>
       )}
