@@ -51,13 +51,14 @@ describe('settings changed on two phones at once', () => {
 
   it('tells every setting: each prize, the alternates and the Loteria Federal settings', async () => {
     const { server, a, b, id } = await twoPhonesHoldingARaffle()
+    // Saturday 09/01/2027 at 19:00 in Brasília: concurso 6147 by the calendar (federal-concurso.ts).
     const federal = (concurso: number) => ({ concurso, extraction_at: Date.UTC(2027, 0, 9, 22, 0), rule: 'final-1-premio', digits: 3 })
     await updateRaffle(ANA, id, { winnersCount: 3 }, a.db)
     await sync(a)
     await sync(b)
-    await updateRaffle(ANA, id, { prizes: [{ position: 1, name: 'Bicicleta' }], alternatesCount: 2, federal: federal(5732) }, a.db)
+    await updateRaffle(ANA, id, { prizes: [{ position: 1, name: 'Bicicleta' }], alternatesCount: 2, federal: federal(6147) }, a.db)
     await updateRaffle(ANA, id, { prizes: [{ position: 2, name: 'Camiseta' }] }, a.db)
-    await updateRaffle(ANA, id, { prizes: [{ position: 1, name: 'Patinete' }], alternatesCount: 1, federal: federal(5733) }, b.db)
+    await updateRaffle(ANA, id, { prizes: [{ position: 1, name: 'Patinete' }], alternatesCount: 1, federal: federal(6148) }, b.db)
     await updateRaffle(ANA, id, { prizes: [{ position: 2, name: '' }] }, b.db)
     await sync(a)
     await sync(b)
@@ -66,7 +67,7 @@ describe('settings changed on two phones at once', () => {
     expect(a.events).toEqual([
       { type: 'overwritten', raffleId: id, field: 'prize:1', value: 'Patinete' },
       { type: 'overwritten', raffleId: id, field: 'alternates_count', value: 1 },
-      { type: 'overwritten', raffleId: id, field: 'federal', value: expect.objectContaining({ concurso: 5733 }) },
+      { type: 'overwritten', raffleId: id, field: 'federal', value: expect.objectContaining({ concurso: 6148 }) },
       { type: 'overwritten', raffleId: id, field: 'prize:2', value: '' },
     ])
     expect(b.events).toEqual([])
