@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"strings"
@@ -72,7 +72,7 @@ func signInBurst(ctx context.Context, bin string, n int, stdout, stderr io.Write
 	for range n {
 		wg.Go(func() {
 			for flood.Err() == nil {
-				from := fmt.Sprintf("2001:db8:1:2:%x:%x:%x:%x", rand.Uint32N(1<<16), rand.Uint32N(1<<16), rand.Uint32N(1<<16), rand.Uint32N(1<<16))
+				from := inTheSame64()
 				s, err := post(flood, "/api/auth/signin", from, `{"email":"alvo@exemplo.com","password":"errada123"}`)
 				if err != nil {
 					continue
@@ -215,4 +215,13 @@ func durations(ds []time.Duration) string {
 		out[i] = ms(d)
 	}
 	return strings.Join(out, ", ") + " ms"
+}
+
+// inTheSame64 is a random address of the flood's one /64 (2001:db8:1:2::/64, the documentation
+// range), its low 64 bits from crypto/rand like every random value of the project.
+func inTheSame64() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("2001:db8:1:2:%x:%x:%x:%x", uint16(b[0])<<8|uint16(b[1]), uint16(b[2])<<8|uint16(b[3]),
+		uint16(b[4])<<8|uint16(b[5]), uint16(b[6])<<8|uint16(b[7]))
 }
